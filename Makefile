@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# sonde top-level build.
+#
+#   make            the module (sonde.ko) and the userland (build/sonde,
+#                   build/libsonde.a)
+#   make deps       install what building and testing need (Debian 12, root)
+#   make check      userland unit tests, then the selftests in a QEMU guest
+#   make demo       a demo trace: on this host if it can load modules,
+#                   otherwise in the guest
+#   make clean
+#
+# KDIR= overrides the kernel build tree; by default the running kernel's,
+# else the newest Debian linux-headers-*-amd64 installed.
+
+KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build/Makefile:%/Makefile=%) \
+	$(patsubst %/Makefile,%,$(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64/Makefile)))))
+KDIR := $(patsubst %/Makefile,%,$(KDIR))
+
+B := build
+CC ?= gcc
+WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wshadow \
+	-Wstrict-prototypes -Wmissing-prototypes -Werror
+CFLAGS ?= -O2 -g
+ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
+	-Iuapi -Ivm -Iuserland/lib -MMD -MP
+
+VM_SRCS := vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/vlog.c vm/disasm.c vm/asm.c
+LIB_SRCS := $(sort $(wildcard userland/lib/*.c))
+VM_OBJS := $(VM_SRCS:%.c=$(B)/%.o)
+LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+
+.PHONY: all module userland clean check unit deps demo guest-check
+all: module userland
+
+module:
+	@test -n "$(KDIR)" || { echo "sonde: no kernel headers found; run 'make deps' or set KDIR=" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+userland: $(B)/sonde $(B)/libsonde.a
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/libsonde.a: $(VM_OBJS) $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/sonde: $(B)/userland/cmd/sonde.o $(B)/libsonde.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+include userland/tests/build.mk
+include selftests/build.mk
+
+clean:
+	rm -rf $(B)
+	-test -z "$(KDIR)" || $(MAKE) -C $(KDIR) M=$(CURDIR) clean
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * agg.c - per-CPU aggregation tables.
+ *
+ * Each CPU's aggregation buffer (struct sonde_buf, two areas switched like
+ * the principal buffer) is a hash table: entries grow up from the start of
+ * the area, a bucket array of entry offsets (+1; 0 = empty) sits at its
+ * end.  An entry is a struct sonde_aggrec, the key, padding to 8, and the
+ * value.  A snapshot copies the used part out and empties the area, so
+ * the kernel holds only deltas and the consumer sums them.
+ *
+ * sonde_agg_update() is probe context: only this CPU touches its active
+ * area, so no lock and no shared cache line; a full area is counted as an
+ * aggregation drop.
+ */
+#include <linux/jhash.h>
+#include <linux/log2.h>
+
+#include "sonde_kmod.h"
+
+static inline u32 *sonde_agg_buckets(struct sonde_buf *b, u32 area)
+{
+	return (u32 *)(b->data[area] + b->size) - b->nbuckets;
+}
+
+/* Empty the inactive area (process context, after a snapshot). */
+void sonde_agg_reset(struct sonde_buf *b)
+{
+	memset(sonde_agg_buckets(b, b->active ^ 1), 0,
+	       b->nbuckets * sizeof(u32));
+}
+
+void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
+		      u32 aggid, const void *key, u32 key_size, s64 x,
+		      s64 incr)
+{
+	const struct sonde_agg_desc *ad = &st->img.aggs[aggid];
+	u32 a = b->active, *buckets = sonde_agg_buckets(b, a);
+	u32 hash, slot, off, size, voff;
+	struct sonde_aggrec *e;
+	u8 *area = b->data[a];
+
+	hash = jhash(key, key_size, aggid);
+	slot = hash & (b->nbuckets - 1);
+	voff = sizeof(*e) + ALIGN(key_size, 8);
+	for (off = buckets[slot]; off; off = e->next) {
+		e = (struct sonde_aggrec *)(area + off - 1);
+		if (e->hash == hash && e->aggid == aggid &&
+		    !memcmp(e + 1, key, key_size))
+			goto found;
+	}
+	size = voff + st->agg_vsize[aggid];
+	e = sonde_buf_reserve(b, size);
+	if (unlikely(!e)) {
+		b->drops[a]++;
+		return;
+	}
+	e->aggid = aggid;
+	e->size = size;
+	e->hash = hash;
+	e->next = buckets[slot];
+	memcpy(e + 1, key, key_size);
+	memset((u8 *)(e + 1) + key_size, 0, voff - sizeof(*e) - key_size);
+	sonde_agg_init(ad, (s64 *)((u8 *)e + voff));
+	buckets[slot] = b->offset[a] + 1;
+	b->offset[a] += size;
+found:
+	sonde_agg_apply(ad, (s64 *)((u8 *)e + voff), x, incr);
+}
+
+/* Buckets for an area of @size bytes: about one per 64 bytes, a power of 2. */
+u32 sonde_agg_nbuckets(u32 size)
+{
+	return max_t(u32, 16, rounddown_pow_of_two(size / 64));
+}

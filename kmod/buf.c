@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * buf.c - per-CPU double buffers with DTrace's switch policy.
+ *
+ * Each CPU owns two data areas.  Probe context on that CPU appends to the
+ * active one (sonde_buf_reserve(), interrupts off, no lock: only that CPU
+ * writes it).  A snapshot (DRAIN, AGGSNAP; process context) switches the
+ * areas on the CPU itself with an IPI, so the switch is atomic with
+ * respect to firings there, then copies the now inactive area out and
+ * resets it.  Probes never wait for the consumer; a full area is a drop.
+ */
+#include <linux/cpu.h>
+#include <linux/smp.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+
+#include "sonde_kmod.h"
+
+int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node)
+{
+	int i;
+
+	b->size = size;
+	for (i = 0; i < 2; i++) {
+		b->data[i] = vzalloc_node(size, node);
+		if (!b->data[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+void sonde_buf_free(struct sonde_buf *b)
+{
+	vfree(b->data[0]);
+	vfree(b->data[1]);
+	b->data[0] = b->data[1] = NULL;
+}
+
+/*
+ * Room for @size bytes (a multiple of 8) in the active area, or NULL.  The
+ * caller fills the space and commits by advancing the offset.  Probe
+ * context.  Aggregation areas keep their hash buckets at the end.
+ */
+void *sonde_buf_reserve(struct sonde_buf *b, u32 size)
+{
+	u32 a = b->active, off = b->offset[a];
+	u32 limit = b->size - b->nbuckets * sizeof(u32);
+
+	if (unlikely(size > limit - off))
+		return NULL;
+	return b->data[a] + off;
+}
+
+/* Runs on the buffer's CPU with interrupts off (IPI or local call). */
+static void sonde_buf_switch(void *arg)
+{
+	struct sonde_buf *b = arg;
+
+	b->active ^= 1;
+}
+
+int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
+		   struct sonde_drain *req)
+{
+	struct sonde_pcpu *pc;
+	struct sonde_buf *b;
+	u32 idle, len;
+	int err = 0;
+
+	if (cpu >= nr_cpu_ids || !cpu_possible(cpu) || !st->pcpu[cpu])
+		return -ENOENT;
+	pc = st->pcpu[cpu];
+	b = agg ? &pc->agg : &pc->buf;
+	if (req->buf_size < b->size)
+		return -ENOSPC;
+
+	cpus_read_lock();
+	if (cpu_online(cpu))
+		err = smp_call_function_single(cpu, sonde_buf_switch, b, 1);
+	else
+		b->active ^= 1;	/* no firing can run there */
+	cpus_read_unlock();
+	if (err)
+		return err;
+
+	/* The inactive area is ours until the next switch. */
+	idle = b->active ^ 1;
+	len = b->offset[idle];
+	req->size = len;
+	req->drops = b->drops[idle];
+	req->errors = b->errors[idle];
+	if (len && copy_to_user(u64_to_user_ptr(req->buf), b->data[idle],
+				len))
+		err = -EFAULT;
+	b->offset[idle] = 0;
+	b->drops[idle] = 0;
+	b->errors[idle] = 0;
+	if (agg)
+		sonde_agg_reset(b);
+	return err;
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * env.c - the VM's environment in the kernel: built-in variables,
+ * fault-safe loads, aggregation and exit().  Probe context: interrupts
+ * off, no sleeping, no locks; every read of memory the script names goes
+ * through copy_from_kernel_nofault() / copy_from_user_nofault().
+ */
+#include <linux/cred.h>
+#include <linux/pid.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/smp.h>
+#include <linux/timekeeping.h>
+#include <linux/uaccess.h>
+#include <linux/uidgid.h>
+
+#include "sonde_kmod.h"
+
+/* Bump-allocate @size bytes of this firing's scratch, or fault. */
+static char *sonde_scratch(struct sonde_vm_ctx *ctx, u32 size, u32 *fault)
+{
+	char *p;
+
+	if (size > ctx->scratch_size - ctx->scratch_used) {
+		*fault = SONDE_FLT_NOSCRATCH;
+		return NULL;
+	}
+	p = ctx->scratch + ctx->scratch_used;
+	ctx->scratch_used += ALIGN(size, 8);
+	if (ctx->scratch_used > ctx->scratch_size)
+		ctx->scratch_used = ctx->scratch_size;
+	return p;
+}
+
+static u64 sonde_execname(struct sonde_vm_ctx *ctx, u32 *fault)
+{
+	char *s = sonde_scratch(ctx, TASK_COMM_LEN, fault);
+
+	if (!s)
+		return 0;
+	/* comm may change under us; a racy but terminated copy is fine */
+	memcpy(s, current->comm, TASK_COMM_LEN);
+	s[TASK_COMM_LEN - 1] = 0;
+	return (u64)(unsigned long)s;
+}
+
+u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
+{
+	struct sonde_mstate *ms = ctx->env;
+	struct sonde_probe *p = ms->probe;
+
+	switch (id) {
+	case SONDE_B_arg0 ... SONDE_B_arg9:
+		return ms->fire->args[id - SONDE_B_arg0];
+	case SONDE_B_pid:
+		return (u64)task_tgid_nr(current);
+	case SONDE_B_tid:
+		return (u64)task_pid_nr(current);
+	case SONDE_B_ppid: {
+		u64 ppid;
+
+		rcu_read_lock();
+		ppid = task_tgid_nr(rcu_dereference(current->real_parent));
+		rcu_read_unlock();
+		return ppid;
+	}
+	case SONDE_B_uid:
+		return from_kuid_munged(&init_user_ns, current_uid());
+	case SONDE_B_gid:
+		return from_kgid_munged(&init_user_ns, current_gid());
+	case SONDE_B_cpu:
+		return ms->cpu;
+	case SONDE_B_timestamp:
+		return ms->timestamp;
+	case SONDE_B_vtimestamp:
+		return current->se.sum_exec_runtime;
+	case SONDE_B_walltimestamp:
+		return ktime_get_real_fast_ns();
+	case SONDE_B_id:
+		return p->id;
+	case SONDE_B_epid:
+		return ctx->epid;
+	case SONDE_B_errno:
+		return (u64)(s64)ms->fire->errno_val;
+	case SONDE_B_curthread:
+		return (u64)(unsigned long)current;
+	case SONDE_B_execname:
+		return sonde_execname(ctx, fault);
+	case SONDE_B_probeprov:
+		return (u64)(unsigned long)p->prov->name;
+	case SONDE_B_probemod:
+		return (u64)(unsigned long)p->mod;
+	case SONDE_B_probefunc:
+		return (u64)(unsigned long)p->func;
+	case SONDE_B_probename:
+		return (u64)(unsigned long)p->name;
+	}
+	/* the verifier only lets known ids through */
+	*fault = SONDE_FLT_ILLOP;
+	return 0;
+}
+
+int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
+		   u64 *val)
+{
+	u64 v = 0;
+	long err;
+
+	if (user)
+		err = copy_from_user_nofault(&v, u64_to_user_ptr(addr), size);
+	else
+		err = copy_from_kernel_nofault(&v, (void *)(unsigned long)addr,
+					       size);
+	if (err)
+		return -EFAULT;
+	*val = v;
+	return 0;
+}
+
+void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
+		   u32 key_size, s64 x, s64 incr)
+{
+	struct sonde_mstate *ms = ctx->env;
+
+	sonde_agg_update(ms->st, &ms->pc->agg, aggid, key, key_size, x, incr);
+}
+
+/* The first exit() wins; the state drains, the consumer stops it. */
+void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
+{
+	struct sonde_mstate *ms = ctx->env;
+	struct sonde_state *st = ms->st;
+	int act = READ_ONCE(st->activity);
+
+	if (act != SONDE_ACT_ACTIVE && act != SONDE_ACT_LOADED)
+		return;
+	if (cmpxchg(&st->activity, act, SONDE_ACT_DRAINING) == act)
+		WRITE_ONCE(st->exit_status, (int)status);
+}

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - module init/exit, the /dev/sonde misc device and the ioctl
+ * dispatch.  One static function per ioctl: copy the argument in (any
+ * size the caller knows, see uapi/sonde.h), do the work, copy out.
+ *
+ * Process context only.  Every open and every ioctl requires
+ * CAP_SYS_ADMIN; the node is 0600.
+ */
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include "sonde_kmod.h"
+
+#define SONDE_VERSION	"0.1"
+
+DEFINE_MUTEX(sonde_lock);
+
+static int sonde_open(struct inode *inode, struct file *file)
+{
+	struct sonde_state *st;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	st = sonde_state_create();
+	if (IS_ERR(st))
+		return PTR_ERR(st);
+	file->private_data = st;
+	return 0;
+}
+
+/* The last reference is gone (close, exit, kill -9): tear everything down. */
+static int sonde_release(struct inode *inode, struct file *file)
+{
+	sonde_state_destroy(file->private_data);
+	return 0;
+}
+
+static int sonde_ioc_info(struct sonde_state *st, void *arg)
+{
+	struct sonde_info *info = arg;
+
+	memset(info, 0, sizeof(*info));
+	info->abi_version = SONDE_ABI_VERSION;
+	info->nr_cpus = nr_cpu_ids;
+	info->nr_probes = sonde_probe_count();
+	info->nregs = SONDE_NREGS;
+	info->max_insns = SONDE_MAX_INSNS;
+	info->max_prog_size = SONDE_MAX_PROG_SIZE;
+	info->max_clauses = SONDE_MAX_CLAUSES;
+	info->max_ecbs = SONDE_MAX_ECBS;
+	info->max_aggs = SONDE_MAX_AGGS;
+	info->max_recsize = SONDE_MAX_RECSIZE;
+	strscpy(info->version, SONDE_VERSION, sizeof(info->version));
+	return 0;
+}
+
+static int sonde_ioc_probes(struct sonde_state *st, void *arg)
+{
+	struct sonde_probes *req = arg;
+
+	if (req->flags || req->reserved)
+		return -EINVAL;
+	return sonde_probe_list(req);
+}
+
+static int sonde_ioc_load(struct sonde_state *st, void *arg)
+{
+	struct sonde_load *req = arg;
+
+	if (memchr_inv(req->reserved, 0, sizeof(req->reserved)))
+		return -EINVAL;
+	return sonde_state_load(st, req);
+}
+
+static int sonde_ioc_go(struct sonde_state *st, void *arg)
+{
+	return sonde_state_go(st, arg);
+}
+
+static int sonde_ioc_stop(struct sonde_state *st, void *arg)
+{
+	return sonde_state_stop(st, arg);
+}
+
+static int sonde_ioc_drain(struct sonde_state *st, void *arg)
+{
+	return sonde_state_drain(st, arg, false);
+}
+
+static int sonde_ioc_aggsnap(struct sonde_state *st, void *arg)
+{
+	return sonde_state_drain(st, arg, true);
+}
+
+static int sonde_ioc_status(struct sonde_state *st, void *arg)
+{
+	return sonde_state_status(st, arg);
+}
+
+struct sonde_ioc {
+	unsigned int cmd;
+	u32 size;
+	int (*fn)(struct sonde_state *st, void *arg);
+};
+
+#define SONDE_IOC(c, type, f) [_IOC_NR(c)] = { c, sizeof(type), f }
+static const struct sonde_ioc sonde_iocs[] = {
+	SONDE_IOC(SONDE_IOC_INFO, struct sonde_info, sonde_ioc_info),
+	SONDE_IOC(SONDE_IOC_PROBES, struct sonde_probes, sonde_ioc_probes),
+	SONDE_IOC(SONDE_IOC_LOAD, struct sonde_load, sonde_ioc_load),
+	SONDE_IOC(SONDE_IOC_GO, struct sonde_go, sonde_ioc_go),
+	SONDE_IOC(SONDE_IOC_STOP, struct sonde_stop, sonde_ioc_stop),
+	SONDE_IOC(SONDE_IOC_DRAIN, struct sonde_drain, sonde_ioc_drain),
+	SONDE_IOC(SONDE_IOC_AGGSNAP, struct sonde_drain, sonde_ioc_aggsnap),
+	SONDE_IOC(SONDE_IOC_STATUS, struct sonde_status, sonde_ioc_status),
+};
+
+/* The largest ioctl argument; bigger ones from newer callers are cut. */
+#define SONDE_IOC_MAXSIZE	512
+
+static long sonde_ioctl(struct file *file, unsigned int cmd,
+			unsigned long uarg)
+{
+	struct sonde_state *st = file->private_data;
+	void __user *up = (void __user *)uarg;
+	const struct sonde_ioc *ioc;
+	u8 kbuf[SONDE_IOC_MAXSIZE] __aligned(8);
+	u32 usize = _IOC_SIZE(cmd);
+	int ret;
+
+	BUILD_BUG_ON(sizeof(struct sonde_probes) > SONDE_IOC_MAXSIZE);
+	BUILD_BUG_ON(sizeof(struct sonde_info) > SONDE_IOC_MAXSIZE);
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (_IOC_TYPE(cmd) != SONDE_IOC_MAGIC ||
+	    _IOC_NR(cmd) >= ARRAY_SIZE(sonde_iocs))
+		return -ENOTTY;
+	ioc = &sonde_iocs[_IOC_NR(cmd)];
+	if (!ioc->fn || _IOC_DIR(cmd) != _IOC_DIR(ioc->cmd))
+		return -ENOTTY;
+
+	memset(kbuf, 0, sizeof(kbuf));
+	if (_IOC_DIR(cmd) & _IOC_WRITE) {
+		ret = copy_struct_from_user(kbuf, ioc->size, up, usize);
+		if (ret)
+			return ret;
+	}
+	mutex_lock(&st->lock);
+	ret = ioc->fn(st, kbuf);
+	mutex_unlock(&st->lock);
+	/* out-fields are valid on success, and LOAD's log_true_size always */
+	if ((ret == 0 || ioc->fn == sonde_ioc_load) &&
+	    (_IOC_DIR(cmd) & _IOC_READ)) {
+		if (copy_to_user(up, kbuf, min_t(u32, usize, ioc->size)))
+			return -EFAULT;
+		if (usize > ioc->size &&
+		    clear_user(up + ioc->size, usize - ioc->size))
+			return -EFAULT;
+	}
+	return ret;
+}
+
+static const struct file_operations sonde_fops = {
+	.owner = THIS_MODULE,
+	.open = sonde_open,
+	.release = sonde_release,
+	.unlocked_ioctl = sonde_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
+};
+
+static struct miscdevice sonde_dev = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "sonde",
+	.fops = &sonde_fops,
+	.mode = 0600,
+};
+
+static int __init sonde_init(void)
+{
+	int ret;
+
+	ret = sonde_dtrace_init();
+	if (!ret)
+		ret = sonde_syscall_init();
+	if (!ret)
+		ret = sonde_profile_init();
+	if (ret)
+		goto out_probes;
+	ret = misc_register(&sonde_dev);
+	if (ret)
+		goto out_syscall;
+	pr_info("sonde: version %s, ABI %u, %u probes\n", SONDE_VERSION,
+		SONDE_ABI_VERSION, sonde_probe_count());
+	return 0;
+
+out_syscall:
+	sonde_syscall_exit();
+out_probes:
+	sonde_probes_destroy();
+	return ret;
+}
+
+static void __exit sonde_exit(void)
+{
+	/* no open file remains: the module is pinned while one is open */
+	misc_deregister(&sonde_dev);
+	sonde_syscall_exit();
+	sonde_probes_destroy();
+}
+
+module_init(sonde_init);
+module_exit(sonde_exit);
+MODULE_LICENSE("GPL");
+MODULE_AUTHOR("The sonde developers");
+MODULE_DESCRIPTION("sonde: DTrace-class dynamic tracing");
+MODULE_VERSION(SONDE_VERSION);

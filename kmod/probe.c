@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * probe.c - the probe table (ids, names, matching, listing) and the firing
+ * path every provider calls.
+ *
+ * The table is an xarray of probes indexed by id, changed under sonde_lock.
+ * sonde_probe_fire() is probe context: it disables interrupts, refuses NMI
+ * and re-entry on the same CPU (both counted), and walks the probe's ECB
+ * list under RCU.  It takes no lock, allocates nothing and sleeps never.
+ */
+#include <linux/hardirq.h>
+#include <linux/rculist.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+#include <linux/uaccess.h>
+#include <linux/xarray.h>
+
+#include "sonde_kmod.h"
+
+static DEFINE_XARRAY_ALLOC1(sonde_probes);
+static u32 sonde_nprobes;
+
+/* Set while this CPU runs a firing: a probe hit inside one is dropped. */
+static DEFINE_PER_CPU(int, sonde_in_probe);
+
+struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
+				       const char *mod, const char *func,
+				       const char *name, u32 nargs,
+				       unsigned long data)
+{
+	struct sonde_probe *p;
+	u32 id;
+	int err;
+
+	lockdep_assert_held(&sonde_lock);
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return ERR_PTR(-ENOMEM);
+	p->prov = prov;
+	p->mod = mod;
+	p->func = func;
+	p->name = name;
+	p->nargs = nargs;
+	p->data = data;
+	INIT_LIST_HEAD(&p->ecbs);
+	err = xa_alloc(&sonde_probes, &id, p, xa_limit_32b, GFP_KERNEL);
+	if (err) {
+		kfree(p);
+		return ERR_PTR(err);
+	}
+	p->id = id;
+	sonde_nprobes++;
+	return p;
+}
+
+struct sonde_probe *sonde_probe_lookup(u32 id)
+{
+	lockdep_assert_held(&sonde_lock);
+	return xa_load(&sonde_probes, id);
+}
+
+u32 sonde_probe_count(void)
+{
+	return READ_ONCE(sonde_nprobes);
+}
+
+/* Free every probe; only at module exit or failed init, nothing armed. */
+void sonde_probes_destroy(void)
+{
+	struct sonde_probe *p;
+	unsigned long id;
+
+	mutex_lock(&sonde_lock);
+	xa_for_each(&sonde_probes, id, p) {
+		WARN_ON_ONCE(p->nenabled);
+		xa_erase(&sonde_probes, id);
+		if (p->prov->destroy)
+			p->prov->destroy(p);
+		kfree(p);
+	}
+	sonde_nprobes = 0;
+	mutex_unlock(&sonde_lock);
+}
+
+/*
+ * Glob match with `*`, `?` and `[...]` (ranges, `!` or `^` negation), as
+ * DTrace's probe descriptions use them.  Iterative with one backtrack
+ * point, so linear-ish and without recursion.  An empty pattern matches
+ * everything.
+ */
+static bool sonde_class_match(const char **pp, char c)
+{
+	const char *p = *pp + 1;
+	bool neg = false, hit = false;
+
+	if (*p == '!' || *p == '^') {
+		neg = true;
+		p++;
+	}
+	if (*p == ']') {		/* a leading ] is literal */
+		hit = c == ']';
+		p++;
+	}
+	while (*p && *p != ']') {
+		if (p[1] == '-' && p[2] && p[2] != ']') {
+			if (c >= p[0] && c <= p[2])
+				hit = true;
+			p += 3;
+		} else {
+			if (c == *p)
+				hit = true;
+			p++;
+		}
+	}
+	if (!*p)
+		return false;		/* unterminated class: no match */
+	*pp = p + 1;
+	return hit != neg;
+}
+
+bool sonde_glob_match(const char *pat, const char *s)
+{
+	const char *star = NULL, *retry = NULL;
+
+	if (!*pat)
+		return true;
+	while (*s) {
+		const char *p = pat;
+
+		if (*pat == '*') {
+			star = ++pat;
+			retry = s;
+			continue;
+		}
+		if (*pat == '?') {
+			pat++;
+			s++;
+			continue;
+		}
+		if (*pat == '[') {
+			if (sonde_class_match(&p, *s)) {
+				pat = p;
+				s++;
+				continue;
+			}
+		} else if (*pat == '\\' && pat[1] && pat[1] == *s) {
+			pat += 2;
+			s++;
+			continue;
+		} else if (*pat && *pat == *s) {
+			pat++;
+			s++;
+			continue;
+		}
+		if (!star)
+			return false;
+		pat = star;
+		s = ++retry;
+	}
+	while (*pat == '*')
+		pat++;
+	return !*pat;
+}
+
+static bool sonde_desc_match(const struct sonde_probe_desc *d,
+			     const struct sonde_probe *p)
+{
+	return sonde_glob_match(d->provider, p->prov->name) &&
+	       sonde_glob_match(d->module, p->mod) &&
+	       sonde_glob_match(d->function, p->func) &&
+	       sonde_glob_match(d->name, p->name);
+}
+
+static const struct sonde_provider *const sonde_providers[] = {
+	&sonde_dtrace_provider,
+	&sonde_syscall_provider,
+	&sonde_profile_provider,
+};
+
+/* Fields must be NUL-terminated within their arrays. */
+static int sonde_desc_check(struct sonde_probe_desc *d)
+{
+	if (!memchr(d->provider, 0, sizeof(d->provider)) ||
+	    !memchr(d->module, 0, sizeof(d->module)) ||
+	    !memchr(d->function, 0, sizeof(d->function)) ||
+	    !memchr(d->name, 0, sizeof(d->name)))
+		return -EINVAL;
+	return 0;
+}
+
+int sonde_probe_list(struct sonde_probes *req)
+{
+	struct sonde_probe_info __user *ubuf = u64_to_user_ptr(req->buf);
+	struct sonde_probe_info info;
+	struct sonde_probe *p;
+	unsigned long id;
+	u32 i;
+	int err;
+
+	err = sonde_desc_check(&req->desc);
+	if (err)
+		return err;
+	if (req->buf_count && !req->buf)
+		return -EFAULT;
+	req->count = 0;
+	req->total = 0;
+
+	mutex_lock(&sonde_lock);
+	for (i = 0; i < ARRAY_SIZE(sonde_providers); i++) {
+		const struct sonde_provider *prov = sonde_providers[i];
+
+		if (prov->provide &&
+		    sonde_glob_match(req->desc.provider, prov->name)) {
+			err = prov->provide(&req->desc);
+			if (err)
+				goto out_unlock;
+		}
+	}
+	xa_for_each_start(&sonde_probes, id, p, max(req->start_id, 1u)) {
+		if (!sonde_desc_match(&req->desc, p))
+			continue;
+		req->total++;
+		if (req->count >= req->buf_count)
+			continue;
+		memset(&info, 0, sizeof(info));
+		info.id = p->id;
+		info.nargs = p->nargs;
+		strscpy(info.desc.provider, p->prov->name,
+			sizeof(info.desc.provider));
+		strscpy(info.desc.module, p->mod, sizeof(info.desc.module));
+		strscpy(info.desc.function, p->func,
+			sizeof(info.desc.function));
+		strscpy(info.desc.name, p->name, sizeof(info.desc.name));
+		if (copy_to_user(&ubuf[req->count], &info, sizeof(info))) {
+			err = -EFAULT;
+			goto out_unlock;
+		}
+		req->count++;
+		cond_resched();
+	}
+out_unlock:
+	mutex_unlock(&sonde_lock);
+	return err;
+}
+
+/*
+ * Wait until no CPU runs a firing that started before now.  Firings run
+ * with interrupts off, which RCU treats as a read-side critical section.
+ */
+void sonde_sync(void)
+{
+	synchronize_rcu();
+}
+
+/* Principal-buffer reservation for one record; NULL (and a drop) if full. */
+static struct sonde_rechdr *sonde_rec_reserve(struct sonde_pcpu *pc,
+					      u32 epid, u32 data_size,
+					      u64 ts)
+{
+	struct sonde_rechdr *h;
+	u32 size = sizeof(*h) + data_size;
+
+	h = sonde_buf_reserve(&pc->buf, size);
+	if (!h) {
+		pc->buf.drops[pc->buf.active]++;
+		return NULL;
+	}
+	h->epid = epid;
+	h->size = size;
+	h->timestamp = ts;
+	memset(h + 1, 0, data_size);
+	return h;
+}
+
+static void sonde_rec_commit(struct sonde_pcpu *pc, struct sonde_rechdr *h)
+{
+	pc->buf.offset[pc->buf.active] += h->size;
+}
+
+/* A clause faulted: count it and tell the consumer in an ERROR record. */
+static void sonde_fault(struct sonde_pcpu *pc, struct sonde_vm_ctx *ctx,
+			u32 where, u64 ts)
+{
+	struct sonde_rechdr *h;
+	struct sonde_errrec *e;
+
+	pc->buf.errors[pc->buf.active]++;
+	h = sonde_rec_reserve(pc, SONDE_EPID_ERROR, sizeof(*e), ts);
+	if (!h)
+		return;
+	e = (struct sonde_errrec *)(h + 1);
+	e->epid = ctx->epid;
+	e->where = where;
+	e->pc = ctx->fault_pc;
+	e->fault = ctx->fault;
+	e->addr = ctx->fault_addr;
+	sonde_rec_commit(pc, h);
+}
+
+/* Run one ECB.  Interrupts are off and this CPU is marked in-probe. */
+static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
+{
+	struct sonde_state *st = ecb->st;
+	const struct sonde_clause *c = ecb->clause;
+	struct sonde_pcpu *pc = st->pcpu[ms->cpu];
+	struct sonde_rechdr *h = NULL;
+	struct sonde_vm_ctx ctx;
+	u64 ret;
+
+	ms->st = st;
+	ms->pc = pc;
+	ctx.img = &st->img;
+	ctx.env = ms;
+	ctx.rec = NULL;
+	ctx.rec_size = 0;
+	ctx.scratch = pc->scratch;
+	ctx.scratch_size = st->scratch_size;
+	ctx.scratch_used = st->img.max_key_size;
+	ctx.epid = ecb->epid;
+	ctx.clause = ecb - st->ecbs;
+
+	if (c->pred_len) {
+		if (sonde_vm_run(&ctx, c->pred_off, c->pred_len, &ret)) {
+			sonde_fault(pc, &ctx, 0, ms->timestamp);
+			return;
+		}
+		if (!ret)
+			return;
+	}
+	if (c->rec_size) {
+		h = sonde_rec_reserve(pc, ecb->epid, c->rec_size,
+				      ms->timestamp);
+		if (!h)
+			return;
+		ctx.rec = (u8 *)(h + 1);
+		ctx.rec_size = c->rec_size;
+	}
+	ctx.scratch_used = st->img.max_key_size;
+	if (sonde_vm_run(&ctx, c->act_off, c->act_len, &ret)) {
+		/* the reserved record is abandoned: not committed */
+		sonde_fault(pc, &ctx, 1, ms->timestamp);
+		return;
+	}
+	if (h)
+		sonde_rec_commit(pc, h);
+}
+
+static bool sonde_ecb_live(struct sonde_kecb *ecb, struct sonde_probe *p)
+{
+	int act = READ_ONCE(ecb->st->activity);
+
+	if (act == SONDE_ACT_ACTIVE)
+		return true;
+	/* BEGIN runs while the state warms up, END while it cools down */
+	if (p == sonde_probe_begin || p == sonde_probe_end)
+		return act == SONDE_ACT_LOADED || act == SONDE_ACT_STOPPED;
+	return false;
+}
+
+void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
+		      struct sonde_fire *f)
+{
+	struct sonde_mstate ms;
+	struct sonde_kecb *ecb;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	ms.cpu = smp_processor_id();
+	if (unlikely(in_nmi() || __this_cpu_read(sonde_in_probe))) {
+		bool nmi = in_nmi();
+
+		rcu_read_lock();
+		list_for_each_entry_rcu(ecb, &p->ecbs, plink) {
+			struct sonde_pcpu *pc = ecb->st->pcpu[ms.cpu];
+
+			if (nmi)
+				pc->nmidrops++;
+			else
+				pc->recdrops++;
+		}
+		rcu_read_unlock();
+		local_irq_restore(flags);
+		return;
+	}
+	__this_cpu_write(sonde_in_probe, 1);
+	ms.probe = p;
+	ms.fire = f;
+	ms.timestamp = ktime_get_mono_fast_ns();
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(ecb, &p->ecbs, plink) {
+		if (only && ecb->st != only)
+			continue;
+		if (!sonde_ecb_live(ecb, p))
+			continue;
+		sonde_ecb_run(ecb, &ms);
+	}
+	rcu_read_unlock();
+
+	__this_cpu_write(sonde_in_probe, 0);
+	local_irq_restore(flags);
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prov_syscall.c - the syscall provider: entry and return of every 64-bit
+ * system call of the running kernel, named as in its syscall table
+ * (generated at build time from the kernel headers' unistd_64.h).
+ *
+ * It rides the raw_syscalls tracepoints sys_enter and sys_exit, registered
+ * while at least one entry (return) probe is armed; a per-syscall table
+ * says which probe, if any, a syscall number fires, so an unarmed syscall
+ * costs one load.  entry: arg0..arg5 are the arguments; return: arg0 and
+ * arg1 are the return value and errno is set, as in DTrace.
+ *
+ * The handlers are probe context (tracepoint callbacks, preemption off).
+ * Arming runs under sonde_lock.
+ */
+#include <linux/compat.h>
+#include <linux/err.h>
+#include <linux/tracepoint.h>
+#include <asm/syscall.h>
+
+#include "sonde_kmod.h"
+
+#define SONDE_NR_SYSCALLS	512
+#define SONDE_SYS_RETURN	(1UL << 31)
+
+static const struct {
+	const char *name;
+	u32 nr;
+} sonde_syscalls[] = {
+#define SONDE_SYSCALL(name, nr) { #name, nr },
+#include "sonde_syscalls.h"
+#undef SONDE_SYSCALL
+};
+
+/* The armed probe of each syscall, [0] entry [1] return; NULL = unarmed. */
+static struct sonde_probe *sonde_sys_armed[2][SONDE_NR_SYSCALLS];
+static u32 sonde_sys_narmed[2];
+static struct tracepoint *sonde_tp[2];	/* sys_enter, sys_exit */
+
+static void sonde_sys_enter(void *data, struct pt_regs *regs, long id)
+{
+	struct sonde_fire f;
+	struct sonde_probe *p;
+	unsigned long args[6];
+	int i;
+
+	if (unlikely((unsigned long)id >= SONDE_NR_SYSCALLS))
+		return;
+	p = READ_ONCE(sonde_sys_armed[0][id]);
+	if (!p || in_compat_syscall())
+		return;
+	syscall_get_arguments(current, regs, args);
+	for (i = 0; i < 6; i++)
+		f.args[i] = args[i];
+	for (; i < 10; i++)
+		f.args[i] = 0;
+	f.regs = regs;
+	f.errno_val = 0;
+	sonde_probe_fire(p, NULL, &f);
+}
+
+static void sonde_sys_exit(void *data, struct pt_regs *regs, long ret)
+{
+	long id = syscall_get_nr(current, regs);
+	struct sonde_fire f = { };
+	struct sonde_probe *p;
+
+	if (unlikely((unsigned long)id >= SONDE_NR_SYSCALLS))
+		return;
+	p = READ_ONCE(sonde_sys_armed[1][id]);
+	if (!p || in_compat_syscall())
+		return;
+	f.args[0] = f.args[1] = (u64)ret;
+	f.errno_val = IS_ERR_VALUE(ret) ? (s32)-ret : 0;
+	f.regs = regs;
+	sonde_probe_fire(p, NULL, &f);
+}
+
+static void sonde_tp_find(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "sys_enter"))
+		sonde_tp[0] = tp;
+	else if (!strcmp(tp->name, "sys_exit"))
+		sonde_tp[1] = tp;
+}
+
+static void *const sonde_sys_handlers[2] = { sonde_sys_enter, sonde_sys_exit };
+
+static int sonde_syscall_enable(struct sonde_probe *p)
+{
+	int ret = !!(p->data & SONDE_SYS_RETURN);
+	u32 nr = p->data & ~SONDE_SYS_RETURN;
+	int err;
+
+	if (!sonde_sys_narmed[ret]) {
+		err = tracepoint_probe_register(sonde_tp[ret],
+						sonde_sys_handlers[ret], NULL);
+		if (err)
+			return err;
+	}
+	sonde_sys_narmed[ret]++;
+	WRITE_ONCE(sonde_sys_armed[ret][nr], p);
+	return 0;
+}
+
+static void sonde_syscall_disable(struct sonde_probe *p)
+{
+	int ret = !!(p->data & SONDE_SYS_RETURN);
+	u32 nr = p->data & ~SONDE_SYS_RETURN;
+
+	WRITE_ONCE(sonde_sys_armed[ret][nr], NULL);
+	if (!--sonde_sys_narmed[ret])
+		WARN_ON_ONCE(tracepoint_probe_unregister(sonde_tp[ret],
+					sonde_sys_handlers[ret], NULL));
+}
+
+const struct sonde_provider sonde_syscall_provider = {
+	.name = "syscall",
+	.enable = sonde_syscall_enable,
+	.disable = sonde_syscall_disable,
+};
+
+int sonde_syscall_init(void)
+{
+	struct sonde_probe *p;
+	u32 i;
+	int err = 0;
+
+	for_each_kernel_tracepoint(sonde_tp_find, NULL);
+	if (!sonde_tp[0] || !sonde_tp[1]) {
+		pr_err("sonde: raw_syscalls tracepoints not found\n");
+		return -ENOENT;
+	}
+	mutex_lock(&sonde_lock);
+	for (i = 0; i < ARRAY_SIZE(sonde_syscalls) && !err; i++) {
+		u32 nr = sonde_syscalls[i].nr;
+
+		if (nr >= SONDE_NR_SYSCALLS)
+			continue;
+		p = sonde_probe_create(&sonde_syscall_provider, "",
+				       sonde_syscalls[i].name, "entry", 6, nr);
+		if (!IS_ERR(p))
+			p = sonde_probe_create(&sonde_syscall_provider, "",
+					       sonde_syscalls[i].name,
+					       "return", 2,
+					       nr | SONDE_SYS_RETURN);
+		if (IS_ERR(p))
+			err = PTR_ERR(p);
+	}
+	mutex_unlock(&sonde_lock);
+	return err;
+}
+
+/* Module exit: nothing is armed; wait for handlers still running. */
+void sonde_syscall_exit(void)
+{
+	tracepoint_synchronize_unregister();
+}

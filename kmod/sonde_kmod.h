@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sonde_kmod.h - the module's internal interfaces: probes and providers,
+ * consumer state, per-CPU buffers, the firing path.
+ *
+ * Locking: sonde_lock (a mutex) protects the probe table, every probe's
+ * ECB list changes and arming.  A consumer's own ioctls are serialised by
+ * its state->lock, taken outside sonde_lock.  Probe context reads ECB
+ * lists under RCU with interrupts off and takes no lock.
+ */
+#ifndef _SONDE_KMOD_H
+#define _SONDE_KMOD_H
+
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/types.h>
+
+#include "sonde.h"
+#include "vm.h"
+
+struct pt_regs;
+struct sonde_probe;
+struct sonde_state;
+
+extern struct mutex sonde_lock;
+
+/**
+ * struct sonde_provider - a source of probes.
+ * @name:    provider name as D spells it
+ * @provide: create probes matching @desc on demand (may be NULL); called
+ *           with sonde_lock held, may sleep
+ * @destroy: free what the provider attached to @p (module exit; may be
+ *           NULL)
+ * @enable:  arm @p (its first ECB arrived); sonde_lock held, may sleep
+ * @disable: disarm @p (its last ECB left); sonde_lock held, may sleep.
+ *           Handlers may still be running when it returns: callers wait
+ *           with sonde_sync() before freeing what handlers use.
+ */
+struct sonde_provider {
+	const char *name;
+	int (*provide)(const struct sonde_probe_desc *desc);
+	void (*destroy)(struct sonde_probe *p);
+	int (*enable)(struct sonde_probe *p);
+	void (*disable)(struct sonde_probe *p);
+};
+
+/**
+ * struct sonde_probe - one probe point.
+ * @id:       probe id (>= 1), stable while the module is loaded
+ * @prov:     its provider
+ * @mod, @func, @name: the rest of its name (provider-owned strings)
+ * @nargs:    arguments it provides
+ * @data:     provider data
+ * @ecbs:     enablings of every consumer, in arming order (RCU list)
+ * @nenabled: number of ECBs on @ecbs (sonde_lock)
+ */
+struct sonde_probe {
+	u32 id;
+	const struct sonde_provider *prov;
+	const char *mod;
+	const char *func;
+	const char *name;
+	u32 nargs;
+	unsigned long data;
+	struct list_head ecbs;
+	u32 nenabled;
+};
+
+/* The firing's arguments, as a provider hands them over. */
+struct sonde_fire {
+	u64 args[10];
+	struct pt_regs *regs;
+	s32 errno_val;
+};
+
+/* Probe table (probe.c). */
+struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
+				       const char *mod, const char *func,
+				       const char *name, u32 nargs,
+				       unsigned long data);
+struct sonde_probe *sonde_probe_lookup(u32 id);
+int sonde_probe_list(struct sonde_probes *req);
+u32 sonde_probe_count(void);
+bool sonde_glob_match(const char *pat, const char *s);
+void sonde_probes_destroy(void);
+void sonde_sync(void);
+
+/*
+ * The firing path: run every ECB on @p (of @only if not NULL).  Any
+ * context; interrupts are disabled inside.
+ */
+void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
+		      struct sonde_fire *f);
+
+/* Providers. */
+int sonde_dtrace_init(void);
+extern struct sonde_probe *sonde_probe_begin, *sonde_probe_end;
+int sonde_syscall_init(void);
+void sonde_syscall_exit(void);
+int sonde_profile_init(void);
+extern const struct sonde_provider sonde_dtrace_provider;
+extern const struct sonde_provider sonde_syscall_provider;
+extern const struct sonde_provider sonde_profile_provider;
+
+/* A principal or aggregation buffer of one CPU: an active and an inactive
+ * data area, switched on the CPU itself (IPI) so probe context never
+ * waits. */
+struct sonde_buf {
+	u8 *data[2];
+	u32 active;		/* index of the area probes write */
+	u32 size;		/* bytes per area */
+	u32 offset[2];		/* bytes used */
+	u64 drops[2];
+	u64 errors[2];
+	/* aggregation buffers: hash buckets at the end of each area */
+	u32 nbuckets;
+};
+
+/* Everything one CPU needs in probe context, on its own cache lines. */
+struct sonde_pcpu {
+	struct sonde_buf buf;
+	struct sonde_buf agg;
+	char *scratch;
+	u64 recdrops;
+	u64 nmidrops;
+} ____cacheline_aligned_in_smp;
+
+/**
+ * struct sonde_kecb - an enabling: a clause of a state on a probe.
+ */
+struct sonde_kecb {
+	struct list_head plink;		/* on probe->ecbs */
+	struct sonde_state *st;
+	struct sonde_probe *probe;
+	const struct sonde_clause *clause;
+	u32 epid;
+	bool armed;
+};
+
+/* Consumer state, one per open file of /dev/sonde. */
+struct sonde_state {
+	struct mutex lock;		/* serialises this fd's ioctls */
+	int activity;			/* SONDE_ACT_*, cmpxchg'd */
+	int exit_status;
+	void *image;
+	struct sonde_image img;
+	struct sonde_kecb *ecbs;
+	u32 necbs;
+	struct sonde_pcpu **pcpu;	/* [nr_cpu_ids] */
+	u32 scratch_size;
+	u32 *agg_vsize;			/* value bytes of each aggregation */
+	bool armed;
+	/* drops and errors already reported by DRAIN/AGGSNAP, for STATUS */
+	u64 drained_drops, drained_errors, drained_aggdrops;
+};
+
+struct sonde_state *sonde_state_create(void);
+void sonde_state_destroy(struct sonde_state *st);
+int sonde_state_load(struct sonde_state *st, struct sonde_load *req);
+int sonde_state_go(struct sonde_state *st, struct sonde_go *req);
+int sonde_state_stop(struct sonde_state *st, struct sonde_stop *req);
+int sonde_state_status(struct sonde_state *st, struct sonde_status *req);
+int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
+		      bool agg);
+
+/* Buffers (buf.c) and aggregations (agg.c). */
+int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node);
+void sonde_buf_free(struct sonde_buf *b);
+void *sonde_buf_reserve(struct sonde_buf *b, u32 size);
+int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
+		   struct sonde_drain *req);
+void sonde_agg_reset(struct sonde_buf *b);
+u32 sonde_agg_nbuckets(u32 size);
+void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
+		      u32 aggid, const void *key, u32 key_size, s64 x,
+		      s64 incr);
+
+/* The firing state the VM environment hooks see (env.c). */
+struct sonde_mstate {
+	struct sonde_probe *probe;
+	struct sonde_fire *fire;
+	struct sonde_state *st;
+	struct sonde_pcpu *pc;
+	u64 timestamp;
+	u32 cpu;
+};
+
+#endif /* _SONDE_KMOD_H */

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * state.c - a consumer's life: LOAD (verify, resolve probes, allocate
+ * everything probe context will ever need), GO (arm, fire BEGIN), STOP
+ * (fire END, disarm), DRAIN/AGGSNAP, STATUS, and destruction when the file
+ * is released for any reason.
+ *
+ * Process context; callers hold st->lock.  Arming and disarming take
+ * sonde_lock.  After a disarm, sonde_sync() guarantees no CPU still runs
+ * one of our ECBs before anything they use is freed.
+ */
+#include <linux/cpumask.h>
+#include <linux/rculist.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+
+#include "sonde_kmod.h"
+
+struct sonde_state *sonde_state_create(void)
+{
+	struct sonde_state *st = kzalloc(sizeof(*st), GFP_KERNEL);
+
+	if (!st)
+		return ERR_PTR(-ENOMEM);
+	mutex_init(&st->lock);
+	st->activity = SONDE_ACT_INACTIVE;
+	return st;
+}
+
+/* Remove every ECB of @st from its probe; sonde_lock held. */
+static void sonde_state_disarm_locked(struct sonde_state *st)
+{
+	u32 i;
+
+	for (i = 0; i < st->necbs; i++) {
+		struct sonde_kecb *ecb = &st->ecbs[i];
+		struct sonde_probe *p = ecb->probe;
+
+		if (!ecb->armed)
+			continue;
+		list_del_rcu(&ecb->plink);
+		ecb->armed = false;
+		if (!--p->nenabled && p->prov->disable)
+			p->prov->disable(p);
+	}
+	st->armed = false;
+}
+
+static void sonde_state_disarm(struct sonde_state *st)
+{
+	if (!st->armed)
+		return;
+	mutex_lock(&sonde_lock);
+	sonde_state_disarm_locked(st);
+	mutex_unlock(&sonde_lock);
+	sonde_sync();
+}
+
+static int sonde_state_arm(struct sonde_state *st)
+{
+	u32 i;
+	int err = 0;
+
+	mutex_lock(&sonde_lock);
+	st->armed = true;
+	for (i = 0; i < st->necbs; i++) {
+		struct sonde_kecb *ecb = &st->ecbs[i];
+		struct sonde_probe *p = ecb->probe;
+
+		if (!p->nenabled && p->prov->enable) {
+			err = p->prov->enable(p);
+			if (err)
+				break;
+		}
+		p->nenabled++;
+		list_add_tail_rcu(&ecb->plink, &p->ecbs);
+		ecb->armed = true;
+	}
+	if (err)
+		sonde_state_disarm_locked(st);
+	mutex_unlock(&sonde_lock);
+	if (err)
+		sonde_sync();
+	return err;
+}
+
+static void sonde_state_free_pcpu(struct sonde_state *st)
+{
+	unsigned int cpu;
+
+	if (!st->pcpu)
+		return;
+	for_each_possible_cpu(cpu) {
+		struct sonde_pcpu *pc = st->pcpu[cpu];
+
+		if (!pc)
+			continue;
+		sonde_buf_free(&pc->buf);
+		sonde_buf_free(&pc->agg);
+		kfree(pc->scratch);
+		kfree(pc);
+	}
+	kfree(st->pcpu);
+	st->pcpu = NULL;
+}
+
+void sonde_state_destroy(struct sonde_state *st)
+{
+	sonde_state_disarm(st);
+	sonde_state_free_pcpu(st);
+	kfree(st->agg_vsize);
+	kvfree(st->ecbs);
+	kvfree(st->image);
+	kfree(st);
+}
+
+static int sonde_state_alloc_pcpu(struct sonde_state *st)
+{
+	u32 bufsize = (u32)st->img.opt[SONDE_OPT_bufsize];
+	u32 aggsize = (u32)st->img.opt[SONDE_OPT_aggsize];
+	unsigned int cpu;
+	int err;
+
+	st->scratch_size = sonde_vm_scratch_size(&st->img);
+	st->pcpu = kcalloc(nr_cpu_ids, sizeof(*st->pcpu), GFP_KERNEL);
+	if (!st->pcpu)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		int node = cpu_to_node(cpu);
+		struct sonde_pcpu *pc;
+
+		pc = kzalloc_node(sizeof(*pc), GFP_KERNEL, node);
+		if (!pc)
+			return -ENOMEM;
+		st->pcpu[cpu] = pc;
+		pc->scratch = kzalloc_node(st->scratch_size, GFP_KERNEL, node);
+		if (!pc->scratch)
+			return -ENOMEM;
+		err = sonde_buf_alloc(&pc->buf, bufsize, node);
+		if (err)
+			return err;
+		if (st->img.naggs) {
+			pc->agg.nbuckets = sonde_agg_nbuckets(aggsize);
+			err = sonde_buf_alloc(&pc->agg, aggsize, node);
+			if (err)
+				return err;
+		}
+		cond_resched();
+	}
+	return 0;
+}
+
+/* Does the program read kernel memory (refused under lockdown)? */
+static bool sonde_image_reads_kernel(const struct sonde_image *img)
+{
+	u32 i;
+
+	for (i = 0; i < img->ninsns; i++) {
+		u8 op = img->insns[i].op;
+
+		if (op >= SONDE_OP_LDK1 && op <= SONDE_OP_LDK8)
+			return true;
+	}
+	return false;
+}
+
+int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
+{
+	struct sonde_vlog log = { 0 };
+	u32 i;
+	int err;
+
+	if (st->activity != SONDE_ACT_INACTIVE)
+		return -EBUSY;
+	if (req->log_level > 1 || (req->log_size && !req->log_buf) ||
+	    req->log_size > SONDE_MAX_LOG)
+		return -EINVAL;
+	if (req->log_level && req->log_size) {
+		log.buf = kvzalloc(req->log_size, GFP_KERNEL);
+		if (!log.buf)
+			return -ENOMEM;
+		log.size = req->log_size;
+	}
+	/* the verifier explains sizes; just never copy an absurd one in */
+	if (req->prog_size > SONDE_MAX_PROG_SIZE ||
+	    req->prog_size < sizeof(struct sonde_prog_hdr)) {
+		err = sonde_image_verify(NULL, req->prog_size, &st->img, &log);
+		goto out_log;
+	}
+	st->image = kvmalloc(req->prog_size, GFP_KERNEL);
+	if (!st->image) {
+		err = -ENOMEM;
+		goto out_log;
+	}
+	if (copy_from_user(st->image, u64_to_user_ptr(req->prog),
+			   req->prog_size)) {
+		err = -EFAULT;
+		goto out_image;
+	}
+	err = sonde_image_verify(st->image, req->prog_size, &st->img,
+				 req->log_level ? &log : NULL);
+	if (err)
+		goto out_image;
+	if (st->img.opt[SONDE_OPT_bufpolicy] != SONDE_BUFPOLICY_SWITCH) {
+		sonde_vlog(&log, "option bufpolicy: only switch is supported\n");
+		err = -EINVAL;
+		goto out_image;
+	}
+	if (sonde_image_reads_kernel(&st->img) &&
+	    security_locked_down(LOCKDOWN_BPF_READ_KERNEL)) {
+		sonde_vlog(&log, "kernel memory reads are refused: the kernel is locked down\n");
+		err = -EPERM;
+		goto out_image;
+	}
+
+	st->necbs = st->img.necbs;
+	st->ecbs = kvcalloc(max(st->necbs, 1u), sizeof(*st->ecbs),
+			    GFP_KERNEL);
+	st->agg_vsize = kcalloc(max(st->img.naggs, 1u), sizeof(u32),
+				GFP_KERNEL);
+	if (!st->ecbs || !st->agg_vsize) {
+		err = -ENOMEM;
+		goto out_ecbs;
+	}
+	for (i = 0; i < st->img.naggs; i++)
+		st->agg_vsize[i] = sonde_agg_val_size(&st->img.aggs[i]);
+
+	mutex_lock(&sonde_lock);
+	for (i = 0; i < st->necbs; i++) {
+		const struct sonde_ecb *ue = &st->img.ecbs[i];
+		struct sonde_kecb *ecb = &st->ecbs[i];
+
+		ecb->probe = sonde_probe_lookup(ue->probe_id);
+		if (!ecb->probe) {
+			sonde_vlog(&log, "enabling %u: no probe with id %u\n",
+				   i, ue->probe_id);
+			err = -ENOENT;
+			break;
+		}
+		ecb->st = st;
+		ecb->clause = &st->img.clauses[ue->clause];
+		ecb->epid = i + 1;
+		INIT_LIST_HEAD(&ecb->plink);
+	}
+	mutex_unlock(&sonde_lock);
+	if (err)
+		goto out_ecbs;
+
+	err = sonde_state_alloc_pcpu(st);
+	if (err)
+		goto out_pcpu;
+	req->bufsize = st->img.opt[SONDE_OPT_bufsize];
+	req->aggsize = st->img.naggs ? st->img.opt[SONDE_OPT_aggsize] : 0;
+	st->activity = SONDE_ACT_LOADED;
+	goto out_log;
+
+out_pcpu:
+	sonde_state_free_pcpu(st);
+out_ecbs:
+	kfree(st->agg_vsize);
+	st->agg_vsize = NULL;
+	kvfree(st->ecbs);
+	st->ecbs = NULL;
+	st->necbs = 0;
+out_image:
+	kvfree(st->image);
+	st->image = NULL;
+	memset(&st->img, 0, sizeof(st->img));
+out_log:
+	req->log_true_size = log.needed;
+	if (log.buf) {
+		u32 n = min(log.needed, log.size);
+
+		if (n && copy_to_user(u64_to_user_ptr(req->log_buf), log.buf,
+				      n))
+			err = err ?: -EFAULT;
+		/* a rejection whose reason did not fit: say so */
+		if (err && log.needed > log.size)
+			err = -ENOSPC;
+		kvfree(log.buf);
+	}
+	return err;
+}
+
+int sonde_state_go(struct sonde_state *st, struct sonde_go *req)
+{
+	struct sonde_fire f = { };
+	int err;
+
+	if (st->activity != SONDE_ACT_LOADED)
+		return st->activity == SONDE_ACT_INACTIVE ? -ENOENT : -EBUSY;
+	err = sonde_state_arm(st);
+	if (err)
+		return err;
+	/* BEGIN runs before any other probe records anything */
+	preempt_disable();
+	req->begin_cpu = smp_processor_id();
+	sonde_probe_fire(sonde_probe_begin, st, &f);
+	preempt_enable();
+	cmpxchg(&st->activity, SONDE_ACT_LOADED, SONDE_ACT_ACTIVE);
+	return 0;
+}
+
+int sonde_state_stop(struct sonde_state *st, struct sonde_stop *req)
+{
+	struct sonde_fire f = { };
+	int act = st->activity;
+
+	if (act != SONDE_ACT_ACTIVE && act != SONDE_ACT_DRAINING &&
+	    act != SONDE_ACT_KILLED)
+		return act == SONDE_ACT_STOPPED ? -EALREADY : -ENOENT;
+	/* no other ECB records once the state is stopped; END runs alone */
+	xchg(&st->activity, SONDE_ACT_STOPPED);
+	sonde_sync();
+	preempt_disable();
+	req->end_cpu = smp_processor_id();
+	sonde_probe_fire(sonde_probe_end, st, &f);
+	preempt_enable();
+	sonde_state_disarm(st);
+	return 0;
+}
+
+int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
+		      bool agg)
+{
+	int err;
+
+	if (req->flags || memchr_inv(req->reserved, 0, sizeof(req->reserved)))
+		return -EINVAL;
+	if (!st->pcpu)
+		return -ENOENT;
+	if (agg && !st->img.naggs) {
+		req->size = req->drops = req->errors = 0;
+		return 0;
+	}
+	err = sonde_buf_snap(st, req->cpu, agg, req);
+	if (err)
+		return err;
+	if (agg) {
+		st->drained_aggdrops += req->drops;
+	} else {
+		st->drained_drops += req->drops;
+		st->drained_errors += req->errors;
+	}
+	return 0;
+}
+
+int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
+{
+	unsigned int cpu;
+
+	memset(req, 0, sizeof(*req));
+	req->activity = READ_ONCE(st->activity);
+	req->exit_status = READ_ONCE(st->exit_status);
+	req->drops = st->drained_drops;
+	req->errors = st->drained_errors;
+	req->aggdrops = st->drained_aggdrops;
+	if (!st->pcpu)
+		return 0;
+	for_each_possible_cpu(cpu) {
+		struct sonde_pcpu *pc = st->pcpu[cpu];
+
+		if (!pc)
+			continue;
+		/* racy reads of counters other CPUs bump: good enough */
+		req->drops += READ_ONCE(pc->buf.drops[0]) +
+			      READ_ONCE(pc->buf.drops[1]);
+		req->errors += READ_ONCE(pc->buf.errors[0]) +
+			       READ_ONCE(pc->buf.errors[1]);
+		req->aggdrops += READ_ONCE(pc->agg.drops[0]) +
+				 READ_ONCE(pc->agg.drops[1]);
+		req->recdrops += READ_ONCE(pc->recdrops);
+		req->nmidrops += READ_ONCE(pc->nmidrops);
+	}
+	return 0;
+}

@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# selftests/build.mk - included by the top-level Makefile.  Builds the
+# kselftest-style selftests and runs them in a QEMU guest; installs the
+# build and test dependencies; runs the demo.
+#
+#   make deps          apt-get the packages building and testing need
+#                      (Debian 12; root, or sudo)
+#   make selftests-bin the selftests and their helpers, static, in
+#                      build/selftests/
+#   make guest-check   boot the guest, run every selftest, fail on any
+#                      failed test or kernel BUG/WARNING/Oops
+#   make check         unit tests, then guest-check
+#   make demo          two demo traces, on this host if it can load
+#                      sonde.ko, otherwise in the guest
+#
+# Knobs: SONDE_TESTS="test_load test_cli.sh" runs a subset in the guest;
+# SONDE_GUEST_TIMEOUT (seconds, default 600) bounds the whole guest run.
+
+ST_SRC := selftests/sonde
+ST_OUT := $(B)/selftests
+KSFT_INC := $(ST_OUT)/include
+
+include $(ST_SRC)/tests.mk
+
+ST_BINS := $(addprefix $(ST_OUT)/,$(TEST_GEN_PROGS) $(TEST_GEN_PROGS_EXTENDED))
+ST_SCRIPTS := $(addprefix $(ST_OUT)/,$(TEST_PROGS) $(TEST_FILES))
+
+# The kselftest harness comes from the Debian kernel source package, so it
+# matches the kernel we test on.  Extracting two members from the ~140 MB
+# tarball takes a few seconds; the result stays in build/ as a cache.
+LINUX_SRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
+KSFT_MEMBERS := tools/testing/selftests/kselftest_harness.h \
+	tools/testing/selftests/kselftest.h
+
+# Static: the guest's initramfs carries no shared libraries for these.
+ST_CFLAGS := -O2 -g -static -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
+	-Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Werror \
+	-I$(KSFT_INC) -Iuapi -MMD -MP
+
+.PHONY: selftests-bin
+selftests-bin: $(ST_BINS) $(ST_SCRIPTS)
+
+$(KSFT_INC)/kselftest_harness.h:
+	@test -n "$(LINUX_SRC_TAR)" || { echo "sonde: no /usr/src/linux-source-*.tar.xz; run 'make deps'" >&2; exit 1; }
+	@mkdir -p $(KSFT_INC)
+	tar -xJf $(LINUX_SRC_TAR) -C $(KSFT_INC) --wildcards --strip-components=4 \
+		$(addprefix 'linux-source-*/,$(addsuffix ',$(KSFT_MEMBERS)))
+	@test -s $(KSFT_INC)/kselftest.h
+	@touch $@
+
+$(KSFT_INC)/kselftest.h: $(KSFT_INC)/kselftest_harness.h
+
+$(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(KSFT_INC)/kselftest_harness.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ST_CFLAGS) -o $@ $<
+
+$(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
+	@mkdir -p $(dir $@)
+	cp -p $< $@
+
+# The module (sonde.ko, top level) and the CLI (build/sonde) come from the
+# top-level Makefile; KDIR tells the runner which kernel image to boot.
+.PHONY: guest-check
+guest-check: module userland selftests-bin
+	KDIR=$(KDIR) SONDE_TESTS="$(SONDE_TESTS)" selftests/guest/run-guest.sh
+
+check: unit guest-check
+
+demo: module userland selftests-bin
+	KDIR=$(KDIR) selftests/demo.sh
+
+# Everything a fresh Debian 12 machine needs to build sonde and run
+# 'make check': the toolchain, kernel headers, the kernel image the guest
+# boots and the source tarball the kselftest harness comes from (both
+# matching the headers: all three are the same metapackage version), QEMU,
+# busybox and cpio for the initramfs, the decompressors extract-vmlinux
+# needs, kmod for modinfo, libelf for the CLI.
+DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
+	linux-headers-amd64 linux-image-amd64 linux-source \
+	qemu-system-x86 busybox-static cpio \
+	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev ca-certificates
+
+deps:
+	@set -e; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update; \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		$(DEPS_PKGS)

@@ -1,0 +1,147 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# test_cli.sh - the sonde command end to end, in the test guest (root,
+# sonde.ko loaded, sonde and loop-getppid in PATH, busybox sh).
+#
+# Output is checked on stdout only; stderr (where "sonde: description ...
+# matched N probes" goes) is shown as diagnostics when a test fails.
+# Every command runs under a timeout so a hang fails the test, not the run.
+
+cd "$(dirname "$0")" || exit 1
+. ./ktap_helpers.sh
+
+SONDE=${SONDE:-sonde}
+KO=${SONDE_KO:-/sonde.ko}
+# The helper: at / in the sonde guest, next to this script in a kernel tree.
+LOOP=/loop-getppid
+[ -x "$LOOP" ] || LOOP=$PWD/loop-getppid
+T=$(mktemp -d /tmp/test_cli.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+
+# run SECONDS CMD...: CMD with stdout in $T/out, stderr in $T/err; sets rc
+# (timeout(1) makes a hang rc 137).
+run() {
+	_secs=$1
+	shift
+	timeout -s KILL "$_secs" "$@" > "$T/out" 2> "$T/err" < /dev/null
+	rc=$?
+}
+
+# show: the last command's status and output, as diagnostics.
+show() {
+	ktap_diag "exit status $rc; stdout:"
+	ktap_diag_file "$T/out"
+	ktap_diag "stderr:"
+	ktap_diag_file "$T/err"
+}
+
+# (a) BEGIN + printf + exit: stdout is exactly one line, "hello, world".
+test_hello() {
+	run 30 "$SONDE" -n 'BEGIN { printf("hello, %s\n", "world"); exit(0); }'
+	printf 'hello, world\n' > "$T/want"
+	if [ "$rc" -eq 0 ] && cmp -s "$T/want" "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want exit status 0 and stdout exactly 'hello, world'"
+	show
+	return 1
+}
+
+# (b) a predicate on $target and an aggregation keyed by execname: the
+# child calls getppid 1000 times, so exactly one row, count 1000, in the
+# aggregation format: two spaces, key left-justified, value right-justified.
+test_target_count() {
+	run 60 "$SONDE" -n 'syscall::getppid:entry /pid == $target/ { @calls[execname] = count(); }' \
+		-c "$LOOP 1000"
+	if [ "$rc" -eq 0 ] && grep -Eq '^  loop-getppid +1000$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want exit status 0 and a line matching '^  loop-getppid +1000\$'"
+	show
+	return 1
+}
+
+# (c) every syscall counted for a second: exits by itself within ~10 s and
+# prints rows "name count" with a positive count.
+test_syscall_tick() {
+	t0=$(date +%s)
+	run 30 "$SONDE" -qn 'syscall:::entry { @[probefunc] = count(); } tick-1sec { exit(0); }'
+	t1=$(date +%s)
+	rows=$(grep -Ec '^ *[A-Za-z_][A-Za-z0-9_]* +[1-9][0-9]*$' "$T/out")
+	if [ "$rc" -eq 0 ] && [ $((t1 - t0)) -le 10 ] && [ "$rows" -ge 1 ]; then
+		ktap_diag "$rows syscall rows in $((t1 - t0)) s"
+		return 0
+	fi
+	ktap_diag "want exit status 0 within 10 s (took $((t1 - t0)) s) and rows 'syscall count' (got $rows)"
+	show
+	return 1
+}
+
+# Probe sites armed anywhere in the kernel, as tracefs/debugfs list them:
+# all kprobes (register_kprobe() ones too) and ftrace-enabled functions.
+armed() {
+	cat /sys/kernel/debug/kprobes/list 2>/dev/null
+	cat /sys/kernel/tracing/enabled_functions 2>/dev/null
+}
+
+# (d) kill -9 of a tracing sonde: everything is disarmed and freed by the
+# fd's release, so the module's refcount drops to 0, rmmod works and
+# insmod works again.  Leaves sonde.ko loaded whatever happens.
+test_kill9_rmmod() {
+	ok=0
+	armed > "$T/armed.before"
+	"$SONDE" -qn 'syscall:::entry { @[probefunc] = count(); }' > "$T/out" 2> "$T/err" < /dev/null &
+	pid=$!
+	sleep 1
+	if ! kill -0 "$pid" 2>/dev/null; then
+		wait "$pid"
+		rc=$?
+		ktap_diag "sonde exited before it could be killed"
+		show
+		ok=1
+	fi
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	armed > "$T/armed.after"
+	if ! cmp -s "$T/armed.before" "$T/armed.after"; then
+		ktap_diag "probe sites still armed after kill -9 (before vs after):"
+		diff "$T/armed.before" "$T/armed.after" | head -n 20 | sed 's/^/#   /'
+		ok=1
+	fi
+	refs=$(awk '$1 == "sonde" { print $3 }' /proc/modules)
+	if [ "$refs" != 0 ]; then
+		ktap_diag "sonde.ko refcount is '$refs' after its only user died, want 0"
+		ok=1
+	fi
+	if ! rmmod sonde 2> "$T/err"; then
+		ktap_diag "rmmod sonde failed:"
+		ktap_diag_file "$T/err"
+		ok=1
+	elif [ -e /dev/sonde ]; then
+		ktap_diag "/dev/sonde still exists after rmmod"
+		ok=1
+	fi
+	if ! grep -q '^sonde ' /proc/modules; then
+		if ! insmod "$KO" 2> "$T/err"; then
+			ktap_diag "insmod $KO after rmmod failed:"
+			ktap_diag_file "$T/err"
+			ok=1
+		fi
+	fi
+	# The reloaded module works: a trivial trace runs.
+	run 30 "$SONDE" -qn 'BEGIN { exit(0); }'
+	if [ "$rc" -ne 0 ]; then
+		ktap_diag "sonde after reloading the module:"
+		show
+		ok=1
+	fi
+	return $ok
+}
+
+ktap_header 4
+test_hello; ktap_result cli_hello_world $?
+test_target_count; ktap_result cli_target_getppid_count $?
+test_syscall_tick; ktap_result cli_syscall_entry_tick_exit $?
+test_kill9_rmmod; ktap_result cli_kill9_then_rmmod_insmod $?
+ktap_finish

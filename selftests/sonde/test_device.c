@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_device.c - /dev/sonde: the node, the version handshake, the
+ * privilege checks, unknown ioctls.
+ *
+ * Runs as root in the test guest with sonde.ko loaded.  Privilege drops
+ * happen in forked children so the harness process keeps its capabilities.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/capability.h>
+
+#include "kselftest_harness.h"
+#include "sonde.h"
+
+/*
+ * drop_cap_sys_admin - remove CAP_SYS_ADMIN from this process's effective,
+ * permitted and inheritable sets, keeping uid 0 and every other capability
+ * (so the VFS still lets us open a 0600 root-owned node and only the
+ * driver's own check can refuse).  Raw capset(2): no libcap in the guest.
+ */
+static int drop_cap_sys_admin(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	int i;
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -1;
+	i = CAP_TO_INDEX(CAP_SYS_ADMIN);
+	data[i].effective &= ~CAP_TO_MASK(CAP_SYS_ADMIN);
+	data[i].permitted &= ~CAP_TO_MASK(CAP_SYS_ADMIN);
+	data[i].inheritable &= ~CAP_TO_MASK(CAP_SYS_ADMIN);
+	return syscall(SYS_capset, &hdr, data);
+}
+
+/*
+ * in_child - run @fn in a forked child; its return value (an errno, or 0)
+ * comes back as the exit status, 255 if the child could not set itself up.
+ */
+static int in_child(int (*fn)(int), int arg)
+{
+	pid_t pid;
+	int status;
+
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0)
+		_exit(fn(arg));
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* Child: drop CAP_SYS_ADMIN, then open; returns open's errno (0: it worked). */
+static int open_without_cap(int unused)
+{
+	int fd;
+
+	if (drop_cap_sys_admin())
+		return 255;
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	return errno;
+}
+
+/* Child: setuid(nobody), then open; returns open's errno. */
+static int open_as_nobody(int unused)
+{
+	int fd;
+
+	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
+	    setresuid(65534, 65534, 65534))
+		return 255;
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	return errno;
+}
+
+/* Child: drop CAP_SYS_ADMIN, then INFO on @fd opened before; returns errno. */
+static int ioctl_without_cap(int fd)
+{
+	struct sonde_info info;
+
+	if (drop_cap_sys_admin())
+		return 255;
+	if (ioctl(fd, SONDE_IOC_INFO, &info) == 0)
+		return 0;
+	return errno;
+}
+
+TEST(node_is_char_device_0600)
+{
+	struct stat st;
+
+	ASSERT_EQ(0, stat(SONDE_DEVICE_PATH, &st)) {
+		TH_LOG("%s: %s (is sonde.ko loaded?)", SONDE_DEVICE_PATH, strerror(errno));
+	}
+	EXPECT_TRUE(S_ISCHR(st.st_mode));
+	EXPECT_EQ(0600, st.st_mode & 07777) {
+		TH_LOG("mode is %04o, want 0600 (crw-------)", st.st_mode & 07777);
+	}
+	EXPECT_EQ(0, st.st_uid);
+	EXPECT_EQ(0, st.st_gid);
+}
+
+FIXTURE(dev) {
+	int fd;
+};
+
+FIXTURE_SETUP(dev)
+{
+	self->fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, self->fd) {
+		TH_LOG("open %s: %s", SONDE_DEVICE_PATH, strerror(errno));
+	}
+}
+
+FIXTURE_TEARDOWN(dev)
+{
+	if (self->fd >= 0)
+		close(self->fd);
+}
+
+TEST_F(dev, info_handshake)
+{
+	struct sonde_info info;
+
+	memset(&info, 0xa5, sizeof(info));
+	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_INFO, &info)) {
+		TH_LOG("SONDE_IOC_INFO: %s", strerror(errno));
+	}
+	EXPECT_EQ(SONDE_ABI_VERSION, info.abi_version);
+	EXPECT_EQ(SONDE_NREGS, info.nregs);
+	EXPECT_LT(0, info.nr_cpus);
+	EXPECT_EQ(SONDE_MAX_INSNS, info.max_insns);
+	EXPECT_EQ(SONDE_MAX_PROG_SIZE, info.max_prog_size);
+	EXPECT_EQ(SONDE_MAX_CLAUSES, info.max_clauses);
+	EXPECT_EQ(SONDE_MAX_ECBS, info.max_ecbs);
+	EXPECT_EQ(SONDE_MAX_AGGS, info.max_aggs);
+	EXPECT_EQ(SONDE_MAX_RECSIZE, info.max_recsize);
+	for (int i = 0; i < 6; i++)
+		EXPECT_EQ(0, info.reserved[i]);
+	/* A NUL-terminated version string. */
+	EXPECT_NE(NULL, memchr(info.version, '\0', sizeof(info.version)));
+	EXPECT_LT(0, strlen(info.version));
+	TH_LOG("sonde.ko version '%.32s', abi %u, %u cpus, %u probes",
+	       info.version, info.abi_version, info.nr_cpus, info.nr_probes);
+}
+
+TEST_F(dev, unknown_ioctl_is_enotty)
+{
+	struct sonde_info info;
+	char buf[64] = { 0 };
+
+	/* Our magic, an unused number. */
+	errno = 0;
+	EXPECT_EQ(-1, ioctl(self->fd, _IO(SONDE_IOC_MAGIC, 0x7f)));
+	EXPECT_EQ(ENOTTY, errno);
+	errno = 0;
+	EXPECT_EQ(-1, ioctl(self->fd, _IOWR(SONDE_IOC_MAGIC, 0x3f, char[64]), buf));
+	EXPECT_EQ(ENOTTY, errno);
+	/* Another driver's magic. */
+	errno = 0;
+	EXPECT_EQ(-1, ioctl(self->fd, _IOR('x', 0x00, int), buf));
+	EXPECT_EQ(ENOTTY, errno);
+	/* The device still works afterwards. */
+	EXPECT_EQ(0, ioctl(self->fd, SONDE_IOC_INFO, &info));
+}
+
+TEST(open_without_cap_sys_admin_is_eperm)
+{
+	int err = in_child(open_without_cap, 0);
+
+	ASSERT_NE(255, err) {
+		TH_LOG("capset: could not drop CAP_SYS_ADMIN");
+	}
+	EXPECT_EQ(EPERM, err) {
+		TH_LOG("open without CAP_SYS_ADMIN: got %s, want EPERM",
+		       err ? strerror(err) : "success");
+	}
+}
+
+TEST(open_as_nobody_is_refused)
+{
+	int err = in_child(open_as_nobody, 0);
+
+	ASSERT_NE(255, err) {
+		TH_LOG("could not become uid 65534");
+	}
+	/* The 0600 mode refuses first (EACCES); the driver would say EPERM. */
+	EXPECT_TRUE(err == EACCES || err == EPERM) {
+		TH_LOG("open as uid 65534: got %s, want EACCES or EPERM",
+		       err ? strerror(err) : "success");
+	}
+}
+
+TEST_F(dev, ioctl_after_dropping_cap_is_eperm)
+{
+	int err = in_child(ioctl_without_cap, self->fd);
+
+	ASSERT_NE(255, err) {
+		TH_LOG("capset: could not drop CAP_SYS_ADMIN");
+	}
+	EXPECT_EQ(EPERM, err) {
+		TH_LOG("INFO on an fd opened with CAP_SYS_ADMIN, after dropping it: got %s, want EPERM",
+		       err ? strerror(err) : "success");
+	}
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The sonde selftest lists, shared by selftests/sonde/Makefile (kselftest,
+# inside a kernel tree) and selftests/build.mk (sonde's own build).  Only
+# variable assignments here: both includers supply their own rules.
+#
+# TEST_GEN_PROGS:          C selftests (kselftest_harness.h, KTAP output)
+# TEST_GEN_PROGS_EXTENDED: helper programs the tests run (not tests)
+# TEST_PROGS:              shell selftests (KTAP output via ktap_helpers.sh)
+# TEST_FILES:              files the shell tests source
+
+TEST_GEN_PROGS := test_device test_load
+TEST_GEN_PROGS_EXTENDED := loop-getppid
+TEST_PROGS := test_cli.sh
+TEST_FILES := ktap_helpers.sh

@@ -1,0 +1,453 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * sonde.h - the ioctl ABI of /dev/sonde, shared verbatim by the kernel
+ * module, libsonde and anyone else's client.
+ *
+ * Rules: fixed-width types only, user pointers as __aligned_u64, no enums,
+ * bitfields, bool or long in structs; reserved fields must be zero; structs
+ * grow only at the end.  The size of every ioctl argument is the size
+ * encoded in the ioctl number: the kernel accepts a smaller (older) struct,
+ * zero-filling what the caller does not know, and a larger (newer) one as
+ * long as the bytes it does not know are zero (E2BIG otherwise).
+ *
+ * Flow: open /dev/sonde (CAP_SYS_ADMIN) -> INFO (version handshake) ->
+ * PROBES (resolve probe descriptions to ids) -> LOAD (program, verified in
+ * the kernel) -> GO (fires BEGIN, arms probes) -> DRAIN / AGGSNAP / STATUS
+ * while tracing -> STOP (disarms, fires END) -> final DRAIN / AGGSNAP ->
+ * close.  Closing the fd at any point disarms and frees everything.
+ */
+#ifndef _UAPI_SONDE_H
+#define _UAPI_SONDE_H
+
+#include <linux/types.h>
+#include <linux/ioctl.h>
+
+#include "sonde_isa.h"
+
+#define SONDE_ABI_VERSION	1
+#define SONDE_DEVICE_PATH	"/dev/sonde"
+
+/* Probe name field sizes (with the NUL), as DTrace's. */
+#define SONDE_PROVNAMELEN	64
+#define SONDE_MODNAMELEN	64
+#define SONDE_FUNCNAMELEN	128
+#define SONDE_NAMELEN		64
+
+/* Hard limits; SONDE_IOC_INFO reports the ones in force. */
+#define SONDE_NREGS		16
+#define SONDE_MAX_INSNS		65536	/* instructions per program image */
+#define SONDE_MAX_PROG_SIZE	(16 << 20) /* bytes per program image */
+#define SONDE_MAX_CLAUSES	4096
+#define SONDE_MAX_ECBS		65536	/* enabled (probe, clause) pairs */
+#define SONDE_MAX_CONSTS	65536
+#define SONDE_MAX_STRTAB	(1 << 20) /* bytes */
+#define SONDE_MAX_AGGS		1024
+#define SONDE_MAX_AGG_KEYS	8
+#define SONDE_MAX_OPTS		64
+#define SONDE_MAX_RECSIZE	65536	/* bytes of data per record */
+#define SONDE_MAX_LOG		(1 << 24) /* bytes of verifier log */
+
+/**
+ * struct sonde_info - SONDE_IOC_INFO: ABI version and limits (all out).
+ * @abi_version:   SONDE_ABI_VERSION of the module
+ * @nr_cpus:       number of possible CPU ids (DRAIN/AGGSNAP take 0..nr_cpus-1)
+ * @nr_probes:     probes currently known to the module
+ * @nregs:         VM registers (SONDE_NREGS)
+ * @max_insns:     SONDE_MAX_INSNS
+ * @max_prog_size: SONDE_MAX_PROG_SIZE, bytes
+ * @max_clauses:   SONDE_MAX_CLAUSES
+ * @max_ecbs:      SONDE_MAX_ECBS
+ * @max_aggs:      SONDE_MAX_AGGS
+ * @max_recsize:   SONDE_MAX_RECSIZE, bytes
+ * @reserved:      zero
+ * @version:       module version string, NUL-terminated
+ */
+struct sonde_info {
+	__u32 abi_version;
+	__u32 nr_cpus;
+	__u32 nr_probes;
+	__u32 nregs;
+	__u32 max_insns;
+	__u32 max_prog_size;
+	__u32 max_clauses;
+	__u32 max_ecbs;
+	__u32 max_aggs;
+	__u32 max_recsize;
+	__u32 reserved[6];
+	char version[32];
+};
+
+/**
+ * struct sonde_probe_desc - a probe description, each field a glob
+ * (`*`, `?`, `[...]`); an empty field matches everything.
+ */
+struct sonde_probe_desc {
+	char provider[SONDE_PROVNAMELEN];
+	char module[SONDE_MODNAMELEN];
+	char function[SONDE_FUNCNAMELEN];
+	char name[SONDE_NAMELEN];
+};
+
+/**
+ * struct sonde_probe_info - one probe, as listed by SONDE_IOC_PROBES.
+ * @id:     probe id, stable while the module is loaded (>= 1)
+ * @nargs:  number of arguments the probe provides (arg0..)
+ * @flags:  reserved, zero
+ * @reserved: zero
+ * @desc:   the probe's full name
+ */
+struct sonde_probe_info {
+	__u32 id;
+	__u32 nargs;
+	__u32 flags;
+	__u32 reserved;
+	struct sonde_probe_desc desc;
+};
+
+/**
+ * struct sonde_probes - SONDE_IOC_PROBES: list the probes matching @desc.
+ * Providers that create probes on demand (tick-N, profile-N) create them
+ * here.  Probes are listed in id order starting at @start_id; call again
+ * with @start_id = last id + 1 while @count == @buf_count.
+ * @desc:      in: the description to match
+ * @buf:       in: user pointer to @buf_count struct sonde_probe_info
+ * @buf_count: in: entries @buf can hold (0: just count)
+ * @start_id:  in: list probes with id >= @start_id
+ * @count:     out: entries written
+ * @total:     out: probes matching @desc with id >= @start_id
+ * @flags:     in: reserved, zero
+ * @reserved:  zero
+ */
+struct sonde_probes {
+	struct sonde_probe_desc desc;
+	__aligned_u64 buf;
+	__u32 buf_count;
+	__u32 start_id;
+	__u32 count;
+	__u32 total;
+	__u32 flags;
+	__u32 reserved;
+};
+
+/*
+ * The program image: one contiguous blob, a header followed by sections
+ * found by (offset, count) pairs.  Offsets are bytes from the start of the
+ * image, 8-byte aligned; counts are in elements of the section's type.
+ */
+#define SONDE_PROG_MAGIC	0x53444e53	/* "SNDS" little-endian */
+
+#define SONDE_SECT_OPTS		0	/* struct sonde_opt */
+#define SONDE_SECT_ECBS		1	/* struct sonde_ecb */
+#define SONDE_SECT_CLAUSES	2	/* struct sonde_clause */
+#define SONDE_SECT_INSNS	3	/* struct sonde_insn */
+#define SONDE_SECT_CONSTS	4	/* __u64 */
+#define SONDE_SECT_STRTAB	5	/* char, NUL-terminated strings */
+#define SONDE_SECT_AGGS		6	/* struct sonde_agg_desc */
+#define SONDE_SECT_AGGKEYS	7	/* __u32 key types (SONDE_T_INT/STR) */
+#define SONDE_NSECTS		8
+
+/**
+ * struct sonde_sect - where one section lives in the image.
+ * @off:   bytes from the start of the image, multiple of 8
+ * @count: elements
+ */
+struct sonde_sect {
+	__u32 off;
+	__u32 count;
+};
+
+/**
+ * struct sonde_prog_hdr - start of a program image.
+ * @magic:       SONDE_PROG_MAGIC
+ * @hdr_size:    sizeof(struct sonde_prog_hdr) as the compiler knew it
+ * @abi_version: SONDE_ABI_VERSION the image was built for
+ * @flags:       reserved, zero
+ * @sects:       the sections, indexed by SONDE_SECT_*
+ * @reserved:    zero
+ */
+struct sonde_prog_hdr {
+	__u32 magic;
+	__u32 hdr_size;
+	__u32 abi_version;
+	__u32 flags;
+	struct sonde_sect sects[SONDE_NSECTS];
+	__u32 reserved[8];
+};
+
+/*
+ * Options the kernel acts on: O(name, id, default, min, max).  Sizes are in
+ * bytes.  Options the consumer alone acts on (quiet, switchrate, aggrate,
+ * aggsort...) never reach the kernel.
+ */
+#define SONDE_KOPTS(O)							\
+	O(bufsize,      0, (4 << 20),  4096,  (1ULL << 30))		\
+	O(aggsize,      1, (4 << 20),  4096,  (1ULL << 30))		\
+	O(strsize,      2, 256,        8,     4096)			\
+	O(bufpolicy,    3, 0,          0,     2)			\
+	O(destructive,  4, 0,          0,     1)
+
+#define SONDE_KOPT_ENUM_(name, id, def, min, max) SONDE_OPT_##name = id,
+enum sonde_kopt { SONDE_KOPTS(SONDE_KOPT_ENUM_) SONDE_NKOPTS };
+#undef SONDE_KOPT_ENUM_
+
+#define SONDE_BUFPOLICY_SWITCH	0
+#define SONDE_BUFPOLICY_FILL	1
+#define SONDE_BUFPOLICY_RING	2
+
+/**
+ * struct sonde_opt - one kernel option; unset options take their default.
+ * @id:       SONDE_OPT_*
+ * @reserved: zero
+ * @value:    within the option's [min, max]
+ */
+struct sonde_opt {
+	__u32 id;
+	__u32 reserved;
+	__u64 value;
+};
+
+/**
+ * struct sonde_ecb - an enabling: run clause @clause when probe @probe_id
+ * fires.  Its enabled probe id (EPID) is its index in the section + 1;
+ * records carry the EPID.  ECBs of one probe run in section order.
+ * @probe_id: a probe id from SONDE_IOC_PROBES
+ * @clause:   index into the clause section
+ */
+struct sonde_ecb {
+	__u32 probe_id;
+	__u32 clause;
+};
+
+/**
+ * struct sonde_clause - one D clause: an optional predicate program and an
+ * actions program, both ranges of the instruction section.
+ * @pred_off: first instruction of the predicate
+ * @pred_len: predicate length in instructions; 0 = no predicate
+ * @act_off:  first instruction of the actions
+ * @act_len:  actions length in instructions (>= 1: at least a ret)
+ * @rec_size: bytes of data the actions emit after the record header;
+ *            0 = the clause emits no record.  Multiple of 8.
+ * @flags:    reserved, zero
+ * @reserved: zero
+ */
+struct sonde_clause {
+	__u32 pred_off;
+	__u32 pred_len;
+	__u32 act_off;
+	__u32 act_len;
+	__u32 rec_size;
+	__u32 flags;
+	__u32 reserved[2];
+};
+
+/**
+ * struct sonde_agg_desc - one aggregation (@name[keys] = fn(...)).
+ * @fn:       SONDE_AGG_* function
+ * @nkeys:    number of key components (0..SONDE_MAX_AGG_KEYS)
+ * @keys_off: index of the first key type in the AGGKEYS section
+ * @flags:    SONDE_AGGF_*
+ * @params:   lquantize: base, limit, step; llquantize: factor, low, high,
+ *            nsteps; zero otherwise
+ *
+ * Key and value layout in snapshots: each key component is 8 bytes for an
+ * integer and strsize bytes (NUL-padded) for a string, in order, then the
+ * value: count/sum/min/max one __s64; avg {count, sum}; stddev {count,
+ * sum, sum of squares as 128 bits (lo, hi)}; quantize 127 __s64 buckets;
+ * lquantize levels + 2 buckets (levels = (limit - base) / step);
+ * llquantize the buckets computed by sonde_llquantize_nbuckets().
+ */
+struct sonde_agg_desc {
+	__u32 fn;
+	__u32 nkeys;
+	__u32 keys_off;
+	__u32 flags;
+	__s64 params[4];
+};
+
+#define SONDE_AGGF_INCR	0x1	/* the call has an increment argument (rt+1) */
+
+/**
+ * struct sonde_load - SONDE_IOC_LOAD: verify and load a program.  One
+ * program per open file.
+ * @prog:          in: user pointer to the program image
+ * @prog_size:     in: bytes
+ * @log_level:     in: 0 = no log, 1 = log rejections
+ * @log_buf:       in: user pointer to a log buffer (may be 0 if @log_size 0)
+ * @log_size:      in: bytes at @log_buf
+ * @log_true_size: out: bytes the log needed, including the NUL
+ * @bufsize:       out: bytes a DRAIN buffer must hold (the bufsize in force)
+ * @aggsize:       out: bytes an AGGSNAP buffer must hold
+ * @reserved:      zero
+ *
+ * Errors: EINVAL malformed image, E2BIG a size or count over a limit,
+ * EACCES a forbidden operation (destructive without the option), ENOENT
+ * unknown probe id, ENOSPC log buffer too small (the load itself failed
+ * for the logged reason; @log_true_size says what it needed), EBUSY a
+ * program is already loaded, ENOMEM.
+ */
+struct sonde_load {
+	__aligned_u64 prog;
+	__u32 prog_size;
+	__u32 log_level;
+	__aligned_u64 log_buf;
+	__u32 log_size;
+	__u32 log_true_size;
+	__u64 bufsize;
+	__u64 aggsize;
+	__u32 reserved[4];
+};
+
+/**
+ * struct sonde_go - SONDE_IOC_GO: fire BEGIN and arm every probe.
+ * @begin_cpu: out: the CPU BEGIN fired on (drain it first)
+ * @reserved:  zero
+ */
+struct sonde_go {
+	__u32 begin_cpu;
+	__u32 reserved[3];
+};
+
+/**
+ * struct sonde_stop - SONDE_IOC_STOP: disarm every probe, wait for
+ * handlers in flight, then fire END.
+ * @end_cpu:  out: the CPU END fired on (drain it last)
+ * @reserved: zero
+ */
+struct sonde_stop {
+	__u32 end_cpu;
+	__u32 reserved[3];
+};
+
+/**
+ * struct sonde_drain - SONDE_IOC_DRAIN (principal buffer) and
+ * SONDE_IOC_AGGSNAP (aggregation buffer) of one CPU: switch the CPU's
+ * active and inactive buffers and copy the inactive one out.
+ * @cpu:      in: CPU id
+ * @flags:    in: reserved, zero
+ * @buf:      in: user pointer
+ * @buf_size: in: bytes at @buf; must be at least bufsize / aggsize
+ * @size:     out: bytes copied
+ * @drops:    out: records dropped on this CPU since the last call
+ * @errors:   out: DRAIN: faults on this CPU since the last call
+ * @reserved: zero
+ *
+ * DRAIN data: records, each a struct sonde_rechdr then rec_size bytes.
+ * AGGSNAP data: entries, each a struct sonde_aggrec then key and value;
+ * the values are deltas since the previous AGGSNAP of that CPU.
+ */
+struct sonde_drain {
+	__u32 cpu;
+	__u32 flags;
+	__aligned_u64 buf;
+	__u64 buf_size;
+	__u64 size;
+	__u64 drops;
+	__u64 errors;
+	__u64 reserved[4];
+};
+
+/**
+ * struct sonde_rechdr - header of every record in a principal buffer.
+ * @epid:      enabled probe id, or SONDE_EPID_ERROR
+ * @size:      bytes of the whole record including this header, multiple of 8
+ * @timestamp: ns, CLOCK_MONOTONIC, taken once per probe firing
+ */
+struct sonde_rechdr {
+	__u32 epid;
+	__u32 size;
+	__u64 timestamp;
+};
+
+#define SONDE_EPID_ERROR	0xffffffffu
+
+/**
+ * struct sonde_errrec - payload of a SONDE_EPID_ERROR record: a clause
+ * faulted and was abandoned (the next firing runs normally).
+ * @epid:   the enabling that faulted
+ * @where:  0 = predicate, 1 = actions
+ * @pc:     instruction index within the predicate or actions program
+ * @fault:  SONDE_FLT_*
+ * @reserved: zero
+ * @addr:   the offending address or value
+ */
+struct sonde_errrec {
+	__u32 epid;
+	__u32 where;
+	__u32 pc;
+	__u32 fault;
+	__u64 reserved;
+	__u64 addr;
+};
+
+/**
+ * struct sonde_aggrec - header of an entry in an aggregation snapshot,
+ * followed by the key and then the value.
+ * @aggid: index into the program's aggregation section
+ * @size:  bytes of the entry including this header, multiple of 8
+ * @hash:  the kernel's hash of aggid and key (consumers may reuse it)
+ * @next:  the kernel's hash-chain link; meaningless to consumers
+ */
+struct sonde_aggrec {
+	__u32 aggid;
+	__u32 size;
+	__u32 hash;
+	__u32 next;
+};
+
+#define SONDE_ACT_INACTIVE	0	/* open, nothing loaded */
+#define SONDE_ACT_LOADED	1	/* program loaded, not armed */
+#define SONDE_ACT_ACTIVE	2	/* armed */
+#define SONDE_ACT_DRAINING	3	/* exit() was called; armed */
+#define SONDE_ACT_STOPPED	4	/* disarmed, END fired */
+#define SONDE_ACT_KILLED	5	/* aborted by the deadman */
+
+/**
+ * struct sonde_status - SONDE_IOC_STATUS: the state of this consumer.
+ * @activity:    SONDE_ACT_*
+ * @exit_status: the argument of the first exit() (valid when DRAINING)
+ * @errors:      faults since GO, all CPUs
+ * @drops:       principal-buffer drops since GO, all CPUs
+ * @aggdrops:    aggregation drops since GO, all CPUs
+ * @recdrops:    firings dropped because a probe fired inside a firing
+ * @nmidrops:    firings dropped because they came in NMI context
+ * @reserved:    zero
+ */
+struct sonde_status {
+	__u32 activity;
+	__s32 exit_status;
+	__u64 errors;
+	__u64 drops;
+	__u64 aggdrops;
+	__u64 recdrops;
+	__u64 nmidrops;
+	__u64 reserved[8];
+};
+
+#define SONDE_IOC_MAGIC		0xd7
+
+#define SONDE_IOC_INFO		_IOR(SONDE_IOC_MAGIC, 0x00, struct sonde_info)
+#define SONDE_IOC_PROBES	_IOWR(SONDE_IOC_MAGIC, 0x01, struct sonde_probes)
+#define SONDE_IOC_LOAD		_IOWR(SONDE_IOC_MAGIC, 0x02, struct sonde_load)
+#define SONDE_IOC_GO		_IOR(SONDE_IOC_MAGIC, 0x03, struct sonde_go)
+#define SONDE_IOC_STOP		_IOR(SONDE_IOC_MAGIC, 0x04, struct sonde_stop)
+#define SONDE_IOC_DRAIN		_IOWR(SONDE_IOC_MAGIC, 0x05, struct sonde_drain)
+#define SONDE_IOC_AGGSNAP	_IOWR(SONDE_IOC_MAGIC, 0x06, struct sonde_drain)
+#define SONDE_IOC_STATUS	_IOR(SONDE_IOC_MAGIC, 0x07, struct sonde_status)
+
+/**
+ * struct sonde_insn - one VM instruction (see sonde_isa.h).
+ * @op:  SONDE_OP_*
+ * @rd:  destination register
+ * @rs:  first source register
+ * @rt:  second source register
+ * @imm: immediate, signed
+ */
+struct sonde_insn {
+	__u8 op;
+	__u8 rd;
+	__u8 rs;
+	__u8 rt;
+	__s32 imm;
+};
+
+#endif /* _UAPI_SONDE_H */

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * sonde_isa.h - the sonde VM instruction set, defined once.
+ *
+ * Opcode numbers, built-in variable ids, subroutine ids and fault codes are
+ * ABI: programs reach the kernel through SONDE_IOC_LOAD with these numbers,
+ * so they never change meaning.  Every table in vm/ (interpreter dispatch,
+ * verifier rules, assembler and disassembler names) and the compiler's code
+ * generator is derived from the X-macros below; a duplicate opcode number
+ * fails to compile (see SONDE_OP_CHECK in vm/vm.h).
+ *
+ * Instruction word (8 bytes, struct sonde_insn in sonde.h):
+ *	op:8  rd:8  rs:8  rt:8  imm:32 (signed)
+ * Registers r0..r15 are 64-bit, zeroed when a program starts.  Each register
+ * carries a verifier type: an integer or a string reference.  A string
+ * reference points at VM-owned, NUL-terminated memory (the string table,
+ * per-CPU scratch, a probe's names, variable storage); integers never
+ * become string references except through a subroutine that copies the
+ * bytes into scratch with a fault-safe copy.
+ *
+ * Branches are forward only: the target is pc + 1 + imm with imm >= 0, so
+ * every program terminates after at most its length in instructions.
+ */
+#ifndef _UAPI_SONDE_ISA_H
+#define _UAPI_SONDE_ISA_H
+
+/*
+ * Operand forms.  The form says which fields are used; unused fields must
+ * be zero (the verifier checks it, so they stay available for extensions).
+ *
+ *  NONE   -                       nop
+ *  S      rs                      ret rs, exit rs
+ *  DI     rd, imm                 movi rd, -5
+ *  DC     rd, const[imm]          ldc rd, #3
+ *  DSTR   rd, strtab+imm          lds rd, "hello"
+ *  DB     rd, builtin imm         ldb rd, pid
+ *  DS     rd, rs                  mov rd, rs
+ *  DST    rd, rs, rt              add rd, rs, rt
+ *  J      pc+1+imm                ja +3
+ *  SJ     rs, pc+1+imm            jz rs, +2
+ *  DSI    rd, [rs + imm]          ldk4 rd, [rs + 8]
+ *  SO     rs, record+imm          emit8 rs, 16
+ *  AGG    agg imm, keys rs.., val rt..  agg @1, r2, r4
+ *  DV     rd, variable imm        ldg rd, v0
+ *  SV     rs, variable imm        stg v0, rs
+ *  CALL   rd, subr imm, args rs.. (count rt)   call rd, strjoin, r1, 2
+ */
+#define SONDE_FORM_NONE	0
+#define SONDE_FORM_S	1
+#define SONDE_FORM_DI	2
+#define SONDE_FORM_DC	3
+#define SONDE_FORM_DSTR	4
+#define SONDE_FORM_DB	5
+#define SONDE_FORM_DS	6
+#define SONDE_FORM_DST	7
+#define SONDE_FORM_J	8
+#define SONDE_FORM_SJ	9
+#define SONDE_FORM_DSI	10
+#define SONDE_FORM_SO	11
+#define SONDE_FORM_AGG	12
+#define SONDE_FORM_DV	13
+#define SONDE_FORM_SV	14
+#define SONDE_FORM_CALL	15
+
+/*
+ * Type rules, for the verifier's typed-register check:
+ *  I  result is an integer          S  result is a string reference
+ *  -  no result                     =  result has the type of rs
+ *  operand letters: i integer (or either: integers are never dereferenced),
+ *  s must be a string reference.
+ */
+#define SONDE_T_NONE	0	/* no result */
+#define SONDE_T_INT	1
+#define SONDE_T_STR	2
+#define SONDE_T_SAME	3	/* type of rs */
+#define SONDE_T_BUILTIN	4	/* type of the built-in named by imm */
+#define SONDE_T_SUBR	5	/* type the subroutine named by imm returns */
+
+/*
+ * SONDE_OPS(OP): OP(name, code, form, result type, rs must be string,
+ *                   rt must be string)
+ */
+#define SONDE_OPS(OP)							\
+	OP(NOP,    0x00, NONE, NONE, 0, 0)				\
+	OP(RET,    0x01, S,    NONE, 0, 0)				\
+	OP(EXIT,   0x02, S,    NONE, 0, 0)				\
+	/* constants and moves */					\
+	OP(MOVI,   0x08, DI,   INT,  0, 0)				\
+	OP(LDC,    0x09, DC,   INT,  0, 0)				\
+	OP(LDS,    0x0a, DSTR, STR,  0, 0)				\
+	OP(LDB,    0x0b, DB,   BUILTIN, 0, 0)			\
+	OP(MOV,    0x0c, DS,   SAME, 0, 0)				\
+	/* 64-bit arithmetic and logic: rd = rs op rt */		\
+	OP(ADD,    0x10, DST,  INT,  0, 0)				\
+	OP(SUB,    0x11, DST,  INT,  0, 0)				\
+	OP(MUL,    0x12, DST,  INT,  0, 0)				\
+	OP(SDIV,   0x13, DST,  INT,  0, 0)				\
+	OP(UDIV,   0x14, DST,  INT,  0, 0)				\
+	OP(SREM,   0x15, DST,  INT,  0, 0)				\
+	OP(UREM,   0x16, DST,  INT,  0, 0)				\
+	OP(AND,    0x17, DST,  INT,  0, 0)				\
+	OP(OR,     0x18, DST,  INT,  0, 0)				\
+	OP(XOR,    0x19, DST,  INT,  0, 0)				\
+	OP(SHL,    0x1a, DST,  INT,  0, 0)				\
+	OP(SHR,    0x1b, DST,  INT,  0, 0)				\
+	OP(SAR,    0x1c, DST,  INT,  0, 0)				\
+	OP(NEG,    0x1d, DS,   INT,  0, 0)				\
+	OP(NOT,    0x1e, DS,   INT,  0, 0)				\
+	OP(LNOT,   0x1f, DS,   INT,  0, 0)				\
+	/* compares: rd = (rs op rt) ? 1 : 0 */				\
+	OP(SETEQ,  0x20, DST,  INT,  0, 0)				\
+	OP(SETNE,  0x21, DST,  INT,  0, 0)				\
+	OP(SETLT,  0x22, DST,  INT,  0, 0)				\
+	OP(SETLE,  0x23, DST,  INT,  0, 0)				\
+	OP(SETLTU, 0x24, DST,  INT,  0, 0)				\
+	OP(SETLEU, 0x25, DST,  INT,  0, 0)				\
+	/* rd = -1, 0, 1 as strcmp(rs, rt), bounded by strsize */	\
+	OP(SCMP,   0x26, DST,  INT,  1, 1)				\
+	/* forward branches */						\
+	OP(JA,     0x28, J,    NONE, 0, 0)				\
+	OP(JZ,     0x29, SJ,   NONE, 0, 0)				\
+	OP(JNZ,    0x2a, SJ,   NONE, 0, 0)				\
+	/* fault-safe loads: rd = *(uN *)(rs + imm), zero-extended */	\
+	OP(LDK1,   0x30, DSI,  INT,  0, 0)				\
+	OP(LDK2,   0x31, DSI,  INT,  0, 0)				\
+	OP(LDK4,   0x32, DSI,  INT,  0, 0)				\
+	OP(LDK8,   0x33, DSI,  INT,  0, 0)				\
+	OP(LDU1,   0x34, DSI,  INT,  0, 0)				\
+	OP(LDU2,   0x35, DSI,  INT,  0, 0)				\
+	OP(LDU4,   0x36, DSI,  INT,  0, 0)				\
+	OP(LDU8,   0x37, DSI,  INT,  0, 0)				\
+	/* record emission: record[imm..] = rs */			\
+	OP(EMIT1,  0x38, SO,   NONE, 0, 0)				\
+	OP(EMIT2,  0x39, SO,   NONE, 0, 0)				\
+	OP(EMIT4,  0x3a, SO,   NONE, 0, 0)				\
+	OP(EMIT8,  0x3b, SO,   NONE, 0, 0)				\
+	OP(EMITS,  0x3c, SO,   NONE, 1, 0)				\
+	/* aggregating call: keys in rs.., value in rt (and rt+1) */	\
+	OP(AGG,    0x40, AGG,  NONE, 0, 0)
+
+/* Opcode numbers: SONDE_OP_NOP, ... */
+#define SONDE_OP_ENUM_(name, code, form, type, s, t) SONDE_OP_##name = code,
+enum sonde_op { SONDE_OPS(SONDE_OP_ENUM_) };
+#undef SONDE_OP_ENUM_
+#define SONDE_OP_MAX	0xff
+
+/*
+ * Built-in variables: B(name, id, type).  Read with LDB; never writable
+ * (there is no instruction that stores to a built-in).
+ */
+#define SONDE_BUILTINS(B)						\
+	B(arg0,        0x00, INT)					\
+	B(arg1,        0x01, INT)					\
+	B(arg2,        0x02, INT)					\
+	B(arg3,        0x03, INT)					\
+	B(arg4,        0x04, INT)					\
+	B(arg5,        0x05, INT)					\
+	B(arg6,        0x06, INT)					\
+	B(arg7,        0x07, INT)					\
+	B(arg8,        0x08, INT)					\
+	B(arg9,        0x09, INT)					\
+	B(pid,         0x10, INT)					\
+	B(tid,         0x11, INT)					\
+	B(ppid,        0x12, INT)					\
+	B(uid,         0x13, INT)					\
+	B(gid,         0x14, INT)					\
+	B(cpu,         0x15, INT)					\
+	B(timestamp,   0x16, INT)					\
+	B(vtimestamp,  0x17, INT)					\
+	B(walltimestamp, 0x18, INT)					\
+	B(id,          0x19, INT)					\
+	B(epid,        0x1a, INT)					\
+	B(errno,       0x1b, INT)					\
+	B(curthread,   0x1c, INT)					\
+	B(execname,    0x20, STR)					\
+	B(probeprov,   0x21, STR)					\
+	B(probemod,    0x22, STR)					\
+	B(probefunc,   0x23, STR)					\
+	B(probename,   0x24, STR)
+
+#define SONDE_B_ENUM_(name, id, type) SONDE_B_##name = id,
+enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
+#undef SONDE_B_ENUM_
+#define SONDE_B_MAX	0x40
+
+/*
+ * Aggregating functions: A(name, id, nargs).  nargs counts the value
+ * arguments a D call takes (count() 0, sum(x) 1, quantize(x[, incr]) ...);
+ * parameters that must be constants (lquantize's bounds) live in the
+ * aggregation descriptor, not in registers.
+ */
+#define SONDE_AGGS(A)							\
+	A(count,      1)						\
+	A(sum,        2)						\
+	A(avg,        3)						\
+	A(min,        4)						\
+	A(max,        5)						\
+	A(stddev,     6)						\
+	A(quantize,   7)						\
+	A(lquantize,  8)						\
+	A(llquantize, 9)
+
+#define SONDE_AGG_ENUM_(name, id) SONDE_AGG_##name = id,
+enum sonde_aggfn { SONDE_AGGS(SONDE_AGG_ENUM_) };
+#undef SONDE_AGG_ENUM_
+#define SONDE_AGG_MAXFN	9
+
+/* quantize(): DTrace's 127 power-of-two buckets, bucket 63 holds 0. */
+#define SONDE_QUANTIZE_NBUCKETS	127
+#define SONDE_QUANTIZE_ZEROBUCKET 63
+
+/*
+ * Fault codes: DTrace's DTRACEFLT_* numbers, so tools that know DTrace's
+ * ERROR probe arguments read ours the same way.
+ */
+#define SONDE_FAULTS(F)							\
+	F(UNKNOWN,   0, "unknown fault")				\
+	F(BADADDR,   1, "invalid address")				\
+	F(BADALIGN,  2, "invalid alignment")				\
+	F(ILLOP,     3, "illegal operation")				\
+	F(DIVZERO,   4, "divide-by-zero")				\
+	F(NOSCRATCH, 5, "out of scratch space")				\
+	F(KPRIV,     6, "invalid kernel access")			\
+	F(UPRIV,     7, "invalid user access")				\
+	F(TUPOFLOW,  8, "tuple stack overflow")				\
+	F(BADSTACK,  9, "bad stack")
+
+#define SONDE_FLT_ENUM_(name, code, msg) SONDE_FLT_##name = code,
+enum sonde_fault { SONDE_FAULTS(SONDE_FLT_ENUM_) };
+#undef SONDE_FLT_ENUM_
+
+#endif /* _UAPI_SONDE_ISA_H */

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * program.c - a compiled program's life: the effective kernel options,
+ * serialisation into the image SONDE_IOC_LOAD takes, and freeing.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "program.h"
+
+static const uint64_t sonde_kopt_defaults[SONDE_NKOPTS] = {
+#define KOPT_DEF_(name, id, def, min, max) [id] = def,
+	SONDE_KOPTS(KOPT_DEF_)
+#undef KOPT_DEF_
+};
+
+uint64_t sonde_program_kopt(const struct sonde_program *p, uint32_t id)
+{
+	if (id >= SONDE_NKOPTS)
+		return 0;
+	return p->kopts[id].set ? p->kopts[id].value : sonde_kopt_defaults[id];
+}
+
+static size_t sonde_align8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+int sonde_program_image(const struct sonde_program *p, void **image,
+			size_t *size)
+{
+	size_t off[SONDE_NSECTS], len[SONDE_NSECTS], count[SONDE_NSECTS];
+	struct sonde_prog_hdr *h;
+	struct sonde_opt *opts;
+	struct sonde_clause *cl;
+	struct sonde_agg_desc *ad;
+	uint32_t *keys;
+	size_t total, nopts = 0, nkeys = 0;
+	uint8_t *buf;
+	uint32_t i, k;
+
+	for (i = 0; i < SONDE_NKOPTS; i++)
+		nopts += p->kopts[i].set;
+	for (i = 0; i < p->naggs; i++)
+		nkeys += p->aggs[i].desc.nkeys;
+
+	count[SONDE_SECT_OPTS] = nopts;
+	len[SONDE_SECT_OPTS] = nopts * sizeof(struct sonde_opt);
+	count[SONDE_SECT_ECBS] = p->necbs;
+	len[SONDE_SECT_ECBS] = p->necbs * sizeof(struct sonde_ecb);
+	count[SONDE_SECT_CLAUSES] = p->nclauses;
+	len[SONDE_SECT_CLAUSES] = p->nclauses * sizeof(struct sonde_clause);
+	count[SONDE_SECT_INSNS] = p->ninsns;
+	len[SONDE_SECT_INSNS] = p->ninsns * sizeof(struct sonde_insn);
+	count[SONDE_SECT_CONSTS] = p->nconsts;
+	len[SONDE_SECT_CONSTS] = p->nconsts * sizeof(uint64_t);
+	count[SONDE_SECT_STRTAB] = p->strtab_len;
+	len[SONDE_SECT_STRTAB] = p->strtab_len;
+	count[SONDE_SECT_AGGS] = p->naggs;
+	len[SONDE_SECT_AGGS] = p->naggs * sizeof(struct sonde_agg_desc);
+	count[SONDE_SECT_AGGKEYS] = nkeys;
+	len[SONDE_SECT_AGGKEYS] = nkeys * sizeof(uint32_t);
+
+	total = sizeof(*h);
+	for (i = 0; i < SONDE_NSECTS; i++) {
+		off[i] = count[i] ? total : 0;
+		total = sonde_align8(total + len[i]);
+	}
+	if (total > UINT32_MAX)
+		return -E2BIG;
+	buf = calloc(1, total);
+	if (!buf)
+		return -ENOMEM;
+
+	h = (struct sonde_prog_hdr *)buf;
+	h->magic = SONDE_PROG_MAGIC;
+	h->hdr_size = sizeof(*h);
+	h->abi_version = SONDE_ABI_VERSION;
+	for (i = 0; i < SONDE_NSECTS; i++) {
+		h->sects[i].off = (uint32_t)off[i];
+		h->sects[i].count = (uint32_t)count[i];
+	}
+
+	opts = (struct sonde_opt *)(buf + off[SONDE_SECT_OPTS]);
+	for (i = 0, k = 0; i < SONDE_NKOPTS; i++) {
+		if (!p->kopts[i].set)
+			continue;
+		opts[k].id = i;
+		opts[k++].value = p->kopts[i].value;
+	}
+	if (p->necbs)
+		memcpy(buf + off[SONDE_SECT_ECBS], p->ecbs,
+		       len[SONDE_SECT_ECBS]);
+	cl = (struct sonde_clause *)(buf + off[SONDE_SECT_CLAUSES]);
+	for (i = 0; i < p->nclauses; i++) {
+		const struct sonde_pclause *c = &p->clauses[i];
+
+		cl[i].pred_off = c->pred_len ? c->pred_off : 0;
+		cl[i].pred_len = c->pred_len;
+		cl[i].act_off = c->act_off;
+		cl[i].act_len = c->act_len;
+		cl[i].rec_size = c->rec_size;
+	}
+	if (p->ninsns)
+		memcpy(buf + off[SONDE_SECT_INSNS], p->insns,
+		       len[SONDE_SECT_INSNS]);
+	if (p->nconsts)
+		memcpy(buf + off[SONDE_SECT_CONSTS], p->consts,
+		       len[SONDE_SECT_CONSTS]);
+	if (p->strtab_len)
+		memcpy(buf + off[SONDE_SECT_STRTAB], p->strtab,
+		       p->strtab_len);
+	ad = (struct sonde_agg_desc *)(buf + off[SONDE_SECT_AGGS]);
+	keys = (uint32_t *)(buf + off[SONDE_SECT_AGGKEYS]);
+	for (i = 0, k = 0; i < p->naggs; i++) {
+		const struct sonde_pagg *a = &p->aggs[i];
+		uint32_t j;
+
+		ad[i] = a->desc;
+		ad[i].keys_off = a->desc.nkeys ? k : 0;
+		for (j = 0; j < a->desc.nkeys; j++)
+			keys[k++] = a->keys[j].kind == SONDE_DT_STR ?
+				    SONDE_T_STR : SONDE_T_INT;
+	}
+	*image = buf;
+	*size = total;
+	return 0;
+}
+
+void sonde_program_free(struct sonde_program *p)
+{
+	uint32_t i, j;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->nclauses; i++) {
+		struct sonde_pclause *c = &p->clauses[i];
+
+		for (j = 0; j < c->ndescs; j++)
+			free(c->descs[j].text);
+		free(c->descs);
+		free(c->fields);
+		for (j = 0; j < c->nacts; j++) {
+			free(c->acts[j].fmt);
+			free(c->acts[j].aggids);
+		}
+		free(c->acts);
+	}
+	free(p->clauses);
+	free(p->insns);
+	free(p->insn_line);
+	free(p->consts);
+	free(p->strtab);
+	for (i = 0; i < p->naggs; i++) {
+		free(p->aggs[i].name);
+		free(p->aggs[i].keys);
+	}
+	free(p->aggs);
+	free(p->ecbs);
+	free(p->ecb_probe);
+	free(p);
+}

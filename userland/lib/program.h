@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * program.h - a compiled D program as libsonde holds it: what the compiler
+ * produces, what the consumer reads records and aggregations with, and what
+ * sonde_program_image() serialises into the kernel's program image.
+ *
+ * The kernel only ever sees the image (uapi/sonde.h); everything here that
+ * is not in the image (formats, D types, action kinds, source positions)
+ * is the consumer's own knowledge, which is why records carry raw values
+ * only.
+ */
+#ifndef _SONDE_PROGRAM_H
+#define _SONDE_PROGRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "sonde.h"
+
+/* A D value's type as the consumer prints it. */
+#define SONDE_DT_INT	0	/* signed integer of @size bytes */
+#define SONDE_DT_UINT	1	/* unsigned integer of @size bytes */
+#define SONDE_DT_STR	2	/* string, strsize bytes NUL-padded */
+
+struct sonde_dtype {
+	uint32_t kind;		/* SONDE_DT_* */
+	uint32_t size;		/* bytes: 1, 2, 4, 8; strsize for strings */
+};
+
+/* One value a clause's actions emit into its record. */
+struct sonde_recfield {
+	uint32_t offset;	/* bytes into the record data */
+	struct sonde_dtype type;
+};
+
+/* Record-producing and consumer-side actions, in clause order. */
+#define SONDE_A_TRACE	1	/* trace(expr): one field */
+#define SONDE_A_PRINTF	2	/* printf(fmt, ...): nfields fields */
+#define SONDE_A_PRINTA	3	/* printa([fmt,] @a...): naggs aggregations */
+#define SONDE_A_EXIT	4	/* exit(n): one field, the status */
+
+struct sonde_action {
+	uint32_t kind;		/* SONDE_A_* */
+	uint32_t field;		/* first record field */
+	uint32_t nfields;
+	char *fmt;		/* printf / printa format, or NULL */
+	uint32_t *aggids;	/* printa */
+	uint32_t naggs;
+	uint32_t line;		/* source position of the action */
+	uint32_t col;
+};
+
+/* A probe description as written, and the probes it resolved to. */
+struct sonde_pdesc {
+	char *text;		/* "syscall::getppid:entry" */
+	struct sonde_probe_desc desc;
+};
+
+struct sonde_pclause {
+	struct sonde_pdesc *descs;
+	uint32_t ndescs;
+	/* instruction ranges in sonde_program.insns */
+	uint32_t pred_off, pred_len;
+	uint32_t act_off, act_len;
+	uint32_t rec_size;		/* bytes, multiple of 8 */
+	struct sonde_recfield *fields;
+	uint32_t nfields;
+	struct sonde_action *acts;
+	uint32_t nacts;
+	uint32_t line;			/* where the clause starts */
+};
+
+struct sonde_pagg {
+	char *name;			/* "calls" for @calls, "_" for @ */
+	struct sonde_agg_desc desc;	/* as in the image; keys_off set by
+					 * sonde_program_image() */
+	struct sonde_dtype *keys;	/* nkeys key types as D sees them */
+	bool printed;			/* printa()ed at least once (consumer) */
+};
+
+/* Consumer-side options. */
+struct sonde_uopts {
+	bool quiet;
+	uint64_t switchrate_ns;		/* default 1 s */
+	uint64_t aggrate_ns;		/* default 1 s */
+	bool aggsortkey, aggsortrev;
+	int aggsortpos, aggsortkeypos;
+};
+
+/* A kernel option set by the script or the command line. */
+struct sonde_kopt_set {
+	bool set;
+	uint64_t value;
+};
+
+struct sonde_program {
+	struct sonde_pclause *clauses;
+	uint32_t nclauses;
+	struct sonde_insn *insns;
+	uint32_t ninsns;
+	uint32_t *insn_line;		/* source line of each instruction */
+	uint64_t *consts;
+	uint32_t nconsts;
+	char *strtab;
+	uint32_t strtab_len;
+	struct sonde_pagg *aggs;
+	uint32_t naggs;
+	struct sonde_kopt_set kopts[SONDE_NKOPTS];
+	struct sonde_uopts uopts;
+	/* filled when probes are resolved (libsonde), indexed by EPID - 1 */
+	struct sonde_ecb *ecbs;
+	uint32_t necbs;
+	struct sonde_probe_info *ecb_probe;	/* the probe of each ECB */
+};
+
+/* Effective value of kernel option @id (the set value or the default). */
+uint64_t sonde_program_kopt(const struct sonde_program *p, uint32_t id);
+
+/*
+ * Serialise @p into a program image (malloc'd, *@image, *@size bytes).
+ * Returns 0 or -errno.
+ */
+int sonde_program_image(const struct sonde_program *p, void **image,
+			size_t *size);
+
+void sonde_program_free(struct sonde_program *p);
+
+#endif /* _SONDE_PROGRAM_H */

@@ -1,0 +1,8 @@
+# alu.add
+-- asm
+ldc r1, 5
+ldc r2, 7
+add r3, r1, r2
+ret r3
+-- result
+12

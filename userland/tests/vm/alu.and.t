@@ -1,0 +1,8 @@
+# alu.and
+-- asm
+ldc r1, 0xff00
+ldc r2, 0x0ff0
+and r3, r1, r2
+ret r3
+-- result
+0x0f00

@@ -1,0 +1,8 @@
+# alu.setleu
+-- asm
+ldc r1, 1
+ldc r2, -1
+setleu r3, r1, r2
+ret r3
+-- result
+1

@@ -1,0 +1,8 @@
+# alu.srem
+-- asm
+ldc r1, -21
+ldc r2, 4
+srem r3, r1, r2
+ret r3
+-- result
+-1

@@ -1,0 +1,7 @@
+# branch.ja_zero
+-- asm
+movi r1, 4
+ja +0
+ret r1
+-- result
+4

@@ -1,0 +1,5 @@
+# op.regs_zeroed
+-- asm
+ret r15
+-- result
+0

@@ -1,0 +1,689 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vm_test.c - runs the VM test corpus (userland/tests/vm/ files ending .t) through the
+ * userland build of vm/: assemble, verify, run, compare.  A .t file has
+ * sections:
+ *
+ *   -- opts      kernel options, "name=value" per line (strsize=16)
+ *   -- aggs      one aggregation per line: "fn [p0 p1 ...] [incr]
+ *                [keys=int,str]" (lquantize 0 100 10 keys=int)
+ *   -- mem       hex bytes readable at address 0x1000 (kernel loads) and
+ *                0x2000 (user loads); every other address faults
+ *   -- args      arg0 .. arg9 values
+ *   -- recsize   bytes of record the actions may emit
+ *   -- pred      predicate program (optional)
+ *   -- asm       actions program
+ *   -- result    expected ret value of the actions (or of the predicate
+ *                when there is no -- asm)
+ *   -- record    expected record bytes, hex
+ *   -- agg       expected aggregation table, one "@id key... = v..." line
+ *                per entry in insertion order
+ *   -- fault     expected fault: "<fault name> at <pc> [addr <a>]"
+ *   -- error     expected verifier rejection: "<ERRNO> <log substring>"
+ *   -- exit      expected exit() status
+ *
+ * Output is KTAP ("ok N - file"); the exit status is non-zero on any
+ * failure.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm_asm.h"
+#include "program.h"
+
+#define MEM_KBASE	0x1000ULL
+#define MEM_UBASE	0x2000ULL
+#define MAX_INSNS	4096
+#define MAX_AGGENT	256
+
+struct agg_ent {
+	u32 aggid;
+	u32 ksize;
+	u8 key[1024];
+	s64 val[256];
+};
+
+/* The test world's firing state. */
+struct tenv {
+	u8 mem[256];
+	u32 memlen;
+	u64 args[10];
+	struct agg_ent ents[MAX_AGGENT];
+	u32 nents;
+	bool exited;
+	s64 exit_status;
+	const struct sonde_image *img;
+};
+
+u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
+{
+	struct tenv *t = ctx->env;
+
+	switch (id) {
+	case SONDE_B_arg0 ... SONDE_B_arg9:
+		return t->args[id - SONDE_B_arg0];
+	case SONDE_B_pid:
+		return 1234;
+	case SONDE_B_tid:
+		return 1235;
+	case SONDE_B_execname:
+		return (u64)(unsigned long)"vmtest";
+	case SONDE_B_probefunc:
+		return (u64)(unsigned long)"getppid";
+	case SONDE_B_probename:
+		return (u64)(unsigned long)"entry";
+	case SONDE_B_probeprov:
+		return (u64)(unsigned long)"syscall";
+	case SONDE_B_probemod:
+		return (u64)(unsigned long)"";
+	case SONDE_B_timestamp:
+		return 1000000;
+	default:
+		return 0;
+	}
+}
+
+int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
+		   u64 *val)
+{
+	struct tenv *t = ctx->env;
+	u64 base = user ? MEM_UBASE : MEM_KBASE, v = 0;
+
+	if (addr < base || addr - base > t->memlen ||
+	    t->memlen - (addr - base) < size)
+		return -EFAULT;
+	memcpy(&v, t->mem + (addr - base), size);
+	*val = v;
+	return 0;
+}
+
+void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
+		   u32 key_size, s64 x, s64 incr)
+{
+	struct tenv *t = ctx->env;
+	const struct sonde_agg_desc *ad = &t->img->aggs[aggid];
+	struct agg_ent *e = NULL;
+	u32 i;
+
+	for (i = 0; i < t->nents; i++) {
+		if (t->ents[i].aggid == aggid && t->ents[i].ksize == key_size &&
+		    !memcmp(t->ents[i].key, key, key_size)) {
+			e = &t->ents[i];
+			break;
+		}
+	}
+	if (!e) {
+		if (t->nents == MAX_AGGENT || key_size > sizeof(e->key))
+			return;
+		e = &t->ents[t->nents++];
+		e->aggid = aggid;
+		e->ksize = key_size;
+		memcpy(e->key, key, key_size);
+		sonde_agg_init(ad, e->val);
+	}
+	sonde_agg_apply(ad, e->val, x, incr);
+}
+
+void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
+{
+	struct tenv *t = ctx->env;
+
+	if (!t->exited) {
+		t->exited = true;
+		t->exit_status = status;
+	}
+}
+
+/* One test file, parsed. */
+struct tcase {
+	char *sect[16];
+	const char *names[16];
+	int nsect;
+};
+
+static const char *tc_get(struct tcase *tc, const char *name)
+{
+	int i;
+
+	for (i = 0; i < tc->nsect; i++)
+		if (!strcmp(tc->names[i], name))
+			return tc->sect[i];
+	return NULL;
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, n + 1);
+	if (buf && fread(buf, 1, n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+static void trim(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = 0;
+}
+
+/* Split @text into "-- name" sections (copies; tc_free() frees them). */
+static int tc_parse(struct tcase *tc, const char *text)
+{
+	const char *line = text;
+
+	tc->nsect = 0;
+	while (line && *line) {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) + 1 : strlen(line);
+
+		if (!strncmp(line, "-- ", 3)) {
+			if (tc->nsect == 16)
+				return -1;
+			tc->names[tc->nsect] = strndup(line + 3, n - 3);
+			trim((char *)tc->names[tc->nsect]);
+			tc->sect[tc->nsect++] = calloc(1, 1);
+		} else if (tc->nsect) {
+			char **sp = &tc->sect[tc->nsect - 1];
+			size_t old = strlen(*sp);
+
+			*sp = realloc(*sp, old + n + 1);
+			memcpy(*sp + old, line, n);
+			(*sp)[old + n] = 0;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return 0;
+}
+
+static void tc_free(struct tcase *tc)
+{
+	int i;
+
+	for (i = 0; i < tc->nsect; i++) {
+		free(tc->sect[i]);
+		free((char *)tc->names[i]);
+	}
+	tc->nsect = 0;
+}
+
+static int errno_by_name(const char *name)
+{
+	static const struct { const char *n; int e; } tab[] = {
+		{ "EINVAL", EINVAL }, { "E2BIG", E2BIG }, { "EACCES", EACCES },
+		{ "ENOSPC", ENOSPC }, { "EFAULT", EFAULT },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		if (!strcmp(tab[i].n, name))
+			return tab[i].e;
+	return 0;
+}
+
+struct tprog {
+	struct sonde_program p;
+	struct sonde_pclause clause;
+	struct sonde_insn insns[MAX_INSNS];
+	uint64_t consts[256];
+	char strtab[4096];
+	struct sonde_pagg aggs[16];
+	struct sonde_dtype keys[16][SONDE_MAX_AGG_KEYS];
+};
+
+static int assemble(struct tprog *tp, struct sonde_asm *a, const char *src,
+		    u32 *len, char *err, size_t errsz)
+{
+	char line[256];
+	const char *s = src;
+
+	*len = 0;
+	while (s && *s) {
+		const char *e = strchr(s, '\n');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		int r;
+
+		if (n >= sizeof(line))
+			n = sizeof(line) - 1;
+		memcpy(line, s, n);
+		line[n] = 0;
+		s = e ? e + 1 : NULL;
+		if (tp->p.ninsns == MAX_INSNS) {
+			snprintf(err, errsz, "program too long for the test");
+			return -1;
+		}
+		r = sonde_asm_line(a, line, &tp->insns[tp->p.ninsns], err,
+				   errsz);
+		if (r < 0)
+			return -1;
+		if (r == 0) {
+			tp->p.ninsns++;
+			(*len)++;
+		}
+	}
+	return 0;
+}
+
+static int parse_aggs(struct tprog *tp, const char *src, char *err,
+		      size_t errsz)
+{
+	char buf[256], *line, *save = NULL, *copy = strdup(src);
+
+	for (line = strtok_r(copy, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct sonde_pagg *pa = &tp->aggs[tp->p.naggs];
+		char *tok, *s2 = NULL;
+		int np = 0;
+		u32 fn;
+
+		snprintf(buf, sizeof(buf), "%s", line);
+		tok = strtok_r(buf, " \t", &s2);
+		if (!tok)
+			continue;
+		for (fn = 1; fn <= SONDE_AGG_MAXFN; fn++)
+			if (!strcmp(sonde_aggfn_name(fn), tok))
+				break;
+		if (fn > SONDE_AGG_MAXFN) {
+			snprintf(err, errsz, "unknown aggregation %s", tok);
+			free(copy);
+			return -1;
+		}
+		memset(pa, 0, sizeof(*pa));
+		pa->desc.fn = fn;
+		pa->keys = tp->keys[tp->p.naggs];
+		while ((tok = strtok_r(NULL, " \t", &s2))) {
+			if (!strcmp(tok, "incr")) {
+				pa->desc.flags |= SONDE_AGGF_INCR;
+			} else if (!strncmp(tok, "keys=", 5)) {
+				char *k, *s3 = NULL;
+
+				for (k = strtok_r(tok + 5, ",", &s3); k;
+				     k = strtok_r(NULL, ",", &s3))
+					pa->keys[pa->desc.nkeys++].kind =
+						!strcmp(k, "str") ?
+						SONDE_DT_STR : SONDE_DT_INT;
+			} else if (np < 4) {
+				pa->desc.params[np++] = strtoll(tok, NULL, 0);
+			}
+		}
+		tp->p.naggs++;
+	}
+	free(copy);
+	return 0;
+}
+
+static void hex_append(char *out, size_t sz, const u8 *b, u32 n)
+{
+	size_t used = strlen(out);
+	u32 i;
+
+	for (i = 0; i < n && used + 3 < sz; i++)
+		used += snprintf(out + used, sz - used, "%s%02x",
+				 i ? " " : "", b[i]);
+}
+
+/* Canonical dump of the aggregation table. */
+static void agg_dump(struct tenv *t, const struct sonde_image *img,
+		     char *out, size_t sz)
+{
+	u32 i, k, off, j, n;
+
+	out[0] = 0;
+	for (i = 0; i < t->nents; i++) {
+		struct agg_ent *e = &t->ents[i];
+		const struct sonde_agg_desc *ad = &img->aggs[e->aggid];
+		size_t used = strlen(out);
+
+		used += snprintf(out + used, sz - used, "@%u", e->aggid);
+		for (k = 0, off = 0; k < ad->nkeys; k++) {
+			if (img->aggkeys[ad->keys_off + k] == SONDE_T_STR) {
+				used += snprintf(out + used, sz - used,
+						 " \"%s\"",
+						 (char *)e->key + off);
+				off += img->strsize;
+			} else {
+				s64 v;
+
+				memcpy(&v, e->key + off, 8);
+				used += snprintf(out + used, sz - used,
+						 " %" PRId64, (int64_t)v);
+				off += 8;
+			}
+		}
+		used += snprintf(out + used, sz - used, " =");
+		n = sonde_agg_val_size(ad) / 8;
+		for (j = 0; j < n; j++) {
+			/* histograms: only the non-zero buckets, as b:v */
+			if (n > 4 && !e->val[j])
+				continue;
+			if (n > 4)
+				used += snprintf(out + used, sz - used,
+						 " %u:%" PRId64, j,
+						 (int64_t)e->val[j]);
+			else
+				used += snprintf(out + used, sz - used,
+						 " %" PRId64,
+						 (int64_t)e->val[j]);
+		}
+		snprintf(out + used, sz - used, "\n");
+	}
+}
+
+static void norm(char *s)
+{
+	/* collapse whitespace runs so expectations can be laid out freely */
+	char *w = s, *r = s;
+	bool sp = false;
+
+	while (*r) {
+		if (isspace((unsigned char)*r)) {
+			sp = true;
+		} else {
+			if (sp && w != s)
+				*w++ = ' ';
+			sp = false;
+			*w++ = *r;
+		}
+		r++;
+	}
+	*w = 0;
+}
+
+static const char *skipsign(const char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+static int run_case(const char *path, char *why, size_t whysz)
+{
+	static struct tprog tp;
+	static struct tenv env;
+	char *text = read_file(path), err[256] = "", log[1024] = "";
+	struct sonde_vlog vlog = { .buf = log, .size = sizeof(log) };
+	struct sonde_asm a = { 0 };
+	struct sonde_image img;
+	struct tcase tc = { .nsect = 0 };
+	const char *s;
+	void *image = NULL;
+	size_t isize;
+	u32 len;
+	int ret = -1, verr;
+
+	if (!text || tc_parse(&tc, text)) {
+		snprintf(why, whysz, "cannot read");
+		goto out;
+	}
+	memset(&tp, 0, sizeof(tp));
+	memset(&env, 0, sizeof(env));
+	tp.p.insns = tp.insns;
+	tp.p.consts = tp.consts;
+	tp.p.strtab = tp.strtab;
+	tp.p.aggs = tp.aggs;
+	tp.p.clauses = &tp.clause;
+	tp.p.nclauses = 1;
+	a.consts = (u64 *)tp.consts;
+	a.max_consts = 256;
+	a.strtab = tp.strtab;
+	a.max_strtab = sizeof(tp.strtab);
+
+	if ((s = tc_get(&tc, "opts"))) {
+		char *c = strdup(s), *l, *sv = NULL;
+
+		for (l = strtok_r(c, "\n", &sv); l; l = strtok_r(NULL, "\n", &sv)) {
+			char *eq = strchr(l, '=');
+
+			if (!eq)
+				continue;
+			*eq = 0;
+#define KOPT_SET_(name, id, def, min, max)				\
+			if (!strcmp(l, #name)) {			\
+				tp.p.kopts[id].set = true;		\
+				tp.p.kopts[id].value = strtoull(eq + 1, NULL, 0); \
+			}
+			SONDE_KOPTS(KOPT_SET_)
+#undef KOPT_SET_
+		}
+		free(c);
+	}
+	if ((s = tc_get(&tc, "aggs")) && parse_aggs(&tp, s, why, whysz))
+		goto out;
+	if ((s = tc_get(&tc, "mem"))) {
+		char *end;
+		const char *q = s;
+
+		while (env.memlen < sizeof(env.mem)) {
+			unsigned long b = strtoul(q, &end, 16);
+
+			if (end == q)
+				break;
+			env.mem[env.memlen++] = (u8)b;
+			q = end;
+		}
+	}
+	if ((s = tc_get(&tc, "args"))) {
+		const char *q = s;
+		char *end;
+		int i;
+
+		for (i = 0; i < 10; i++) {
+			env.args[i] = strtoull(q, &end, 0);
+			if (end == q)
+				break;
+			q = end;
+		}
+	}
+	if ((s = tc_get(&tc, "recsize")))
+		tp.clause.rec_size = (u32)strtoul(s, NULL, 0);
+	if ((s = tc_get(&tc, "pred"))) {
+		tp.clause.pred_off = tp.p.ninsns;
+		if (assemble(&tp, &a, s, &len, err, sizeof(err)))
+			goto asmfail;
+		tp.clause.pred_len = len;
+	}
+	tp.clause.act_off = tp.p.ninsns;
+	if ((s = tc_get(&tc, "asm"))) {
+		if (assemble(&tp, &a, s, &len, err, sizeof(err)))
+			goto asmfail;
+		tp.clause.act_len = len;
+	} else {
+		/* predicate-only case: a trivial action */
+		static const struct sonde_insn r = { .op = SONDE_OP_RET };
+
+		tp.insns[tp.p.ninsns++] = r;
+		tp.clause.act_len = 1;
+	}
+	tp.p.nconsts = a.nconsts;
+	tp.p.strtab_len = a.strtab_len;
+
+	if (sonde_program_image(&tp.p, &image, &isize)) {
+		snprintf(why, whysz, "image failed");
+		goto out;
+	}
+	verr = sonde_image_verify(image, (u32)isize, &img, &vlog);
+	if ((s = tc_get(&tc, "error"))) {
+		char want[128], *sub;
+		int e;
+
+		snprintf(want, sizeof(want), "%s", s);
+		trim(want);
+		sub = strchr(want, ' ');
+		if (sub)
+			*sub++ = 0;
+		e = errno_by_name(want);
+		if (verr != -e) {
+			snprintf(why, whysz, "expected %s, got %d: %s", want,
+				 verr, log);
+			goto out;
+		}
+		if (sub && !strstr(log, sub)) {
+			snprintf(why, whysz, "log '%s' lacks '%s'", log, sub);
+			goto out;
+		}
+		ret = 0;
+		goto out;
+	}
+	if (verr) {
+		snprintf(why, whysz, "verifier: %s", log);
+		goto out;
+	}
+
+	{
+		struct sonde_vm_ctx ctx = { 0 };
+		static char scratch[65536];
+		static u8 rec[SONDE_MAX_RECSIZE];
+		u64 rv = 0;
+		int rerr;
+		const struct sonde_clause *c = &img.clauses[0];
+		char got[4096], want[4096];
+
+		if (sonde_vm_scratch_size(&img) > sizeof(scratch)) {
+			snprintf(why, whysz, "scratch too small for the test");
+			goto out;
+		}
+		env.img = &img;
+		ctx.img = &img;
+		ctx.env = &env;
+		ctx.scratch = scratch;
+		ctx.scratch_size = sonde_vm_scratch_size(&img);
+		ctx.scratch_used = img.max_key_size;
+		memset(rec, 0, sizeof(rec));
+		ctx.rec = c->rec_size ? rec : NULL;
+		ctx.rec_size = c->rec_size;
+		if (c->pred_len && !tc_get(&tc, "asm"))
+			rerr = sonde_vm_run(&ctx, c->pred_off, c->pred_len, &rv);
+		else
+			rerr = sonde_vm_run(&ctx, c->act_off, c->act_len, &rv);
+
+		if ((s = tc_get(&tc, "fault"))) {
+			snprintf(want, sizeof(want), "%s", s);
+			norm(want);
+			if (!rerr) {
+				snprintf(why, whysz, "expected fault '%s'", want);
+				goto out;
+			}
+			snprintf(got, sizeof(got), "%s at %u addr 0x%" PRIx64,
+				 sonde_fault_name(ctx.fault), ctx.fault_pc,
+				 (uint64_t)ctx.fault_addr);
+			if (strncmp(got, want, strlen(want))) {
+				snprintf(why, whysz, "fault '%s', expected '%s'",
+					 got, want);
+				goto out;
+			}
+		} else if (rerr) {
+			snprintf(why, whysz, "unexpected fault %s at %u",
+				 sonde_fault_name(ctx.fault), ctx.fault_pc);
+			goto out;
+		}
+		if ((s = tc_get(&tc, "result"))) {
+			u64 w = strtoull(s, NULL, 0);
+
+			if (*skipsign(s) == '-')
+				w = (u64)strtoll(s, NULL, 0);
+			if (rv != w) {
+				snprintf(why, whysz,
+					 "result 0x%" PRIx64 ", expected 0x%" PRIx64,
+					 (uint64_t)rv, (uint64_t)w);
+				goto out;
+			}
+		}
+		if ((s = tc_get(&tc, "record"))) {
+			snprintf(want, sizeof(want), "%s", s);
+			norm(want);
+			got[0] = 0;
+			hex_append(got, sizeof(got), rec,
+				   (u32)(strlen(want) + 1) / 3);
+			if (strcmp(got, want)) {
+				snprintf(why, whysz, "record '%s', expected '%s'",
+					 got, want);
+				goto out;
+			}
+		}
+		if ((s = tc_get(&tc, "agg"))) {
+			agg_dump(&env, &img, got, sizeof(got));
+			snprintf(want, sizeof(want), "%s", s);
+			norm(want);
+			norm(got);
+			if (strcmp(got, want)) {
+				snprintf(why, whysz, "agg '%s', expected '%s'",
+					 got, want);
+				goto out;
+			}
+		}
+		if ((s = tc_get(&tc, "exit"))) {
+			if (!env.exited ||
+			    env.exit_status != strtoll(s, NULL, 0)) {
+				snprintf(why, whysz, "exit status mismatch");
+				goto out;
+			}
+		}
+	}
+	ret = 0;
+	goto out;
+asmfail:
+	snprintf(why, whysz, "assembler: %s", err);
+out:
+	tc_free(&tc);
+	free(image);
+	free(text);
+	return ret;
+}
+
+static int cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : "userland/tests/vm";
+	char *names[1024], path[512], why[512];
+	int n = 0, i, failed = 0;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d) {
+		perror(dir);
+		return 1;
+	}
+	while ((de = readdir(d)) && n < 1024) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 2 && !strcmp(de->d_name + l - 2, ".t"))
+			names[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof(names[0]), cmpstr);
+	printf("TAP version 13\n1..%d\n", n);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		why[0] = 0;
+		if (run_case(path, why, sizeof(why))) {
+			printf("not ok %d - %s # %s\n", i + 1, names[i], why);
+			failed++;
+		} else {
+			printf("ok %d - %s\n", i + 1, names[i]);
+		}
+		free(names[i]);
+	}
+	printf("# vm corpus: %d passed, %d failed\n", n - failed, failed);
+	return failed ? 1 : 0;
+}

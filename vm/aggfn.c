@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * aggfn.c - the aggregating functions: value layouts, initial values, one
+ * update (probe context, kernel) and the merge of per-CPU deltas
+ * (userland).  Bucket rules are DTrace's, so histograms read the same.
+ * sonde_agg_apply() runs in probe context: no allocation, bounded loops.
+ */
+#include "vm.h"
+
+#define S64_MAX_	((s64)(~0ULL >> 1))
+#define S64_MIN_	(-S64_MAX_ - 1)
+
+u32 sonde_lquantize_levels(const struct sonde_agg_desc *ad)
+{
+	/* verified: step > 0, limit > base, levels <= 65535 */
+	return (u32)((ad->params[1] - ad->params[0]) / ad->params[2]);
+}
+
+/*
+ * DTrace's llquantize bucket: bucket 0 holds values below factor^low; each
+ * order of magnitude from low to high is split into min(nsteps, factor^o)
+ * linear buckets, less those the previous magnitude already covers; the
+ * last bucket holds values >= factor^(high + 1).  The image verifier makes
+ * sure factor^(high + 1) fits in 63 bits.
+ */
+static u32 sonde_llq_bucket(const struct sonde_agg_desc *ad, s64 value,
+			    bool top)
+{
+	s64 factor = ad->params[0], low = ad->params[1];
+	s64 high = ad->params[2], nsteps = ad->params[3];
+	s64 this = 1, last, next;
+	u32 base = 1;
+	s64 order;
+
+	for (order = 0; order < low; order++)
+		this *= factor;
+	if (!top && value < this)
+		return 0;
+	last = this;
+	for (this *= factor; order <= high; order++) {
+		s64 nbuckets = this > nsteps ? nsteps : this;
+
+		next = this * factor;
+		if (!top && value < this)
+			return base + (u32)((value - last) / (this / nbuckets));
+		base += (u32)(nbuckets - (nbuckets / factor));
+		last = this;
+		this = next;
+	}
+	return base;
+}
+
+u32 sonde_llquantize_nbuckets(const struct sonde_agg_desc *ad)
+{
+	return sonde_llq_bucket(ad, 0, true) + 1;
+}
+
+int sonde_quantize_bucket(s64 v)
+{
+	int b;
+
+	if (v == 0)
+		return SONDE_QUANTIZE_ZEROBUCKET;
+	if (v > 0) {
+		/* 1 -> 64, 2..3 -> 65, 4..7 -> 66 ... */
+		b = 63 - __builtin_clzll((u64)v);
+		return SONDE_QUANTIZE_ZEROBUCKET + 1 + b;
+	}
+	/* -1 -> 62, -2..-3 -> 61 ... ; -2^63 lands in bucket 0 */
+	if (v == S64_MIN_)
+		return 0;
+	b = 63 - __builtin_clzll((u64)-v);
+	return SONDE_QUANTIZE_ZEROBUCKET - 1 - b;
+}
+
+s64 sonde_quantize_bucket_val(int b)
+{
+	if (b < SONDE_QUANTIZE_ZEROBUCKET)
+		return -(s64)(1ULL << (SONDE_QUANTIZE_ZEROBUCKET - 1 - b));
+	if (b == SONDE_QUANTIZE_ZEROBUCKET)
+		return 0;
+	return (s64)(1ULL << (b - SONDE_QUANTIZE_ZEROBUCKET - 1));
+}
+
+u32 sonde_agg_val_size(const struct sonde_agg_desc *ad)
+{
+	switch (ad->fn) {
+	case SONDE_AGG_avg:
+		return 2 * sizeof(s64);
+	case SONDE_AGG_stddev:
+		return 4 * sizeof(s64);
+	case SONDE_AGG_quantize:
+		return SONDE_QUANTIZE_NBUCKETS * sizeof(s64);
+	case SONDE_AGG_lquantize:
+		return (sonde_lquantize_levels(ad) + 2) * sizeof(s64);
+	case SONDE_AGG_llquantize:
+		return sonde_llquantize_nbuckets(ad) * sizeof(s64);
+	default:
+		return sizeof(s64);
+	}
+}
+
+void sonde_agg_init(const struct sonde_agg_desc *ad, s64 *val)
+{
+	memset(val, 0, sonde_agg_val_size(ad));
+	if (ad->fn == SONDE_AGG_min)
+		val[0] = S64_MAX_;
+	else if (ad->fn == SONDE_AGG_max)
+		val[0] = S64_MIN_;
+}
+
+/* 128-bit sum of squares for stddev, as two 64-bit halves (lo, hi). */
+static void sonde_add_sq(s64 *lo_hi, s64 x)
+{
+	u64 ax = x < 0 ? -(u64)x : (u64)x;
+	u64 a_lo = ax & 0xffffffffu, a_hi = ax >> 32;
+	u64 lo, hi, mid, old;
+
+	/* ax * ax = a_hi^2 << 64 + 2 a_hi a_lo << 32 + a_lo^2 */
+	lo = a_lo * a_lo;
+	mid = a_hi * a_lo;
+	hi = a_hi * a_hi + (mid >> 31);
+	old = lo;
+	lo += mid << 33;
+	if (lo < old)
+		hi++;
+	old = (u64)lo_hi[0];
+	lo_hi[0] = (s64)(old + lo);
+	lo_hi[1] = (s64)((u64)lo_hi[1] + hi + ((u64)lo_hi[0] < old));
+}
+
+void sonde_agg_apply(const struct sonde_agg_desc *ad, s64 *val, s64 x,
+		     s64 incr)
+{
+	u32 b, levels;
+
+	if (!(ad->flags & SONDE_AGGF_INCR))
+		incr = 1;
+	switch (ad->fn) {
+	case SONDE_AGG_count:
+		val[0]++;
+		break;
+	case SONDE_AGG_sum:
+		val[0] = (s64)((u64)val[0] + (u64)x);
+		break;
+	case SONDE_AGG_min:
+		if (x < val[0])
+			val[0] = x;
+		break;
+	case SONDE_AGG_max:
+		if (x > val[0])
+			val[0] = x;
+		break;
+	case SONDE_AGG_avg:
+		val[0]++;
+		val[1] = (s64)((u64)val[1] + (u64)x);
+		break;
+	case SONDE_AGG_stddev:
+		val[0]++;
+		val[1] = (s64)((u64)val[1] + (u64)x);
+		sonde_add_sq(&val[2], x);
+		break;
+	case SONDE_AGG_quantize:
+		b = sonde_quantize_bucket(x);
+		val[b] = (s64)((u64)val[b] + (u64)incr);
+		break;
+	case SONDE_AGG_lquantize:
+		levels = sonde_lquantize_levels(ad);
+		if (x < ad->params[0])
+			b = 0;
+		else if (x >= ad->params[0] + (s64)levels * ad->params[2])
+			b = levels + 1;
+		else
+			b = 1 + (u32)((x - ad->params[0]) / ad->params[2]);
+		val[b] = (s64)((u64)val[b] + (u64)incr);
+		break;
+	case SONDE_AGG_llquantize:
+		b = sonde_llq_bucket(ad, x, false);
+		val[b] = (s64)((u64)val[b] + (u64)incr);
+		break;
+	}
+}
+
+void sonde_agg_merge(const struct sonde_agg_desc *ad, s64 *acc,
+		     const s64 *delta)
+{
+	u32 i, n = sonde_agg_val_size(ad) / sizeof(s64);
+	u64 old;
+
+	switch (ad->fn) {
+	case SONDE_AGG_min:
+		if (delta[0] < acc[0])
+			acc[0] = delta[0];
+		return;
+	case SONDE_AGG_max:
+		if (delta[0] > acc[0])
+			acc[0] = delta[0];
+		return;
+	case SONDE_AGG_stddev:
+		acc[0] += delta[0];
+		acc[1] = (s64)((u64)acc[1] + (u64)delta[1]);
+		old = (u64)acc[2];
+		acc[2] = (s64)(old + (u64)delta[2]);
+		acc[3] = (s64)((u64)acc[3] + (u64)delta[3] +
+			       ((u64)acc[2] < old));
+		return;
+	default:
+		for (i = 0; i < n; i++)
+			acc[i] = (s64)((u64)acc[i] + (u64)delta[i]);
+	}
+}

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * image.c - verification of a whole program image (uapi/sonde.h): the
+ * header, every section's bounds, options, enablings, clauses,
+ * aggregation descriptors, and every program through verify.c.  The same
+ * code runs in the compiler (so users see errors before anything reaches
+ * the kernel) and in the kernel on every LOAD (which trusts nobody).
+ *
+ * Errors: -EINVAL malformed, -E2BIG over a limit, -EACCES not allowed;
+ * each with one line in the log.  Process context; never allocates.
+ */
+#include "vm_impl.h"
+
+struct sonde_sectinfo {
+	const char *name;
+	u32 elem;	/* element size in bytes */
+	u32 max;	/* maximum count */
+};
+
+static const struct sonde_sectinfo sonde_sects[SONDE_NSECTS] = {
+	[SONDE_SECT_OPTS] = { "options", sizeof(struct sonde_opt),
+			      SONDE_MAX_OPTS },
+	[SONDE_SECT_ECBS] = { "enablings", sizeof(struct sonde_ecb),
+			      SONDE_MAX_ECBS },
+	[SONDE_SECT_CLAUSES] = { "clauses", sizeof(struct sonde_clause),
+				 SONDE_MAX_CLAUSES },
+	[SONDE_SECT_INSNS] = { "instructions", sizeof(struct sonde_insn),
+			       SONDE_MAX_INSNS },
+	[SONDE_SECT_CONSTS] = { "constants", sizeof(u64), SONDE_MAX_CONSTS },
+	[SONDE_SECT_STRTAB] = { "string table", 1, SONDE_MAX_STRTAB },
+	[SONDE_SECT_AGGS] = { "aggregations", sizeof(struct sonde_agg_desc),
+			      SONDE_MAX_AGGS },
+	[SONDE_SECT_AGGKEYS] = { "aggregation keys", sizeof(u32),
+				 SONDE_MAX_AGGS * SONDE_MAX_AGG_KEYS },
+};
+
+struct sonde_koptinfo {
+	const char *name;
+	u64 def, min, max;
+};
+
+static const struct sonde_koptinfo sonde_kopts[SONDE_NKOPTS] = {
+#define KOPT_INFO_(name, id, def, min, max) [id] = { #name, def, min, max },
+	SONDE_KOPTS(KOPT_INFO_)
+#undef KOPT_INFO_
+};
+
+#define ireject(log, err, fmt, ...)					\
+	({								\
+		sonde_vlog(log, fmt "\n", ##__VA_ARGS__);		\
+		(err);							\
+	})
+
+static bool sonde_allzero(const void *p, u32 n)
+{
+	const u8 *b = p;
+
+	while (n--)
+		if (*b++)
+			return false;
+	return true;
+}
+
+static int sonde_image_sects(const void *image, u32 size,
+			     struct sonde_image *img, struct sonde_vlog *log)
+{
+	const struct sonde_prog_hdr *h = image;
+	const u8 *base = image;
+	const void *at[SONDE_NSECTS];
+	u32 i;
+
+	for (i = 0; i < SONDE_NSECTS; i++) {
+		const struct sonde_sectinfo *si = &sonde_sects[i];
+		u32 off = h->sects[i].off, count = h->sects[i].count;
+
+		if (count > si->max)
+			return ireject(log, -E2BIG,
+				       "%s: %u entries, at most %u allowed",
+				       si->name, count, si->max);
+		if (!count) {
+			if (off)
+				return ireject(log, -EINVAL,
+					       "%s: empty section with a non-zero offset",
+					       si->name);
+			at[i] = NULL;
+			continue;
+		}
+		if (off % 8)
+			return ireject(log, -EINVAL,
+				       "%s: offset %u is not 8-byte aligned",
+				       si->name, off);
+		if (off < sizeof(*h) || off > size ||
+		    (u64)count * si->elem > size - off)
+			return ireject(log, -EINVAL,
+				       "%s: %u entries at offset %u run past the end of the %u-byte image (truncated)",
+				       si->name, count, off, size);
+		at[i] = base + off;
+	}
+	img->opts = at[SONDE_SECT_OPTS];
+	img->nopts = h->sects[SONDE_SECT_OPTS].count;
+	img->ecbs = at[SONDE_SECT_ECBS];
+	img->necbs = h->sects[SONDE_SECT_ECBS].count;
+	img->clauses = at[SONDE_SECT_CLAUSES];
+	img->nclauses = h->sects[SONDE_SECT_CLAUSES].count;
+	img->insns = at[SONDE_SECT_INSNS];
+	img->ninsns = h->sects[SONDE_SECT_INSNS].count;
+	img->consts = at[SONDE_SECT_CONSTS];
+	img->nconsts = h->sects[SONDE_SECT_CONSTS].count;
+	img->strtab = at[SONDE_SECT_STRTAB];
+	img->strtab_len = h->sects[SONDE_SECT_STRTAB].count;
+	img->aggs = at[SONDE_SECT_AGGS];
+	img->naggs = h->sects[SONDE_SECT_AGGS].count;
+	img->aggkeys = at[SONDE_SECT_AGGKEYS];
+	img->naggkeys = h->sects[SONDE_SECT_AGGKEYS].count;
+	return 0;
+}
+
+static int sonde_image_opts(struct sonde_image *img, struct sonde_vlog *log)
+{
+	u32 seen = 0, i;
+
+	for (i = 0; i < SONDE_NKOPTS; i++)
+		img->opt[i] = sonde_kopts[i].def;
+	for (i = 0; i < img->nopts; i++) {
+		const struct sonde_opt *o = &img->opts[i];
+		const struct sonde_koptinfo *ki;
+
+		if (o->id >= SONDE_NKOPTS)
+			return ireject(log, -EINVAL, "option %u: unknown id %u",
+				       i, o->id);
+		ki = &sonde_kopts[o->id];
+		if (o->reserved)
+			return ireject(log, -EINVAL,
+				       "option %s: reserved field must be zero",
+				       ki->name);
+		if (seen & (1u << o->id))
+			return ireject(log, -EINVAL, "option %s: given twice",
+				       ki->name);
+		seen |= 1u << o->id;
+		if (o->value < ki->min || o->value > ki->max)
+			return ireject(log, o->value > ki->max ? -E2BIG : -EINVAL,
+				       "option %s: %llu is outside [%llu, %llu]",
+				       ki->name, (unsigned long long)o->value,
+				       (unsigned long long)ki->min,
+				       (unsigned long long)ki->max);
+		img->opt[o->id] = o->value;
+	}
+	img->strsize = (u32)img->opt[SONDE_OPT_strsize];
+	return 0;
+}
+
+u32 sonde_agg_key_size(const struct sonde_image *img, u32 aggid)
+{
+	const struct sonde_agg_desc *ad = &img->aggs[aggid];
+	u32 k, size = 0;
+
+	for (k = 0; k < ad->nkeys; k++)
+		size += img->aggkeys[ad->keys_off + k] == SONDE_T_STR ?
+			img->strsize : sizeof(u64);
+	return size;
+}
+
+static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
+{
+	u32 i, k;
+
+	img->max_key_size = 0;
+	for (i = 0; i < img->naggkeys; i++) {
+		if (img->aggkeys[i] != SONDE_T_INT &&
+		    img->aggkeys[i] != SONDE_T_STR)
+			return ireject(log, -EINVAL,
+				       "aggregation key type %u: unknown type %u",
+				       i, img->aggkeys[i]);
+	}
+	for (i = 0; i < img->naggs; i++) {
+		const struct sonde_agg_desc *ad = &img->aggs[i];
+		const s64 *p = ad->params;
+
+		if (!sonde_aggfn_name(ad->fn))
+			return ireject(log, -EINVAL,
+				       "aggregation %u: unknown function %u",
+				       i, ad->fn);
+		if (ad->nkeys > SONDE_MAX_AGG_KEYS)
+			return ireject(log, -E2BIG,
+				       "aggregation %u: %u keys, at most %u allowed",
+				       i, ad->nkeys, SONDE_MAX_AGG_KEYS);
+		if ((u64)ad->keys_off + ad->nkeys > img->naggkeys)
+			return ireject(log, -EINVAL,
+				       "aggregation %u: key types %u..%u out of range",
+				       i, ad->keys_off,
+				       ad->keys_off + ad->nkeys);
+		if (ad->flags & ~SONDE_AGGF_INCR)
+			return ireject(log, -EINVAL,
+				       "aggregation %u: unknown flags 0x%x", i,
+				       ad->flags);
+		switch (ad->fn) {
+		case SONDE_AGG_lquantize:
+			if (p[2] <= 0 || p[0] >= p[1] ||
+			    p[0] < -0x80000000LL || p[1] > 0x7fffffffLL ||
+			    (p[1] - p[0]) / p[2] < 1 ||
+			    (p[1] - p[0]) / p[2] > 65535 || p[3])
+				return ireject(log, -EINVAL,
+					       "aggregation %u: invalid lquantize() parameters",
+					       i);
+			break;
+		case SONDE_AGG_llquantize: {
+			s64 v = 1;
+
+			if (p[0] < 2 || p[0] > 65535 || p[1] < 0 ||
+			    p[2] < p[1] || p[2] > 65535 || p[3] < p[0] ||
+			    p[3] > 65535 || p[3] % p[0])
+				return ireject(log, -EINVAL,
+					       "aggregation %u: invalid llquantize() parameters",
+					       i);
+			/* factor^(high + 1) must not overflow */
+			for (k = 0; k <= p[2]; k++) {
+				if (v > (s64)(~0ULL >> 1) / p[0])
+					return ireject(log, -E2BIG,
+						       "aggregation %u: llquantize() range overflows 64 bits",
+						       i);
+				v *= p[0];
+			}
+			if (sonde_llquantize_nbuckets(ad) > 65536)
+				return ireject(log, -E2BIG,
+					       "aggregation %u: llquantize() has too many buckets",
+					       i);
+			break;
+		}
+		default:
+			for (k = 0; k < 4; k++)
+				if (p[k])
+					return ireject(log, -EINVAL,
+						       "aggregation %u: %s() takes no parameters",
+						       i, sonde_aggfn_name(ad->fn));
+		}
+		k = sonde_agg_key_size(img, i);
+		if (k > img->max_key_size)
+			img->max_key_size = k;
+	}
+	return 0;
+}
+
+static int sonde_image_clauses(struct sonde_image *img,
+			       struct sonde_vlog *log)
+{
+	char what[48];
+	u32 i;
+	int err;
+
+	img->max_rec_size = 0;
+	for (i = 0; i < img->nclauses; i++) {
+		const struct sonde_clause *c = &img->clauses[i];
+
+		if (c->flags || c->reserved[0] || c->reserved[1])
+			return ireject(log, -EINVAL,
+				       "clause %u: reserved fields must be zero",
+				       i);
+		if ((u64)c->pred_off + c->pred_len > img->ninsns ||
+		    (u64)c->act_off + c->act_len > img->ninsns)
+			return ireject(log, -EINVAL,
+				       "clause %u: instruction range outside the %u instructions",
+				       i, img->ninsns);
+		if (c->rec_size > SONDE_MAX_RECSIZE)
+			return ireject(log, -E2BIG,
+				       "clause %u: record of %u bytes, at most %u allowed",
+				       i, c->rec_size, SONDE_MAX_RECSIZE);
+		if (c->rec_size % 8)
+			return ireject(log, -EINVAL,
+				       "clause %u: record size %u is not a multiple of 8",
+				       i, c->rec_size);
+		if (c->pred_len) {
+			snprintf(what, sizeof(what), "clause %u predicate", i);
+			err = sonde_verify_prog(img, c->pred_off, c->pred_len,
+						true, 0, what, log);
+			if (err)
+				return err;
+		} else if (c->pred_off) {
+			return ireject(log, -EINVAL,
+				       "clause %u: no predicate but a non-zero predicate offset",
+				       i);
+		}
+		snprintf(what, sizeof(what), "clause %u actions", i);
+		err = sonde_verify_prog(img, c->act_off, c->act_len, false,
+					c->rec_size, what, log);
+		if (err)
+			return err;
+		if (c->rec_size > img->max_rec_size)
+			img->max_rec_size = c->rec_size;
+	}
+	return 0;
+}
+
+int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
+		       struct sonde_vlog *log)
+{
+	const struct sonde_prog_hdr *h = image;
+	u32 i;
+	int err;
+
+	memset(img, 0, sizeof(*img));
+	if (size > SONDE_MAX_PROG_SIZE)
+		return ireject(log, -E2BIG,
+			       "image of %u bytes, at most %u allowed", size,
+			       SONDE_MAX_PROG_SIZE);
+	if (!image || size < sizeof(*h) || ((unsigned long)image & 7))
+		return ireject(log, -EINVAL,
+			       "image of %u bytes is smaller than its header",
+			       size);
+	if (h->magic != SONDE_PROG_MAGIC)
+		return ireject(log, -EINVAL, "bad magic 0x%08x", h->magic);
+	if (h->abi_version != SONDE_ABI_VERSION)
+		return ireject(log, -EINVAL,
+			       "image is for ABI version %u, this is version %u",
+			       h->abi_version, SONDE_ABI_VERSION);
+	if (h->hdr_size != sizeof(*h))
+		return ireject(log, -EINVAL, "header size %u, expected %u",
+			       h->hdr_size, (u32)sizeof(*h));
+	if (h->flags || !sonde_allzero(h->reserved, sizeof(h->reserved)))
+		return ireject(log, -EINVAL,
+			       "header: reserved fields must be zero");
+	img->hdr = h;
+	img->size = size;
+
+	err = sonde_image_sects(image, size, img, log);
+	if (!err)
+		err = sonde_image_opts(img, log);
+	if (err)
+		return err;
+	if (img->strtab_len && img->strtab[img->strtab_len - 1])
+		return ireject(log, -EINVAL,
+			       "string table does not end with a NUL");
+	for (i = 0; i < img->necbs; i++) {
+		if (!img->ecbs[i].probe_id ||
+		    img->ecbs[i].clause >= img->nclauses)
+			return ireject(log, -EINVAL,
+				       "enabling %u: probe %u clause %u out of range",
+				       i, img->ecbs[i].probe_id,
+				       img->ecbs[i].clause);
+	}
+	err = sonde_image_aggs(img, log);
+	if (!err)
+		err = sonde_image_clauses(img, log);
+	return err;
+}

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * interp.c - the interpreter.  Runs in probe context: interrupts off, no
+ * sleeping, no allocation, at most len instructions (forward branches).
+ *
+ * It trusts the verifier: register indices, table indices, record offsets
+ * and string-typed registers are not checked again here.  What only run
+ * time can know is checked: division by zero (and INT64_MIN / -1, which
+ * traps on x86), shift counts, loads from computed addresses (through the
+ * world's fault-safe copy), scratch space.  A fault stops the program with
+ * a fault code, the instruction and the offending value.
+ *
+ * Dispatch is computed goto through a table built from SONDE_OPS, one
+ * indirect jump per instruction (the kernel's BPF interpreter does the
+ * same).
+ */
+#include "vm_impl.h"
+
+
+/* Scratch reserved for building aggregation keys; the rest is for strings. */
+u32 sonde_vm_scratch_size(const struct sonde_image *img)
+{
+	return img->max_key_size + 8 * img->strsize;
+}
+
+/* Copy string @s into @dst as a field of exactly @size bytes: at most
+ * @size - 1 characters, NUL-padded. */
+static void sonde_strfield(u8 *dst, const char *s, u32 size)
+{
+	u32 i;
+
+	for (i = 0; i < size - 1 && s[i]; i++)
+		dst[i] = s[i];
+	memset(dst + i, 0, size - i);
+}
+
+static s64 sonde_strcmp(const char *a, const char *b, u32 max)
+{
+	u32 i;
+
+	for (i = 0; i < max; i++) {
+		u8 ca = a[i], cb = b[i];
+
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		if (!ca)
+			break;
+	}
+	return 0;
+}
+
+int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret)
+{
+	/* every slot defaults to l_bad, then the opcodes override it */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+	static const void *const jt[SONDE_OP_MAX + 1] = {
+		[0 ... SONDE_OP_MAX] = &&l_bad,
+#define OP_JT_(name, code, form, type, s, t) [code] = &&l_##name,
+		SONDE_OPS(OP_JT_)
+#undef OP_JT_
+	};
+#pragma GCC diagnostic pop
+	const struct sonde_image *img = ctx->img;
+	const struct sonde_insn *base = img->insns + off, *pc = base;
+	u64 *r = ctx->regs;
+	u32 strsize = img->strsize, fault;
+	u64 addr = 0, v;
+	int err;
+
+	(void)len;	/* the verifier proved the program ends in ret */
+	memset(ctx->regs, 0, sizeof(ctx->regs));
+
+#define NEXT()	goto *jt[(++pc)->op]
+#define RD	r[pc->rd]
+#define RS	r[pc->rs]
+#define RT	r[pc->rt]
+	goto *jt[pc->op];
+
+l_NOP:
+	NEXT();
+l_RET:
+	*ret = RS;
+	return 0;
+l_EXIT:
+	sonde_env_exit(ctx, (s64)RS);
+	NEXT();
+l_MOVI:
+	RD = (u64)(s64)pc->imm;
+	NEXT();
+l_LDC:
+	RD = img->consts[pc->imm];
+	NEXT();
+l_LDS:
+	RD = (u64)(unsigned long)(img->strtab + pc->imm);
+	NEXT();
+l_LDB:
+	fault = 0;
+	v = sonde_env_builtin(ctx, pc->imm, &fault);
+	if (unlikely(fault)) {
+		addr = 0;
+		goto l_fault;
+	}
+	RD = v;
+	NEXT();
+l_MOV:
+	RD = RS;
+	NEXT();
+
+#define ALU(name, expr)							\
+l_##name:								\
+	RD = (expr);							\
+	NEXT();
+	ALU(ADD, RS + RT)
+	ALU(SUB, RS - RT)
+	ALU(MUL, RS * RT)
+	ALU(AND, RS & RT)
+	ALU(OR, RS | RT)
+	ALU(XOR, RS ^ RT)
+	ALU(SHL, RS << (RT & 63))
+	ALU(SHR, RS >> (RT & 63))
+	ALU(SAR, (u64)((s64)RS >> (RT & 63)))
+	ALU(NEG, -RS)
+	ALU(NOT, ~RS)
+	ALU(LNOT, !RS)
+	ALU(SETEQ, RS == RT)
+	ALU(SETNE, RS != RT)
+	ALU(SETLT, (s64)RS < (s64)RT)
+	ALU(SETLE, (s64)RS <= (s64)RT)
+	ALU(SETLTU, RS < RT)
+	ALU(SETLEU, RS <= RT)
+#undef ALU
+
+l_UDIV:
+	if (unlikely(!RT))
+		goto l_divzero;
+	RD = RS / RT;
+	NEXT();
+l_UREM:
+	if (unlikely(!RT))
+		goto l_divzero;
+	RD = RS % RT;
+	NEXT();
+l_SDIV:
+	if (unlikely(!RT))
+		goto l_divzero;
+	/* INT64_MIN / -1 overflows (and traps on x86): it wraps in D */
+	if (unlikely((s64)RT == -1))
+		RD = -RS;
+	else
+		RD = (u64)((s64)RS / (s64)RT);
+	NEXT();
+l_SREM:
+	if (unlikely(!RT))
+		goto l_divzero;
+	if (unlikely((s64)RT == -1))
+		RD = 0;
+	else
+		RD = (u64)((s64)RS % (s64)RT);
+	NEXT();
+
+l_SCMP:
+	RD = (u64)sonde_strcmp((const char *)(unsigned long)RS,
+			       (const char *)(unsigned long)RT, strsize);
+	NEXT();
+
+l_JA:
+	pc += pc->imm;
+	NEXT();
+l_JZ:
+	if (!RS)
+		pc += pc->imm;
+	NEXT();
+l_JNZ:
+	if (RS)
+		pc += pc->imm;
+	NEXT();
+
+#define LOAD(name, user, size)						\
+l_##name:								\
+	addr = RS + (u64)(s64)pc->imm;					\
+	err = sonde_env_load(ctx, user, addr, size, &v);		\
+	if (unlikely(err)) {						\
+		fault = SONDE_FLT_BADADDR;				\
+		goto l_fault;						\
+	}								\
+	RD = v;								\
+	NEXT();
+	LOAD(LDK1, false, 1)
+	LOAD(LDK2, false, 2)
+	LOAD(LDK4, false, 4)
+	LOAD(LDK8, false, 8)
+	LOAD(LDU1, true, 1)
+	LOAD(LDU2, true, 2)
+	LOAD(LDU4, true, 4)
+	LOAD(LDU8, true, 8)
+#undef LOAD
+
+#define EMIT(name, type)						\
+l_##name: {								\
+	type x_ = (type)RS;						\
+	memcpy(ctx->rec + pc->imm, &x_, sizeof(x_));			\
+	NEXT();								\
+}
+	EMIT(EMIT1, u8)
+	EMIT(EMIT2, u16)
+	EMIT(EMIT4, u32)
+	EMIT(EMIT8, u64)
+#undef EMIT
+l_EMITS:
+	sonde_strfield(ctx->rec + pc->imm, (const char *)(unsigned long)RS,
+		       strsize);
+	NEXT();
+
+l_AGG: {
+	const struct sonde_agg_desc *ad = &img->aggs[pc->imm];
+	u8 *key = (u8 *)ctx->scratch;
+	u32 k, ksize = 0;
+
+	for (k = 0; k < ad->nkeys; k++) {
+		u64 kv = r[pc->rs + k];
+
+		if (img->aggkeys[ad->keys_off + k] == SONDE_T_STR) {
+			sonde_strfield(key + ksize,
+				       (const char *)(unsigned long)kv,
+				       strsize);
+			ksize += strsize;
+		} else {
+			memcpy(key + ksize, &kv, sizeof(kv));
+			ksize += sizeof(kv);
+		}
+	}
+	sonde_env_agg(ctx, pc->imm, key, ksize, (s64)RT,
+		      (ad->flags & SONDE_AGGF_INCR) ? (s64)r[pc->rt + 1] : 1);
+	NEXT();
+}
+
+l_bad:
+	/* unreachable after verification; never trust that in the kernel */
+	fault = SONDE_FLT_ILLOP;
+	addr = pc->op;
+	goto l_fault;
+l_divzero:
+	fault = SONDE_FLT_DIVZERO;
+	addr = 0;
+l_fault:
+	ctx->fault = fault;
+	ctx->fault_pc = (u32)(pc - base);
+	ctx->fault_addr = addr;
+	return -EFAULT;
+#undef NEXT
+#undef RD
+#undef RS
+#undef RT
+}
+
+#ifdef __KERNEL__
+#include <linux/objtool.h>
+/* computed-goto dispatch, like the kernel's own BPF interpreter */
+STACK_FRAME_NON_STANDARD(sonde_vm_run);
+#endif

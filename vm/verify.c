@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verify.c - the instruction verifier: one linear pass over a predicate
+ * or actions program that proves what the interpreter then trusts.
+ *
+ *  - every opcode is defined and every field its form does not use is 0;
+ *  - every register index is < SONDE_NREGS, every table index in range;
+ *  - branches go forward and land inside the program, which ends in ret,
+ *    so a run executes at most len instructions;
+ *  - record emission stays inside the clause's record; predicates emit
+ *    nothing, aggregate nothing and do not exit;
+ *  - registers are typed (integer / string reference) along every path,
+ *    and an instruction that dereferences a string requires a register
+ *    that is a string on every path reaching it: integers cannot be
+ *    turned into pointers.
+ *
+ * Types: per register two bits, "is a string" and "is an integer"; at a
+ * join the states are ANDed, so a register that is a string on one path
+ * and an integer on another is neither and cannot be used as a string.
+ * Rejections are one line naming the program and instruction, and return
+ * -EINVAL (malformed) or -EACCES (well formed but not allowed here).
+ *
+ * Branch targets not yet reached are kept in a small fixed table (so the
+ * verifier needs no memory proportional to the program); a program with
+ * more than SONDE_VERIFY_MAXPEND branches in flight at one point is
+ * rejected with -E2BIG.  Process context (LOAD); never allocates.
+ */
+#include "vm_impl.h"
+
+#define TY_UNREACHED	0xffffffffu
+#define TY_STR(r)	(1u << (r))
+#define TY_INT(r)	(1u << ((r) + 16))
+#define TY_ALLINT	0xffff0000u
+#define SONDE_VERIFY_MAXPEND 32
+
+struct sonde_vprog {
+	const struct sonde_image *img;
+	const struct sonde_insn *insns;
+	u32 len;
+	u32 rec_size;		/* 0 for a predicate */
+	bool pred;
+	const char *what;	/* "clause 2 predicate" */
+	struct sonde_vlog *log;
+	struct {
+		u32 pc;
+		u32 ty;
+	} pend[SONDE_VERIFY_MAXPEND];	/* branches not yet reached */
+	u32 npend;
+};
+
+#define vreject(v, pc, err, fmt, ...)					\
+	({								\
+		sonde_vlog((v)->log, "%s: insn %u: " fmt "\n", (v)->what, \
+			   (u32)(pc), ##__VA_ARGS__);			\
+		(err);							\
+	})
+
+static int sonde_check_reg(struct sonde_vprog *v, u32 pc, const char *field,
+			   u32 reg)
+{
+	if (reg >= SONDE_NREGS)
+		return vreject(v, pc, -EINVAL, "register %s r%u out of range",
+			       field, reg);
+	return 0;
+}
+
+static int sonde_check_zero(struct sonde_vprog *v, u32 pc, const char *field,
+			    s64 val)
+{
+	if (val)
+		return vreject(v, pc, -EINVAL,
+			       "unused field %s must be zero", field);
+	return 0;
+}
+
+static int sonde_need_str(struct sonde_vprog *v, u32 pc, u32 ty, u32 reg)
+{
+	if (!(ty & TY_STR(reg)))
+		return vreject(v, pc, -EACCES,
+			       "r%u is not a string on every path", reg);
+	return 0;
+}
+
+/* Check the operand fields of @in against its form. */
+static int sonde_check_form(struct sonde_vprog *v, u32 pc,
+			    const struct sonde_insn *in, int form)
+{
+	bool d = false, s = false, t = false, i = false;
+	int err;
+
+	switch (form) {
+	case SONDE_FORM_NONE:
+		break;
+	case SONDE_FORM_S:
+		s = true;
+		break;
+	case SONDE_FORM_DI:
+	case SONDE_FORM_DC:
+	case SONDE_FORM_DSTR:
+	case SONDE_FORM_DB:
+	case SONDE_FORM_DV:
+		d = i = true;
+		break;
+	case SONDE_FORM_DS:
+		d = s = true;
+		break;
+	case SONDE_FORM_DST:
+		d = s = t = true;
+		break;
+	case SONDE_FORM_J:
+		i = true;
+		break;
+	case SONDE_FORM_SJ:
+	case SONDE_FORM_SO:
+	case SONDE_FORM_SV:
+		s = i = true;
+		break;
+	case SONDE_FORM_DSI:
+		d = s = i = true;
+		break;
+	case SONDE_FORM_AGG:
+		s = t = i = true;
+		break;
+	case SONDE_FORM_CALL:
+		d = s = t = i = true;
+		break;
+	}
+	if (d && (err = sonde_check_reg(v, pc, "rd", in->rd)))
+		return err;
+	if (s && (err = sonde_check_reg(v, pc, "rs", in->rs)))
+		return err;
+	if (t && (err = sonde_check_reg(v, pc, "rt", in->rt)))
+		return err;
+	if (!d && (err = sonde_check_zero(v, pc, "rd", in->rd)))
+		return err;
+	if (!s && (err = sonde_check_zero(v, pc, "rs", in->rs)))
+		return err;
+	if (!t && (err = sonde_check_zero(v, pc, "rt", in->rt)))
+		return err;
+	if (!i && (err = sonde_check_zero(v, pc, "imm", in->imm)))
+		return err;
+	return 0;
+}
+
+static int sonde_check_agg(struct sonde_vprog *v, u32 pc,
+			   const struct sonde_insn *in, u32 ty)
+{
+	const struct sonde_image *img = v->img;
+	const struct sonde_agg_desc *ad;
+	u32 k, nval;
+	int err;
+
+	if (in->imm < 0 || (u32)in->imm >= img->naggs)
+		return vreject(v, pc, -EINVAL, "aggregation %d out of range",
+			       in->imm);
+	ad = &img->aggs[in->imm];
+	if (ad->nkeys == 0 && in->rs)
+		return vreject(v, pc, -EINVAL,
+			       "unused field rs must be zero (no keys)");
+	if (in->rs + ad->nkeys > SONDE_NREGS)
+		return vreject(v, pc, -EINVAL,
+			       "key registers r%u..r%u out of range", in->rs,
+			       in->rs + ad->nkeys - 1);
+	for (k = 0; k < ad->nkeys; k++) {
+		if (img->aggkeys[ad->keys_off + k] == SONDE_T_STR &&
+		    (err = sonde_need_str(v, pc, ty, in->rs + k)))
+			return err;
+	}
+	nval = ad->fn == SONDE_AGG_count ? 0 : 1;
+	if (ad->flags & SONDE_AGGF_INCR)
+		nval++;
+	if (!nval && in->rt)
+		return vreject(v, pc, -EINVAL,
+			       "unused field rt must be zero (count)");
+	if (nval && in->rt + nval > SONDE_NREGS)
+		return vreject(v, pc, -EINVAL,
+			       "value registers r%u..r%u out of range", in->rt,
+			       in->rt + nval - 1);
+	return 0;
+}
+
+/* Checks of one instruction beyond its form; returns its result type. */
+static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
+			    const struct sonde_insn *in, u32 ty, int *rtype)
+{
+	const struct sonde_image *img = v->img;
+	u32 size;
+	int err;
+
+	switch (in->op) {
+	case SONDE_OP_LDC:
+		if (in->imm < 0 || (u32)in->imm >= img->nconsts)
+			return vreject(v, pc, -EINVAL,
+				       "constant %d out of range", in->imm);
+		break;
+	case SONDE_OP_LDS:
+		if (in->imm < 0 || (u32)in->imm >= img->strtab_len)
+			return vreject(v, pc, -EINVAL,
+				       "string offset %d out of range",
+				       in->imm);
+		break;
+	case SONDE_OP_LDB:
+		*rtype = in->imm < 0 ? -1 : sonde_builtin_type(in->imm);
+		if (*rtype < 0)
+			return vreject(v, pc, -EINVAL,
+				       "unknown built-in variable %d", in->imm);
+		break;
+	case SONDE_OP_JA:
+	case SONDE_OP_JZ:
+	case SONDE_OP_JNZ:
+		if (in->imm < 0)
+			return vreject(v, pc, -EINVAL, "backward branch");
+		if ((u64)pc + 1 + (u32)in->imm >= v->len)
+			return vreject(v, pc, -EINVAL,
+				       "branch target %llu past the end",
+				       (unsigned long long)pc + 1 + in->imm);
+		break;
+	case SONDE_OP_EMIT1:
+	case SONDE_OP_EMIT2:
+	case SONDE_OP_EMIT4:
+	case SONDE_OP_EMIT8:
+	case SONDE_OP_EMITS:
+		if (v->pred)
+			return vreject(v, pc, -EACCES,
+				       "predicates cannot record data");
+		size = in->op == SONDE_OP_EMITS ? img->strsize :
+		       1u << (in->op - SONDE_OP_EMIT1);
+		if (in->imm < 0 || (u64)(u32)in->imm + size > v->rec_size)
+			return vreject(v, pc, -EINVAL,
+				       "record offset %d size %u outside the %u-byte record",
+				       in->imm, size, v->rec_size);
+		break;
+	case SONDE_OP_AGG:
+		if (v->pred)
+			return vreject(v, pc, -EACCES,
+				       "predicates cannot aggregate");
+		return sonde_check_agg(v, pc, in, ty);
+	case SONDE_OP_EXIT:
+		if (v->pred)
+			return vreject(v, pc, -EACCES,
+				       "predicates cannot exit");
+		break;
+	}
+	if (sonde_ops_need_str_rs(in->op) &&
+	    (err = sonde_need_str(v, pc, ty, in->rs)))
+		return err;
+	if (sonde_ops_need_str_rt(in->op) &&
+	    (err = sonde_need_str(v, pc, ty, in->rt)))
+		return err;
+	return 0;
+}
+
+/* The type state after @in, given the state @ty before it. */
+static u32 sonde_apply_type(const struct sonde_insn *in, u32 ty, int rtype)
+{
+	u32 rd = in->rd;
+
+	if (rtype == SONDE_T_SAME) {
+		u32 s = !!(ty & TY_STR(in->rs)), n = !!(ty & TY_INT(in->rs));
+
+		ty &= ~(TY_STR(rd) | TY_INT(rd));
+		return ty | (s ? TY_STR(rd) : 0) | (n ? TY_INT(rd) : 0);
+	}
+	if (rtype == SONDE_T_INT)
+		return (ty & ~TY_STR(rd)) | TY_INT(rd);
+	if (rtype == SONDE_T_STR)
+		return (ty & ~TY_INT(rd)) | TY_STR(rd);
+	return ty;
+}
+
+/* Record @ty as one more path into @target. */
+static int sonde_pend_add(struct sonde_vprog *v, u32 pc, u32 target, u32 ty)
+{
+	u32 i;
+
+	for (i = 0; i < v->npend; i++) {
+		if (v->pend[i].pc == target) {
+			v->pend[i].ty &= ty;
+			return 0;
+		}
+	}
+	if (v->npend == SONDE_VERIFY_MAXPEND)
+		return vreject(v, pc, -E2BIG,
+			       "more than %u branches pending at once",
+			       SONDE_VERIFY_MAXPEND);
+	v->pend[v->npend].pc = target;
+	v->pend[v->npend++].ty = ty;
+	return 0;
+}
+
+/* The join of every pending path into @pc, removing them. */
+static u32 sonde_pend_take(struct sonde_vprog *v, u32 pc, u32 ty)
+{
+	u32 i = 0;
+
+	while (i < v->npend) {
+		if (v->pend[i].pc == pc) {
+			ty &= v->pend[i].ty;
+			v->pend[i] = v->pend[--v->npend];
+		} else {
+			i++;
+		}
+	}
+	return ty;
+}
+
+int sonde_verify_prog(const struct sonde_image *img, u32 off, u32 len,
+		      bool pred, u32 rec_size, const char *what,
+		      struct sonde_vlog *log)
+{
+	struct sonde_vprog v = {
+		.img = img, .insns = img->insns + off, .len = len,
+		.rec_size = pred ? 0 : rec_size, .pred = pred, .what = what,
+		.log = log,
+	};
+	u32 pc, cur = TY_ALLINT;	/* registers start zeroed: integers */
+	bool reached = true;
+	int err;
+
+	if (!len)
+		return vreject(&v, 0, -EINVAL, "empty program");
+	if (v.insns[len - 1].op != SONDE_OP_RET)
+		return vreject(&v, len - 1, -EINVAL,
+			       "program does not end with ret");
+
+	for (pc = 0; pc < len; pc++) {
+		const struct sonde_insn *in = &v.insns[pc];
+		int form = sonde_op_form(in->op);
+		int rtype = sonde_op_rtype(in->op);
+		u32 ty, out;
+
+		/* Unreached code never runs: any type is fine there. */
+		ty = sonde_pend_take(&v, pc, reached ? cur : TY_UNREACHED);
+		if (form < 0)
+			return vreject(&v, pc, -EINVAL,
+				       "invalid opcode 0x%02x", in->op);
+		err = sonde_check_form(&v, pc, in, form);
+		if (!err)
+			err = sonde_check_insn(&v, pc, in, ty, &rtype);
+		if (err)
+			return err;
+		out = sonde_apply_type(in, ty, rtype);
+		if (in->op == SONDE_OP_JA || in->op == SONDE_OP_JZ ||
+		    in->op == SONDE_OP_JNZ) {
+			err = sonde_pend_add(&v, pc, pc + 1 + in->imm, out);
+			if (err)
+				return err;
+		}
+		reached = in->op != SONDE_OP_JA && in->op != SONDE_OP_RET;
+		cur = out;
+	}
+	return 0;
+}

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vlog.c - the verifier log: lines appended to a caller's buffer, never
+ * printed.  When the buffer is too small the text is cut and @needed keeps
+ * counting, so the caller can say how much it would have taken (ENOSPC).
+ * Process context only (verification runs at LOAD).
+ */
+#include "vm.h"
+
+void sonde_vlog(struct sonde_vlog *log, const char *fmt, ...)
+{
+	va_list ap;
+	u32 used, room;
+	int n;
+
+	if (!log)
+		return;
+	used = log->needed ? log->needed - 1 : 0;	/* without the NUL */
+	room = log->size > used ? log->size - used : 0;
+	va_start(ap, fmt);
+	n = vsnprintf(room ? log->buf + used : NULL, room, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	log->needed = used + n + 1;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vm.h - the sonde VM: verified program images, the interpreter and the
+ * hooks each world (kernel module, userland) provides.
+ *
+ * vm/ is freestanding C compiled twice: into sonde.ko and into libsonde
+ * (the compiler's self-check, tests, fuzzing, benchmarks).  It never
+ * allocates, never prints (the verifier writes into a caller's buffer) and
+ * calls its environment only through the sonde_env_*() functions below,
+ * which the kernel implements in kmod/env.c and userland in its test
+ * environment.  sonde_vm_run() is called in probe context: interrupts off,
+ * no sleeping, bounded work.
+ */
+#ifndef _SONDE_VM_H
+#define _SONDE_VM_H
+
+#include "vm_types.h"
+#include "sonde.h"
+
+/*
+ * A verified program image, pointing into the caller's copy of the image
+ * bytes.  Filled by sonde_image_verify(); after it returned 0, every index
+ * and range in here has been checked.
+ */
+struct sonde_image {
+	const struct sonde_prog_hdr *hdr;
+	u32 size;
+	const struct sonde_opt *opts;
+	u32 nopts;
+	const struct sonde_ecb *ecbs;
+	u32 necbs;
+	const struct sonde_clause *clauses;
+	u32 nclauses;
+	const struct sonde_insn *insns;
+	u32 ninsns;
+	const u64 *consts;
+	u32 nconsts;
+	const char *strtab;
+	u32 strtab_len;
+	const struct sonde_agg_desc *aggs;
+	u32 naggs;
+	const u32 *aggkeys;
+	u32 naggkeys;
+	/* options in force (defaults filled in) */
+	u64 opt[SONDE_NKOPTS];
+	u32 strsize;
+	/* derived sizes */
+	u32 max_rec_size;	/* largest clause rec_size */
+	u32 max_key_size;	/* largest aggregation key, bytes */
+};
+
+/* Bytes of an aggregation key / value in snapshots (see sonde_agg_desc). */
+u32 sonde_agg_key_size(const struct sonde_image *img, u32 aggid);
+u32 sonde_agg_val_size(const struct sonde_agg_desc *ad);
+/* Initial value of a fresh aggregation entry. */
+void sonde_agg_init(const struct sonde_agg_desc *ad, s64 *val);
+/* Apply one aggregating call to a value. */
+void sonde_agg_apply(const struct sonde_agg_desc *ad, s64 *val, s64 x, s64 incr);
+/* Merge a delta into an accumulated value (userland). */
+void sonde_agg_merge(const struct sonde_agg_desc *ad, s64 *acc, const s64 *delta);
+int sonde_quantize_bucket(s64 v);
+s64 sonde_quantize_bucket_val(int b);
+u32 sonde_lquantize_levels(const struct sonde_agg_desc *ad);
+u32 sonde_llquantize_nbuckets(const struct sonde_agg_desc *ad);
+
+/*
+ * The verifier log: a caller's buffer; @needed grows past @size when the
+ * buffer is too small so the caller can report what it would have needed.
+ */
+struct sonde_vlog {
+	char *buf;
+	u32 size;
+	u32 needed;	/* bytes written or wanted, including the NUL */
+};
+
+__attribute__((format(printf, 2, 3)))
+void sonde_vlog(struct sonde_vlog *log, const char *fmt, ...);
+
+/*
+ * Verify an image: header, sections, options, ECBs, clauses, every
+ * instruction, aggregation descriptors.  Returns 0 or a negative errno
+ * (EINVAL malformed, E2BIG over a limit, EACCES forbidden) with one line in
+ * @log naming what was wrong.  Probe ids are not checked (the kernel does).
+ */
+int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
+		       struct sonde_vlog *log);
+
+/*
+ * One program run: the state of a firing, shared by the predicate and the
+ * actions of a clause.  Set up by the caller; regs are cleared by the VM.
+ */
+struct sonde_vm_ctx {
+	u64 regs[SONDE_NREGS];
+	const struct sonde_image *img;
+	void *env;		/* the world's firing state */
+	u8 *rec;		/* record data (rec_size bytes), or NULL */
+	u32 rec_size;
+	u32 scratch_used;
+	char *scratch;		/* per-CPU scratch for strings and keys */
+	u32 scratch_size;
+	u32 fault;		/* SONDE_FLT_* when a run returned -EFAULT */
+	u32 fault_pc;
+	u64 fault_addr;
+	u32 epid;
+	u32 clause;
+};
+
+/*
+ * Run @len instructions from @off (a verified predicate or actions range).
+ * Returns 0 and the value of the final ret in *@ret, or -EFAULT with
+ * ctx->fault, fault_pc (relative to @off) and fault_addr set.
+ */
+int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret);
+
+/* Scratch bytes a firing needs for @img (the caller allocates them). */
+u32 sonde_vm_scratch_size(const struct sonde_image *img);
+
+/*
+ * Environment hooks, implemented once per world.  All run in probe context
+ * in the kernel.
+ */
+/* Value of built-in @id (SONDE_B_*); strings return a NUL-terminated
+ * pointer cast to u64, or 0 with *fault set. */
+u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault);
+/* Fault-safe load of @size (1, 2, 4, 8) bytes; 0 or -EFAULT. */
+int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
+		   u64 *val);
+/* Aggregate: @key is key_size bytes built by the VM. */
+void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
+		   u32 key_size, s64 x, s64 incr);
+/* exit(@status) was called. */
+void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status);
+
+/* Names, for the assembler, disassembler and messages. */
+const char *sonde_op_name(u32 op);
+int sonde_op_form(u32 op);	/* SONDE_FORM_*, or -1 if not an opcode */
+const char *sonde_builtin_name(u32 id);
+int sonde_builtin_type(u32 id);	/* SONDE_T_*, or -1 if unknown */
+const char *sonde_aggfn_name(u32 fn);
+const char *sonde_fault_name(u32 fault);
+
+/* Disassemble one instruction into @buf; returns the length written. */
+int sonde_disasm(const struct sonde_insn *insn, u32 pc, const char *strtab,
+		 u32 strtab_len, char *buf, u32 size);
+
+#endif /* _SONDE_VM_H */

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vm_types.h - the little that vm/ needs from its world, so the same
+ * sources compile into sonde.ko and into userland.
+ */
+#ifndef _SONDE_VM_TYPES_H
+#define _SONDE_VM_TYPES_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/stddef.h>
+#include <linux/compiler.h>
+#else
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <errno.h>
+
+#include <linux/types.h>
+
+/* The kernel's spellings, on the uapi types so both worlds agree. */
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __u64 u64;
+typedef __s8 s8;
+typedef __s16 s16;
+typedef __s32 s32;
+typedef __s64 s64;
+
+#ifndef likely
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#endif
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+#ifndef fallthrough
+#define fallthrough	__attribute__((__fallthrough__))
+#endif
+#endif /* __KERNEL__ */
+
+#endif /* _SONDE_VM_TYPES_H */
