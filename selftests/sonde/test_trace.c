@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_trace.c - the module's tracing path end to end, without the
+ * compiler or the sonde command: hand-built programs are loaded, armed,
+ * fired by known events, and their records and aggregations drained and
+ * checked exactly.
+ *
+ * Runs as root in the test guest (2 vCPUs) with sonde.ko loaded.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "sonde.h"
+
+#define INSN(o, d, s, t, i) \
+	((struct sonde_insn){ .op = (o), .rd = (d), .rs = (s), .rt = (t), .imm = (i) })
+
+/* A program image under construction: sections appended in order. */
+struct img {
+	__u8 buf[16384] __attribute__((aligned(8)));
+	__u32 len;
+};
+
+static struct sonde_prog_hdr *img_hdr(struct img *m)
+{
+	return (struct sonde_prog_hdr *)m->buf;
+}
+
+static void img_init(struct img *m)
+{
+	memset(m, 0, sizeof(*m));
+	img_hdr(m)->magic = SONDE_PROG_MAGIC;
+	img_hdr(m)->hdr_size = sizeof(struct sonde_prog_hdr);
+	img_hdr(m)->abi_version = SONDE_ABI_VERSION;
+	m->len = sizeof(struct sonde_prog_hdr);
+}
+
+static void img_sect(struct img *m, int sect, const void *data, __u32 elem,
+		     __u32 count)
+{
+	img_hdr(m)->sects[sect].off = m->len;
+	img_hdr(m)->sects[sect].count = count;
+	memcpy(m->buf + m->len, data, elem * count);
+	m->len += (elem * count + 7) & ~7u;
+}
+
+/* The id of the one probe matching prov:mod:func:name, or 0. */
+static __u32 probe_id(int fd, const char *prov, const char *func,
+		      const char *name)
+{
+	struct sonde_probe_info pi[2];
+	struct sonde_probes q;
+
+	memset(&q, 0, sizeof(q));
+	strcpy(q.desc.provider, prov);
+	strcpy(q.desc.function, func);
+	strcpy(q.desc.name, name);
+	q.buf = (__u64)(unsigned long)pi;
+	q.buf_count = 2;
+	if (ioctl(fd, SONDE_IOC_PROBES, &q) || q.count != 1)
+		return 0;
+	return pi[0].id;
+}
+
+static int load(int fd, struct img *m, struct sonde_load *ld, char *log,
+		__u32 logsz)
+{
+	memset(ld, 0, sizeof(*ld));
+	ld->prog = (__u64)(unsigned long)m->buf;
+	ld->prog_size = m->len;
+	ld->log_level = 1;
+	ld->log_buf = (__u64)(unsigned long)log;
+	ld->log_size = logsz;
+	return ioctl(fd, SONDE_IOC_LOAD, ld) ? errno : 0;
+}
+
+static int nr_cpus(int fd)
+{
+	struct sonde_info info;
+
+	if (ioctl(fd, SONDE_IOC_INFO, &info))
+		return -1;
+	return (int)info.nr_cpus;
+}
+
+/* Sum count() values of aggregation 0 (no keys) over every CPU. */
+static long long agg_total(int fd, __u64 aggsize, __u64 *drops)
+{
+	struct sonde_drain d;
+	long long total = 0;
+	void *buf = malloc(aggsize);
+	int cpu, n = nr_cpus(fd);
+
+	*drops = 0;
+	for (cpu = 0; cpu < n; cpu++) {
+		__u64 off;
+
+		memset(&d, 0, sizeof(d));
+		d.cpu = cpu;
+		d.buf = (__u64)(unsigned long)buf;
+		d.buf_size = aggsize;
+		if (ioctl(fd, SONDE_IOC_AGGSNAP, &d))
+			continue;	/* a CPU id that does not exist */
+		*drops += d.drops;
+		for (off = 0; off < d.size;) {
+			struct sonde_aggrec *r = (void *)((char *)buf + off);
+			long long v;
+
+			memcpy(&v, r + 1, sizeof(v));
+			total += v;
+			off += r->size;
+		}
+	}
+	free(buf);
+	return total;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* BEGIN records a constant and calls exit(7): record and status arrive. */
+TEST(begin_record_and_exit)
+{
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .act_len = 4, .rec_size = 8 };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_MOVI, 1, 0, 0, 42),
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
+		INSN(SONDE_OP_MOVI, 2, 0, 0, 7),
+		INSN(SONDE_OP_EXIT, 0, 2, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_status st;
+	struct sonde_drain d;
+	struct sonde_rechdr *h;
+	struct img m;
+	char log[512] = "", *buf;
+	__u64 val;
+	int fd;
+
+	cl.act_len = 5;
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ecb.probe_id = probe_id(fd, "dtrace", "", "BEGIN");
+	ASSERT_NE(0, ecb.probe_id);
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 5);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
+	EXPECT_EQ(SONDE_ACT_DRAINING, st.activity);
+	EXPECT_EQ(7, st.exit_status);
+
+	buf = malloc(ld.bufsize);
+	memset(&d, 0, sizeof(d));
+	d.cpu = go.begin_cpu;
+	d.buf = (__u64)(unsigned long)buf;
+	d.buf_size = ld.bufsize;
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_DRAIN, &d));
+	ASSERT_EQ(sizeof(*h) + 8, d.size);
+	h = (struct sonde_rechdr *)buf;
+	EXPECT_EQ(1, h->epid);
+	EXPECT_EQ(sizeof(*h) + 8, h->size);
+	EXPECT_NE(0, h->timestamp);
+	memcpy(&val, h + 1, 8);
+	EXPECT_EQ(42, val);
+	EXPECT_EQ(0, d.drops);
+	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	/* a second STOP is refused, not a crash */
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_STOP, &stop));
+	EXPECT_EQ(EALREADY, errno);
+	free(buf);
+	close(fd);
+}
+
+/*
+ * syscall::getppid:entry /pid == self/ { @ = count(); }: the count is
+ * exact, with calls made from every CPU.
+ */
+TEST(getppid_count_exact_all_cpus)
+{
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
+				   .act_off = 4, .act_len = 2 };
+	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
+	__u64 consts[1];
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct img m;
+	char log[512] = "";
+	__u64 drops;
+	int fd, cpu, ncpu, i, calls = 0;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ncpu = nr_cpus(fd);
+	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	ASSERT_NE(0, ecb.probe_id);
+	consts[0] = getpid();
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 6);
+	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
+	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		pin(cpu);
+		for (i = 0; i < 1000; i++, calls++)
+			syscall(SYS_getppid);
+	}
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	EXPECT_EQ(calls, agg_total(fd, ld.aggsize, &drops));
+	EXPECT_EQ(0, drops);
+	close(fd);
+}
+
+/*
+ * A clause that loads from address 0 faults: an ERROR record names the
+ * enabling, the instruction and the address, nothing else is recorded,
+ * and the next firing faults the same way rather than breaking anything.
+ */
+TEST(fault_gives_error_record)
+{
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .act_len = 4, .rec_size = 8 };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_MOVI, 1, 0, 0, 0),
+		INSN(SONDE_OP_LDK8, 2, 1, 0, 0),
+		INSN(SONDE_OP_EMIT8, 0, 2, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_drain d;
+	struct img m;
+	char log[512] = "", *buf;
+	int fd, cpu, ncpu, i, nerr = 0, nrec = 0;
+	__u64 errors = 0;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ncpu = nr_cpus(fd);
+	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 4);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	pin(0);
+	for (i = 0; i < 3; i++)
+		syscall(SYS_getppid);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	buf = malloc(ld.bufsize);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		__u64 off;
+
+		memset(&d, 0, sizeof(d));
+		d.cpu = cpu;
+		d.buf = (__u64)(unsigned long)buf;
+		d.buf_size = ld.bufsize;
+		if (ioctl(fd, SONDE_IOC_DRAIN, &d))
+			continue;
+		errors += d.errors;
+		for (off = 0; off < d.size;) {
+			struct sonde_rechdr *h = (void *)(buf + off);
+
+			if (h->epid == SONDE_EPID_ERROR) {
+				struct sonde_errrec *e = (void *)(h + 1);
+
+				EXPECT_EQ(1, e->epid);
+				EXPECT_EQ(1, e->where);
+				EXPECT_EQ(1, e->pc);
+				EXPECT_EQ(SONDE_FLT_BADADDR, e->fault);
+				EXPECT_EQ(0, e->addr);
+				nerr++;
+			} else {
+				nrec++;
+			}
+			off += h->size;
+		}
+	}
+	/* other processes call getppid too: at least our three */
+	EXPECT_LE(3, nerr);
+	EXPECT_EQ(nerr, errors);
+	EXPECT_EQ(0, nrec);
+	free(buf);
+	close(fd);
+}
+
+/* Closing a tracing fd mid-run disarms everything (kill -9 is a close). */
+TEST(close_while_armed)
+{
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .act_len = 2 };
+	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct img m;
+	char log[512] = "";
+	int fd, i, round;
+
+	for (round = 0; round < 20; round++) {
+		fd = open(SONDE_DEVICE_PATH, O_RDWR);
+		ASSERT_LE(0, fd);
+		ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+		img_init(&m);
+		img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+		img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+		img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 2);
+		img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
+		ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log)));
+		ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+		for (i = 0; i < 100; i++)
+			syscall(SYS_getppid);
+		close(fd);
+	}
+}
+
+TEST_HARNESS_MAIN
