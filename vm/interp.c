@@ -71,11 +71,28 @@ int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret)
 	(void)len;	/* the verifier proved the program ends in ret */
 	memset(ctx->regs, 0, sizeof(ctx->regs));
 
+#ifndef SONDE_VM_SWITCH
 #define NEXT()	goto *jt[(++pc)->op]
+	goto *jt[pc->op];
+#else
+	/*
+	 * The same handlers behind one shared switch: only for measuring
+	 * the dispatch (bench/), never built into the module.
+	 */
+#define NEXT()	do { pc++; goto dispatch; } while (0)
+	(void)jt;
+dispatch:
+	switch (pc->op) {
+#define OP_CASE_(name, code, form, type, s, t) case code: goto l_##name;
+	SONDE_OPS(OP_CASE_)
+#undef OP_CASE_
+	default:
+		goto l_bad;
+	}
+#endif
 #define RD	r[pc->rd]
 #define RS	r[pc->rs]
 #define RT	r[pc->rt]
-	goto *jt[pc->op];
 
 l_NOP:
 	NEXT();

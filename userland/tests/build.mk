@@ -13,11 +13,14 @@ TEST_CFLAGS := $(SAN_CFLAGS) $(WARN) -Wno-format-truncation -std=gnu11 \
 unit: unit-vm
 
 # The VM corpus: every opcode, verifier rule and fault kind.
-$(B)/tests/vm_test: userland/tests/vm_test.c $(VM_SRCS) userland/lib/program.c \
-		$(wildcard vm/*.h uapi/*.h userland/lib/program.h)
+VM_TEST_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c
+VM_TEST_DEPS := $(VM_TEST_SRCS) $(wildcard vm/*.h uapi/*.h \
+	userland/lib/program.h userland/tests/vm_env.h)
+
+$(B)/tests/vm_test: userland/tests/vm_test.c $(VM_TEST_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -o $@ userland/tests/vm_test.c $(VM_SRCS) \
-		userland/lib/program.c
+	$(CC) $(TEST_CFLAGS) -Iuserland/tests -o $@ userland/tests/vm_test.c \
+		$(VM_TEST_SRCS)
 
 unit-vm: $(B)/tests/vm_test
 	$(B)/tests/vm_test userland/tests/vm
@@ -39,3 +42,22 @@ unit-fmt: $(B)/tests/test_fmt
 	$(B)/tests/test_fmt
 
 unit: unit-fmt
+
+# The interpreter microbenchmark (figures, not a test): computed-goto
+# dispatch as in the module, and a switch for comparison.
+BENCH_CFLAGS := -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Iuapi -Ivm \
+	-Iuserland/lib -Iuserland/tests
+
+$(B)/bench/vm_bench: bench/vm_bench.c $(VM_TEST_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/vm_bench.c $(VM_TEST_SRCS)
+
+$(B)/bench/vm_bench_switch: bench/vm_bench.c $(VM_TEST_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_CFLAGS) -DSONDE_VM_SWITCH -o $@ bench/vm_bench.c \
+		$(VM_TEST_SRCS)
+
+.PHONY: bench-vm
+bench-vm: $(B)/bench/vm_bench $(B)/bench/vm_bench_switch
+	$(B)/bench/vm_bench
+	$(B)/bench/vm_bench_switch

@@ -1,0 +1,759 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sonde.c - the sonde command: dtrace(1M)'s command line, messages, run
+ * loop and exit statuses (illumos usr/src/cmd/dtrace/dtrace.c) on top of
+ * libsonde.  Single-threaded; signals only set flags.
+ *
+ * Flow: options -> create/grab the target (-c/-p, so $target is known) ->
+ * compile every -n/-s -> resolve probes (notices) -> LOAD -> GO -> start
+ * the -c child -> loop { sleep to the next switchrate tick, checking
+ * STATUS / signals / the target every 10 ms; AGGSNAP; DRAIN } -> STOP ->
+ * final AGGSNAP + DRAIN (END's CPU last) -> "\n" -> unprinted aggregations.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "libsonde.h"
+
+#ifndef SONDE_VERSION
+#define SONDE_VERSION	"0.1"
+#endif
+
+#define E_SUCCESS	0
+#define E_ERROR		1
+#define E_USAGE		2
+
+static const char SONDE_OPTSTR[] =
+	"3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z";
+
+static const char *g_pname = "sonde";
+static int g_quiet;
+static volatile sig_atomic_t g_intr;
+static int g_newline;
+
+struct cli_cmd {
+	bool script;		/* -s FILE, else -n TEXT */
+	char *arg;		/* as given */
+	char *name;		/* for messages: file, or the cropped text */
+	uint32_t clause0;	/* first clause of this command */
+	uint32_t nclauses;
+};
+
+static int usage(FILE *fp)
+{
+	static const char predact[] = "[[ predicate ] action ]";
+
+	fprintf(fp, "Usage: %s [-eqSVwZ] [-b bufsz] [-c cmd] [-p pid] "
+		"[-s script] [-x opt[=val]]\n\n"
+		"\t[-n [[[ provider: ] module: ] func: ] name %s]\n"
+		"\t[ args ... ]\n\n", g_pname, predact);
+	fprintf(fp, "\tpredicate -> '/' D-expression '/'\n");
+	fprintf(fp, "\t   action -> '{' D-statements '}'\n");
+	fprintf(fp, "\n"
+		"\t-b  set trace buffer size\n"
+		"\t-c  run specified command and exit upon its completion\n"
+		"\t-e  exit after compiling request but prior to enabling probes\n"
+		"\t-n  enable or list probes matching the specified probe name\n"
+		"\t-p  grab specified process-ID and cache its symbol tables\n"
+		"\t-q  set quiet mode (only output explicitly traced data)\n"
+		"\t-s  enable or list probes according to the specified D script\n"
+		"\t-S  print D compiler intermediate code\n"
+		"\t-V  report DTrace API version\n"
+		"\t-w  permit destructive actions\n"
+		"\t-x  enable or modify compiler and tracing options\n"
+		"\t-Z  permit probe descriptions that match zero probes\n");
+	return E_USAGE;
+}
+
+__attribute__((format(printf, 1, 2)))
+static void error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", g_pname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* notice(): suppressed by -q or the quiet option, as dtrace's. */
+__attribute__((format(printf, 1, 2)))
+static void notice(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (g_quiet)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "%s: ", g_pname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void lib_msg(void *arg, int level, const char *msg)
+{
+	if (level == SONDE_MSG_NOTICE)
+		notice("%s", msg);
+	else
+		error("%s", msg);
+}
+
+static void intr(int sig)
+{
+	if (!g_intr)
+		g_newline = 1;
+	g_intr++;
+}
+
+/* ---- the compiler, behind one small adapter --------------------------- */
+
+/*
+ * Everything the CLI needs from the D compiler (userland/lib/dc.h) goes
+ * through these functions, so a change in the compiler's API touches only
+ * this block.  Without the compiler built in, they fail cleanly.
+ */
+struct cli_dc;
+
+#if defined(SONDE_CLI_HAVE_DC)
+#error "adapt the compiler adapter to dc.h"
+#else
+struct cli_dc {
+	int unused;
+};
+
+static struct cli_dc *cli_dc_new(void)
+{
+	return calloc(1, sizeof(struct cli_dc));
+}
+
+static int cli_dc_setopt(struct cli_dc *dc, const char *opt, const char *val)
+{
+	return 0;
+}
+
+static struct sonde_program *cli_dc_compile(struct cli_dc *dc,
+					    struct cli_cmd *cmds, int ncmds,
+					    long target, int argc, char **argv)
+{
+	error("the D compiler is not built into this sonde");
+	return NULL;
+}
+
+static void cli_dc_dump(struct cli_dc *dc, const struct sonde_program *p)
+{
+}
+
+static void cli_dc_free(struct cli_dc *dc)
+{
+	free(dc);
+}
+#endif
+
+/* ---- target processes --------------------------------------------- */
+
+struct cli_target {
+	pid_t pid;
+	bool created;		/* -c: our child */
+	bool live;
+	int go_fd;		/* -c: write a byte to let the child exec */
+	int err_fd;		/* -c: the child's exec errno, EOF on success */
+	char *cmd;
+};
+
+static char **make_argv(char *s)
+{
+	const char *ws = "\f\n\r\t\v ";
+	char **argv = calloc(strlen(s) / 2 + 2, sizeof(char *));
+	int argc = 0;
+	char *p;
+
+	if (!argv)
+		return NULL;
+	for (p = strtok(s, ws); p; p = strtok(NULL, ws))
+		argv[argc++] = p;
+	if (argc == 0)
+		argv[argc++] = s;
+	argv[argc] = NULL;
+	return argv;
+}
+
+/* Does @file name something execvp() would run? */
+static bool cli_findexec(const char *file)
+{
+	const char *path = getenv("PATH"), *p, *e;
+	char buf[4096];
+
+	if (strchr(file, '/'))
+		return access(file, X_OK) == 0;
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path; ; p = e + 1) {
+		e = strchr(p, ':');
+		if (!e)
+			e = p + strlen(p);
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)(e - p),
+			 e == p ? "." : p, file);
+		if (access(buf, X_OK) == 0)
+			return true;
+		if (!*e)
+			return false;
+	}
+}
+
+/* Fork the -c command; it waits on a pipe until tracing is on. */
+static int cli_create(struct cli_target *t, const char *cmd)
+{
+	int gp[2], ep[2], e;
+	char **argv, *copy;
+	char c;
+
+	copy = strdup(cmd);
+	argv = copy ? make_argv(copy) : NULL;
+	if (!argv) {
+		error("failed to allocate memory");
+		return -1;
+	}
+	if (!cli_findexec(argv[0])) {
+		e = errno;
+		error("failed to execute %s: %s", argv[0], strerror(e));
+		return -1;
+	}
+	if (pipe2(gp, O_CLOEXEC) || pipe2(ep, O_CLOEXEC)) {
+		error("failed to create pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	t->pid = fork();
+	if (t->pid < 0) {
+		error("failed to fork: %s", strerror(errno));
+		return -1;
+	}
+	if (t->pid == 0) {
+		close(gp[1]);
+		close(ep[0]);
+		if (read(gp[0], &c, 1) != 1)
+			_exit(127);
+		execvp(argv[0], argv);
+		e = errno;
+		if (write(ep[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(gp[0]);
+	close(ep[1]);
+	t->go_fd = gp[1];
+	t->err_fd = ep[0];
+	t->created = true;
+	t->live = true;
+	t->cmd = strdup(argv[0]);
+	free(argv);
+	free(copy);
+	return 0;
+}
+
+static int cli_grab(struct cli_target *t, const char *arg)
+{
+	char *end;
+	long pid;
+
+	errno = 0;
+	pid = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || pid <= 0) {
+		error("invalid pid: %s", arg);
+		return -1;
+	}
+	if (kill((pid_t)pid, 0) && errno == ESRCH) {
+		error("failed to grab pid %ld: no such process", pid);
+		return -1;
+	}
+	t->pid = (pid_t)pid;
+	t->live = true;
+	t->go_fd = t->err_fd = -1;
+	return 0;
+}
+
+/* Let the -c child exec; -1 if exec failed. */
+static int cli_continue(struct cli_target *t)
+{
+	int e;
+	ssize_t n;
+
+	if (!t->created)
+		return 0;
+	if (write(t->go_fd, "g", 1) != 1)
+		return -1;
+	close(t->go_fd);
+	t->go_fd = -1;
+	do {
+		n = read(t->err_fd, &e, sizeof(e));
+	} while (n < 0 && errno == EINTR);
+	close(t->err_fd);
+	t->err_fd = -1;
+	if (n == sizeof(e)) {
+		error("failed to execute %s: %s", t->cmd, strerror(e));
+		return -1;
+	}
+	return 0;
+}
+
+/* prochandler(): report the target's end once. */
+static void cli_check_target(struct cli_target *t)
+{
+	int status;
+	pid_t r;
+
+	if (!t->live)
+		return;
+	if (t->created) {
+		r = waitpid(t->pid, &status, WNOHANG);
+		if (r == 0 || (r < 0 && errno == EINTR))
+			return;
+		t->live = false;
+		if (r < 0)
+			return;
+		if (WIFSIGNALED(status))
+			notice("pid %d terminated by %s", (int)t->pid,
+			       sigabbrev_np(WTERMSIG(status)) ?
+			       sigabbrev_np(WTERMSIG(status)) : "signal");
+		else if (WEXITSTATUS(status) != 0)
+			notice("pid %d exited with status %d", (int)t->pid,
+			       WEXITSTATUS(status));
+		else
+			notice("pid %d has exited", (int)t->pid);
+		return;
+	}
+	if (kill(t->pid, 0) && errno == ESRCH) {
+		t->live = false;
+		notice("pid %d has exited", (int)t->pid);
+	}
+}
+
+static void cli_abandon(struct cli_target *t)
+{
+	if (!t->created || !t->live)
+		return;
+	if (t->go_fd >= 0)
+		close(t->go_fd);	/* the child exits 127 without exec */
+	if (t->err_fd >= 0)
+		close(t->err_fd);
+	waitpid(t->pid, NULL, 0);
+	t->live = false;
+}
+
+/* ---- probe resolution and loading ---------------------------------- */
+
+static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
+		      struct cli_cmd *cmds, int ncmds, bool zdefs)
+{
+	uint32_t *counts, di = 0, c, d, total;
+	int i, err;
+
+	counts = calloc(sonde_program_ndescs(p) + 1, sizeof(*counts));
+	if (!counts)
+		return -ENOMEM;
+	err = sonde_program_resolve(dev, p, counts);
+	if (err) {
+		error("failed to match probes: %s", sonde_strerror(err));
+		goto out;
+	}
+	for (i = 0; i < ncmds; i++) {
+		total = 0;
+		for (c = cmds[i].clause0;
+		     c < cmds[i].clause0 + cmds[i].nclauses; c++) {
+			for (d = 0; d < p->clauses[c].ndescs; d++, di++) {
+				const char *desc =
+					sonde_desc_str(&p->clauses[c].descs[d].desc);
+
+				total += counts[di];
+				if (counts[di] || zdefs)
+					continue;
+				if (cmds[i].script)
+					error("failed to compile script %s: line %u: probe description %s does not match any probes",
+					      cmds[i].name, p->clauses[c].line,
+					      desc);
+				else
+					error("invalid probe specifier %s: probe description %s does not match any probes",
+					      cmds[i].arg, desc);
+				err = -ENOENT;
+				goto out;
+			}
+		}
+		notice("%s '%s' matched %u probe%s",
+		       cmds[i].script ? "script" : "description",
+		       cmds[i].name, total, total == 1 ? "" : "s");
+	}
+out:
+	free(counts);
+	return err;
+}
+
+static int cli_load(struct sonde_dev *dev, struct sonde_program *p)
+{
+	void *image = NULL;
+	size_t size = 0;
+	char *log = NULL, *nl;
+	int err;
+
+	err = sonde_program_image(p, &image, &size);
+	if (err) {
+		error("failed to build the program image: %s",
+		      sonde_strerror(err));
+		return err;
+	}
+	err = sonde_dev_load(dev, image, size, &log);
+	free(image);
+	if (!err)
+		return 0;
+	if (log && *log) {
+		nl = strchr(log, '\n');
+		if (nl)
+			*nl = '\0';
+		error("failed to load program: %s", log);
+	} else {
+		error("failed to load program: %s", sonde_strerror(err));
+	}
+	free(log);
+	return err;
+}
+
+/* ---- the run loop --------------------------------------------------- */
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000ULL),
+			       (long)(ns % 1000000000ULL) };
+
+	nanosleep(&ts, NULL);	/* a signal cuts it short: fine */
+}
+
+static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
+		   struct sonde_consumer *c, struct cli_target *tgt,
+		   int ntgt)
+{
+	uint64_t swrate = p->uopts.switchrate_ns ? p->uopts.switchrate_ns :
+			  1000000000ULL;
+	uint64_t aggrate = p->uopts.aggrate_ns ? p->uopts.aggrate_ns :
+			   1000000000ULL;
+	uint64_t next_sw, next_agg, t;
+	struct sonde_status st;
+	uint32_t begin_cpu = 0, end_cpu = 0;
+	bool done = false, stopped = false, first = true;
+	int err, i, live, status = E_SUCCESS, exitst;
+	struct sigaction act;
+
+	err = sonde_dev_go(dev, &begin_cpu);
+	if (err) {
+		error("could not enable tracing: %s", sonde_strerror(err));
+		return E_ERROR;
+	}
+	memset(&act, 0, sizeof(act));
+	sigemptyset(&act.sa_mask);
+	act.sa_handler = intr;
+	sigaction(SIGINT, &act, NULL);
+	sigaction(SIGTERM, &act, NULL);
+
+	for (i = 0; i < ntgt; i++) {
+		if (cli_continue(&tgt[i])) {
+			done = true;
+			status = E_ERROR;
+		}
+	}
+	next_sw = now_ns();	/* drain BEGIN's CPU at once */
+	next_agg = next_sw + aggrate;
+
+	do {
+		/* dtrace_sleep(), but watching everything every 10 ms */
+		while (!done && !g_intr) {
+			for (i = 0, live = 0; i < ntgt; i++) {
+				cli_check_target(&tgt[i]);
+				live += tgt[i].live;
+			}
+			if (ntgt && !live)
+				break;
+			if (sonde_consumer_exited(c, NULL))
+				break;
+			if (!sonde_dev_status(dev, &st) &&
+			    (st.activity == SONDE_ACT_DRAINING ||
+			     st.activity == SONDE_ACT_STOPPED ||
+			     st.activity == SONDE_ACT_KILLED)) {
+				if (st.activity == SONDE_ACT_KILLED) {
+					error("processing aborted: Abort due to systemic unresponsiveness");
+					status = E_ERROR;
+				}
+				break;
+			}
+			t = now_ns();
+			if (t >= next_sw)
+				break;
+			sleep_ns(next_sw - t < 10000000ULL ? next_sw - t :
+				 10000000ULL);
+		}
+		if (g_newline) {
+			/* dtrace prints this even in quiet mode */
+			fputc('\n', stdout);
+			g_newline = 0;
+		}
+		for (i = 0, live = 0; i < ntgt; i++)
+			live += tgt[i].live;
+		if (done || g_intr || (ntgt && !live) ||
+		    sonde_consumer_exited(c, NULL) ||
+		    (!sonde_dev_status(dev, &st) &&
+		     st.activity != SONDE_ACT_ACTIVE)) {
+			done = true;
+			if (!stopped) {
+				err = sonde_dev_stop(dev, &end_cpu);
+				if (err) {
+					error("couldn't stop tracing: %s",
+					      sonde_strerror(err));
+					return E_ERROR;
+				}
+				stopped = true;
+			}
+		}
+		if (g_intr > 1)
+			break;	/* impatient: no more output */
+		t = now_ns();
+		if (done || t >= next_agg) {
+			err = sonde_consumer_snap_all(c, dev);
+			next_agg = t + aggrate;
+			if (err)
+				goto out_abort;
+		}
+		err = sonde_consumer_drain_all(c, dev,
+					       first ? (int)begin_cpu : -1,
+					       stopped ? (int)end_cpu : -1);
+		first = false;
+		next_sw = now_ns() + swrate;
+		fflush(stdout);
+		if (err)
+			goto out_abort;
+	} while (!done);
+
+	if (sonde_consumer_exited(c, &exitst))
+		status = exitst;
+	fputc('\n', stdout);
+	if (g_intr < 2) {
+		err = sonde_consumer_print_aggs(c);
+		if (err) {
+			error("failed to print aggregations: %s",
+			      sonde_strerror(err));
+			status = E_ERROR;
+		}
+	}
+	fflush(stdout);
+	return status;
+
+out_abort:
+	if (!g_intr || err != -EINTR)
+		error("processing aborted: %s", sonde_strerror(err));
+	if (!stopped)
+		sonde_dev_stop(dev, NULL);
+	return E_ERROR;
+}
+
+/* compile_str(): the description as reported, cropped at { / ; */
+static char *crop_name(const char *arg)
+{
+	char *s = strdup(arg), *p;
+
+	if (s && (p = strpbrk(s, "{/;")))
+		*p = '\0';
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli_cmd *cmds;
+	struct cli_target *tgt;
+	struct cli_dc *dc;
+	struct sonde_program *p = NULL;
+	struct sonde_consumer *c = NULL;
+	struct sonde_dev *dev = NULL;
+	int ncmds = 0, ntgt = 0, i, opt, status = E_ERROR, err;
+	bool exec = true, zdefs = false, dump = false, vers = false;
+	long target = 0;
+	uint32_t abi = 0;
+	char *eq;
+
+	g_pname = "sonde";
+	if (argc == 1)
+		return usage(stderr);
+	cmds = calloc(argc, sizeof(*cmds));
+	tgt = calloc(argc, sizeof(*tgt));
+	dc = cli_dc_new();
+	if (!cmds || !tgt || !dc) {
+		error("failed to allocate memory for arguments");
+		return E_ERROR;
+	}
+	if (isatty(STDOUT_FILENO))
+		setvbuf(stdout, NULL, _IOLBF, 0);
+
+	/* one pass: modes, options, programs, targets in command-line order */
+	opterr = 0;
+	while ((opt = getopt(argc, argv, SONDE_OPTSTR)) != -1) {
+		switch (opt) {
+		case 'n':
+		case 's':
+			cmds[ncmds].script = opt == 's';
+			cmds[ncmds].arg = optarg;
+			cmds[ncmds].name = opt == 's' ? strdup(optarg) :
+					   crop_name(optarg);
+			ncmds++;
+			break;
+		case 'q':
+			g_quiet = 1;
+			cli_dc_setopt(dc, "quiet", NULL);
+			break;
+		case 'w':
+			cli_dc_setopt(dc, "destructive", NULL);
+			break;
+		case 'b':
+			if (cli_dc_setopt(dc, "bufsize", optarg)) {
+				error("failed to set -b %s", optarg);
+				return E_ERROR;
+			}
+			break;
+		case 'x':
+			eq = strchr(optarg, '=');
+			if (eq)
+				*eq++ = '\0';
+			if (cli_dc_setopt(dc, optarg, eq)) {
+				error("failed to set -x %s", optarg);
+				return E_ERROR;
+			}
+			if (!strcmp(optarg, "quiet"))
+				g_quiet = 1;
+			break;
+		case 'c':
+		case 'p':
+			tgt[ntgt].cmd = optarg;
+			tgt[ntgt].created = opt == 'c';
+			ntgt++;
+			break;
+		case 'e':
+			exec = false;
+			break;
+		case 'S':
+			dump = true;
+			break;
+		case 'Z':
+			zdefs = true;
+			break;
+		case 'V':
+			vers = true;
+			break;
+		case '?':
+			if (optopt && strchr(SONDE_OPTSTR, optopt))
+				fprintf(stderr, "%s: option requires an argument -- '%c'\n",
+					g_pname, optopt);
+			else
+				fprintf(stderr, "%s: illegal option -- %c\n",
+					g_pname, optopt);
+			return usage(stderr);
+		default:
+			fprintf(stderr, "%s: option -%c is not supported yet\n",
+				g_pname, opt);
+			return E_USAGE;
+		}
+	}
+	if (vers) {
+		printf("%s: D 1.0 (sonde %s)\n", g_pname, SONDE_VERSION);
+		return E_SUCCESS;
+	}
+	if (ncmds == 0) {
+		error("no probes specified");
+		return E_ERROR;
+	}
+
+	/* third pass in dtrace: targets first, so $target is known */
+	for (i = 0; i < ntgt; i++) {
+		const char *arg = tgt[i].cmd;
+		bool created = tgt[i].created;
+
+		memset(&tgt[i], 0, sizeof(tgt[i]));
+		tgt[i].go_fd = tgt[i].err_fd = -1;
+		if (created ? cli_create(&tgt[i], arg) : cli_grab(&tgt[i], arg))
+			goto out;
+		if (!target)
+			target = tgt[i].pid;
+	}
+
+	p = cli_dc_compile(dc, cmds, ncmds, target, argc - optind,
+			   argv + optind);
+	if (!p)
+		goto out;
+	if (p->uopts.quiet)
+		g_quiet = 1;
+	if (dump)
+		cli_dc_dump(dc, p);
+	if (!exec) {
+		status = E_SUCCESS;
+		goto out;
+	}
+
+	dev = sonde_dev_open(NULL, &abi);
+	if (!dev) {
+		if (errno == EPROTO)
+			error("failed to initialize sonde: module ABI version %u, this sonde speaks %u",
+			      abi, SONDE_ABI_VERSION);
+		else
+			error("failed to initialize sonde: %s: %s",
+			      SONDE_DEVICE_PATH, sonde_strerror(errno));
+		goto out;
+	}
+	if (cli_enable(dev, p, cmds, ncmds, zdefs))
+		goto out;
+	if (p->necbs == 0 && !zdefs) {
+		error("no probes matched");
+		goto out;
+	}
+	if (cli_load(dev, p))
+		goto out;
+	if (sonde_program_kopt(p, SONDE_OPT_destructive))
+		notice("allowing destructive actions");
+
+	c = sonde_consumer_new(p, stdout, lib_msg, NULL);
+	if (!c) {
+		error("failed to allocate memory");
+		goto out;
+	}
+	sonde_consumer_set_quiet(c, g_quiet);
+	status = cli_run(dev, p, c, tgt, ntgt);
+
+out:
+	for (i = 0; i < ntgt; i++)
+		cli_abandon(&tgt[i]);
+	err = errno;
+	sonde_consumer_free(c);
+	sonde_dev_close(dev);
+	sonde_program_free(p);	/* frees p itself */
+	cli_dc_free(dc);
+	for (i = 0; i < ncmds; i++)
+		free(cmds[i].name);
+	free(cmds);
+	free(tgt);
+	errno = err;
+	return status;
+}

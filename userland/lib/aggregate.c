@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * aggregate.c - the userland aggregation table: per-CPU snapshot deltas
+ * merged into one hash keyed by (aggregation id, key bytes), and DTrace's
+ * print order (libdtrace dt_aggregate.c: dt_aggregate_varvalcmp and the
+ * per-function value comparisons, ties broken by dt_aggregate_keycmp).
+ * Consumer thread only.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consume_impl.h"
+#include "vm.h"
+
+uint32_t sonde_agg_keylen(const struct sonde_consumer *c, uint32_t aggid)
+{
+	const struct sonde_pagg *a = &c->prog->aggs[aggid];
+	uint32_t i, n = 0;
+
+	for (i = 0; i < a->desc.nkeys; i++)
+		n += a->keys[i].kind == SONDE_DT_STR ? c->strsize : 8;
+	return n;
+}
+
+static uint64_t sonde_agg_hash(uint32_t aggid, const void *key, uint32_t n)
+{
+	const unsigned char *p = key;
+	uint64_t h = 0xcbf29ce484222325ULL ^ aggid;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static int sonde_aggtab_grow(struct sonde_aggtab *t)
+{
+	uint32_t n = t->nbuckets ? t->nbuckets * 2 : 256, i;
+	struct sonde_aggent **b, *e, *next;
+
+	b = calloc(n, sizeof(*b));
+	if (!b)
+		return -ENOMEM;
+	for (i = 0; i < t->nbuckets; i++) {
+		for (e = t->buckets[i]; e; e = next) {
+			next = e->next;
+			e->next = b[e->hash & (n - 1)];
+			b[e->hash & (n - 1)] = e;
+		}
+	}
+	free(t->buckets);
+	t->buckets = b;
+	t->nbuckets = n;
+	return 0;
+}
+
+struct sonde_aggent *sonde_aggtab_get(struct sonde_consumer *c, uint32_t aggid,
+				      const void *key, uint32_t keylen)
+{
+	struct sonde_aggtab *t = &c->aggs;
+	const struct sonde_agg_desc *ad = &c->prog->aggs[aggid].desc;
+	uint64_t h = sonde_agg_hash(aggid, key, keylen);
+	struct sonde_aggent *e;
+
+	if (t->nbuckets) {
+		for (e = t->buckets[h & (t->nbuckets - 1)]; e; e = e->next)
+			if (e->hash == h && e->aggid == aggid &&
+			    e->keylen == keylen &&
+			    (!keylen || !memcmp(e->key, key, keylen)))
+				return e;
+	}
+	if (t->count >= t->nbuckets && sonde_aggtab_grow(t))
+		return NULL;
+	e = calloc(1, sizeof(*e) + keylen);
+	if (!e)
+		return NULL;
+	e->val = malloc(sonde_agg_val_size(ad));
+	if (!e->val) {
+		free(e);
+		return NULL;
+	}
+	sonde_agg_init(ad, (s64 *)e->val);
+	e->aggid = aggid;
+	e->keylen = keylen;
+	e->hash = h;
+	if (keylen)
+		memcpy(e->key, key, keylen);
+	e->next = t->buckets[h & (t->nbuckets - 1)];
+	t->buckets[h & (t->nbuckets - 1)] = e;
+	t->count++;
+	return e;
+}
+
+void sonde_aggtab_free(struct sonde_aggtab *t)
+{
+	struct sonde_aggent *e, *next;
+	uint32_t i;
+
+	for (i = 0; i < t->nbuckets; i++) {
+		for (e = t->buckets[i]; e; e = next) {
+			next = e->next;
+			free(e->val);
+			free(e);
+		}
+	}
+	free(t->buckets);
+	memset(t, 0, sizeof(*t));
+}
+
+int sonde_consumer_aggsnap(struct sonde_consumer *c, const void *buf,
+			   size_t size)
+{
+	const unsigned char *p = buf, *end = p + size;
+	struct sonde_aggrec hdr;
+	struct sonde_aggent *e;
+	const struct sonde_agg_desc *ad;
+	uint32_t keylen, vlen;
+	int64_t *delta;
+
+	while (p + sizeof(hdr) <= end) {
+		memcpy(&hdr, p, sizeof(hdr));
+		if (hdr.size < sizeof(hdr) || hdr.size > (size_t)(end - p) ||
+		    hdr.aggid >= c->prog->naggs)
+			return -EBADMSG;
+		ad = &c->prog->aggs[hdr.aggid].desc;
+		keylen = sonde_agg_keylen(c, hdr.aggid);
+		vlen = sonde_agg_val_size(ad);
+		if (sizeof(hdr) + keylen + vlen > hdr.size)
+			return -EBADMSG;
+		e = sonde_aggtab_get(c, hdr.aggid, p + sizeof(hdr), keylen);
+		if (!e)
+			return -ENOMEM;
+		delta = malloc(vlen);
+		if (!delta)
+			return -ENOMEM;
+		memcpy(delta, p + sizeof(hdr) + keylen, vlen);
+		sonde_agg_merge(ad, (s64 *)e->val, (const s64 *)delta);
+		free(delta);
+		p += (hdr.size + 7) & ~7u;
+	}
+	return 0;
+}
+
+/* ---- sorting --------------------------------------------------------- */
+
+static int sonde_cmp(long double l, long double r)
+{
+	return l < r ? -1 : l > r ? 1 : 0;
+}
+
+static long double sonde_lq_sum(const struct sonde_agg_desc *ad,
+				const int64_t *lq, int64_t *zero)
+{
+	int32_t base = (int32_t)ad->params[0], step = (int32_t)ad->params[2];
+	uint32_t levels = sonde_lquantize_levels(ad), i;
+	long double total = (long double)lq[0] * (long double)(base - 1);
+
+	*zero = base - 1 == 0 ? lq[0] : 0;
+	for (i = 0; i < levels; base += step, i++) {
+		total += (long double)lq[i + 1] * (long double)base;
+		if (base == 0 && !*zero)
+			*zero = lq[i + 1];
+	}
+	if (base + 1 == 0 && !*zero)
+		*zero = lq[levels + 1];
+	return total + (long double)lq[levels + 1] * (long double)(base + 1);
+}
+
+static long double sonde_llq_sum(const struct sonde_agg_desc *ad,
+				 const int64_t *llq)
+{
+	int64_t factor = ad->params[0], low = ad->params[1];
+	int64_t high = ad->params[2], nsteps = ad->params[3];
+	int64_t value = 1, next, step;
+	long double total;
+	int bin = 0, order;
+
+	for (order = 0; order < low; order++)
+		value *= factor;
+	total = (long double)llq[bin++] * (long double)(value - 1);
+	next = value * factor;
+	step = next > nsteps ? next / nsteps : 1;
+	while (order <= high) {
+		total += (long double)llq[bin++] * (long double)value;
+		if ((value += step) != next)
+			continue;
+		next = value * factor;
+		step = next > nsteps ? next / nsteps : 1;
+		order++;
+	}
+	return total + (long double)llq[bin] * (long double)value;
+}
+
+/* dt_aggregate_valcmp() */
+static int sonde_valcmp(const struct sonde_agg_desc *ad, const int64_t *l,
+			const int64_t *r)
+{
+	long double lt = 0, rt = 0;
+	int64_t lz = 0, rz = 0, la, ra;
+	int i, ret;
+
+	switch (ad->fn) {
+	case SONDE_AGG_avg:
+		la = l[0] ? l[1] / l[0] : 0;
+		ra = r[0] ? r[1] / r[0] : 0;
+		return la < ra ? -1 : la > ra;
+	case SONDE_AGG_stddev:
+		return sonde_cmp(sonde_stddev(l), sonde_stddev(r));
+	case SONDE_AGG_quantize:
+		for (i = 0; i < SONDE_QUANTIZE_NBUCKETS; i++) {
+			long double bv = sonde_quantize_bucket_val(i);
+
+			lt += bv * (long double)l[i];
+			rt += bv * (long double)r[i];
+		}
+		lz = l[SONDE_QUANTIZE_ZEROBUCKET];
+		rz = r[SONDE_QUANTIZE_ZEROBUCKET];
+		break;
+	case SONDE_AGG_lquantize:
+		lt = sonde_lq_sum(ad, l, &lz);
+		rt = sonde_lq_sum(ad, r, &rz);
+		break;
+	case SONDE_AGG_llquantize:
+		lt = sonde_llq_sum(ad, l);
+		rt = sonde_llq_sum(ad, r);
+		lz = l[0];
+		rz = r[0];
+		break;
+	default:
+		return l[0] < r[0] ? -1 : l[0] > r[0];
+	}
+	ret = sonde_cmp(lt, rt);
+	if (ret)
+		return ret;
+	return lz < rz ? -1 : lz > rz;
+}
+
+/* dt_aggregate_keycmp(): integers unsigned by their D size, strings bytes */
+static int sonde_keycmp(const struct sonde_consumer *c,
+			const struct sonde_aggent *l,
+			const struct sonde_aggent *r)
+{
+	const struct sonde_pagg *a = &c->prog->aggs[l->aggid];
+	uint32_t i, off = 0, n;
+	uint64_t lv, rv, mask;
+	int ret;
+
+	for (i = 0; i < a->desc.nkeys; i++) {
+		if (a->keys[i].kind == SONDE_DT_STR) {
+			n = c->strsize;
+			ret = memcmp(l->key + off, r->key + off, n);
+			if (ret)
+				return ret < 0 ? -1 : 1;
+		} else {
+			n = 8;
+			memcpy(&lv, l->key + off, 8);
+			memcpy(&rv, r->key + off, 8);
+			mask = a->keys[i].size >= 8 ? ~0ULL :
+			       (1ULL << (a->keys[i].size * 8)) - 1;
+			lv &= mask;
+			rv &= mask;
+			if (lv != rv)
+				return lv < rv ? -1 : 1;
+		}
+		off += n;
+	}
+	return 0;
+}
+
+static const struct sonde_consumer *sonde_sort_c;
+
+static int sonde_entcmp(const void *lp, const void *rp)
+{
+	const struct sonde_aggent *l = *(struct sonde_aggent *const *)lp;
+	const struct sonde_aggent *r = *(struct sonde_aggent *const *)rp;
+	const struct sonde_consumer *c = sonde_sort_c;
+	const struct sonde_uopts *o = &c->prog->uopts;
+	int ret;
+
+	if (l->aggid != r->aggid)
+		ret = l->aggid < r->aggid ? -1 : 1;
+	else if (o->aggsortkey)
+		ret = sonde_keycmp(c, l, r) ?:
+		      sonde_valcmp(&c->prog->aggs[l->aggid].desc, l->val,
+				   r->val);
+	else
+		ret = sonde_valcmp(&c->prog->aggs[l->aggid].desc, l->val,
+				   r->val) ?: sonde_keycmp(c, l, r);
+	return o->aggsortrev ? -ret : ret;
+}
+
+struct sonde_aggent **sonde_aggtab_sorted(struct sonde_consumer *c,
+					  uint32_t aggid, uint32_t *n)
+{
+	struct sonde_aggent **v, *e;
+	uint32_t i, k = 0;
+
+	*n = 0;
+	v = malloc((c->aggs.count + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	for (i = 0; i < c->aggs.nbuckets; i++)
+		for (e = c->aggs.buckets[i]; e; e = e->next)
+			if (aggid == UINT32_MAX || e->aggid == aggid)
+				v[k++] = e;
+	sonde_sort_c = c;
+	qsort(v, k, sizeof(*v), sonde_entcmp);
+	sonde_sort_c = NULL;
+	*n = k;
+	return v;
+}

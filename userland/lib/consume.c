@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * consume.c - the consumer: decodes drained principal buffers record by
+ * record (EPID -> ECB -> clause -> actions, each action taking its fields)
+ * and prints them as dtrace(1M) does: chew() prints the heading and the
+ * "CPU ID FUNCTION:NAME" columns unless quiet, every action prints its
+ * data (dt_consume_cpu()), and chewrec(NULL) ends the record with "\n"
+ * unless quiet (illumos cmd/dtrace/dtrace.c).  ERROR records become
+ * dt_handle_err()'s message, drops dt_handle_cpudrop()'s.  Consumer
+ * thread only.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consume_impl.h"
+#include "vm.h"
+
+void sonde_consumer_msg(struct sonde_consumer *c, int level,
+			const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	if (!c->msg)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	c->msg(c->msg_arg, level, buf);
+}
+
+struct sonde_consumer *sonde_consumer_new(struct sonde_program *p, FILE *out,
+					  sonde_msg_fn msg, void *msg_arg)
+{
+	struct sonde_consumer *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	c->prog = p;
+	c->out = out;
+	c->msg = msg;
+	c->msg_arg = msg_arg;
+	c->quiet = p->uopts.quiet;
+	c->strsize = (uint32_t)sonde_program_kopt(p, SONDE_OPT_strsize);
+	return c;
+}
+
+void sonde_consumer_free(struct sonde_consumer *c)
+{
+	if (!c)
+		return;
+	sonde_aggtab_free(&c->aggs);
+	free(c->buf);
+	free(c);
+}
+
+void sonde_consumer_set_quiet(struct sonde_consumer *c, bool quiet)
+{
+	c->quiet = quiet;
+}
+
+bool sonde_consumer_quiet(const struct sonde_consumer *c)
+{
+	return c->quiet;
+}
+
+bool sonde_consumer_exited(const struct sonde_consumer *c, int *status)
+{
+	if (c->exited && status)
+		*status = c->exit_status;
+	return c->exited;
+}
+
+void sonde_consumer_drops(struct sonde_consumer *c, uint32_t cpu,
+			  uint64_t drops, bool agg)
+{
+	if (!drops)
+		return;
+	/* dt_handle_cpudrop(): "%llu %sdrop%s on CPU %d" */
+	sonde_consumer_msg(c, SONDE_MSG_DROP, "%llu %sdrop%s on CPU %u",
+			   (unsigned long long)drops, agg ? "aggregation " : "",
+			   drops > 1 ? "s" : "", cpu);
+}
+
+/* ---- aggregation printing ------------------------------------------- */
+
+int sonde_print_aggent(struct sonde_consumer *c, const struct sonde_aggent *e)
+{
+	const struct sonde_pagg *a = &c->prog->aggs[e->aggid];
+	struct sonde_dtype kt;
+	uint32_t i, off = 0;
+	int err;
+
+	for (i = 0; i < a->desc.nkeys; i++) {
+		kt = a->keys[i];
+		if (kt.kind == SONDE_DT_STR)
+			kt.size = c->strsize;
+		err = sonde_print_aggkey(c->out, e->key + off, kt);
+		if (err)
+			return err;
+		off += kt.kind == SONDE_DT_STR ? c->strsize : 8;
+	}
+	err = sonde_print_aggval(c->out, &a->desc, e->val);
+	if (err)
+		return err;
+	fputc('\n', c->out);
+	return ferror(c->out) ? -EIO : 0;
+}
+
+/* printa("fmt", @a): keys are the format's arguments, %@ the value. */
+static int sonde_printa_fmt(struct sonde_consumer *c, const char *fmt,
+			    const struct sonde_aggent *e)
+{
+	const struct sonde_pagg *a = &c->prog->aggs[e->aggid];
+	struct sonde_fmtarg args[SONDE_MAX_AGG_KEYS];
+	uint32_t i, off = 0;
+	int n;
+
+	for (i = 0; i < a->desc.nkeys && i < SONDE_MAX_AGG_KEYS; i++) {
+		args[i].data = e->key + off;
+		args[i].type = a->keys[i];
+		if (a->keys[i].kind == SONDE_DT_STR) {
+			args[i].type.size = c->strsize;
+			off += c->strsize;
+		} else {
+			off += 8;
+		}
+	}
+	n = sonde_format(c->out, fmt, args, i, &a->desc, e->val);
+	return n < 0 ? n : 0;
+}
+
+int sonde_consumer_printa(struct sonde_consumer *c, const char *fmt,
+			  const uint32_t *aggids, uint32_t naggs)
+{
+	struct sonde_aggent **v;
+	uint32_t i, k, n;
+	int err = 0;
+
+	for (k = 0; k < naggs; k++) {
+		if (aggids[k] >= c->prog->naggs)
+			return -EINVAL;
+		/* dt_consume_cpu(): printa() without a format starts "\n" */
+		if (!fmt)
+			fputc('\n', c->out);
+		v = sonde_aggtab_sorted(c, aggids[k], &n);
+		if (!v)
+			return -ENOMEM;
+		for (i = 0; i < n && !err; i++)
+			err = fmt ? sonde_printa_fmt(c, fmt, v[i]) :
+				    sonde_print_aggent(c, v[i]);
+		free(v);
+		c->prog->aggs[aggids[k]].printed = true;
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* dtrace_aggregate_print() with dtpa_allunprint: no separators. */
+int sonde_consumer_print_aggs(struct sonde_consumer *c)
+{
+	struct sonde_aggent **v;
+	uint32_t i, n;
+	int err = 0;
+
+	v = sonde_aggtab_sorted(c, UINT32_MAX, &n);
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < n && !err; i++) {
+		if (c->prog->aggs[v[i]->aggid].printed)
+			continue;
+		err = sonde_print_aggent(c, v[i]);
+	}
+	free(v);
+	return err;
+}
+
+/* ---- records --------------------------------------------------------- */
+
+/*
+ * The action an instruction belongs to, for the ERROR message.  The
+ * program does not carry per-action instruction ranges, so this maps the
+ * faulting instruction's source line onto the first action on that line.
+ */
+static uint32_t sonde_fault_action(const struct sonde_consumer *c,
+				   const struct sonde_pclause *cl, uint32_t pc)
+{
+	const struct sonde_program *p = c->prog;
+	uint32_t i, line, idx = cl->act_off + pc;
+
+	if (!p->insn_line || idx >= p->ninsns || !cl->nacts)
+		return 1;
+	line = p->insn_line[idx];
+	for (i = 0; i < cl->nacts; i++)
+		if (cl->acts[i].line >= line)
+			return i + 1;
+	return cl->nacts;
+}
+
+/* dt_handle_err() */
+static void sonde_error_record(struct sonde_consumer *c, const void *data,
+			       size_t size)
+{
+	const struct sonde_program *p = c->prog;
+	const struct sonde_probe_info *pi;
+	struct sonde_errrec er;
+	char where[32], details[32], offinfo[32];
+
+	if (size < sizeof(er)) {
+		sonde_consumer_msg(c, SONDE_MSG_ERROR,
+				   "malformed error record (%zu bytes)", size);
+		return;
+	}
+	memcpy(&er, data, sizeof(er));
+	if (er.epid == 0 || er.epid > p->necbs) {
+		sonde_consumer_msg(c, SONDE_MSG_ERROR,
+				   "error on unknown enabled probe ID %u: %s",
+				   er.epid, sonde_fault_name(er.fault));
+		return;
+	}
+	pi = &p->ecb_probe[er.epid - 1];
+	if (er.where == 0)
+		snprintf(where, sizeof(where), "predicate");
+	else
+		snprintf(where, sizeof(where), "action #%u",
+			 sonde_fault_action(c, &p->clauses[p->ecbs[er.epid - 1]
+							   .clause], er.pc));
+	/* DIF offsets are byte offsets, as DTrace's dtms_fltoffs */
+	snprintf(offinfo, sizeof(offinfo), " at DIF offset %u",
+		 (uint32_t)(er.pc * sizeof(struct sonde_insn)));
+	switch (er.fault) {
+	case SONDE_FLT_BADADDR:
+	case SONDE_FLT_BADALIGN:
+	case SONDE_FLT_BADSTACK:
+		snprintf(details, sizeof(details), " (0x%llx)",
+			 (unsigned long long)er.addr);
+		break;
+	default:
+		details[0] = '\0';
+	}
+	sonde_consumer_msg(c, SONDE_MSG_ERROR,
+			   "error on enabled probe ID %u (ID %u: %.*s:%.*s:%.*s:%.*s): %s%s in %s%s",
+			   er.epid, pi->id,
+			   SONDE_PROVNAMELEN, pi->desc.provider,
+			   SONDE_MODNAMELEN, pi->desc.module,
+			   SONDE_FUNCNAMELEN, pi->desc.function,
+			   SONDE_NAMELEN, pi->desc.name,
+			   sonde_fault_name(er.fault), details, where, offinfo);
+}
+
+static bool sonde_field_ok(const struct sonde_pclause *cl, uint32_t f,
+			   size_t dsize)
+{
+	return f < cl->nfields &&
+	       (size_t)cl->fields[f].offset + cl->fields[f].type.size <= dsize;
+}
+
+/* One record: chew(), the actions, chewrec(NULL). */
+static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
+			uint32_t epid, const unsigned char *data, size_t dsize)
+{
+	const struct sonde_program *p = c->prog;
+	const struct sonde_pclause *cl;
+	const struct sonde_probe_info *pi;
+	struct sonde_fmtarg args[64];
+	uint32_t a, f, i;
+	int err = 0, n;
+
+	if (epid == 0 || epid > p->necbs)
+		return -EBADMSG;
+	cl = &p->clauses[p->ecbs[epid - 1].clause];
+	pi = &p->ecb_probe[epid - 1];
+
+	if (!c->heading) {
+		if (!c->quiet)
+			fprintf(c->out, "%3s %6s %32s\n", "CPU", "ID",
+				"FUNCTION:NAME");
+		c->heading = true;
+	}
+	if (!c->quiet) {
+		char name[SONDE_FUNCNAMELEN + SONDE_NAMELEN + 2];
+
+		snprintf(name, sizeof(name), "%.*s:%.*s", SONDE_FUNCNAMELEN,
+			 pi->desc.function, SONDE_NAMELEN, pi->desc.name);
+		fprintf(c->out, "%3d %6d %32s ", (int)cpu, (int)pi->id, name);
+	}
+
+	for (a = 0; a < cl->nacts && !err; a++) {
+		const struct sonde_action *act = &cl->acts[a];
+
+		switch (act->kind) {
+		case SONDE_A_TRACE:
+			f = act->field;
+			if (!sonde_field_ok(cl, f, dsize))
+				return -EBADMSG;
+			err = sonde_print_trace(c->out,
+						data + cl->fields[f].offset,
+						cl->fields[f].type, c->quiet);
+			break;
+		case SONDE_A_PRINTF:
+			if (act->nfields > ARRAY_SIZE(args))
+				return -E2BIG;
+			for (i = 0; i < act->nfields; i++) {
+				f = act->field + i;
+				if (!sonde_field_ok(cl, f, dsize))
+					return -EBADMSG;
+				args[i].data = data + cl->fields[f].offset;
+				args[i].type = cl->fields[f].type;
+			}
+			n = sonde_format(c->out, act->fmt ? act->fmt : "",
+					 args, act->nfields, NULL, NULL);
+			err = n < 0 ? n : 0;
+			break;
+		case SONDE_A_PRINTA:
+			err = sonde_consumer_printa(c, act->fmt, act->aggids,
+						    act->naggs);
+			break;
+		case SONDE_A_EXIT:
+			f = act->field;
+			if (sonde_field_ok(cl, f, dsize)) {
+				int32_t st;
+
+				/* chewrec(): g_status = *(uint32_t *)addr */
+				memcpy(&st, data + cl->fields[f].offset, 4);
+				if (!c->exited)
+					c->exit_status = st;
+			}
+			c->exited = true;
+			break;
+		default:
+			break;
+		}
+	}
+	if (!c->quiet)
+		fputc('\n', c->out);
+	return err;
+}
+
+int sonde_consumer_records(struct sonde_consumer *c, uint32_t cpu,
+			   const void *buf, size_t size)
+{
+	const unsigned char *p = buf, *end = p + size;
+	struct sonde_rechdr h;
+	int err;
+
+	while ((size_t)(end - p) >= sizeof(h)) {
+		memcpy(&h, p, sizeof(h));
+		if (h.size < sizeof(h) || h.size > (size_t)(end - p))
+			return -EBADMSG;
+		if (h.epid == SONDE_EPID_ERROR) {
+			sonde_error_record(c, p + sizeof(h),
+					   h.size - sizeof(h));
+		} else {
+			err = sonde_record(c, cpu, h.epid, p + sizeof(h),
+					   h.size - sizeof(h));
+			if (err)
+				return err;
+		}
+		p += (h.size + 7) & ~7u;
+	}
+	return 0;
+}
+
+/* ---- whole device ---------------------------------------------------- */
+
+static int sonde_consumer_buf(struct sonde_consumer *c, size_t size)
+{
+	void *b;
+
+	if (size <= c->bufsize)
+		return 0;
+	b = realloc(c->buf, size);
+	if (!b)
+		return -ENOMEM;
+	c->buf = b;
+	c->bufsize = size;
+	return 0;
+}
+
+/* A CPU id the module does not have is skipped (ENOENT / ENXIO). */
+static bool sonde_cpu_absent(int err)
+{
+	return err == -ENOENT || err == -ENXIO || err == -EINVAL;
+}
+
+int sonde_consumer_snap_all(struct sonde_consumer *c, struct sonde_dev *dev)
+{
+	struct sonde_drain d;
+	uint32_t cpu;
+	int err;
+
+	if (!c->prog->naggs)
+		return 0;
+	err = sonde_consumer_buf(c, dev->aggsize ? dev->aggsize : 4 << 20);
+	if (err)
+		return err;
+	for (cpu = 0; cpu < dev->info.nr_cpus; cpu++) {
+		err = sonde_dev_aggsnap(dev, cpu, c->buf, c->bufsize, &d);
+		if (sonde_cpu_absent(err))
+			continue;
+		if (err)
+			return err;
+		sonde_consumer_drops(c, cpu, d.drops, true);
+		err = sonde_consumer_aggsnap(c, c->buf,
+					     d.size < c->bufsize ? d.size :
+					     c->bufsize);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int sonde_drain_one(struct sonde_consumer *c, struct sonde_dev *dev,
+			   uint32_t cpu)
+{
+	struct sonde_drain d;
+	int err;
+
+	err = sonde_dev_drain(dev, cpu, c->buf, c->bufsize, &d);
+	if (sonde_cpu_absent(err))
+		return 0;
+	if (err)
+		return err;
+	err = sonde_consumer_records(c, cpu, c->buf,
+				     d.size < c->bufsize ? d.size : c->bufsize);
+	/* dt_consume_cpu() reports the drops after the CPU's records */
+	sonde_consumer_drops(c, cpu, d.drops, false);
+	return err;
+}
+
+int sonde_consumer_drain_all(struct sonde_consumer *c, struct sonde_dev *dev,
+			     int first, int last)
+{
+	uint32_t cpu;
+	int err;
+
+	err = sonde_consumer_buf(c, dev->bufsize ? dev->bufsize : 4 << 20);
+	if (err)
+		return err;
+	if (first >= 0 && (uint32_t)first < dev->info.nr_cpus) {
+		err = sonde_drain_one(c, dev, (uint32_t)first);
+		if (err)
+			return err;
+	}
+	for (cpu = 0; cpu < dev->info.nr_cpus; cpu++) {
+		if ((int)cpu == first || (int)cpu == last)
+			continue;
+		err = sonde_drain_one(c, dev, cpu);
+		if (err)
+			return err;
+	}
+	if (last >= 0 && last != first &&
+	    (uint32_t)last < dev->info.nr_cpus) {
+		err = sonde_drain_one(c, dev, (uint32_t)last);
+		if (err)
+			return err;
+	}
+	return 0;
+}

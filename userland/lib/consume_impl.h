@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * consume_impl.h - the consumer's private state, shared by consume.c (the
+ * record stream) and aggregate.c (the userland aggregation table).
+ */
+#ifndef _SONDE_CONSUME_IMPL_H
+#define _SONDE_CONSUME_IMPL_H
+
+#include "libsonde.h"
+
+/* One aggregation entry: (aggid, key bytes) -> accumulated value. */
+struct sonde_aggent {
+	struct sonde_aggent *next;	/* hash chain */
+	uint32_t aggid;
+	uint32_t keylen;
+	uint64_t hash;
+	int64_t *val;			/* sonde_agg_val_size() bytes */
+	unsigned char key[];		/* keylen bytes */
+};
+
+struct sonde_aggtab {
+	struct sonde_aggent **buckets;
+	uint32_t nbuckets;
+	uint32_t count;
+};
+
+struct sonde_consumer {
+	struct sonde_program *prog;
+	FILE *out;
+	sonde_msg_fn msg;
+	void *msg_arg;
+	bool quiet;
+	bool heading;		/* the CPU/ID/FUNCTION:NAME header is out */
+	bool exited;
+	int exit_status;
+	uint32_t strsize;
+	struct sonde_aggtab aggs;
+	void *buf;		/* drain / snapshot buffer */
+	size_t bufsize;
+};
+
+__attribute__((format(printf, 3, 4)))
+void sonde_consumer_msg(struct sonde_consumer *c, int level,
+			const char *fmt, ...);
+
+/* Bytes of aggregation @aggid's key in snapshots. */
+uint32_t sonde_agg_keylen(const struct sonde_consumer *c, uint32_t aggid);
+/* Find or create an entry; NULL on ENOMEM. */
+struct sonde_aggent *sonde_aggtab_get(struct sonde_consumer *c, uint32_t aggid,
+				      const void *key, uint32_t keylen);
+/*
+ * The entries of @aggid (all aggregations if @aggid is UINT32_MAX) in
+ * DTrace's print order (dt_aggregate_varvalcmp, or by key with
+ * aggsortkey, reversed with aggsortrev); malloc'd array, *@n entries.
+ */
+struct sonde_aggent **sonde_aggtab_sorted(struct sonde_consumer *c,
+					  uint32_t aggid, uint32_t *n);
+void sonde_aggtab_free(struct sonde_aggtab *t);
+
+/* Print one entry's keys then value then "\n" (dt_print_aggs). */
+int sonde_print_aggent(struct sonde_consumer *c, const struct sonde_aggent *e);
+
+#endif /* _SONDE_CONSUME_IMPL_H */

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * device.c - /dev/sonde: open with the version handshake, and one thin
+ * wrapper per ioctl.  Each wrapper returns 0 or -errno (errno set too) and
+ * never prints.  Called from the consumer's thread only.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+
+#include "libsonde.h"
+
+static int sonde_ioctl(struct sonde_dev *dev, unsigned long cmd, void *arg)
+{
+	int ret;
+
+	do {
+		ret = ioctl(dev->fd, cmd, arg);
+	} while (ret < 0 && errno == EINTR);
+	return ret < 0 ? -errno : 0;
+}
+
+const char *sonde_strerror(int err)
+{
+	if (err < 0)
+		err = -err;
+	switch (err) {
+	case EPROTO:
+		return "module ABI version mismatch";
+	case ENOTTY:
+		return "not a sonde device (unknown ioctl)";
+	default:
+		return strerror(err);
+	}
+}
+
+int sonde_dev_info(struct sonde_dev *dev, struct sonde_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	return sonde_ioctl(dev, SONDE_IOC_INFO, info);
+}
+
+struct sonde_dev *sonde_dev_open(const char *path, uint32_t *abi)
+{
+	struct sonde_dev *dev;
+	int err;
+
+	dev = calloc(1, sizeof(*dev));
+	if (!dev)
+		return NULL;
+	dev->fd = open(path ? path : SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+	if (dev->fd < 0)
+		goto out_free;
+	err = sonde_dev_info(dev, &dev->info);
+	if (err) {
+		errno = -err;
+		goto out_close;
+	}
+	if (abi)
+		*abi = dev->info.abi_version;
+	if (dev->info.abi_version != SONDE_ABI_VERSION) {
+		errno = EPROTO;
+		goto out_close;
+	}
+	dev->info.version[sizeof(dev->info.version) - 1] = '\0';
+	return dev;
+
+out_close:
+	err = errno;
+	close(dev->fd);
+	errno = err;
+out_free:
+	err = errno;
+	free(dev);
+	errno = err;
+	return NULL;
+}
+
+void sonde_dev_close(struct sonde_dev *dev)
+{
+	if (!dev)
+		return;
+	if (dev->fd >= 0)
+		close(dev->fd);
+	free(dev);
+}
+
+int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
+		     struct sonde_probe_info **out, uint32_t *n)
+{
+	struct sonde_probe_info *all = NULL, *tmp;
+	uint32_t nall = 0, cap = 0, start = 0;
+	const uint32_t chunk = 256;
+	struct sonde_probes req;
+	int err;
+
+	*out = NULL;
+	*n = 0;
+	for (;;) {
+		if (cap - nall < chunk) {
+			tmp = realloc(all, (cap + chunk) * sizeof(*all));
+			if (!tmp) {
+				free(all);
+				return -ENOMEM;
+			}
+			all = tmp;
+			cap += chunk;
+		}
+		memset(&req, 0, sizeof(req));
+		req.desc = *desc;
+		req.buf = (uint64_t)(uintptr_t)(all + nall);
+		req.buf_count = chunk;
+		req.start_id = start;
+		err = sonde_ioctl(dev, SONDE_IOC_PROBES, &req);
+		if (err) {
+			free(all);
+			errno = -err;
+			return err;
+		}
+		if (req.count > chunk) {
+			free(all);
+			return -EFAULT;
+		}
+		nall += req.count;
+		if (req.count < chunk || req.count == 0)
+			break;
+		start = all[nall - 1].id + 1;
+	}
+	if (!nall) {
+		free(all);
+		all = NULL;
+	}
+	*out = all;
+	*n = nall;
+	return 0;
+}
+
+int sonde_dev_load(struct sonde_dev *dev, const void *image, size_t size,
+		   char **log)
+{
+	uint32_t log_size = 64 << 10;
+	struct sonde_load req;
+	char *buf = NULL, *tmp;
+	int err, tries;
+
+	if (log)
+		*log = NULL;
+	for (tries = 0; tries < 3; tries++) {
+		tmp = realloc(buf, log_size);
+		if (!tmp) {
+			free(buf);
+			return -ENOMEM;
+		}
+		buf = tmp;
+		buf[0] = '\0';
+		memset(&req, 0, sizeof(req));
+		req.prog = (uint64_t)(uintptr_t)image;
+		req.prog_size = (uint32_t)size;
+		req.log_level = 1;
+		req.log_buf = (uint64_t)(uintptr_t)buf;
+		req.log_size = log_size;
+		err = sonde_ioctl(dev, SONDE_IOC_LOAD, &req);
+		if (err != -ENOSPC || req.log_true_size <= log_size ||
+		    req.log_true_size > SONDE_MAX_LOG)
+			break;
+		log_size = req.log_true_size;
+	}
+	if (!err) {
+		dev->bufsize = req.bufsize;
+		dev->aggsize = req.aggsize;
+		free(buf);
+		return 0;
+	}
+	buf[log_size - 1] = '\0';
+	if (log && buf[0])
+		*log = buf;
+	else
+		free(buf);
+	errno = -err;
+	return err;
+}
+
+int sonde_dev_go(struct sonde_dev *dev, uint32_t *begin_cpu)
+{
+	struct sonde_go req;
+	int err;
+
+	memset(&req, 0, sizeof(req));
+	err = sonde_ioctl(dev, SONDE_IOC_GO, &req);
+	if (!err && begin_cpu)
+		*begin_cpu = req.begin_cpu;
+	return err;
+}
+
+int sonde_dev_stop(struct sonde_dev *dev, uint32_t *end_cpu)
+{
+	struct sonde_stop req;
+	int err;
+
+	memset(&req, 0, sizeof(req));
+	err = sonde_ioctl(dev, SONDE_IOC_STOP, &req);
+	if (!err && end_cpu)
+		*end_cpu = req.end_cpu;
+	return err;
+}
+
+static int sonde_dev_snap(struct sonde_dev *dev, unsigned long cmd,
+			  uint32_t cpu, void *buf, uint64_t size,
+			  struct sonde_drain *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->cpu = cpu;
+	d->buf = (uint64_t)(uintptr_t)buf;
+	d->buf_size = size;
+	return sonde_ioctl(dev, cmd, d);
+}
+
+int sonde_dev_drain(struct sonde_dev *dev, uint32_t cpu, void *buf,
+		    uint64_t size, struct sonde_drain *d)
+{
+	return sonde_dev_snap(dev, SONDE_IOC_DRAIN, cpu, buf, size, d);
+}
+
+int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
+		      uint64_t size, struct sonde_drain *d)
+{
+	return sonde_dev_snap(dev, SONDE_IOC_AGGSNAP, cpu, buf, size, d);
+}
+
+int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st)
+{
+	memset(st, 0, sizeof(*st));
+	return sonde_ioctl(dev, SONDE_IOC_STATUS, st);
+}

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libsonde.h - the public API of libsonde: the device (/dev/sonde ioctl
+ * wrappers), probe resolution, and the consumer (record decoding,
+ * aggregation merge, DTrace-compatible output formatting).
+ *
+ * Conventions (libbpf's): int functions return 0 or -errno; constructors
+ * return a pointer or NULL with errno set; the library never prints except
+ * to the consumer's output stream (a FILE * the caller gives) and through
+ * the message callback (errors, drops, notices) the caller installs.
+ * Nothing here is thread-safe; one consumer per thread.
+ */
+#ifndef _LIBSONDE_H
+#define _LIBSONDE_H
+
+#include <stdio.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sonde.h"
+#include "program.h"
+#if defined(__has_include)
+#if __has_include("dc.h")
+#include "dc.h"
+#endif
+#endif
+
+/*
+ * Message severities for the callback.  The text has no "sonde: " prefix
+ * and no trailing newline; the CLI adds both.
+ */
+#define SONDE_MSG_ERROR		0	/* an error (fault records, failures) */
+#define SONDE_MSG_DROP		1	/* drops: always printed */
+#define SONDE_MSG_NOTICE	2	/* notices: suppressed by -q */
+
+typedef void (*sonde_msg_fn)(void *arg, int level, const char *msg);
+
+/* strerror() plus sonde's own readable names for the errnos it returns. */
+const char *sonde_strerror(int err);
+
+/* ---- device.c: /dev/sonde ------------------------------------------- */
+
+struct sonde_dev {
+	int fd;
+	struct sonde_info info;
+	uint64_t bufsize;	/* from LOAD: bytes a DRAIN buffer needs */
+	uint64_t aggsize;	/* from LOAD: bytes an AGGSNAP buffer needs */
+};
+
+/*
+ * Open @path (NULL: SONDE_DEVICE_PATH) and do the INFO handshake.  Returns
+ * NULL with errno set; EPROTO when the module's ABI version differs (then
+ * *@abi, if given, holds the module's version).
+ */
+struct sonde_dev *sonde_dev_open(const char *path, uint32_t *abi);
+void sonde_dev_close(struct sonde_dev *dev);
+
+int sonde_dev_info(struct sonde_dev *dev, struct sonde_info *info);
+/*
+ * All probes matching @desc, in id order (malloc'd array in *@out, count
+ * in *@n; *@out is NULL when nothing matched).
+ */
+int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
+		     struct sonde_probe_info **out, uint32_t *n);
+/*
+ * Load an image.  On failure with a verifier log, *@log (if @log is not
+ * NULL) is a malloc'd NUL-terminated log the caller frees.  Sets
+ * dev->bufsize and dev->aggsize.
+ */
+int sonde_dev_load(struct sonde_dev *dev, const void *image, size_t size,
+		   char **log);
+int sonde_dev_go(struct sonde_dev *dev, uint32_t *begin_cpu);
+int sonde_dev_stop(struct sonde_dev *dev, uint32_t *end_cpu);
+/* DRAIN / AGGSNAP one CPU into @buf; @d->size, drops, errors are out. */
+int sonde_dev_drain(struct sonde_dev *dev, uint32_t cpu, void *buf,
+		    uint64_t size, struct sonde_drain *d);
+int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
+		      uint64_t size, struct sonde_drain *d);
+int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st);
+
+/* ---- resolve.c: probe descriptions -> ECBs --------------------------- */
+
+/*
+ * Match every probe description of every clause of @p against the
+ * module's probes and fill p->ecbs / p->ecb_probe (clause order, then
+ * description order, then probe id order).  *@matched[i] (an array of
+ * p->nclauses * max descs, flattened: one count per description in clause
+ * then description order) receives each description's match count if
+ * @counts is not NULL (it must hold sonde_program_ndescs(p) entries).
+ * Returns 0 or -errno.  Zero-match descriptions are not an error here:
+ * the caller decides (-Z).
+ */
+int sonde_program_resolve(struct sonde_dev *dev, struct sonde_program *p,
+			  uint32_t *counts);
+uint32_t sonde_program_ndescs(const struct sonde_program *p);
+/* "provider:module:function:name" of a description (static buffer). */
+const char *sonde_desc_str(const struct sonde_probe_desc *d);
+
+/* ---- consume.c: the consumer ---------------------------------------- */
+
+struct sonde_consumer;
+
+/*
+ * A consumer of @p's records and aggregations, writing formatted output
+ * to @out and messages through @msg.  @p must stay valid; the consumer
+ * marks p->aggs[i].printed.
+ */
+struct sonde_consumer *sonde_consumer_new(struct sonde_program *p, FILE *out,
+					  sonde_msg_fn msg, void *msg_arg);
+void sonde_consumer_free(struct sonde_consumer *c);
+
+/* Quiet mode (-q, #pragma D option quiet, -x quiet). */
+void sonde_consumer_set_quiet(struct sonde_consumer *c, bool quiet);
+bool sonde_consumer_quiet(const struct sonde_consumer *c);
+
+/*
+ * Decode and print the records of one drained buffer of @cpu.  Returns 0
+ * or -errno (EBADMSG for a malformed buffer, after printing what came
+ * before).
+ */
+int sonde_consumer_records(struct sonde_consumer *c, uint32_t cpu,
+			   const void *buf, size_t size);
+/* Report @drops principal-buffer (or aggregation) drops on @cpu. */
+void sonde_consumer_drops(struct sonde_consumer *c, uint32_t cpu,
+			  uint64_t drops, bool agg);
+/* Merge one CPU's aggregation snapshot (deltas). 0 or -EBADMSG. */
+int sonde_consumer_aggsnap(struct sonde_consumer *c, const void *buf,
+			   size_t size);
+/* Print every aggregation not yet printa()'d (dtrace_aggregate_print). */
+int sonde_consumer_print_aggs(struct sonde_consumer *c);
+/* Print one aggregation as printa(@a) or printa(fmt, @a) would. */
+int sonde_consumer_printa(struct sonde_consumer *c, const char *fmt,
+			  const uint32_t *aggids, uint32_t naggs);
+
+/* exit() seen in a record: true and *@status the argument. */
+bool sonde_consumer_exited(const struct sonde_consumer *c, int *status);
+
+/*
+ * Whole-device helpers for the run loop: snapshot the aggregations of
+ * CPUs 0..nr_cpus-1, and drain every CPU (@first first, @last last; -1
+ * for none) consuming their records.  Drops are reported.
+ */
+int sonde_consumer_snap_all(struct sonde_consumer *c, struct sonde_dev *dev);
+int sonde_consumer_drain_all(struct sonde_consumer *c, struct sonde_dev *dev,
+			     int first, int last);
+
+/* ---- printf.c: D printf formatting ---------------------------------- */
+
+/*
+ * One printf-style argument as the formatter sees it: raw bytes of a
+ * record field (or aggregation key), its D type, or an aggregation value
+ * for %@ conversions.
+ */
+struct sonde_fmtarg {
+	const void *data;
+	struct sonde_dtype type;
+};
+
+/*
+ * Format @fmt with @args (D printf semantics, dt_printf.c) onto @out.
+ * %@ conversions take the aggregation value @aggval of function @aggfn
+ * (NULL / 0 if none).  Returns the number of @args consumed or -errno.
+ */
+int sonde_format(FILE *out, const char *fmt, const struct sonde_fmtarg *args,
+		 uint32_t nargs, const struct sonde_agg_desc *aggd,
+		 const int64_t *aggval);
+
+/* ---- print_agg.c: DTrace's default layouts -------------------------- */
+
+/* trace() of one value: dt_consume.c's columns (not quiet) or bare. */
+int sonde_print_trace(FILE *out, const void *data, struct sonde_dtype type,
+		      bool quiet);
+/* dt_print_bytes(): a string if it looks like one, else a hex dump. */
+int sonde_print_bytes(FILE *out, const void *data, size_t n, int width,
+		      bool quiet, bool forceraw);
+/* One aggregation key component / value, as dt_print_datum() does. */
+int sonde_print_aggkey(FILE *out, const void *data, struct sonde_dtype type);
+int sonde_print_aggval(FILE *out, const struct sonde_agg_desc *ad,
+		       const int64_t *val);
+/* Histograms; @val is the bucket array of sonde_agg_val_size() bytes. */
+int sonde_print_quantize(FILE *out, const int64_t *val);
+int sonde_print_lquantize(FILE *out, const struct sonde_agg_desc *ad,
+			  const int64_t *val);
+int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
+			   const int64_t *val);
+/* DTrace's stddev of a {count, sum, sumsq lo, sumsq hi} value. */
+uint64_t sonde_stddev(const int64_t *val);
+
+#endif /* _LIBSONDE_H */

@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * printf.c - D's printf()/printa() formatting: C printf conversions with
+ * DTrace's rules (libdtrace dt_printf.c): the argument's D type picks the
+ * C length ("ll" for 8-byte values), %d prints unsigned for an unsigned
+ * argument (pfcheck_dint), %i always signed, %p is %x of the value (no
+ * "0x" unless '#'), %? is a width of 16, %@ takes the aggregation value, a
+ * precision is only passed on when positive, a negative '*' width means
+ * left-justified.  Pure formatting onto a FILE *.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "libsonde.h"
+#include "vm.h"
+
+#define PF_ALT		0x01
+#define PF_ZPAD		0x02
+#define PF_LEFT		0x04
+#define PF_SPOS		0x08
+#define PF_GROUP	0x10
+#define PF_SPACE	0x20
+#define PF_DYNWIDTH	0x40
+#define PF_DYNPREC	0x80
+#define PF_AGG		0x100
+
+struct sonde_pfspec {
+	unsigned int flags;
+	int width, prec;
+	char mod[4];		/* h, l, ll, L, w as written */
+	char conv;		/* conversion character */
+};
+
+static int64_t sonde_arg_sint(const struct sonde_fmtarg *a)
+{
+	int64_t v8;
+	int32_t v4;
+	int16_t v2;
+	int8_t v1;
+
+	switch (a->type.size) {
+	case 1:
+		memcpy(&v1, a->data, 1);
+		return v1;
+	case 2:
+		memcpy(&v2, a->data, 2);
+		return v2;
+	case 4:
+		memcpy(&v4, a->data, 4);
+		return v4;
+	default:
+		memcpy(&v8, a->data, 8);
+		return v8;
+	}
+}
+
+static uint64_t sonde_arg_uint(const struct sonde_fmtarg *a)
+{
+	uint64_t v8;
+	uint32_t v4;
+	uint16_t v2;
+	uint8_t v1;
+
+	switch (a->type.size) {
+	case 1:
+		memcpy(&v1, a->data, 1);
+		return v1;
+	case 2:
+		memcpy(&v2, a->data, 2);
+		return v2;
+	case 4:
+		memcpy(&v4, a->data, 4);
+		return v4;
+	default:
+		memcpy(&v8, a->data, 8);
+		return v8;
+	}
+}
+
+static bool sonde_arg_is_int(const struct sonde_fmtarg *a)
+{
+	return a->type.kind != SONDE_DT_STR && a->type.size >= 1 &&
+	       a->type.size <= 8 && !(a->type.size & (a->type.size - 1));
+}
+
+/* A string argument, NUL-terminated within its size (malloc'd). */
+static char *sonde_arg_str(const struct sonde_fmtarg *a)
+{
+	char *s;
+
+	if (sonde_arg_is_int(a)) {
+		s = malloc(24);
+		if (s)
+			snprintf(s, 24, "%lld", (long long)sonde_arg_sint(a));
+		return s;
+	}
+	s = malloc(a->type.size + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, a->data, a->type.size);
+	s[a->type.size] = '\0';
+	return s;
+}
+
+/* strchr2esc(): C escapes for %S / %C. */
+static char *sonde_esc(const char *s, size_t n)
+{
+	static const char esc[] = "\a\b\f\n\r\t\v\"\\";
+	static const char rep[] = "abfnrtv\"\\";
+	char *d = malloc(n * 4 + 1), *p = d;
+	size_t i;
+
+	if (!d)
+		return NULL;
+	for (i = 0; i < n && s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		const char *e = c ? strchr(esc, c) : NULL;
+
+		if (e) {
+			*p++ = '\\';
+			*p++ = rep[e - esc];
+		} else if (isprint(c)) {
+			*p++ = (char)c;
+		} else {
+			p += sprintf(p, "\\%03o", c);
+		}
+	}
+	*p = '\0';
+	return d;
+}
+
+/* Parse one conversion after its '%'; returns chars consumed or -EINVAL. */
+static int sonde_pf_parse(const char *p, struct sonde_pfspec *sp)
+{
+	const char *s = p;
+	int dot = 0, digits = 0, nmod = 0, n;
+
+	memset(sp, 0, sizeof(*sp));
+	for (;; p++) {
+		switch (*p) {
+		case '0': case '1': case '2': case '3': case '4':
+		case '5': case '6': case '7': case '8': case '9':
+			if (!dot && !digits && *p == '0') {
+				sp->flags |= PF_ZPAD;
+				sp->flags &= ~PF_LEFT;
+				continue;
+			}
+			for (n = 0; isdigit((unsigned char)*p); p++)
+				n = n * 10 + (*p - '0');
+			if (dot)
+				sp->prec = n;
+			else
+				sp->width = n;
+			p--;
+			digits++;
+			continue;
+		case '#':
+			sp->flags |= PF_ALT;
+			continue;
+		case '*':
+			sp->flags |= dot ? PF_DYNPREC : PF_DYNWIDTH;
+			continue;
+		case '+':
+			sp->flags |= PF_SPOS;
+			continue;
+		case '-':
+			sp->flags |= PF_LEFT;
+			sp->flags &= ~PF_ZPAD;
+			continue;
+		case '.':
+			if (dot++)
+				return -EINVAL;
+			digits = 0;
+			continue;
+		case '?':
+			sp->width = 16;
+			continue;
+		case '@':
+			sp->flags |= PF_AGG;
+			continue;
+		case '\'':
+			sp->flags |= PF_GROUP;
+			continue;
+		case ' ':
+			sp->flags |= PF_SPACE;
+			continue;
+		case 'h': case 'l': case 'L': case 'w':
+			if (nmod < 3)
+				sp->mod[nmod++] = *p;
+			continue;
+		case '\0':
+			return -EINVAL;
+		default:
+			sp->conv = *p;
+			return (int)(p - s) + 1;
+		}
+	}
+}
+
+/* The C format for @sp with C length modifier @len and conversion @c. */
+static void sonde_pf_cfmt(char *f, size_t size, const struct sonde_pfspec *sp,
+			  int width, int prec, const char *len, char c)
+{
+	char *p = f;
+
+	*p++ = '%';
+	if (sp->flags & PF_ALT)
+		*p++ = '#';
+	if (sp->flags & PF_ZPAD)
+		*p++ = '0';
+	if (width < 0 || (sp->flags & PF_LEFT))
+		*p++ = '-';
+	if (sp->flags & PF_SPOS)
+		*p++ = '+';
+	if (sp->flags & PF_GROUP)
+		*p++ = '\'';
+	if (sp->flags & PF_SPACE)
+		*p++ = ' ';
+	if (width)
+		p += snprintf(p, size - (p - f), "%d", abs(width));
+	if (prec > 0)
+		p += snprintf(p, size - (p - f), ".%d", prec);
+	snprintf(p, size - (p - f), "%s%c", len, c);
+}
+
+/* Print one string through a %s-style format built from @sp. */
+static void sonde_pf_str(FILE *out, const struct sonde_pfspec *sp, int width,
+			 int prec, const char *s)
+{
+	char f[64];
+
+	sonde_pf_cfmt(f, sizeof(f), sp, width, prec, "", 's');
+	fprintf(out, f, s);
+}
+
+/* An integer through a C integer conversion, pfprint_sint / _uint. */
+static void sonde_pf_int(FILE *out, const struct sonde_pfspec *sp, int width,
+			 int prec, uint64_t v, uint32_t size, bool sign, char c)
+{
+	const char *len = size == 8 ? "ll" : "";
+	char f[64];
+
+	if (size != 8 && sp->mod[0] == 'h')
+		len = "h";
+	sonde_pf_cfmt(f, sizeof(f), sp, width, prec, len, c);
+	if (size == 8)
+		fprintf(out, f, sign ? (long long)v : (unsigned long long)v);
+	else if (sign)
+		fprintf(out, f, (int)(int32_t)v);
+	else
+		fprintf(out, f, (unsigned int)(uint32_t)v);
+}
+
+static void sonde_pf_time(FILE *out, const struct sonde_pfspec *sp, int width,
+			  int prec, uint64_t ns, bool rfc822)
+{
+	time_t sec = (time_t)(ns / 1000000000ULL);
+	struct tm tm;
+	char buf[64];
+
+	localtime_r(&sec, &tm);
+	if (rfc822)
+		strftime(buf, sizeof(buf), "%a, %d %b %G %T %Z", &tm);
+	else
+		strftime(buf, sizeof(buf), "%Y %b %e %T", &tm);
+	sonde_pf_str(out, sp, width, prec, buf);
+}
+
+/* %@ of an aggregation value: pfprint_average / _stddev / histograms. */
+static int sonde_pf_aggval(FILE *out, const struct sonde_pfspec *sp,
+			   int width, int prec,
+			   const struct sonde_agg_desc *ad, const int64_t *val)
+{
+	struct sonde_fmtarg a;
+	int64_t v;
+	uint64_t sd;
+	char c = sp->conv;
+
+	switch (ad->fn) {
+	case SONDE_AGG_quantize:
+		return sonde_print_quantize(out, val);
+	case SONDE_AGG_lquantize:
+		return sonde_print_lquantize(out, ad, val);
+	case SONDE_AGG_llquantize:
+		return sonde_print_llquantize(out, ad, val);
+	case SONDE_AGG_avg:
+		v = val[0] ? val[1] / val[0] : 0;
+		break;
+	case SONDE_AGG_stddev:
+		sd = sonde_stddev(val);
+		v = (int64_t)sd;
+		break;
+	default:
+		v = val[0];
+		break;
+	}
+	/* count() is uint64_t in D, the others int64_t (dt_printf_validate) */
+	a.data = &v;
+	a.type.kind = ad->fn == SONDE_AGG_count ? SONDE_DT_UINT : SONDE_DT_INT;
+	a.type.size = 8;
+	if (c == 'd')
+		c = a.type.kind == SONDE_DT_INT ? 'i' : 'u';
+	switch (c) {
+	case 'i': case 'c':
+		sonde_pf_int(out, sp, width, prec, (uint64_t)v, 8, true, 'd');
+		break;
+	case 'u': case 'x': case 'X': case 'o':
+		sonde_pf_int(out, sp, width, prec, (uint64_t)v, 8, false, c);
+		break;
+	case 'p':
+		sonde_pf_int(out, sp, width, prec, (uint64_t)v, 8, false, 'x');
+		break;
+	case 'e': case 'E': case 'f': case 'g': case 'G': {
+		char f[64];
+
+		sonde_pf_cfmt(f, sizeof(f), sp, width, prec, "", c);
+		fprintf(out, f, (double)v);
+		break;
+	}
+	default:
+		sonde_pf_int(out, sp, width, prec, (uint64_t)v, 8, true, 'd');
+		break;
+	}
+	return 0;
+}
+
+static int sonde_pf_conv(FILE *out, const struct sonde_pfspec *sp, int width,
+			 int prec, const struct sonde_fmtarg *a)
+{
+	bool isint = sonde_arg_is_int(a);
+	uint32_t size = isint ? a->type.size : 8;
+	char c = sp->conv, f[64], *s, *e;
+	uint64_t u = isint ? sonde_arg_uint(a) : 0;
+	int64_t v = isint ? sonde_arg_sint(a) : 0;
+
+	switch (c) {
+	case 'd':
+		if (a->type.kind == SONDE_DT_UINT)
+			sonde_pf_int(out, sp, width, prec, u, size, false, 'u');
+		else
+			sonde_pf_int(out, sp, width, prec, (uint64_t)v, size,
+				     true, 'd');
+		return 0;
+	case 'i':
+		sonde_pf_int(out, sp, width, prec, (uint64_t)v, size, true, 'i');
+		return 0;
+	case 'c':
+		sonde_pf_int(out, sp, width, prec, (uint64_t)v, 4, true, 'c');
+		return 0;
+	case 'u': case 'o': case 'x': case 'X':
+		sonde_pf_int(out, sp, width, prec, u, size, false, c);
+		return 0;
+	case 'p':
+		sonde_pf_int(out, sp, width, prec, u, size, false, 'x');
+		return 0;
+	case 'e': case 'E': case 'f': case 'g': case 'G':
+		sonde_pf_cfmt(f, sizeof(f), sp, width, prec, "", c);
+		fprintf(out, f, a->type.kind == SONDE_DT_UINT ?
+			(double)u : (double)v);
+		return 0;
+	case 'a': case 'A':
+		/* symbolic addresses: dtrace_addr2str() without a symbol */
+		snprintf(f, sizeof(f), "0x%llx", (unsigned long long)u);
+		sonde_pf_str(out, sp, width, prec, f);
+		return 0;
+	case 'Y': case 'T':
+		sonde_pf_time(out, sp, width, prec, u, c == 'T');
+		return 0;
+	case 'C':
+		f[0] = (char)v;
+		e = sonde_esc(f, 1);
+		if (!e)
+			return -ENOMEM;
+		sonde_pf_str(out, sp, width, prec, e);
+		free(e);
+		return 0;
+	case 's': case 'S': case 'I': case 'P':
+	default:
+		s = sonde_arg_str(a);
+		if (!s)
+			return -ENOMEM;
+		if (c == 'S') {
+			e = sonde_esc(s, strlen(s));
+			free(s);
+			if (!e)
+				return -ENOMEM;
+			s = e;
+		}
+		sonde_pf_str(out, sp, width, prec, s);
+		free(s);
+		return 0;
+	}
+}
+
+int sonde_format(FILE *out, const char *fmt, const struct sonde_fmtarg *args,
+		 uint32_t nargs, const struct sonde_agg_desc *aggd,
+		 const int64_t *aggval)
+{
+	const char *p = fmt, *q;
+	struct sonde_pfspec sp;
+	uint32_t used = 0;
+	int n, err, width, prec;
+
+	while (*p) {
+		q = strchr(p, '%');
+		if (!q) {
+			fputs(p, out);
+			break;
+		}
+		fwrite(p, 1, q - p, out);
+		if (q[1] == '%') {
+			fputc('%', out);
+			p = q + 2;
+			continue;
+		}
+		n = sonde_pf_parse(q + 1, &sp);
+		if (n < 0)
+			return n;
+		p = q + 1 + n;
+		width = sp.width;
+		prec = sp.prec;
+		if (sp.flags & PF_DYNWIDTH) {
+			if (used >= nargs)
+				return -EINVAL;
+			width = (int)sonde_arg_sint(&args[used++]);
+		}
+		if (sp.flags & PF_DYNPREC) {
+			if (used >= nargs)
+				return -EINVAL;
+			prec = (int)sonde_arg_sint(&args[used++]);
+		}
+		if (sp.flags & PF_AGG) {
+			if (!aggd || !aggval)
+				return -EINVAL;
+			err = sonde_pf_aggval(out, &sp, width, prec, aggd,
+					      aggval);
+		} else {
+			if (used >= nargs)
+				return -EINVAL;
+			err = sonde_pf_conv(out, &sp, width, prec,
+					    &args[used++]);
+		}
+		if (err)
+			return err;
+	}
+	if (ferror(out))
+		return -EIO;
+	return (int)used;
+}

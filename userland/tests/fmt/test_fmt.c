@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_fmt.c - golden-output tests of libsonde's formatting, without the
+ * kernel: trace() columns, printf conversions, aggregation rows, sort
+ * order, quantize / lquantize / llquantize histograms, whole records
+ * through the consumer, ERROR records and drops.
+ *
+ * The expected texts are written from DTrace's format strings (libdtrace
+ * dt_consume.c, dt_printf.c, dt_aggregate.c, cmd/dtrace/dtrace.c), not
+ * from our output: each expectation spells the format it follows.
+ * Prints "ok N - name" / "not ok N - name"; exits non-zero on a failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libsonde.h"
+#include "consume_impl.h"
+#include "vm.h"
+
+static int t_num, t_fail;
+static char *mbuf;
+static size_t mlen;
+static FILE *mfp;
+
+static FILE *cap_open(void)
+{
+	mfp = open_memstream(&mbuf, &mlen);
+	return mfp;
+}
+
+/* The captured text, valid until the next cap_close() but one. */
+static const char *cap_close(void)
+{
+	static char *keep[2];
+	static int k;
+
+	fclose(mfp);
+	free(keep[k & 1]);
+	keep[k++ & 1] = mbuf;
+	mbuf = NULL;
+	return keep[(k - 1) & 1];
+}
+
+static void check(const char *name, const char *got, const char *want)
+{
+	t_num++;
+	if (!strcmp(got, want)) {
+		printf("ok %d - %s\n", t_num, name);
+	} else {
+		t_fail++;
+		printf("not ok %d - %s\n# want: \"%s\"\n#  got: \"%s\"\n",
+		       t_num, name, want, got);
+	}
+}
+
+/* "%-*s" built by hand so expectations do not depend on our code. */
+static char *pad(const char *lead, const char *s, int w)
+{
+	static char b[8][512];
+	static int k;
+	char *r = b[k++ & 7];
+
+	snprintf(r, 512, "%s%-*s", lead, w, s);
+	return r;
+}
+
+/* ---- trace() -------------------------------------------------------- */
+
+static void t_trace(void)
+{
+	struct sonde_dtype t8 = { SONDE_DT_INT, 8 }, t4 = { SONDE_DT_INT, 4 };
+	struct sonde_dtype t2 = { SONDE_DT_INT, 2 }, t1 = { SONDE_DT_INT, 1 };
+	struct sonde_dtype ts = { SONDE_DT_STR, 16 };
+	int64_t v8 = 42;
+	int32_t v4 = -1;
+	uint16_t v2 = 0xffff;
+	uint8_t v1 = 200;
+	char s[16] = "hello", e[8] = { 0 };
+	char want[1024];
+
+	/* dt_consume_cpu(): " %16lld", " %8d", " %5d", " %3d" */
+	sonde_print_trace(cap_open(), &v8, t8, false);
+	check("trace 8-byte", cap_close(), "               42");
+	sonde_print_trace(cap_open(), &v4, t4, false);
+	check("trace 4-byte signed", cap_close(), "       -1");
+	sonde_print_trace(cap_open(), &v2, t2, false);
+	check("trace 2-byte reads unsigned", cap_close(), " 65535");
+	sonde_print_trace(cap_open(), &v1, t1, false);
+	check("trace 1-byte", cap_close(), " 200");
+	/* dt_print_bytes(width -33): " " + " " + "%-33s" */
+	sonde_print_trace(cap_open(), s, ts, false);
+	check("trace string", cap_close(), pad("  ", "hello", 33));
+	sonde_print_trace(cap_open(), &v8, t8, true);
+	check("trace quiet 8-byte", cap_close(), "42");
+	sonde_print_trace(cap_open(), s, ts, true);
+	check("trace quiet string", cap_close(), "hello");
+	/* an empty string is not "printable then NULs": a hex dump */
+	ts.size = 8;
+	sonde_print_trace(cap_open(), e, ts, false);
+	snprintf(want, sizeof(want),
+		 "\n%5s      "
+		 "  0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f"
+		 "  0123456789abcdef\n"
+		 "%5s%5x: 00 00 00 00 00 00 00 00%24s  ........\n",
+		 "", "", 0, "");
+	check("trace empty string hex dump", cap_close(), want);
+}
+
+/* ---- printf() ------------------------------------------------------- */
+
+static const char *fmt1(const char *fmt, const void *d, uint32_t kind,
+			uint32_t size)
+{
+	struct sonde_fmtarg a = { d, { kind, size } };
+
+	sonde_format(cap_open(), fmt, &a, 1, NULL, NULL);
+	return cap_close();
+}
+
+static void t_printf(void)
+{
+	int64_t m5 = -5, big = -1, p = 0x1234, c = 'A', three = 3, w = 6;
+	int32_t m1 = -1;
+	char s[16] = "ab", abc[8] = "abc";
+	struct sonde_fmtarg two[2] = {
+		{ &w, { SONDE_DT_INT, 8 } }, { &three, { SONDE_DT_INT, 8 } },
+	};
+
+	check("%d 8-byte", fmt1("%d", &m5, SONDE_DT_INT, 8), "-5");
+	/* pfcheck_dint(): %d of an unsigned type prints %llu */
+	check("%d unsigned 8-byte", fmt1("%d", &big, SONDE_DT_UINT, 8),
+	      "18446744073709551615");
+	check("%x 4-byte", fmt1("%x", &m1, SONDE_DT_INT, 4), "ffffffff");
+	check("%u 4-byte", fmt1("%u", &m1, SONDE_DT_INT, 4), "4294967295");
+	check("%i unsigned 4-byte", fmt1("%i", &m1, SONDE_DT_UINT, 4), "-1");
+	check("%5s", fmt1("[%5s]", s, SONDE_DT_STR, 16), "[   ab]");
+	check("%-5s", fmt1("[%-5s]", s, SONDE_DT_STR, 16), "[ab   ]");
+	check("%05d", fmt1("%05d", &three, SONDE_DT_INT, 8), "00003");
+	check("%-4d|", fmt1("%-4d|", &three, SONDE_DT_INT, 8), "3   |");
+	/* %p is pfprint_uint with "x": no 0x unless '#' */
+	check("%p", fmt1("%p", &p, SONDE_DT_INT, 8), "1234");
+	check("%#p", fmt1("%#p", &p, SONDE_DT_INT, 8), "0x1234");
+	check("%c", fmt1("%c", &c, SONDE_DT_INT, 8), "A");
+	check("%% and text", fmt1("100%% %d\n", &three, SONDE_DT_INT, 8),
+	      "100% 3\n");
+	/* a precision is only passed on when positive */
+	check("%.0s keeps the string", fmt1("%.0s", abc, SONDE_DT_STR, 8),
+	      "abc");
+	check("%.2s", fmt1("%.2s", abc, SONDE_DT_STR, 8), "ab");
+	check("%.2f of an integer", fmt1("%.2f", &three, SONDE_DT_INT, 8),
+	      "3.00");
+	check("%?p is 16 wide", fmt1("%?p", &p, SONDE_DT_INT, 8),
+	      "            1234");
+	check("%a prints hex", fmt1("%a", &p, SONDE_DT_INT, 8), "0x1234");
+	sonde_format(cap_open(), "[%*d]", two, 2, NULL, NULL);
+	check("%*d", cap_close(), "[     3]");
+	w = -6;
+	sonde_format(cap_open(), "[%*d]", two, 2, NULL, NULL);
+	check("%*d negative width left-justifies", cap_close(), "[3     ]");
+	check("no conversions", fmt1("hello\n", NULL, SONDE_DT_INT, 8),
+	      "hello\n");
+}
+
+/* ---- aggregations --------------------------------------------------- */
+
+static struct sonde_dtype k_str = { SONDE_DT_STR, 16 };
+static struct sonde_dtype k_int4 = { SONDE_DT_INT, 4 };
+
+static void prog_init(struct sonde_program *p, struct sonde_pagg *aggs,
+		      uint32_t naggs)
+{
+	memset(p, 0, sizeof(*p));
+	p->aggs = aggs;
+	p->naggs = naggs;
+	p->kopts[SONDE_OPT_strsize].set = true;
+	p->kopts[SONDE_OPT_strsize].value = 16;
+}
+
+static void agg_put(struct sonde_consumer *c, uint32_t aggid, const void *key,
+		    const int64_t *xs, int n)
+{
+	struct sonde_aggent *e;
+	uint32_t kl = sonde_agg_keylen(c, aggid);
+	int i;
+
+	e = sonde_aggtab_get(c, aggid, key, kl);
+	for (i = 0; i < n; i++)
+		sonde_agg_apply(&c->prog->aggs[aggid].desc, (s64 *)e->val,
+				xs[i], 1);
+}
+
+static void t_aggrows(void)
+{
+	struct sonde_pagg aggs[2] = {
+		{ .name = "calls", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k_str },
+		{ .name = "n", .desc = { .fn = SONDE_AGG_sum, .nkeys = 1 },
+		  .keys = &k_int4 },
+	};
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	char k1[16] = "loop-getppid", k2[16] = "bash", k3[16] = "awk";
+	int64_t one = 1, ik, xs[1000];
+	char want[2048];
+	int i;
+
+	prog_init(&p, aggs, 2);
+	for (i = 0; i < 1000; i++)
+		xs[i] = 1;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, k1, xs, 1000);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	/* key "  %-50s", value " %16lld", "\n" */
+	snprintf(want, sizeof(want), "  %-50s %16lld\n", "loop-getppid", 1000LL);
+	check("string key count row", cap_close(), want);
+	check("string key row literal", want,
+	      "  loop-getppid                                                   1000\n");
+
+	/* sorted by value ascending, ties by key; aggregations by id */
+	prog_init(&p, aggs, 2);
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, k1, xs, 5);
+	agg_put(c, 0, k2, xs, 2);
+	agg_put(c, 0, k3, xs, 2);
+	ik = 42;
+	agg_put(c, 1, &ik, &one, 1);
+	ik = -7;
+	xs[0] = 100;
+	agg_put(c, 1, &ik, xs, 1);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	snprintf(want, sizeof(want),
+		 "  %-50s %16lld\n  %-50s %16lld\n  %-50s %16lld\n"
+		 " %8d %16lld\n %8d %16lld\n",
+		 "awk", 2LL, "bash", 2LL, "loop-getppid", 5LL,
+		 42, 1LL, -7, 100LL);
+	check("sort by value then key, int keys %8d", cap_close(), want);
+}
+
+static void t_aggfns(void)
+{
+	struct sonde_pagg aggs[3] = {
+		{ .name = "a", .desc = { .fn = SONDE_AGG_avg } },
+		{ .name = "s", .desc = { .fn = SONDE_AGG_stddev } },
+		{ .name = "m", .desc = { .fn = SONDE_AGG_min } },
+	};
+	int64_t xs[8] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	char want[256];
+
+	prog_init(&p, aggs, 3);
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, NULL, xs, 8);
+	agg_put(c, 1, NULL, xs, 8);
+	agg_put(c, 2, NULL, xs, 8);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	/* avg: 40 / 8 = 5; stddev: sqrt(33.5*... ) = 2; min 2 */
+	snprintf(want, sizeof(want), " %16lld\n %16llu\n %16lld\n",
+		 5LL, 2ULL, 2LL);
+	check("avg, stddev, min without keys", cap_close(), want);
+}
+
+#define HDR "\n           value  ------------- Distribution ------------- count    \n"
+
+static const char *bar(long long v, int depth)
+{
+	static char b[16][128];
+	static int k;
+	char *r = b[k++ & 15];
+	char ats[41] = { 0 };
+
+	memset(ats, '@', depth);
+	snprintf(r, 128, "|%-40s %-9lld\n", ats, v);
+	return r;
+}
+
+static void t_quantize(void)
+{
+	struct sonde_agg_desc q = { .fn = SONDE_AGG_quantize };
+	struct sonde_agg_desc lq = { .fn = SONDE_AGG_lquantize,
+				     .params = { 0, 10, 2 } };
+	struct sonde_agg_desc llq = { .fn = SONDE_AGG_llquantize,
+				      .params = { 10, 0, 2, 10 } };
+	int64_t qv[SONDE_QUANTIZE_NBUCKETS] = { 0 }, lv[7] = { 0 };
+	int64_t llv[64] = { 0 };
+	char want[4096];
+
+	sonde_agg_apply(&q, (s64 *)qv, 1, 1);
+	sonde_agg_apply(&q, (s64 *)qv, 2, 1);
+	sonde_agg_apply(&q, (s64 *)qv, 3, 1);
+	sonde_print_quantize(cap_open(), qv);
+	/* total 3: 1 -> 13.3 -> 13, 2 -> 26.7 -> 27 (rounded) */
+	snprintf(want, sizeof(want), HDR "%16d %s%16d %s%16d %s%16d %s",
+		 0, bar(0, 0), 1, bar(1, 13), 2, bar(2, 27), 4, bar(0, 0));
+	check("quantize 1,2,3", cap_close(), want);
+
+	memset(qv, 0, sizeof(qv));
+	sonde_print_quantize(cap_open(), qv);
+	snprintf(want, sizeof(want), HDR "%16d %s%16d %s%16d %s",
+		 -1, bar(0, 0), 0, bar(0, 0), 1, bar(0, 0));
+	check("quantize all zero shows -1, 0, 1", cap_close(), want);
+
+	sonde_agg_apply(&q, (s64 *)qv, 1000, 1);
+	sonde_print_quantize(cap_open(), qv);
+	snprintf(want, sizeof(want), HDR "%16d %s%16d %s%16d %s",
+		 256, bar(0, 0), 512, bar(1, 40), 1024, bar(0, 0));
+	check("quantize 1000 in [512, 1024)", cap_close(), want);
+
+	/* lquantize(x, 0, 10, 2): 3 -> bucket "2", 12 -> ">= 10" */
+	sonde_agg_apply(&lq, (s64 *)lv, 3, 1);
+	sonde_agg_apply(&lq, (s64 *)lv, 12, 1);
+	sonde_print_lquantize(cap_open(), &lq, lv);
+	snprintf(want, sizeof(want),
+		 HDR "%16d %s%16d %s%16d %s%16d %s%16d %s%16s %s",
+		 0, bar(0, 0), 2, bar(1, 20), 4, bar(0, 0), 6, bar(0, 0),
+		 8, bar(0, 0), ">= 10", bar(1, 20));
+	check("lquantize with overflow row", cap_close(), want);
+
+	memset(lv, 0, sizeof(lv));
+	sonde_agg_apply(&lq, (s64 *)lv, -3, 1);
+	sonde_print_lquantize(cap_open(), &lq, lv);
+	snprintf(want, sizeof(want), HDR "%16s %s%16d %s",
+		 "< 0", bar(1, 40), 0, bar(0, 0));
+	check("lquantize underflow row", cap_close(), want);
+
+	/* llquantize(x, 10, 0, 2, 10): 29 buckets; 5 and 50 */
+	check("llquantize bucket count",
+	      sonde_llquantize_nbuckets(&llq) == 29 ? "29" : "other", "29");
+	sonde_agg_apply(&llq, (s64 *)llv, 5, 1);
+	sonde_agg_apply(&llq, (s64 *)llv, 50, 1);
+	sonde_print_llquantize(cap_open(), &llq, llv);
+	snprintf(want, sizeof(want), HDR
+		 "%16d %s%16d %s%16d %s%16d %s%16d %s%16d %s"
+		 "%16d %s%16d %s%16d %s%16d %s%16d %s%16d %s",
+		 4, bar(0, 0), 5, bar(1, 20), 6, bar(0, 0), 7, bar(0, 0),
+		 8, bar(0, 0), 9, bar(0, 0), 10, bar(0, 0), 20, bar(0, 0),
+		 30, bar(0, 0), 40, bar(0, 0), 50, bar(1, 20), 60, bar(0, 0));
+	check("llquantize 5 and 50", cap_close(), want);
+
+	memset(llv, 0, sizeof(llv));
+	sonde_agg_apply(&llq, (s64 *)llv, 5000, 1);
+	sonde_print_llquantize(cap_open(), &llq, llv);
+	snprintf(want, sizeof(want), HDR "%16d %s%16s %s",
+		 900, bar(0, 0), ">= 1000", bar(1, 40));
+	check("llquantize overflow row", cap_close(), want);
+
+	/* negative buckets with positive counts: ordinary full bars */
+	memset(qv, 0, sizeof(qv));
+	sonde_agg_apply(&q, (s64 *)qv, -1, 1);
+	sonde_agg_apply(&q, (s64 *)qv, 1, 1);
+	sonde_print_quantize(cap_open(), qv);
+	snprintf(want, sizeof(want), HDR "%16d %s%16d %s%16d %s%16d %s%16d %s",
+		 -2, bar(0, 0), -1, bar(1, 20), 0, bar(0, 0), 1, bar(1, 20),
+		 2, bar(0, 0));
+	check("quantize -1 and 1", cap_close(), want);
+
+	/* positive and negative counts (increments): half bars, centre line */
+	memset(qv, 0, sizeof(qv));
+	q.flags = SONDE_AGGF_INCR;
+	sonde_agg_apply(&q, (s64 *)qv, 1, 2);
+	sonde_agg_apply(&q, (s64 *)qv, 2, -1);
+	sonde_print_quantize(cap_open(), qv);
+	/* total 3, len 20: 2 -> 13.3 -> 13 '@', -1 -> 6.7 -> 7 '@' */
+	snprintf(want, sizeof(want), HDR
+		 "%16d %20s|%20s %-9d\n"
+		 "%16d %20s|%-20s %-9d\n"
+		 "%16d %13s%s|%20s %-9d\n"
+		 "%16d %20s|%20s %-9d\n",
+		 0, "", "", 0,
+		 1, "", "@@@@@@@@@@@@@", 2,
+		 2, "", "@@@@@@@", "", -1,
+		 4, "", "", 0);
+	check("quantize mixed-sign counts", cap_close(), want);
+}
+
+static void t_quantize_agg(void)
+{
+	struct sonde_pagg aggs[1] = {
+		{ .name = "h", .desc = { .fn = SONDE_AGG_quantize, .nkeys = 1 },
+		  .keys = &k_str },
+	};
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	char k[16] = "bash";
+	int64_t x = 8;
+	char want[2048];
+
+	prog_init(&p, aggs, 1);
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, k, &x, 1);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	/* key, then the histogram (starting "\n"), then dt_print_aggs' "\n" */
+	snprintf(want, sizeof(want), "  %-50s" HDR "%16d %s%16d %s%16d %s\n",
+		 "bash", 4, bar(0, 0), 8, bar(1, 40), 16, bar(0, 0));
+	check("keyed quantize layout", cap_close(), want);
+}
+
+/* printa() with and without a format, and the merge of snapshots */
+static void t_printa(void)
+{
+	struct sonde_pagg aggs[1] = {
+		{ .name = "c", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k_str },
+	};
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	unsigned char snap[256];
+	struct sonde_aggrec h = { .size = sizeof(h) + 16 + 8 };
+	int64_t v = 3;
+	uint32_t id = 0;
+	char want[512];
+
+	prog_init(&p, aggs, 1);
+	memset(snap, 0, sizeof(snap));
+	memcpy(snap, &h, sizeof(h));
+	strcpy((char *)snap + sizeof(h), "sh");
+	memcpy(snap + sizeof(h) + 16, &v, 8);
+	memcpy(snap + h.size, snap, h.size);	/* a second CPU's delta */
+
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	sonde_consumer_aggsnap(c, snap, 2 * h.size);
+	sonde_consumer_printa(c, "%s: %@d\n", &id, 1);
+	sonde_consumer_printa(c, NULL, &id, 1);
+	sonde_consumer_print_aggs(c);	/* printed: nothing more */
+	sonde_consumer_free(c);
+	snprintf(want, sizeof(want), "sh: 6\n\n  %-50s %16lld\n", "sh", 6LL);
+	check("snapshot merge, printa fmt and default", cap_close(), want);
+}
+
+/* ---- whole records through the consumer ----------------------------- */
+
+static char msgs[1024];
+
+static void msg_cb(void *arg, int level, const char *m)
+{
+	strncat(msgs, m, sizeof(msgs) - strlen(msgs) - 2);
+	strcat(msgs, "\n");
+}
+
+static void t_records(void)
+{
+	struct sonde_recfield fields[3] = {
+		{ 0, { SONDE_DT_INT, 8 } },
+		{ 8, { SONDE_DT_STR, 16 } },
+		{ 24, { SONDE_DT_INT, 4 } },
+	};
+	struct sonde_action acts[3] = {
+		{ .kind = SONDE_A_TRACE, .field = 0, .nfields = 1 },
+		{ .kind = SONDE_A_PRINTF, .field = 1, .nfields = 1,
+		  .fmt = "[%s]" },
+		{ .kind = SONDE_A_EXIT, .field = 2, .nfields = 1 },
+	};
+	struct sonde_pclause cl = {
+		.rec_size = 32, .fields = fields, .nfields = 3,
+		.acts = acts, .nacts = 3,
+	};
+	struct sonde_ecb ecb = { 1, 0 };
+	struct sonde_probe_info pi = { .id = 1 };
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	unsigned char buf[256];
+	struct sonde_rechdr h = { 1, sizeof(h) + 32, 0 };
+	struct sonde_rechdr eh = { SONDE_EPID_ERROR,
+				   sizeof(eh) + sizeof(struct sonde_errrec), 0 };
+	struct sonde_errrec er = { .epid = 1, .where = 1, .pc = 2,
+				   .fault = SONDE_FLT_BADADDR, .addr = 0x10 };
+	int64_t v = 7;
+	int32_t st = 3;
+	int status = -1;
+	char want[1024];
+	size_t off;
+
+	strcpy(pi.desc.provider, "dtrace");
+	strcpy(pi.desc.name, "BEGIN");
+	prog_init(&p, NULL, 0);
+	p.clauses = &cl;
+	p.nclauses = 1;
+	p.ecbs = &ecb;
+	p.necbs = 1;
+	p.ecb_probe = &pi;
+
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf, &h, sizeof(h));
+	memcpy(buf + sizeof(h), &v, 8);
+	strcpy((char *)buf + sizeof(h) + 8, "hi");
+	memcpy(buf + sizeof(h) + 24, &st, 4);
+	off = h.size;
+	memcpy(buf + off, &eh, sizeof(eh));
+	memcpy(buf + off + sizeof(eh), &er, sizeof(er));
+	off += eh.size;
+
+	msgs[0] = '\0';
+	c = sonde_consumer_new(&p, cap_open(), msg_cb, NULL);
+	sonde_consumer_records(c, 0, buf, off);
+	sonde_consumer_drops(c, 1, 1, false);
+	sonde_consumer_drops(c, 2, 5, true);
+	check("exit() status from the record",
+	      sonde_consumer_exited(c, &status) && status == 3 ? "yes" : "no",
+	      "yes");
+	sonde_consumer_free(c);
+	/* chew(): header "%3s %6s %32s\n", "%3d %6d %32s "; chewrec: "\n" */
+	snprintf(want, sizeof(want), "%3s %6s %32s\n%3d %6d %32s  %16lld[hi]\n",
+		 "CPU", "ID", "FUNCTION:NAME", 0, 1, ":BEGIN", 7LL);
+	check("record, not quiet", cap_close(), want);
+	check("error and drop messages", msgs,
+	      "error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): "
+	      "invalid address (0x10) in action #1 at DIF offset 16\n"
+	      "1 drop on CPU 1\n5 aggregation drops on CPU 2\n");
+
+	p.uopts.quiet = true;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	sonde_consumer_records(c, 0, buf, h.size);
+	sonde_consumer_free(c);
+	check("record, quiet", cap_close(), "7[hi]");
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	t_trace();
+	t_printf();
+	t_aggrows();
+	t_aggfns();
+	t_quantize();
+	t_quantize_agg();
+	t_printa();
+	t_records();
+	printf("1..%d\n", t_num);
+	free(mbuf);
+	return t_fail ? 1 : 0;
+}

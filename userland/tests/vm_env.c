@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vm_env.c - the VM environment hooks for userland tests, benchmarks and
+ * the fuzzer (see vm_env.h).  Loads succeed only inside the test's memory
+ * window, so a wild address faults exactly as in the kernel.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "vm_env.h"
+
+u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
+{
+	struct tenv *t = ctx->env;
+
+	switch (id) {
+	case SONDE_B_arg0 ... SONDE_B_arg9:
+		return t->args[id - SONDE_B_arg0];
+	case SONDE_B_pid:
+		return 1234;
+	case SONDE_B_tid:
+		return 1235;
+	case SONDE_B_execname:
+		return (u64)(unsigned long)"vmtest";
+	case SONDE_B_probefunc:
+		return (u64)(unsigned long)"getppid";
+	case SONDE_B_probename:
+		return (u64)(unsigned long)"entry";
+	case SONDE_B_probeprov:
+		return (u64)(unsigned long)"syscall";
+	case SONDE_B_probemod:
+		return (u64)(unsigned long)"";
+	case SONDE_B_timestamp:
+		return 1000000;
+	default:
+		return 0;
+	}
+}
+
+int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
+		   u64 *val)
+{
+	struct tenv *t = ctx->env;
+	u64 base = user ? MEM_UBASE : MEM_KBASE, v = 0;
+
+	if (addr < base || addr - base > t->memlen ||
+	    t->memlen - (addr - base) < size)
+		return -EFAULT;
+	memcpy(&v, t->mem + (addr - base), size);
+	*val = v;
+	return 0;
+}
+
+void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
+		   u32 key_size, s64 x, s64 incr)
+{
+	struct tenv *t = ctx->env;
+	const struct sonde_agg_desc *ad = &t->img->aggs[aggid];
+	struct agg_ent *e = NULL;
+	u32 i;
+
+	for (i = 0; i < t->nents; i++) {
+		if (t->ents[i].aggid == aggid && t->ents[i].ksize == key_size &&
+		    !memcmp(t->ents[i].key, key, key_size)) {
+			e = &t->ents[i];
+			break;
+		}
+	}
+	if (!e) {
+		if (t->nents == MAX_AGGENT || key_size > sizeof(e->key))
+			return;
+		e = &t->ents[t->nents++];
+		e->aggid = aggid;
+		e->ksize = key_size;
+		memcpy(e->key, key, key_size);
+		sonde_agg_init(ad, e->val);
+	}
+	sonde_agg_apply(ad, e->val, x, incr);
+}
+
+void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
+{
+	struct tenv *t = ctx->env;
+
+	if (!t->exited) {
+		t->exited = true;
+		t->exit_status = status;
+	}
+}
+

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vm_env.h - a userland world for vm/: deterministic built-ins, a small
+ * readable memory window for loads, an aggregation table.  Used by the VM
+ * corpus, the microbenchmark and the fuzzer.
+ */
+#ifndef _SONDE_VM_ENV_H
+#define _SONDE_VM_ENV_H
+
+#include "vm.h"
+
+#define MEM_KBASE	0x1000ULL
+#define MEM_UBASE	0x2000ULL
+#define MAX_AGGENT	256
+struct agg_ent {
+	u32 aggid;
+	u32 ksize;
+	u8 key[1024];
+	s64 val[256];
+};
+
+/* The test world's firing state. */
+struct tenv {
+	u8 mem[256];
+	u32 memlen;
+	u64 args[10];
+	struct agg_ent ents[MAX_AGGENT];
+	u32 nents;
+	bool exited;
+	s64 exit_status;
+	const struct sonde_image *img;
+};
+
+
+#endif /* _SONDE_VM_ENV_H */
