@@ -327,7 +327,7 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 		if (!ret)
 			return;
 	}
-	if (c->rec_size) {
+	if (c->rec_size || (c->flags & SONDE_CLAUSEF_RECORD)) {
 		h = sonde_rec_reserve(pc, ecb->epid, c->rec_size,
 				      ms->timestamp);
 		if (!h)

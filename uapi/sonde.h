@@ -226,8 +226,9 @@ struct sonde_ecb {
  * @act_off:  first instruction of the actions
  * @act_len:  actions length in instructions (>= 1: at least a ret)
  * @rec_size: bytes of data the actions emit after the record header;
- *            0 = the clause emits no record.  Multiple of 8.
- * @flags:    reserved, zero
+ *            0 = the clause emits no record (unless SONDE_CLAUSEF_RECORD).
+ *            Multiple of 8.
+ * @flags:    SONDE_CLAUSEF_*
  * @reserved: zero
  */
 struct sonde_clause {
@@ -239,6 +240,10 @@ struct sonde_clause {
 	__u32 flags;
 	__u32 reserved[2];
 };
+
+/* Commit a record (just the header when rec_size is 0) on every firing:
+ * DTrace's default action for a clause without actions. */
+#define SONDE_CLAUSEF_RECORD	0x1
 
 /**
  * struct sonde_agg_desc - one aggregation (@name[keys] = fn(...)).

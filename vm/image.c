@@ -251,7 +251,8 @@ static int sonde_image_clauses(struct sonde_image *img,
 	for (i = 0; i < img->nclauses; i++) {
 		const struct sonde_clause *c = &img->clauses[i];
 
-		if (c->flags || c->reserved[0] || c->reserved[1])
+		if ((c->flags & ~SONDE_CLAUSEF_RECORD) || c->reserved[0] ||
+		    c->reserved[1])
 			return ireject(log, -EINVAL,
 				       "clause %u: reserved fields must be zero",
 				       i);

@@ -36,14 +36,32 @@ show() {
 	ktap_diag_file "$T/err"
 }
 
-# (a) BEGIN + printf + exit: stdout is exactly one line, "hello, world".
+# (a) BEGIN + printf + exit, in DTrace's default format: the column header,
+# the record prefixed "CPU ID FUNCTION:NAME" ("%3d %6d %32s "), the record's
+# own newline (not quiet), and the newline dtrace prints after its main loop.
 test_hello() {
 	run 30 "$SONDE" -n 'BEGIN { printf("hello, %s\n", "world"); exit(0); }'
-	printf 'hello, world\n' > "$T/want"
+	if [ "$rc" -eq 0 ] &&
+	   [ "$(sed -n 1p "$T/out")" = "CPU     ID                    FUNCTION:NAME" ] &&
+	   sed -n 2p "$T/out" | grep -Eq '^ +[0-9]+ +[0-9]+ +:BEGIN hello, world$' &&
+	   [ "$(sed -n 2p "$T/out" | cut -c38-)" = ":BEGIN hello, world" ] &&
+	   [ "$(wc -l < "$T/out")" -eq 4 ] &&
+	   [ -z "$(sed -n 3,4p "$T/out" | tr -d '\n')" ]; then
+		return 0
+	fi
+	ktap_diag "want exit status 0 and DTrace's default output"
+	show
+	return 1
+}
+
+# (a') the same quietly: just the printf output and dtrace's final newline.
+test_hello_quiet() {
+	run 30 "$SONDE" -qn 'BEGIN { printf("hello, %s\n", "world"); exit(0); }'
+	printf 'hello, world\n\n' > "$T/want"
 	if [ "$rc" -eq 0 ] && cmp -s "$T/want" "$T/out"; then
 		return 0
 	fi
-	ktap_diag "want exit status 0 and stdout exactly 'hello, world'"
+	ktap_diag "want exit status 0 and stdout exactly 'hello, world' and a blank line"
 	show
 	return 1
 }
@@ -139,8 +157,9 @@ test_kill9_rmmod() {
 	return $ok
 }
 
-ktap_header 4
+ktap_header 5
 test_hello; ktap_result cli_hello_world $?
+test_hello_quiet; ktap_result cli_hello_world_quiet $?
 test_target_count; ktap_result cli_target_getppid_count $?
 test_syscall_tick; ktap_result cli_syscall_entry_tick_exit $?
 test_kill9_rmmod; ktap_result cli_kill9_then_rmmod_insmod $?

@@ -101,6 +101,7 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		cl[i].act_off = c->act_off;
 		cl[i].act_len = c->act_len;
 		cl[i].rec_size = c->rec_size;
+		cl[i].flags = c->flags;
 	}
 	if (p->ninsns)
 		memcpy(buf + off[SONDE_SECT_INSNS], p->insns,

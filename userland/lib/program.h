@@ -49,6 +49,9 @@ struct sonde_action {
 	uint32_t naggs;
 	uint32_t line;		/* source position of the action */
 	uint32_t col;
+	/* its instructions, relative to the clause's act_off: a fault's pc
+	 * names the action (DTrace's "action #N") */
+	uint32_t pc_off, pc_len;
 };
 
 /* A probe description as written, and the probes it resolved to. */
@@ -64,6 +67,7 @@ struct sonde_pclause {
 	uint32_t pred_off, pred_len;
 	uint32_t act_off, act_len;
 	uint32_t rec_size;		/* bytes, multiple of 8 */
+	uint32_t flags;			/* SONDE_CLAUSEF_* */
 	struct sonde_recfield *fields;
 	uint32_t nfields;
 	struct sonde_action *acts;
