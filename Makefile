@@ -25,7 +25,7 @@ CFLAGS ?= -O2 -g
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
 	-Iuapi -Ivm -Iuserland/lib -MMD -MP
 
-VM_SRCS := vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/vlog.c vm/disasm.c vm/asm.c
+VM_SRCS := vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/subr.c vm/vlog.c vm/disasm.c vm/asm.c
 LIB_SRCS := $(sort $(wildcard userland/lib/*.c))
 VM_OBJS := $(VM_SRCS:%.c=$(B)/%.o)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)

@@ -138,3 +138,53 @@ void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
 	if (cmpxchg(&st->activity, act, SONDE_ACT_DRAINING) == act)
 		WRITE_ONCE(st->exit_status, (int)status);
 }
+
+/*
+ * Copy a string without strncpy_from_user_nofault() (not exported): page
+ * by page with the exported fault-safe copies, stopping at the NUL, so a
+ * string that ends before an unmapped page reads nothing from that page.
+ */
+int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
+		      char *dst, u32 size)
+{
+	u32 i = 0;
+
+	while (i + 1 < size) {
+		u32 chunk = min_t(u64, size - 1 - i,
+				  PAGE_SIZE - ((addr + i) & (PAGE_SIZE - 1)));
+		long err;
+		u32 j;
+
+		chunk = min(chunk, 64u);
+		if (user)
+			err = copy_from_user_nofault(dst + i,
+					u64_to_user_ptr(addr + i), chunk);
+		else
+			err = copy_from_kernel_nofault(dst + i,
+					(void *)(unsigned long)(addr + i),
+					chunk);
+		if (err) {
+			dst[i] = 0;
+			return -EFAULT;
+		}
+		for (j = 0; j < chunk; j++)
+			if (!dst[i + j])
+				return i + j;
+		i += chunk;
+	}
+	dst[i] = 0;
+	return i;
+}
+
+/* xorshift64*, per CPU: cheap and lock-free; rand() is not for secrets. */
+u64 sonde_env_rand(struct sonde_vm_ctx *ctx)
+{
+	struct sonde_mstate *ms = ctx->env;
+	u64 x = ms->pc->rand;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	ms->pc->rand = x;
+	return (x * 0x2545f4914f6cdd1dULL) >> 32;
+}

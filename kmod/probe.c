@@ -318,6 +318,9 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 	ctx.scratch_used = st->img.max_key_size;
 	ctx.epid = ecb->epid;
 	ctx.clause = ecb - st->ecbs;
+	ctx.globals = st->globals;
+	ctx.locals = pc->locals;
+	ctx.var_off = st->var_off;
 
 	if (c->pred_len) {
 		if (sonde_vm_run(&ctx, c->pred_off, c->pred_len, &ret)) {
@@ -360,6 +363,7 @@ static bool sonde_ecb_live(struct sonde_kecb *ecb, struct sonde_probe *p)
 void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 		      struct sonde_fire *f)
 {
+	struct sonde_state *last = NULL;
 	struct sonde_mstate ms;
 	struct sonde_kecb *ecb;
 	unsigned long flags;
@@ -393,6 +397,12 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 			continue;
 		if (!sonde_ecb_live(ecb, p))
 			continue;
+		/* this-> variables live for one firing of the probe */
+		if (ecb->st != last && ecb->st->img.local_size) {
+			memset(ecb->st->pcpu[ms.cpu]->locals, 0,
+			       ecb->st->img.local_size);
+		}
+		last = ecb->st;
 		sonde_ecb_run(ecb, &ms);
 	}
 	rcu_read_unlock();

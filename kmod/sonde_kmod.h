@@ -121,9 +121,13 @@ struct sonde_buf {
 struct sonde_pcpu {
 	struct sonde_buf buf;
 	struct sonde_buf agg;
-	char *scratch;
+	char *scratch;		/* scratch_size bytes, then room for a
+				 * dynamic variable's full key */
+	u8 *locals;		/* clause-local (this->) variables */
+	u64 rand;		/* rand() state */
 	u64 recdrops;
 	u64 nmidrops;
+	u64 dyndrops;
 } ____cacheline_aligned_in_smp;
 
 /**
@@ -150,6 +154,9 @@ struct sonde_state {
 	struct sonde_pcpu **pcpu;	/* [nr_cpu_ids] */
 	u32 scratch_size;
 	u32 *agg_vsize;			/* value bytes of each aggregation */
+	u8 *globals;			/* global scalars */
+	u32 *var_off;			/* sonde_vars_layout() */
+	struct sonde_dvars *dvars;	/* thread-locals, arrays (dynvar.c) */
 	bool armed;
 	/* drops and errors already reported by DRAIN/AGGSNAP, for STATUS */
 	u64 drained_drops, drained_errors, drained_aggdrops;
@@ -175,6 +182,11 @@ u32 sonde_agg_nbuckets(u32 size);
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		      u32 aggid, const void *key, u32 key_size, s64 x,
 		      s64 incr);
+
+/* Dynamic variables (dynvar.c). */
+struct sonde_dvars;
+int sonde_dvars_create(struct sonde_state *st);
+void sonde_dvars_destroy(struct sonde_state *st);
 
 /* The firing state the VM environment hooks see (env.c). */
 struct sonde_mstate {

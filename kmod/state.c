@@ -13,6 +13,7 @@
 #include <linux/rculist.h>
 #include <linux/security.h>
 #include <linux/slab.h>
+#include <linux/random.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
@@ -100,6 +101,7 @@ static void sonde_state_free_pcpu(struct sonde_state *st)
 		sonde_buf_free(&pc->buf);
 		sonde_buf_free(&pc->agg);
 		kfree(pc->scratch);
+		kfree(pc->locals);
 		kfree(pc);
 	}
 	kfree(st->pcpu);
@@ -110,6 +112,9 @@ void sonde_state_destroy(struct sonde_state *st)
 {
 	sonde_state_disarm(st);
 	sonde_state_free_pcpu(st);
+	sonde_dvars_destroy(st);
+	kvfree(st->globals);
+	kfree(st->var_off);
 	kfree(st->agg_vsize);
 	kvfree(st->ecbs);
 	kvfree(st->image);
@@ -135,9 +140,19 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		if (!pc)
 			return -ENOMEM;
 		st->pcpu[cpu] = pc;
-		pc->scratch = kzalloc_node(st->scratch_size, GFP_KERNEL, node);
+		/* the tail holds a dynamic variable's key (thread key + tuple) */
+		pc->scratch = kzalloc_node(st->scratch_size +
+					   st->img.max_key_size + 8,
+					   GFP_KERNEL, node);
 		if (!pc->scratch)
 			return -ENOMEM;
+		if (st->img.local_size) {
+			pc->locals = kzalloc_node(st->img.local_size,
+						  GFP_KERNEL, node);
+			if (!pc->locals)
+				return -ENOMEM;
+		}
+		pc->rand = get_random_u64() | 1;
 		err = sonde_buf_alloc(&pc->buf, bufsize, node);
 		if (err)
 			return err;
@@ -152,6 +167,23 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 	return 0;
 }
 
+/* Global scalars, variable offsets, the dynamic-variable pool. */
+static int sonde_state_alloc_vars(struct sonde_state *st)
+{
+	if (!st->img.nvars)
+		return 0;
+	st->var_off = kcalloc(st->img.nvars, sizeof(u32), GFP_KERNEL);
+	if (!st->var_off)
+		return -ENOMEM;
+	sonde_vars_layout(&st->img, st->var_off);
+	if (st->img.global_size) {
+		st->globals = kvzalloc(st->img.global_size, GFP_KERNEL);
+		if (!st->globals)
+			return -ENOMEM;
+	}
+	return sonde_dvars_create(st);
+}
+
 /* Does the program read kernel memory (refused under lockdown)? */
 static bool sonde_image_reads_kernel(const struct sonde_image *img)
 {
@@ -161,6 +193,9 @@ static bool sonde_image_reads_kernel(const struct sonde_image *img)
 		u8 op = img->insns[i].op;
 
 		if (op >= SONDE_OP_LDK1 && op <= SONDE_OP_LDK8)
+			return true;
+		if (op == SONDE_OP_CALL &&
+		    img->insns[i].imm == SONDE_SUBR_stringof)
 			return true;
 	}
 	return false;
@@ -249,6 +284,8 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		goto out_ecbs;
 
 	err = sonde_state_alloc_pcpu(st);
+	if (!err)
+		err = sonde_state_alloc_vars(st);
 	if (err)
 		goto out_pcpu;
 	req->bufsize = st->img.opt[SONDE_OPT_bufsize];
@@ -258,6 +295,11 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 
 out_pcpu:
 	sonde_state_free_pcpu(st);
+	sonde_dvars_destroy(st);
+	kvfree(st->globals);
+	st->globals = NULL;
+	kfree(st->var_off);
+	st->var_off = NULL;
 out_ecbs:
 	kfree(st->agg_vsize);
 	st->agg_vsize = NULL;
@@ -373,6 +415,7 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 				 READ_ONCE(pc->agg.drops[1]);
 		req->recdrops += READ_ONCE(pc->recdrops);
 		req->nmidrops += READ_ONCE(pc->nmidrops);
+		req->dyndrops += READ_ONCE(pc->dyndrops);
 	}
 	return 0;
 }

@@ -42,7 +42,8 @@
 #define SONDE_MAX_CONSTS	65536
 #define SONDE_MAX_STRTAB	(1 << 20) /* bytes */
 #define SONDE_MAX_AGGS		1024
-#define SONDE_MAX_AGG_KEYS	8
+#define SONDE_MAX_AGG_KEYS	8	/* key components, aggregations and arrays */
+#define SONDE_MAX_VARS		4096
 #define SONDE_MAX_OPTS		64
 #define SONDE_MAX_RECSIZE	65536	/* bytes of data per record */
 #define SONDE_MAX_LOG		(1 << 24) /* bytes of verifier log */
@@ -143,8 +144,10 @@ struct sonde_probes {
 #define SONDE_SECT_CONSTS	4	/* __u64 */
 #define SONDE_SECT_STRTAB	5	/* char, NUL-terminated strings */
 #define SONDE_SECT_AGGS		6	/* struct sonde_agg_desc */
-#define SONDE_SECT_AGGKEYS	7	/* __u32 key types (SONDE_T_INT/STR) */
-#define SONDE_NSECTS		8
+#define SONDE_SECT_KEYS		7	/* __u32 key types (SONDE_T_INT/STR) of
+					 * aggregations and arrays */
+#define SONDE_SECT_VARS		8	/* struct sonde_var_desc */
+#define SONDE_NSECTS		9
 
 /**
  * struct sonde_sect - where one section lives in the image.
@@ -184,7 +187,8 @@ struct sonde_prog_hdr {
 	O(aggsize,      1, (4 << 20),  4096,  (1ULL << 30))		\
 	O(strsize,      2, 256,        8,     4096)			\
 	O(bufpolicy,    3, 0,          0,     2)			\
-	O(destructive,  4, 0,          0,     1)
+	O(destructive,  4, 0,          0,     1)			\
+	O(dynvarsize,   5, (1 << 20),  4096,  (1ULL << 30))
 
 #define SONDE_KOPT_ENUM_(name, id, def, min, max) SONDE_OPT_##name = id,
 enum sonde_kopt { SONDE_KOPTS(SONDE_KOPT_ENUM_) SONDE_NKOPTS };
@@ -249,7 +253,7 @@ struct sonde_clause {
  * struct sonde_agg_desc - one aggregation (@name[keys] = fn(...)).
  * @fn:       SONDE_AGG_* function
  * @nkeys:    number of key components (0..SONDE_MAX_AGG_KEYS)
- * @keys_off: index of the first key type in the AGGKEYS section
+ * @keys_off: index of the first key type in the KEYS section
  * @flags:    SONDE_AGGF_*
  * @params:   lquantize: base, limit, step; llquantize: factor, low, high,
  *            nsteps; zero otherwise
@@ -270,6 +274,26 @@ struct sonde_agg_desc {
 };
 
 #define SONDE_AGGF_INCR	0x1	/* the call has an increment argument (rt+1) */
+
+/**
+ * struct sonde_var_desc - one D variable.
+ * @scope:    SONDE_VAR_GLOBAL, SONDE_VAR_LOCAL (this->) or SONDE_VAR_TLS
+ *            (self->)
+ * @type:     SONDE_T_INT (8 bytes) or SONDE_T_STR (strsize bytes)
+ * @nkeys:    0 for a scalar; the key count of an associative array
+ *            (global or thread-local scope only)
+ * @keys_off: index of the first key type in the KEYS section
+ *
+ * Thread-locals and associative arrays are dynamic: storing 0 (an integer
+ * 0) deletes the element, loading a missing one yields 0 or "", and the
+ * dynvarsize pool bounds them (full = a dynamic-variable drop).
+ */
+struct sonde_var_desc {
+	__u32 scope;
+	__u32 type;
+	__u32 nkeys;
+	__u32 keys_off;
+};
 
 /**
  * struct sonde_load - SONDE_IOC_LOAD: verify and load a program.  One
@@ -415,6 +439,8 @@ struct sonde_aggrec {
  * @aggdrops:    aggregation drops since GO, all CPUs
  * @recdrops:    firings dropped because a probe fired inside a firing
  * @nmidrops:    firings dropped because they came in NMI context
+ * @dyndrops:    dynamic-variable stores dropped: the dynvarsize pool was
+ *               full
  * @reserved:    zero
  */
 struct sonde_status {
@@ -425,7 +451,8 @@ struct sonde_status {
 	__u64 aggdrops;
 	__u64 recdrops;
 	__u64 nmidrops;
-	__u64 reserved[8];
+	__u64 dyndrops;
+	__u64 reserved[7];
 };
 
 #define SONDE_IOC_MAGIC		0xd7

@@ -43,7 +43,9 @@
  *  AGG    agg imm, keys rs.., val rt..  agg @1, r2, r4
  *  DV     rd, variable imm        ldg rd, v0
  *  SV     rs, variable imm        stg v0, rs
- *  CALL   rd, subr imm, args rs.. (count rt)   call rd, strjoin, r1, 2
+ *  DVK    rd, variable imm, keys rs..         ldga rd, v1, r2
+ *  SVK    variable imm, keys rs.., value rt   stga v1, r2, r5
+ *  CALL   rd, subr imm, args rs.. (count rt)  call rd, strjoin, r1, 2
  */
 #define SONDE_FORM_NONE	0
 #define SONDE_FORM_S	1
@@ -61,6 +63,8 @@
 #define SONDE_FORM_DV	13
 #define SONDE_FORM_SV	14
 #define SONDE_FORM_CALL	15
+#define SONDE_FORM_DVK	16
+#define SONDE_FORM_SVK	17
 
 /*
  * Type rules, for the verifier's typed-register check:
@@ -75,6 +79,7 @@
 #define SONDE_T_SAME	3	/* type of rs */
 #define SONDE_T_BUILTIN	4	/* type of the built-in named by imm */
 #define SONDE_T_SUBR	5	/* type the subroutine named by imm returns */
+#define SONDE_T_VAR	6	/* type of the variable named by imm */
 
 /*
  * SONDE_OPS(OP): OP(name, code, form, result type, rs must be string,
@@ -136,7 +141,22 @@
 	OP(EMIT8,  0x3b, SO,   NONE, 0, 0)				\
 	OP(EMITS,  0x3c, SO,   NONE, 1, 0)				\
 	/* aggregating call: keys in rs.., value in rt (and rt+1) */	\
-	OP(AGG,    0x40, AGG,  NONE, 0, 0)
+	OP(AGG,    0x40, AGG,  NONE, 0, 0)				\
+	/* variables: global, clause-local (this->), thread-local	\
+	 * (self->) scalars; global and thread-local associative	\
+	 * arrays keyed by the tuple in rs.. */				\
+	OP(LDG,    0x48, DV,   VAR,  0, 0)				\
+	OP(STG,    0x49, SV,   NONE, 0, 0)				\
+	OP(LDL,    0x4a, DV,   VAR,  0, 0)				\
+	OP(STL,    0x4b, SV,   NONE, 0, 0)				\
+	OP(LDT,    0x4c, DV,   VAR,  0, 0)				\
+	OP(STT,    0x4d, SV,   NONE, 0, 0)				\
+	OP(LDGA,   0x4e, DVK,  VAR,  0, 0)				\
+	OP(STGA,   0x4f, SVK,  NONE, 0, 0)				\
+	OP(LDTA,   0x50, DVK,  VAR,  0, 0)				\
+	OP(STTA,   0x51, SVK,  NONE, 0, 0)				\
+	/* subroutine call: rd = subr(rs, .., rs + rt - 1) */		\
+	OP(CALL,   0x58, CALL, SUBR, 0, 0)
 
 /* Opcode numbers: SONDE_OP_NOP, ... */
 #define SONDE_OP_ENUM_(name, code, form, type, s, t) SONDE_OP_##name = code,
@@ -182,6 +202,47 @@ enum sonde_op { SONDE_OPS(SONDE_OP_ENUM_) };
 enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 #undef SONDE_B_ENUM_
 #define SONDE_B_MAX	0x40
+
+/*
+ * Subroutines: S(name, id, min args, max args, result type, argument
+ * kinds).  Argument kinds, one letter per argument: 's' a string
+ * reference, 'i' an integer.  String results live in the firing's scratch
+ * space (strsize bytes each); running out is a NOSCRATCH fault.
+ */
+#define SONDE_SUBRS(S)							\
+	S(strlen,    0x00, 1, 1, INT, "s")				\
+	S(strjoin,   0x01, 2, 2, STR, "ss")				\
+	S(substr,    0x02, 2, 3, STR, "sii")				\
+	S(index,     0x03, 2, 3, INT, "ssi")				\
+	S(rindex,    0x04, 2, 3, INT, "ssi")				\
+	S(strchr,    0x05, 2, 2, STR, "si")				\
+	S(strrchr,   0x06, 2, 2, STR, "si")				\
+	S(strstr,    0x07, 2, 2, STR, "ss")				\
+	S(basename,  0x08, 1, 1, STR, "s")				\
+	S(dirname,   0x09, 1, 1, STR, "s")				\
+	S(lltostr,   0x0a, 1, 2, STR, "ii")				\
+	S(strtoll,   0x0b, 1, 2, INT, "si")				\
+	S(toupper,   0x0c, 1, 1, STR, "s")				\
+	S(tolower,   0x0d, 1, 1, STR, "s")				\
+	S(copyinstr, 0x0e, 1, 2, STR, "ii")				\
+	S(stringof,  0x0f, 1, 1, STR, "i")				\
+	S(rand,      0x10, 0, 0, INT, "")				\
+	S(htons,     0x11, 1, 1, INT, "i")				\
+	S(htonl,     0x12, 1, 1, INT, "i")				\
+	S(htonll,    0x13, 1, 1, INT, "i")				\
+	S(ntohs,     0x14, 1, 1, INT, "i")				\
+	S(ntohl,     0x15, 1, 1, INT, "i")				\
+	S(ntohll,    0x16, 1, 1, INT, "i")
+
+#define SONDE_SUBR_ENUM_(name, id, min, max, type, args) SONDE_SUBR_##name = id,
+enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };
+#undef SONDE_SUBR_ENUM_
+#define SONDE_SUBR_MAX	0x40
+
+/* Variable scopes (struct sonde_var_desc.scope). */
+#define SONDE_VAR_GLOBAL	0	/* one per consumer, shared by CPUs */
+#define SONDE_VAR_LOCAL		1	/* this->: per firing, zeroed at its start */
+#define SONDE_VAR_TLS		2	/* self->: per thread, dynamic */
 
 /*
  * Aggregating functions: A(name, id, nargs).  nargs counts the value

@@ -146,6 +146,40 @@ static int lookup_builtin(const char **sp)
 	return -1;
 }
 
+static int parse_var(const char **sp, s32 *imm)
+{
+	const char *s = skipws(*sp);
+	long long v;
+
+	if (*s != 'v')
+		return -1;
+	s++;
+	if (parse_num(&s, &v))
+		return -1;
+	*imm = (s32)v;
+	*sp = s;
+	return 0;
+}
+
+static int lookup_subr(const char **sp)
+{
+	const char *s = skipws(*sp);
+	size_t n = 0;
+	u32 id;
+
+	while (isalnum((unsigned char)s[n]) || s[n] == '_')
+		n++;
+	for (id = 0; id < SONDE_SUBR_MAX; id++) {
+		const char *sn = sonde_subr_name(id);
+
+		if (sn && strlen(sn) == n && !strncmp(sn, s, n)) {
+			*sp = s + n;
+			return (int)id;
+		}
+	}
+	return -1;
+}
+
 /* Assemble one line into @in; 1 if the line is blank or a comment. */
 int sonde_asm_line(struct sonde_asm *a, const char *line,
 		   struct sonde_insn *in, char *err, size_t errsz)
@@ -280,6 +314,42 @@ int sonde_asm_line(struct sonde_asm *a, const char *line,
 		    parse_reg(&s, &in->rt))
 			goto bad;
 		in->imm = (s32)v;
+		break;
+	case SONDE_FORM_DV:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
+		    parse_var(&s, &in->imm))
+			goto bad;
+		break;
+	case SONDE_FORM_SV:
+		if (parse_var(&s, &in->imm) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rs))
+			goto bad;
+		break;
+	case SONDE_FORM_DVK:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
+		    parse_var(&s, &in->imm) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rs))
+			goto bad;
+		break;
+	case SONDE_FORM_SVK:
+		if (parse_var(&s, &in->imm) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rs) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rt))
+			goto bad;
+		break;
+	case SONDE_FORM_CALL:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s))
+			goto bad;
+		in->imm = lookup_subr(&s);
+		if (in->imm < 0) {
+			if (parse_num(&s, &v))
+				goto bad;
+			in->imm = (s32)v;
+		}
+		if (parse_comma(&s) || parse_reg(&s, &in->rs) ||
+		    parse_comma(&s) || parse_num(&s, &v))
+			goto bad;
+		in->rt = (u8)v;
 		break;
 	default:
 		snprintf(err, errsz, "cannot assemble '%s' yet", name);

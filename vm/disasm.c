@@ -75,9 +75,21 @@ int sonde_disasm(const struct sonde_insn *in, u32 pc, const char *strtab,
 	case SONDE_FORM_SV:
 		return snprintf(buf, size, "%s v%d, r%u", lname, in->imm,
 				in->rs);
-	case SONDE_FORM_CALL:
+	case SONDE_FORM_DVK:
+		return snprintf(buf, size, "%s r%u, v%d, r%u", lname, in->rd,
+				in->imm, in->rs);
+	case SONDE_FORM_SVK:
+		return snprintf(buf, size, "%s v%d, r%u, r%u", lname, in->imm,
+				in->rs, in->rt);
+	case SONDE_FORM_CALL: {
+		const char *sn = in->imm >= 0 ? sonde_subr_name(in->imm) : NULL;
+
+		if (sn)
+			return snprintf(buf, size, "%s r%u, %s, r%u, %u", lname,
+					in->rd, sn, in->rs, in->rt);
 		return snprintf(buf, size, "%s r%u, %d, r%u, %u", lname,
 				in->rd, in->imm, in->rs, in->rt);
+	}
 	}
 	return snprintf(buf, size, "%s ?", lname);
 }

@@ -30,8 +30,11 @@ static const struct sonde_sectinfo sonde_sects[SONDE_NSECTS] = {
 	[SONDE_SECT_STRTAB] = { "string table", 1, SONDE_MAX_STRTAB },
 	[SONDE_SECT_AGGS] = { "aggregations", sizeof(struct sonde_agg_desc),
 			      SONDE_MAX_AGGS },
-	[SONDE_SECT_AGGKEYS] = { "aggregation keys", sizeof(u32),
-				 SONDE_MAX_AGGS * SONDE_MAX_AGG_KEYS },
+	[SONDE_SECT_KEYS] = { "key types", sizeof(u32),
+			       (SONDE_MAX_AGGS + SONDE_MAX_VARS) *
+			       SONDE_MAX_AGG_KEYS },
+	[SONDE_SECT_VARS] = { "variables", sizeof(struct sonde_var_desc),
+			      SONDE_MAX_VARS },
 };
 
 struct sonde_koptinfo {
@@ -44,6 +47,10 @@ static const struct sonde_koptinfo sonde_kopts[SONDE_NKOPTS] = {
 	SONDE_KOPTS(KOPT_INFO_)
 #undef KOPT_INFO_
 };
+
+#define ALIGN_8(x)	(((x) + 7) & ~7u)
+/* Bytes of global or clause-local scalars, each. */
+#define SONDE_MAX_STATIC	(1u << 20)
 
 #define ireject(log, err, fmt, ...)					\
 	({								\
@@ -110,8 +117,10 @@ static int sonde_image_sects(const void *image, u32 size,
 	img->strtab_len = h->sects[SONDE_SECT_STRTAB].count;
 	img->aggs = at[SONDE_SECT_AGGS];
 	img->naggs = h->sects[SONDE_SECT_AGGS].count;
-	img->aggkeys = at[SONDE_SECT_AGGKEYS];
-	img->naggkeys = h->sects[SONDE_SECT_AGGKEYS].count;
+	img->aggkeys = at[SONDE_SECT_KEYS];
+	img->naggkeys = h->sects[SONDE_SECT_KEYS].count;
+	img->vars = at[SONDE_SECT_VARS];
+	img->nvars = h->sects[SONDE_SECT_VARS].count;
 	return 0;
 }
 
@@ -149,15 +158,93 @@ static int sonde_image_opts(struct sonde_image *img, struct sonde_vlog *log)
 	return 0;
 }
 
+u32 sonde_key_size(const struct sonde_image *img, u32 keys_off, u32 nkeys)
+{
+	u32 k, size = 0;
+
+	for (k = 0; k < nkeys; k++)
+		size += img->aggkeys[keys_off + k] == SONDE_T_STR ?
+			img->strsize : sizeof(u64);
+	return size;
+}
+
 u32 sonde_agg_key_size(const struct sonde_image *img, u32 aggid)
 {
 	const struct sonde_agg_desc *ad = &img->aggs[aggid];
-	u32 k, size = 0;
 
-	for (k = 0; k < ad->nkeys; k++)
-		size += img->aggkeys[ad->keys_off + k] == SONDE_T_STR ?
-			img->strsize : sizeof(u64);
-	return size;
+	return sonde_key_size(img, ad->keys_off, ad->nkeys);
+}
+
+static u32 sonde_var_size(const struct sonde_image *img,
+			  const struct sonde_var_desc *v)
+{
+	return v->type == SONDE_T_STR ? ALIGN_8(img->strsize) : sizeof(u64);
+}
+
+void sonde_vars_layout(const struct sonde_image *img, u32 *off)
+{
+	u32 i, g = 0, l = 0;
+
+	for (i = 0; i < img->nvars; i++) {
+		const struct sonde_var_desc *v = &img->vars[i];
+
+		off[i] = 0;
+		if (v->nkeys || v->scope == SONDE_VAR_TLS)
+			continue;
+		if (v->scope == SONDE_VAR_GLOBAL) {
+			off[i] = g;
+			g += sonde_var_size(img, v);
+		} else {
+			off[i] = l;
+			l += sonde_var_size(img, v);
+		}
+	}
+}
+
+static int sonde_image_vars(struct sonde_image *img, struct sonde_vlog *log)
+{
+	u64 g = 0, l = 0;
+	u32 i, k;
+
+	for (i = 0; i < img->nvars; i++) {
+		const struct sonde_var_desc *v = &img->vars[i];
+
+		if (v->scope > SONDE_VAR_TLS ||
+		    (v->type != SONDE_T_INT && v->type != SONDE_T_STR))
+			return ireject(log, -EINVAL,
+				       "variable %u: unknown scope %u or type %u",
+				       i, v->scope, v->type);
+		if (v->nkeys > SONDE_MAX_AGG_KEYS)
+			return ireject(log, -E2BIG,
+				       "variable %u: %u keys, at most %u allowed",
+				       i, v->nkeys, SONDE_MAX_AGG_KEYS);
+		if (v->nkeys && v->scope == SONDE_VAR_LOCAL)
+			return ireject(log, -EINVAL,
+				       "variable %u: clause-local arrays are not allowed",
+				       i);
+		if ((u64)v->keys_off + v->nkeys > img->naggkeys ||
+		    (!v->nkeys && v->keys_off))
+			return ireject(log, -EINVAL,
+				       "variable %u: key types %u..%u out of range",
+				       i, v->keys_off, v->keys_off + v->nkeys);
+		k = sonde_key_size(img, v->keys_off, v->nkeys);
+		if (k > img->max_key_size)
+			img->max_key_size = k;
+		if (v->nkeys || v->scope == SONDE_VAR_TLS)
+			continue;
+		if (v->scope == SONDE_VAR_GLOBAL)
+			g += sonde_var_size(img, v);
+		else
+			l += sonde_var_size(img, v);
+	}
+	if (g > SONDE_MAX_STATIC || l > SONDE_MAX_STATIC)
+		return ireject(log, -E2BIG,
+			       "variables need %llu bytes of global and %llu of clause-local storage, at most %u each",
+			       (unsigned long long)g, (unsigned long long)l,
+			       SONDE_MAX_STATIC);
+	img->global_size = (u32)g;
+	img->local_size = (u32)l;
+	return 0;
 }
 
 static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
@@ -339,6 +426,8 @@ int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
 				       img->ecbs[i].clause);
 	}
 	err = sonde_image_aggs(img, log);
+	if (!err)
+		err = sonde_image_vars(img, log);
 	if (!err)
 		err = sonde_image_clauses(img, log);
 	return err;

@@ -20,7 +20,10 @@
 /* Scratch reserved for building aggregation keys; the rest is for strings. */
 u32 sonde_vm_scratch_size(const struct sonde_image *img)
 {
-	return img->max_key_size + 8 * img->strsize;
+	u32 strings = 16 * ((img->strsize + 7) & ~7u);
+
+	return ((img->max_key_size + 7) & ~7u) +
+	       (strings > 16384 ? strings : 16384);
 }
 
 /* Copy string @s into @dst as a field of exactly @size bytes: at most
@@ -47,6 +50,28 @@ static s64 sonde_strcmp(const char *a, const char *b, u32 max)
 			break;
 	}
 	return 0;
+}
+
+/* Serialise the tuple @r[0..nkeys) typed by KEYS[@keys_off] into @key. */
+static u32 sonde_key_build(const struct sonde_image *img, u8 *key,
+			   const u64 *r, u32 keys_off, u32 nkeys)
+{
+	u32 k, ksize = 0;
+
+	for (k = 0; k < nkeys; k++) {
+		u64 kv = r[k];
+
+		if (img->aggkeys[keys_off + k] == SONDE_T_STR) {
+			sonde_strfield(key + ksize,
+				       (const char *)(unsigned long)kv,
+				       img->strsize);
+			ksize += img->strsize;
+		} else {
+			memcpy(key + ksize, &kv, sizeof(kv));
+			ksize += sizeof(kv);
+		}
+	}
+	return ksize;
 }
 
 int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret)
@@ -232,25 +257,105 @@ l_EMITS:
 l_AGG: {
 	const struct sonde_agg_desc *ad = &img->aggs[pc->imm];
 	u8 *key = (u8 *)ctx->scratch;
-	u32 k, ksize = 0;
+	u32 ksize = sonde_key_build(img, key, &r[pc->rs], ad->keys_off,
+				    ad->nkeys);
 
-	for (k = 0; k < ad->nkeys; k++) {
-		u64 kv = r[pc->rs + k];
-
-		if (img->aggkeys[ad->keys_off + k] == SONDE_T_STR) {
-			sonde_strfield(key + ksize,
-				       (const char *)(unsigned long)kv,
-				       strsize);
-			ksize += strsize;
-		} else {
-			memcpy(key + ksize, &kv, sizeof(kv));
-			ksize += sizeof(kv);
-		}
-	}
 	sonde_env_agg(ctx, pc->imm, key, ksize, (s64)RT,
 		      (ad->flags & SONDE_AGGF_INCR) ? (s64)r[pc->rt + 1] : 1);
 	NEXT();
 }
+
+	/* Global and clause-local scalars live in flat areas. */
+#define STATIC_VAR(ld, st, area)					\
+l_##ld: {								\
+	u8 *p_ = ctx->area + ctx->var_off[pc->imm];			\
+									\
+	if (img->vars[pc->imm].type == SONDE_T_STR)			\
+		RD = (u64)(unsigned long)p_;				\
+	else								\
+		memcpy(&RD, p_, sizeof(u64));				\
+	NEXT();								\
+}									\
+l_##st: {								\
+	u8 *p_ = ctx->area + ctx->var_off[pc->imm];			\
+									\
+	if (img->vars[pc->imm].type == SONDE_T_STR)			\
+		sonde_strfield(p_, (const char *)(unsigned long)RS, strsize); \
+	else								\
+		memcpy(p_, &RS, sizeof(u64));				\
+	NEXT();								\
+}
+	STATIC_VAR(LDG, STG, globals)
+	STATIC_VAR(LDL, STL, locals)
+#undef STATIC_VAR
+
+	/*
+	 * Thread-locals and associative arrays are dynamic: the world owns
+	 * them.  Values travel by copy (a string load lands in scratch), so
+	 * no pointer into shared storage ever sits in a register.
+	 */
+l_LDT:
+l_LDGA:
+l_LDTA: {
+	const struct sonde_var_desc *vd = &img->vars[pc->imm];
+	u8 *key = (u8 *)ctx->scratch;
+	u32 ksize = sonde_key_build(img, key, &r[pc->rs], vd->keys_off,
+				    vd->nkeys);
+
+	if (vd->type == SONDE_T_STR) {
+		char *dst = sonde_scratch_str(ctx);
+
+		if (unlikely(!dst)) {
+			fault = SONDE_FLT_NOSCRATCH;
+			addr = 0;
+			goto l_fault;
+		}
+		sonde_env_dload(ctx, pc->imm, key, ksize, dst, strsize);
+		dst[strsize - 1] = 0;
+		RD = (u64)(unsigned long)dst;
+	} else {
+		sonde_env_dload(ctx, pc->imm, key, ksize, &v, sizeof(v));
+		RD = v;
+	}
+	NEXT();
+}
+l_STT:
+l_STGA:
+l_STTA: {
+	const struct sonde_var_desc *vd = &img->vars[pc->imm];
+	bool array = pc->op != SONDE_OP_STT;
+	u64 val = array ? RT : RS;
+	u8 *key = (u8 *)ctx->scratch;
+	u32 ksize = sonde_key_build(img, key, &r[array ? pc->rs : 0],
+				    vd->keys_off, vd->nkeys);
+
+	if (vd->type == SONDE_T_STR) {
+		char *tmp = sonde_scratch_str(ctx);
+
+		if (unlikely(!tmp)) {
+			fault = SONDE_FLT_NOSCRATCH;
+			addr = 0;
+			goto l_fault;
+		}
+		sonde_strfield((u8 *)tmp, (const char *)(unsigned long)val,
+			       strsize);
+		sonde_env_dstore(ctx, pc->imm, key, ksize, tmp, strsize);
+	} else {
+		/* D: assigning 0 to a dynamic variable frees it */
+		sonde_env_dstore(ctx, pc->imm, key, ksize, val ? &val : NULL,
+				 sizeof(val));
+	}
+	NEXT();
+}
+
+l_CALL:
+	if (unlikely(sonde_subr(ctx, pc->imm, &r[pc->rs], pc->rt, &v))) {
+		fault = ctx->fault;
+		addr = ctx->fault_addr;
+		goto l_fault;
+	}
+	RD = v;
+	NEXT();
 
 l_bad:
 	/* unreachable after verification; never trust that in the kernel */

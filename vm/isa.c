@@ -98,6 +98,35 @@ const char *sonde_aggfn_name(u32 fn)
 	return fn <= SONDE_AGG_MAXFN ? sonde_aggfn_names[fn] : NULL;
 }
 
+struct sonde_subrinfo {
+	const char *name;
+	u8 min, max;
+	s8 rtype;
+	const char *args;
+};
+
+static const struct sonde_subrinfo sonde_subrs[SONDE_SUBR_MAX] = {
+#define S_INFO_(name, id, min, max, type, args)				\
+	[id] = { #name, min, max, SONDE_T_##type, args },
+	SONDE_SUBRS(S_INFO_)
+#undef S_INFO_
+};
+
+const char *sonde_subr_name(u32 id)
+{
+	return id < SONDE_SUBR_MAX ? sonde_subrs[id].name : NULL;
+}
+
+int sonde_subr_sig(u32 id, u32 *min, u32 *max, const char **args)
+{
+	if (id >= SONDE_SUBR_MAX || !sonde_subrs[id].name)
+		return -1;
+	*min = sonde_subrs[id].min;
+	*max = sonde_subrs[id].max;
+	*args = sonde_subrs[id].args;
+	return sonde_subrs[id].rtype;
+}
+
 static const char *const sonde_fault_names[] = {
 #define F_NAME_(name, code, msg) [code] = msg,
 	SONDE_FAULTS(F_NAME_)

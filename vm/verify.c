@@ -124,12 +124,20 @@ static int sonde_check_form(struct sonde_vprog *v, u32 pc,
 	case SONDE_FORM_CALL:
 		d = s = t = i = true;
 		break;
+	case SONDE_FORM_DVK:
+		d = s = i = true;
+		break;
+	case SONDE_FORM_SVK:
+		s = t = i = true;
+		break;
 	}
 	if (d && (err = sonde_check_reg(v, pc, "rd", in->rd)))
 		return err;
 	if (s && (err = sonde_check_reg(v, pc, "rs", in->rs)))
 		return err;
-	if (t && (err = sonde_check_reg(v, pc, "rt", in->rt)))
+	/* CALL's rt is an argument count, checked with the signature */
+	if (t && form != SONDE_FORM_CALL &&
+	    (err = sonde_check_reg(v, pc, "rt", in->rt)))
 		return err;
 	if (!d && (err = sonde_check_zero(v, pc, "rd", in->rd)))
 		return err;
@@ -176,6 +184,128 @@ static int sonde_check_agg(struct sonde_vprog *v, u32 pc,
 		return vreject(v, pc, -EINVAL,
 			       "value registers r%u..r%u out of range", in->rt,
 			       in->rt + nval - 1);
+	return 0;
+}
+
+/* The tuple rs.. of @nkeys components typed by KEYS[@keys_off]. */
+static int sonde_check_keys(struct sonde_vprog *v, u32 pc, u32 rs,
+			    u32 keys_off, u32 nkeys, u32 ty)
+{
+	const struct sonde_image *img = v->img;
+	u32 k;
+	int err;
+
+	if (!nkeys && rs)
+		return vreject(v, pc, -EINVAL,
+			       "unused field rs must be zero (no keys)");
+	if (rs + nkeys > SONDE_NREGS)
+		return vreject(v, pc, -EINVAL,
+			       "key registers r%u..r%u out of range", rs,
+			       rs + nkeys - 1);
+	for (k = 0; k < nkeys; k++) {
+		if (img->aggkeys[keys_off + k] == SONDE_T_STR &&
+		    (err = sonde_need_str(v, pc, ty, rs + k)))
+			return err;
+	}
+	return 0;
+}
+
+/* Variable access: the opcode must match the variable's scope and shape. */
+static int sonde_check_var(struct sonde_vprog *v, u32 pc,
+			   const struct sonde_insn *in, u32 ty, int *rtype)
+{
+	const struct sonde_image *img = v->img;
+	const struct sonde_var_desc *vd;
+	u32 scope, array = 0, store = 0;
+
+	switch (in->op) {
+	case SONDE_OP_STG:
+		store = 1;
+		fallthrough;
+	case SONDE_OP_LDG:
+		scope = SONDE_VAR_GLOBAL;
+		break;
+	case SONDE_OP_STL:
+		store = 1;
+		fallthrough;
+	case SONDE_OP_LDL:
+		scope = SONDE_VAR_LOCAL;
+		break;
+	case SONDE_OP_STT:
+		store = 1;
+		fallthrough;
+	case SONDE_OP_LDT:
+		scope = SONDE_VAR_TLS;
+		break;
+	case SONDE_OP_STGA:
+		store = 1;
+		fallthrough;
+	case SONDE_OP_LDGA:
+		scope = SONDE_VAR_GLOBAL;
+		array = 1;
+		break;
+	case SONDE_OP_STTA:
+		store = 1;
+		fallthrough;
+	default:
+		scope = SONDE_VAR_TLS;
+		array = 1;
+		break;
+	}
+	if (in->imm < 0 || (u32)in->imm >= img->nvars)
+		return vreject(v, pc, -EINVAL, "variable %d out of range",
+			       in->imm);
+	vd = &img->vars[in->imm];
+	if (vd->scope != scope || !!vd->nkeys != array)
+		return vreject(v, pc, -EINVAL,
+			       "variable %d is not a %s %s", in->imm,
+			       scope == SONDE_VAR_GLOBAL ? "global" :
+			       scope == SONDE_VAR_LOCAL ? "clause-local" :
+			       "thread-local", array ? "array" : "scalar");
+	*rtype = store ? SONDE_T_NONE : (int)vd->type;
+	if (store) {
+		u32 val = array ? in->rt : in->rs;
+
+		if (vd->type == SONDE_T_STR) {
+			int err = sonde_need_str(v, pc, ty, val);
+
+			if (err)
+				return err;
+		}
+	}
+	if (array)
+		return sonde_check_keys(v, pc, in->rs, vd->keys_off,
+					vd->nkeys, ty);
+	return 0;
+}
+
+static int sonde_check_call(struct sonde_vprog *v, u32 pc,
+			    const struct sonde_insn *in, u32 ty, int *rtype)
+{
+	const char *args;
+	u32 min, max, a;
+	int err;
+
+	*rtype = in->imm < 0 ? -1 : sonde_subr_sig(in->imm, &min, &max, &args);
+	if (*rtype < 0)
+		return vreject(v, pc, -EINVAL, "unknown subroutine %d",
+			       in->imm);
+	if (in->rt < min || in->rt > max)
+		return vreject(v, pc, -EINVAL,
+			       "%s() takes %u to %u arguments, not %u",
+			       sonde_subr_name(in->imm), min, max, in->rt);
+	if (!in->rt && in->rs)
+		return vreject(v, pc, -EINVAL,
+			       "unused field rs must be zero (no arguments)");
+	if (in->rs + in->rt > SONDE_NREGS)
+		return vreject(v, pc, -EINVAL,
+			       "argument registers r%u..r%u out of range",
+			       in->rs, in->rs + in->rt - 1);
+	for (a = 0; a < in->rt; a++) {
+		if (args[a] == 's' &&
+		    (err = sonde_need_str(v, pc, ty, in->rs + a)))
+			return err;
+	}
 	return 0;
 }
 
@@ -240,6 +370,10 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 			return vreject(v, pc, -EACCES,
 				       "predicates cannot exit");
 		break;
+	case SONDE_OP_LDG ... SONDE_OP_STTA:
+		return sonde_check_var(v, pc, in, ty, rtype);
+	case SONDE_OP_CALL:
+		return sonde_check_call(v, pc, in, ty, rtype);
 	}
 	if (sonde_ops_need_str_rs(in->op) &&
 	    (err = sonde_need_str(v, pc, ty, in->rs)))

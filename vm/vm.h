@@ -39,15 +39,28 @@ struct sonde_image {
 	u32 strtab_len;
 	const struct sonde_agg_desc *aggs;
 	u32 naggs;
-	const u32 *aggkeys;
+	const u32 *aggkeys;	/* the KEYS section: aggregations and arrays */
 	u32 naggkeys;
+	const struct sonde_var_desc *vars;
+	u32 nvars;
 	/* options in force (defaults filled in) */
 	u64 opt[SONDE_NKOPTS];
 	u32 strsize;
 	/* derived sizes */
 	u32 max_rec_size;	/* largest clause rec_size */
-	u32 max_key_size;	/* largest aggregation key, bytes */
+	u32 max_key_size;	/* largest aggregation or array key, bytes */
+	u32 global_size;	/* bytes of global scalar storage */
+	u32 local_size;		/* bytes of clause-local storage per CPU */
 };
+
+/*
+ * Where each global and clause-local scalar lives in its area: fills
+ * @off[nvars] (dynamic variables get 0).  Sizes are img->global_size and
+ * img->local_size.
+ */
+void sonde_vars_layout(const struct sonde_image *img, u32 *off);
+/* Bytes of a key tuple whose first type is KEYS[@keys_off]. */
+u32 sonde_key_size(const struct sonde_image *img, u32 keys_off, u32 nkeys);
 
 /* Bytes of an aggregation key / value in snapshots (see sonde_agg_desc). */
 u32 sonde_agg_key_size(const struct sonde_image *img, u32 aggid);
@@ -103,6 +116,9 @@ struct sonde_vm_ctx {
 	u64 fault_addr;
 	u32 epid;
 	u32 clause;
+	u8 *globals;		/* global scalars (img->global_size bytes) */
+	u8 *locals;		/* this CPU's clause-locals (img->local_size) */
+	const u32 *var_off;	/* from sonde_vars_layout() */
 };
 
 /*
@@ -130,6 +146,26 @@ void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
 		   u32 key_size, s64 x, s64 incr);
 /* exit(@status) was called. */
 void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status);
+/*
+ * Dynamic variables (thread-locals, associative arrays).  @key is the
+ * key tuple (empty for a thread-local scalar: the world adds the thread).
+ * dload copies the value (@size bytes) to @out, or zeroes it when the
+ * element does not exist; dstore sets it, or deletes it when @val is
+ * NULL.  A full pool is the world's drop to count, not a fault.
+ */
+void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		     u32 key_size, void *out, u32 size);
+void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		      u32 key_size, const void *val, u32 size);
+/*
+ * Copy a NUL-terminated string of at most @size - 1 bytes from @addr in
+ * user (or kernel) memory into @dst, always terminated; returns its length
+ * or -EFAULT.
+ */
+int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
+		      char *dst, u32 size);
+/* A pseudo-random number (not for cryptography). */
+u64 sonde_env_rand(struct sonde_vm_ctx *ctx);
 
 /* Names, for the assembler, disassembler and messages. */
 const char *sonde_op_name(u32 op);
@@ -137,6 +173,9 @@ int sonde_op_form(u32 op);	/* SONDE_FORM_*, or -1 if not an opcode */
 const char *sonde_builtin_name(u32 id);
 int sonde_builtin_type(u32 id);	/* SONDE_T_*, or -1 if unknown */
 const char *sonde_aggfn_name(u32 fn);
+const char *sonde_subr_name(u32 id);
+/* Subroutine signature: -1 if unknown. */
+int sonde_subr_sig(u32 id, u32 *min, u32 *max, const char **args);
 const char *sonde_fault_name(u32 fault);
 
 /* Disassemble one instruction into @buf; returns the length written. */

@@ -18,4 +18,9 @@ int sonde_verify_prog(const struct sonde_image *img, u32 off, u32 len,
 		      bool pred, u32 rec_size, const char *what,
 		      struct sonde_vlog *log);
 
+char *sonde_scratch_str(struct sonde_vm_ctx *ctx);
+/* Subroutine @id on @n arguments: 0, or -EFAULT with ctx->fault set. */
+int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
+	       u64 *out);
+
 #endif /* _SONDE_VM_IMPL_H */

@@ -375,9 +375,10 @@ TEST_F(load, image_too_large)
 	}
 }
 
-TEST_F(load, clause_flags_nonzero)
+TEST_F(load, clause_unknown_flags)
 {
-	self->m.clause.flags = 1;
+	/* SONDE_CLAUSEF_RECORD is the only flag */
+	self->m.clause.flags = 0x80000000u;
 	REJECTED(EINVAL, "reserved");
 }
 

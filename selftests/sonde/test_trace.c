@@ -8,6 +8,7 @@
  * Runs as root in the test guest (2 vCPUs) with sonde.ko loaded.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <stddef.h>
@@ -316,6 +317,110 @@ TEST(fault_gives_error_record)
 	EXPECT_LE(3, nerr);
 	EXPECT_EQ(nerr, errors);
 	EXPECT_EQ(0, nrec);
+	free(buf);
+	close(fd);
+}
+
+/*
+ * syscall::getppid:entry /pid == self/ { self->n++; @ = max(self->n); }
+ * from two threads, 100 and 40 calls: thread-locals never mix, so the
+ * maximum is exactly 100; a global counter sees all 140.
+ */
+struct caller {
+	int calls;
+};
+
+static void *call_getppid(void *arg)
+{
+	struct caller *c = arg;
+	int i;
+
+	for (i = 0; i < c->calls; i++)
+		syscall(SYS_getppid);
+	return NULL;
+}
+
+TEST(thread_locals_per_thread)
+{
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
+				   .act_off = 4, .act_len = 10 };
+	struct sonde_agg_desc ad[2] = { { .fn = SONDE_AGG_max },
+					{ .fn = SONDE_AGG_max } };
+	struct sonde_var_desc vars[2] = {
+		{ .scope = SONDE_VAR_TLS, .type = SONDE_T_INT },
+		{ .scope = SONDE_VAR_GLOBAL, .type = SONDE_T_INT },
+	};
+	__u64 consts[1];
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSN(SONDE_OP_LDT, 1, 0, 0, 0),		/* self->n++ */
+		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
+		INSN(SONDE_OP_ADD, 1, 1, 2, 0),
+		INSN(SONDE_OP_STT, 0, 1, 0, 0),
+		INSN(SONDE_OP_AGG, 0, 0, 1, 0),		/* @a = max(self->n) */
+		INSN(SONDE_OP_LDG, 3, 0, 0, 1),		/* total++ */
+		INSN(SONDE_OP_ADD, 3, 3, 2, 0),
+		INSN(SONDE_OP_STG, 0, 3, 0, 1),
+		INSN(SONDE_OP_AGG, 0, 0, 3, 1),		/* @b = max(total) */
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct caller a = { 100 }, b = { 40 };
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_drain d;
+	struct img m;
+	char log[512] = "", *buf;
+	pthread_t ta, tb;
+	long long maxv[2] = { 0, 0 };
+	int fd, cpu, ncpu;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ncpu = nr_cpus(fd);
+	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	consts[0] = getpid();
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 14);
+	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
+	img_sect(&m, SONDE_SECT_AGGS, ad, sizeof(ad[0]), 2);
+	img_sect(&m, SONDE_SECT_VARS, vars, sizeof(vars[0]), 2);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	pthread_create(&ta, NULL, call_getppid, &a);
+	pthread_join(ta, NULL);
+	pthread_create(&tb, NULL, call_getppid, &b);
+	pthread_join(tb, NULL);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+
+	buf = malloc(ld.aggsize);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		__u64 off;
+
+		memset(&d, 0, sizeof(d));
+		d.cpu = cpu;
+		d.buf = (__u64)(unsigned long)buf;
+		d.buf_size = ld.aggsize;
+		if (ioctl(fd, SONDE_IOC_AGGSNAP, &d))
+			continue;
+		for (off = 0; off < d.size;) {
+			struct sonde_aggrec *r = (void *)(buf + off);
+			long long v;
+
+			memcpy(&v, r + 1, sizeof(v));
+			if (r->aggid < 2 && v > maxv[r->aggid])
+				maxv[r->aggid] = v;
+			off += r->size;
+		}
+	}
+	EXPECT_EQ(100, maxv[0]);
+	EXPECT_EQ(140, maxv[1]);
 	free(buf);
 	close(fd);
 }

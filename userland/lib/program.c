@@ -35,6 +35,7 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 	struct sonde_opt *opts;
 	struct sonde_clause *cl;
 	struct sonde_agg_desc *ad;
+	struct sonde_var_desc *vd;
 	uint32_t *keys;
 	size_t total, nopts = 0, nkeys = 0;
 	uint8_t *buf;
@@ -44,6 +45,8 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		nopts += p->kopts[i].set;
 	for (i = 0; i < p->naggs; i++)
 		nkeys += p->aggs[i].desc.nkeys;
+	for (i = 0; i < p->nvars; i++)
+		nkeys += p->vars[i].desc.nkeys;
 
 	count[SONDE_SECT_OPTS] = nopts;
 	len[SONDE_SECT_OPTS] = nopts * sizeof(struct sonde_opt);
@@ -59,8 +62,10 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 	len[SONDE_SECT_STRTAB] = p->strtab_len;
 	count[SONDE_SECT_AGGS] = p->naggs;
 	len[SONDE_SECT_AGGS] = p->naggs * sizeof(struct sonde_agg_desc);
-	count[SONDE_SECT_AGGKEYS] = nkeys;
-	len[SONDE_SECT_AGGKEYS] = nkeys * sizeof(uint32_t);
+	count[SONDE_SECT_KEYS] = nkeys;
+	len[SONDE_SECT_KEYS] = nkeys * sizeof(uint32_t);
+	count[SONDE_SECT_VARS] = p->nvars;
+	len[SONDE_SECT_VARS] = p->nvars * sizeof(struct sonde_var_desc);
 
 	total = sizeof(*h);
 	for (i = 0; i < SONDE_NSECTS; i++) {
@@ -113,7 +118,7 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		memcpy(buf + off[SONDE_SECT_STRTAB], p->strtab,
 		       p->strtab_len);
 	ad = (struct sonde_agg_desc *)(buf + off[SONDE_SECT_AGGS]);
-	keys = (uint32_t *)(buf + off[SONDE_SECT_AGGKEYS]);
+	keys = (uint32_t *)(buf + off[SONDE_SECT_KEYS]);
 	for (i = 0, k = 0; i < p->naggs; i++) {
 		const struct sonde_pagg *a = &p->aggs[i];
 		uint32_t j;
@@ -122,6 +127,17 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		ad[i].keys_off = a->desc.nkeys ? k : 0;
 		for (j = 0; j < a->desc.nkeys; j++)
 			keys[k++] = a->keys[j].kind == SONDE_DT_STR ?
+				    SONDE_T_STR : SONDE_T_INT;
+	}
+	vd = (struct sonde_var_desc *)(buf + off[SONDE_SECT_VARS]);
+	for (i = 0; i < p->nvars; i++) {
+		const struct sonde_pvar *v = &p->vars[i];
+		uint32_t j;
+
+		vd[i] = v->desc;
+		vd[i].keys_off = v->desc.nkeys ? k : 0;
+		for (j = 0; j < v->desc.nkeys; j++)
+			keys[k++] = v->keys[j].kind == SONDE_DT_STR ?
 				    SONDE_T_STR : SONDE_T_INT;
 	}
 	*image = buf;
@@ -158,6 +174,11 @@ void sonde_program_free(struct sonde_program *p)
 		free(p->aggs[i].keys);
 	}
 	free(p->aggs);
+	for (i = 0; i < p->nvars; i++) {
+		free(p->vars[i].name);
+		free(p->vars[i].keys);
+	}
+	free(p->vars);
 	free(p->ecbs);
 	free(p->ecb_probe);
 	free(p);

@@ -83,6 +83,14 @@ struct sonde_pagg {
 	bool printed;			/* printa()ed at least once (consumer) */
 };
 
+/* A D variable. */
+struct sonde_pvar {
+	char *name;			/* "ts" for self->ts */
+	struct sonde_var_desc desc;	/* keys_off set by sonde_program_image() */
+	struct sonde_dtype type;	/* its D type */
+	struct sonde_dtype *keys;	/* desc.nkeys key types (arrays) */
+};
+
 /* Consumer-side options. */
 struct sonde_uopts {
 	bool quiet;
@@ -110,6 +118,8 @@ struct sonde_program {
 	uint32_t strtab_len;
 	struct sonde_pagg *aggs;
 	uint32_t naggs;
+	struct sonde_pvar *vars;
+	uint32_t nvars;
 	struct sonde_kopt_set kopts[SONDE_NKOPTS];
 	struct sonde_uopts uopts;
 	/* filled when probes are resolved (libsonde), indexed by EPID - 1 */

@@ -88,3 +88,79 @@ void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
 	}
 }
 
+
+static struct dvar_ent *dvar_find(struct tenv *t, u32 var, const void *key,
+				  u32 key_size)
+{
+	u32 i;
+
+	for (i = 0; i < t->ndvars; i++)
+		if (t->dvars[i].var == var && t->dvars[i].ksize == key_size &&
+		    !memcmp(t->dvars[i].key, key, key_size))
+			return &t->dvars[i];
+	return NULL;
+}
+
+void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		     u32 key_size, void *out, u32 size)
+{
+	struct dvar_ent *e = dvar_find(ctx->env, var, key, key_size);
+
+	if (e)
+		memcpy(out, e->val, size);
+	else
+		memset(out, 0, size);
+}
+
+void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		      u32 key_size, const void *val, u32 size)
+{
+	struct tenv *t = ctx->env;
+	struct dvar_ent *e = dvar_find(t, var, key, key_size);
+
+	if (!val) {
+		if (e)
+			*e = t->dvars[--t->ndvars];
+		return;
+	}
+	if (!e) {
+		if (t->ndvars == MAX_DVAR || key_size > sizeof(e->key) ||
+		    size > sizeof(e->val)) {
+			t->dyndrops++;
+			return;
+		}
+		e = &t->dvars[t->ndvars++];
+		e->var = var;
+		e->ksize = key_size;
+		memcpy(e->key, key, key_size);
+	}
+	memcpy(e->val, val, size);
+}
+
+int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
+		      char *dst, u32 size)
+{
+	struct tenv *t = ctx->env;
+	u64 base = user ? MEM_UBASE : MEM_KBASE;
+	u32 i;
+
+	for (i = 0; i + 1 < size; i++) {
+		u64 a = addr + i;
+
+		if (a < base || a - base >= t->memlen)
+			return -EFAULT;
+		dst[i] = (char)t->mem[a - base];
+		if (!dst[i])
+			return (int)i;
+	}
+	dst[i] = 0;
+	return (int)i;
+}
+
+u64 sonde_env_rand(struct sonde_vm_ctx *ctx)
+{
+	struct tenv *t = ctx->env;
+
+	t->seed = t->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return t->seed >> 33;
+}

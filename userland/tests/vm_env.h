@@ -19,6 +19,14 @@ struct agg_ent {
 	s64 val[256];
 };
 
+#define MAX_DVAR	64
+struct dvar_ent {
+	u32 var;
+	u32 ksize;
+	u8 key[1024];
+	u8 val[4096];
+};
+
 /* The test world's firing state. */
 struct tenv {
 	u8 mem[256];
@@ -28,6 +36,10 @@ struct tenv {
 	u32 nents;
 	bool exited;
 	s64 exit_status;
+	struct dvar_ent dvars[MAX_DVAR];
+	u32 ndvars;
+	u64 dyndrops;
+	u64 seed;
 	const struct sonde_image *img;
 };
 

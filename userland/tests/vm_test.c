@@ -7,6 +7,8 @@
  *   -- opts      kernel options, "name=value" per line (strsize=16)
  *   -- aggs      one aggregation per line: "fn [p0 p1 ...] [incr]
  *                [keys=int,str]" (lquantize 0 100 10 keys=int)
+ *   -- vars      one variable per line, v0 first: "global|local|tls
+ *                int|str [keys=int,str]"
  *   -- mem       hex bytes readable at address 0x1000 (kernel loads) and
  *                0x2000 (user loads); every other address faults
  *   -- args      arg0 .. arg9 values
@@ -146,7 +148,55 @@ struct tprog {
 	char strtab[4096];
 	struct sonde_pagg aggs[16];
 	struct sonde_dtype keys[16][SONDE_MAX_AGG_KEYS];
+	struct sonde_pvar vars[16];
+	struct sonde_dtype vkeys[16][SONDE_MAX_AGG_KEYS];
 };
+
+static int parse_vars(struct tprog *tp, const char *src, char *err,
+		      size_t errsz)
+{
+	char *copy = strdup(src), *line, *save = NULL;
+
+	for (line = strtok_r(copy, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct sonde_pvar *pv = &tp->vars[tp->p.nvars];
+		char *tok, *s2 = NULL;
+
+		tok = strtok_r(line, " \t", &s2);
+		if (!tok)
+			continue;
+		memset(pv, 0, sizeof(*pv));
+		pv->keys = tp->vkeys[tp->p.nvars];
+		if (!strcmp(tok, "global"))
+			pv->desc.scope = SONDE_VAR_GLOBAL;
+		else if (!strcmp(tok, "local"))
+			pv->desc.scope = SONDE_VAR_LOCAL;
+		else if (!strcmp(tok, "tls"))
+			pv->desc.scope = SONDE_VAR_TLS;
+		else
+			pv->desc.scope = (u32)strtoul(tok, NULL, 0);
+		tok = strtok_r(NULL, " \t", &s2);
+		pv->desc.type = tok && !strcmp(tok, "str") ? SONDE_T_STR :
+				SONDE_T_INT;
+		while ((tok = strtok_r(NULL, " \t", &s2))) {
+			char *k, *s3 = NULL;
+
+			if (strncmp(tok, "keys=", 5)) {
+				snprintf(err, errsz, "bad variable '%s'", tok);
+				free(copy);
+				return -1;
+			}
+			for (k = strtok_r(tok + 5, ",", &s3); k;
+			     k = strtok_r(NULL, ",", &s3))
+				pv->keys[pv->desc.nkeys++].kind =
+					!strcmp(k, "str") ? SONDE_DT_STR :
+					SONDE_DT_INT;
+		}
+		tp->p.nvars++;
+	}
+	free(copy);
+	return 0;
+}
 
 static int assemble(struct tprog *tp, struct sonde_asm *a, const char *src,
 		    u32 *len, char *err, size_t errsz)
@@ -366,6 +416,9 @@ static int run_case(const char *path, char *why, size_t whysz)
 	}
 	if ((s = tc_get(&tc, "aggs")) && parse_aggs(&tp, s, why, whysz))
 		goto out;
+	tp.p.vars = tp.vars;
+	if ((s = tc_get(&tc, "vars")) && parse_vars(&tp, s, why, whysz))
+		goto out;
 	if ((s = tc_get(&tc, "mem"))) {
 		char *end;
 		const char *q = s;
@@ -450,6 +503,8 @@ static int run_case(const char *path, char *why, size_t whysz)
 		struct sonde_vm_ctx ctx = { 0 };
 		static char scratch[65536];
 		static u8 rec[SONDE_MAX_RECSIZE];
+		static u8 globals[65536], locals[65536];
+		static u32 var_off[16];
 		u64 rv = 0;
 		int rerr;
 		const struct sonde_clause *c = &img.clauses[0];
@@ -468,6 +523,12 @@ static int run_case(const char *path, char *why, size_t whysz)
 		memset(rec, 0, sizeof(rec));
 		ctx.rec = c->rec_size ? rec : NULL;
 		ctx.rec_size = c->rec_size;
+		memset(globals, 0, sizeof(globals));
+		memset(locals, 0, sizeof(locals));
+		sonde_vars_layout(&img, var_off);
+		ctx.globals = globals;
+		ctx.locals = locals;
+		ctx.var_off = var_off;
 		if (c->pred_len && !tc_get(&tc, "asm"))
 			rerr = sonde_vm_run(&ctx, c->pred_off, c->pred_len, &rv);
 		else

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dynvar.c - dynamic variables: thread-locals (self->x) and associative
+ * arrays (a[k], self->a[k]) of one consumer.
+ *
+ * A pool of dynvarsize bytes is cut at LOAD into equal chunks, each big
+ * enough for the largest key and value the program uses, and a hash table
+ * of about one bucket per chunk.  Probe context looks elements up under
+ * the bucket's raw spinlock, taken with interrupts already off and held
+ * only to walk one chain and copy one value, so no spin is unbounded:
+ * every holder is in a bounded critical section, NMI firings never get
+ * here and a CPU cannot re-enter (the firing guard).  Values are copied in
+ * and out under the lock, so no pointer into the pool escapes it and a
+ * freed chunk can be reused at once.  Allocation takes a chunk from the
+ * free list (its own lock, always taken inside a bucket lock); an empty
+ * list is a dynamic-variable drop, counted per CPU.
+ *
+ * Thread-locals are keyed by the thread id and the context level (task,
+ * softirq, hardirq), as DTrace's are, so an interrupt handler's self->
+ * never clobbers the thread it interrupted.
+ */
+#include <linux/jhash.h>
+#include <linux/log2.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/vmalloc.h>
+
+#include "sonde_kmod.h"
+
+struct sonde_dvar {
+	struct sonde_dvar *next;
+	u32 hash;
+	u32 var;
+	u32 ksize;		/* bytes of key, thread key included */
+	u32 vsize;
+	u8 data[];		/* key, then the value at ALIGN(ksize, 8) */
+};
+
+struct sonde_dvars {
+	u32 chunk_size;
+	u32 nchunks;
+	u32 nbuckets;
+	struct sonde_dvar **buckets;
+	raw_spinlock_t *locks;
+	u8 *pool;
+	struct sonde_dvar *free;
+	raw_spinlock_t free_lock;
+};
+
+/* The thread key of a self-> access: thread and context level. */
+static u64 sonde_thread_key(u32 cpu)
+{
+	u64 level = in_hardirq() ? 2 : in_serving_softirq() ? 1 : 0;
+	u64 tid = task_pid_nr(current);
+
+	if (!tid)		/* each CPU's idle task is pid 0 */
+		tid = (1ULL << 40) | cpu;
+	return tid | (level << 56);
+}
+
+int sonde_dvars_create(struct sonde_state *st)
+{
+	const struct sonde_image *img = &st->img;
+	u32 i, maxval = 0, maxkey = 0, need = 0;
+	struct sonde_dvars *dv;
+	u64 size = img->opt[SONDE_OPT_dynvarsize];
+
+	for (i = 0; i < img->nvars; i++) {
+		const struct sonde_var_desc *v = &img->vars[i];
+		u32 k;
+
+		if (!v->nkeys && v->scope != SONDE_VAR_TLS)
+			continue;
+		need = 1;
+		k = sonde_key_size(img, v->keys_off, v->nkeys) +
+		    (v->scope == SONDE_VAR_TLS ? sizeof(u64) : 0);
+		maxkey = max(maxkey, k);
+		maxval = max(maxval, v->type == SONDE_T_STR ?
+			     img->strsize : (u32)sizeof(u64));
+	}
+	if (!need)
+		return 0;
+	dv = kzalloc(sizeof(*dv), GFP_KERNEL);
+	if (!dv)
+		return -ENOMEM;
+	st->dvars = dv;
+	dv->chunk_size = ALIGN(sizeof(struct sonde_dvar) + ALIGN(maxkey, 8) +
+			       maxval, 8);
+	dv->nchunks = div_u64(size, dv->chunk_size + sizeof(void *));
+	if (!dv->nchunks)
+		return -E2BIG;
+	dv->nbuckets = roundup_pow_of_two(dv->nchunks);
+	dv->buckets = kvcalloc(dv->nbuckets, sizeof(*dv->buckets), GFP_KERNEL);
+	dv->locks = kvcalloc(dv->nbuckets, sizeof(*dv->locks), GFP_KERNEL);
+	dv->pool = vzalloc((unsigned long)dv->nchunks * dv->chunk_size);
+	if (!dv->buckets || !dv->locks || !dv->pool)
+		return -ENOMEM;
+	for (i = 0; i < dv->nbuckets; i++)
+		raw_spin_lock_init(&dv->locks[i]);
+	raw_spin_lock_init(&dv->free_lock);
+	for (i = dv->nchunks; i-- > 0;) {
+		struct sonde_dvar *d = (void *)(dv->pool +
+						(unsigned long)i * dv->chunk_size);
+
+		d->next = dv->free;
+		dv->free = d;
+	}
+	return 0;
+}
+
+void sonde_dvars_destroy(struct sonde_state *st)
+{
+	struct sonde_dvars *dv = st->dvars;
+
+	if (!dv)
+		return;
+	vfree(dv->pool);
+	kvfree(dv->locks);
+	kvfree(dv->buckets);
+	kfree(dv);
+	st->dvars = NULL;
+}
+
+/* Compose the full key (thread key first for thread-locals) in @kbuf. */
+static u32 sonde_dvar_key(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+			  u32 key_size, u8 *kbuf)
+{
+	struct sonde_mstate *ms = ctx->env;
+	u32 off = 0;
+
+	if (ctx->img->vars[var].scope == SONDE_VAR_TLS) {
+		u64 tk = sonde_thread_key(ms->cpu);
+
+		memcpy(kbuf, &tk, sizeof(tk));
+		off = sizeof(tk);
+	}
+	memcpy(kbuf + off, key, key_size);
+	return off + key_size;
+}
+
+static struct sonde_dvar *sonde_dvar_find(struct sonde_dvar *d, u32 hash,
+					  u32 var, const u8 *k, u32 ksize)
+{
+	for (; d; d = d->next)
+		if (d->hash == hash && d->var == var && d->ksize == ksize &&
+		    !memcmp(d->data, k, ksize))
+			return d;
+	return NULL;
+}
+
+/* Key bytes of the largest tuple plus a thread key, on the firing's stack
+ * would be too big: use the space after the VM's own key in scratch. */
+static u8 *sonde_dvar_kbuf(struct sonde_vm_ctx *ctx)
+{
+	return (u8 *)ctx->scratch + ctx->scratch_size;
+}
+
+void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		     u32 key_size, void *out, u32 size)
+{
+	struct sonde_mstate *ms = ctx->env;
+	struct sonde_dvars *dv = ms->st->dvars;
+	u8 *kbuf = sonde_dvar_kbuf(ctx);
+	struct sonde_dvar *d;
+	u32 ksize, hash, b;
+
+	ksize = sonde_dvar_key(ctx, var, key, key_size, kbuf);
+	hash = jhash(kbuf, ksize, var);
+	b = hash & (dv->nbuckets - 1);
+	raw_spin_lock(&dv->locks[b]);
+	d = sonde_dvar_find(dv->buckets[b], hash, var, kbuf, ksize);
+	if (d)
+		memcpy(out, d->data + ALIGN(ksize, 8), min(size, d->vsize));
+	else
+		memset(out, 0, size);
+	raw_spin_unlock(&dv->locks[b]);
+}
+
+void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		      u32 key_size, const void *val, u32 size)
+{
+	struct sonde_mstate *ms = ctx->env;
+	struct sonde_dvars *dv = ms->st->dvars;
+	u8 *kbuf = sonde_dvar_kbuf(ctx);
+	struct sonde_dvar *d, **pp;
+	u32 ksize, hash, b;
+
+	ksize = sonde_dvar_key(ctx, var, key, key_size, kbuf);
+	hash = jhash(kbuf, ksize, var);
+	b = hash & (dv->nbuckets - 1);
+	raw_spin_lock(&dv->locks[b]);
+	for (pp = &dv->buckets[b]; (d = *pp); pp = &d->next)
+		if (d->hash == hash && d->var == var && d->ksize == ksize &&
+		    !memcmp(d->data, kbuf, ksize))
+			break;
+	if (!val) {
+		if (d) {
+			*pp = d->next;
+			raw_spin_lock(&dv->free_lock);
+			d->next = dv->free;
+			dv->free = d;
+			raw_spin_unlock(&dv->free_lock);
+		}
+		goto out_unlock;
+	}
+	if (!d) {
+		raw_spin_lock(&dv->free_lock);
+		d = dv->free;
+		if (d)
+			dv->free = d->next;
+		raw_spin_unlock(&dv->free_lock);
+		if (!d) {
+			ms->pc->dyndrops++;
+			goto out_unlock;
+		}
+		d->hash = hash;
+		d->var = var;
+		d->ksize = ksize;
+		d->vsize = size;
+		memcpy(d->data, kbuf, ksize);
+		d->next = dv->buckets[b];
+		dv->buckets[b] = d;
+	}
+	memcpy(d->data + ALIGN(ksize, 8), val, size);
+out_unlock:
+	raw_spin_unlock(&dv->locks[b]);
+}

@@ -1,0 +1,7 @@
+# reject.var_bad_scope
+-- vars
+7 int
+-- asm
+ret r0
+-- error
+EINVAL unknown scope

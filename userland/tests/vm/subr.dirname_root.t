@@ -1,0 +1,10 @@
+# subr.dirname_root
+-- recsize
+256
+-- asm
+lds r1, "/"
+call r2, dirname, r1, 1
+emits r2, 0
+ret r0
+-- record
+2f 00

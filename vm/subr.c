@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * subr.c - D's subroutines (strlen, strjoin, substr, basename, copyinstr,
+ * ...).  Probe context: every loop is bounded by strsize, string results
+ * are bump-allocated in the firing's scratch space (NOSCRATCH when it is
+ * used up), and memory the script names is read only through the world's
+ * fault-safe copy.  Semantics follow DTrace's (dtrace_dif_subr()).
+ */
+#include "vm_impl.h"
+
+/* A strsize-byte scratch chunk for one string value, or NULL when the
+ * firing's scratch is used up. */
+char *sonde_scratch_str(struct sonde_vm_ctx *ctx)
+{
+	u32 size = (ctx->img->strsize + 7) & ~7u;
+
+	if (size > ctx->scratch_size - ctx->scratch_used)
+		return NULL;
+	ctx->scratch_used += size;
+	return ctx->scratch + ctx->scratch_used - size;
+}
+
+static u32 sonde_strnlen(const char *s, u32 max)
+{
+	u32 n = 0;
+
+	while (n < max && s[n])
+		n++;
+	return n;
+}
+
+static char sonde_toupper(char c)
+{
+	return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
+}
+
+static char sonde_tolower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* First (or, @last, last) index of @t in @s at or after / before @from. */
+static s64 sonde_index(const char *s, const char *t, u32 max, s64 from,
+		       bool last)
+{
+	u32 ls = sonde_strnlen(s, max), lt = sonde_strnlen(t, max);
+	s64 i, start, end;
+
+	if (lt > ls)
+		return -1;
+	if (!last) {
+		start = from < 0 ? 0 : from;
+		for (i = start; i + lt <= ls; i++)
+			if (!memcmp(s + i, t, lt))
+				return i;
+		return -1;
+	}
+	end = (s64)(ls - lt);
+	if (from >= 0 && from < end)
+		end = from;
+	for (i = end; i >= 0; i--)
+		if (!memcmp(s + i, t, lt))
+			return i;
+	return -1;
+}
+
+static u64 sonde_bswap(u64 v, u32 bytes)
+{
+	u64 r = 0;
+	u32 i;
+
+	for (i = 0; i < bytes; i++)
+		r = (r << 8) | ((v >> (8 * i)) & 0xff);
+	return r;
+}
+
+/*
+ * Run subroutine @id on @a[0..n).  Returns 0 with *@out set, or -EFAULT
+ * with ctx->fault (and fault_addr) set.
+ */
+int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
+	       u64 *out)
+{
+	u32 max = ctx->img->strsize, i, j;
+	const char *s = (const char *)(unsigned long)a[0];
+	const char *t = n > 1 ? (const char *)(unsigned long)a[1] : NULL;
+	char *r = NULL;
+	s64 v;
+
+	switch (id) {
+	case SONDE_SUBR_strlen:
+		*out = sonde_strnlen(s, max - 1);
+		return 0;
+	case SONDE_SUBR_index:
+	case SONDE_SUBR_rindex:
+		*out = (u64)sonde_index(s, t, max - 1,
+					n > 2 ? (s64)a[2] :
+					(id == SONDE_SUBR_index ? 0 : -1),
+					id == SONDE_SUBR_rindex);
+		return 0;
+	case SONDE_SUBR_strtoll: {
+		s64 base = n > 1 ? (s64)a[1] : 10, sign = 1;
+		u64 acc = 0;
+
+		if (base < 2 || base > 36) {
+			ctx->fault = SONDE_FLT_ILLOP;
+			ctx->fault_addr = (u64)base;
+			return -EFAULT;
+		}
+		i = 0;
+		while (i < max && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i < max && (s[i] == '-' || s[i] == '+'))
+			sign = s[i++] == '-' ? -1 : 1;
+		if (base == 16 && i + 1 < max && s[i] == '0' &&
+		    (s[i + 1] == 'x' || s[i + 1] == 'X'))
+			i += 2;
+		for (; i < max && s[i]; i++) {
+			char c = sonde_tolower(s[i]);
+			s64 d = c >= '0' && c <= '9' ? c - '0' :
+				c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
+
+			if (d >= base)
+				break;
+			acc = acc * (u64)base + (u64)d;
+		}
+		*out = (u64)(sign * (s64)acc);
+		return 0;
+	}
+	case SONDE_SUBR_rand:
+		*out = sonde_env_rand(ctx);
+		return 0;
+	case SONDE_SUBR_htons:
+	case SONDE_SUBR_ntohs:
+		*out = sonde_bswap(a[0], 2);
+		return 0;
+	case SONDE_SUBR_htonl:
+	case SONDE_SUBR_ntohl:
+		*out = sonde_bswap(a[0], 4);
+		return 0;
+	case SONDE_SUBR_htonll:
+	case SONDE_SUBR_ntohll:
+		*out = sonde_bswap(a[0], 8);
+		return 0;
+	}
+
+	/* the rest produce a string */
+	r = sonde_scratch_str(ctx);
+	if (!r) {
+		ctx->fault = SONDE_FLT_NOSCRATCH;
+		ctx->fault_addr = 0;
+		return -EFAULT;
+	}
+	r[0] = 0;
+	switch (id) {
+	case SONDE_SUBR_strjoin:
+		i = sonde_strnlen(s, max - 1);
+		memcpy(r, s, i);
+		j = sonde_strnlen(t, max - 1 - i);
+		memcpy(r + i, t, j);
+		r[i + j] = 0;
+		break;
+	case SONDE_SUBR_substr: {
+		/* exactly DTrace's index and length rules */
+		s64 len = sonde_strnlen(s, max - 1), index = (s64)a[1];
+		s64 rem = n > 2 ? (s64)a[2] : (s64)max;
+
+		if (index < 0) {
+			index += len;
+			if (index < 0 && index + rem > 0) {
+				rem += index;
+				index = 0;
+			}
+		}
+		if (index >= len || index < 0)
+			rem = 0;
+		else if (rem < 0)
+			rem += len - index;
+		else if (index + rem > (s64)max)
+			rem = (s64)max - index;
+		for (v = 0; v < rem && v < (s64)max - 1 && s[index + v]; v++)
+			r[v] = s[index + v];
+		r[v > 0 ? v : 0] = 0;
+		break;
+	}
+	case SONDE_SUBR_strchr:
+	case SONDE_SUBR_strrchr: {
+		s64 pos = -1;
+		u32 len = sonde_strnlen(s, max - 1);
+
+		for (i = 0; i < len; i++) {
+			if (s[i] == (char)a[1]) {
+				pos = i;
+				if (id == SONDE_SUBR_strchr)
+					break;
+			}
+		}
+		if (pos >= 0) {
+			memcpy(r, s + pos, len - pos);
+			r[len - pos] = 0;
+		}
+		break;
+	}
+	case SONDE_SUBR_strstr:
+		v = sonde_index(s, t, max - 1, 0, false);
+		if (v >= 0) {
+			i = sonde_strnlen(s, max - 1);
+			memcpy(r, s + v, i - v);
+			r[i - v] = 0;
+		}
+		break;
+	case SONDE_SUBR_basename:
+	case SONDE_SUBR_dirname: {
+		/* as DTrace and POSIX: trailing slashes do not count */
+		s64 len = sonde_strnlen(s, max - 1), end, start;
+
+		end = len - 1;
+		while (end > 0 && s[end] == '/')
+			end--;
+		if (len == 0) {
+			r[0] = '.';
+			r[1] = 0;
+			break;
+		}
+		if (end == 0 && s[0] == '/') {
+			r[0] = '/';
+			r[1] = 0;
+			break;
+		}
+		start = end;
+		while (start >= 0 && s[start] != '/')
+			start--;
+		if (id == SONDE_SUBR_basename) {
+			memcpy(r, s + start + 1, end - start);
+			r[end - start] = 0;
+			break;
+		}
+		if (start < 0) {
+			r[0] = '.';
+			r[1] = 0;
+			break;
+		}
+		while (start > 0 && s[start] == '/')
+			start--;
+		if (start == 0 && s[0] == '/') {
+			r[0] = '/';
+			r[1] = 0;
+			break;
+		}
+		memcpy(r, s, start + 1);
+		r[start + 1] = 0;
+		break;
+	}
+	case SONDE_SUBR_lltostr: {
+		s64 base = n > 1 ? (s64)a[1] : 10;
+		char tmp[72];
+		u64 x = a[0];
+		bool neg = false;
+
+		if (base < 2 || base > 36) {
+			ctx->fault = SONDE_FLT_ILLOP;
+			ctx->fault_addr = (u64)base;
+			return -EFAULT;
+		}
+		if (base == 10 && (s64)x < 0) {
+			neg = true;
+			x = -x;
+		}
+		i = 0;
+		do {
+			u32 d = (u32)(x % (u64)base);
+
+			tmp[i++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
+			x /= (u64)base;
+		} while (x);
+		if (base == 16) {
+			tmp[i++] = 'x';
+			tmp[i++] = '0';
+		}
+		if (neg)
+			tmp[i++] = '-';
+		for (j = 0; j < i && j < max - 1; j++)
+			r[j] = tmp[i - 1 - j];
+		r[j] = 0;
+		break;
+	}
+	case SONDE_SUBR_toupper:
+	case SONDE_SUBR_tolower:
+		for (i = 0; i < max - 1 && s[i]; i++)
+			r[i] = id == SONDE_SUBR_toupper ? sonde_toupper(s[i]) :
+			       sonde_tolower(s[i]);
+		r[i] = 0;
+		break;
+	case SONDE_SUBR_copyinstr:
+	case SONDE_SUBR_stringof: {
+		u32 size = max;
+
+		if (id == SONDE_SUBR_copyinstr && n > 1 && a[1] + 1 < size)
+			size = (u32)a[1] + 1;
+		if (sonde_env_copystr(ctx, id == SONDE_SUBR_copyinstr, a[0], r,
+				      size) < 0) {
+			ctx->fault = SONDE_FLT_BADADDR;
+			ctx->fault_addr = a[0];
+			return -EFAULT;
+		}
+		break;
+	}
+	default:
+		ctx->fault = SONDE_FLT_ILLOP;
+		ctx->fault_addr = id;
+		return -EFAULT;
+	}
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
