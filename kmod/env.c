@@ -101,11 +101,28 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 	return 0;
 }
 
+bool sonde_test_addr(const struct sonde_testmem *t, bool user, u64 addr,
+		     u32 size, u64 *real)
+{
+	u64 base = user ? SONDE_TEST_UBASE : SONDE_TEST_KBASE;
+
+	if (addr < base || addr - base >= t->size ||
+	    t->size - (addr - base) < size)
+		return false;
+	*real = user ? t->umem + (addr - base) :
+		       (u64)(unsigned long)(t->kmem + (addr - base));
+	return true;
+}
+
 int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
 		   u64 *val)
 {
+	struct sonde_mstate *ms = ctx->env;
 	u64 v = 0;
 	long err;
+
+	if (unlikely(ms->test))
+		sonde_test_addr(ms->test, user, addr, size, &addr);
 
 	if (user)
 		err = copy_from_user_nofault(&v, u64_to_user_ptr(addr), size);
@@ -135,6 +152,11 @@ void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
 
 	if (act != SONDE_ACT_ACTIVE && act != SONDE_ACT_LOADED)
 		return;
+	if (unlikely(ms->tr)) {
+		ms->tr->flags |= SONDE_TESTRUN_EXIT;
+		ms->tr->exit_status = status;
+		return;		/* a test run does not end the state */
+	}
 	if (cmpxchg(&st->activity, act, SONDE_ACT_DRAINING) == act)
 		WRITE_ONCE(st->exit_status, (int)status);
 }
@@ -147,7 +169,33 @@ void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
 int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 		      char *dst, u32 size)
 {
+	struct sonde_mstate *ms = ctx->env;
 	u32 i = 0;
+
+	/* test windows: byte by byte, so the window's end faults exactly */
+	if (unlikely(ms->test)) {
+		for (; i + 1 < size; i++) {
+			u64 real;
+			long err;
+
+			if (!sonde_test_addr(ms->test, user, addr + i, 1, &real))
+				real = addr + i;
+			if (user)
+				err = copy_from_user_nofault(dst + i,
+						u64_to_user_ptr(real), 1);
+			else
+				err = copy_from_kernel_nofault(dst + i,
+						(void *)(unsigned long)real, 1);
+			if (err) {
+				dst[i] = 0;
+				return -EFAULT;
+			}
+			if (!dst[i])
+				return i;
+		}
+		dst[i] = 0;
+		return i;
+	}
 
 	while (i + 1 < size) {
 		u32 chunk = min_t(u64, size - 1 - i,

@@ -102,6 +102,11 @@ static int sonde_ioc_status(struct sonde_state *st, void *arg)
 	return sonde_state_status(st, arg);
 }
 
+static int sonde_ioc_testrun(struct sonde_state *st, void *arg)
+{
+	return sonde_state_testrun(st, arg);
+}
+
 struct sonde_ioc {
 	unsigned int cmd;
 	u32 size;
@@ -118,6 +123,7 @@ static const struct sonde_ioc sonde_iocs[] = {
 	SONDE_IOC(SONDE_IOC_DRAIN, struct sonde_drain, sonde_ioc_drain),
 	SONDE_IOC(SONDE_IOC_AGGSNAP, struct sonde_drain, sonde_ioc_aggsnap),
 	SONDE_IOC(SONDE_IOC_STATUS, struct sonde_status, sonde_ioc_status),
+	SONDE_IOC(SONDE_IOC_TESTRUN, struct sonde_testrun, sonde_ioc_testrun),
 };
 
 /* The largest ioctl argument; bigger ones from newer callers are cut. */

@@ -297,6 +297,15 @@ static void sonde_fault(struct sonde_pcpu *pc, struct sonde_vm_ctx *ctx,
 	sonde_rec_commit(pc, h);
 }
 
+static void sonde_test_note(struct sonde_testrun *tr, struct sonde_vm_ctx *ctx,
+			    bool pred)
+{
+	tr->flags |= SONDE_TESTRUN_FAULT | (pred ? SONDE_TESTRUN_INPRED : 0);
+	tr->fault = ctx->fault;
+	tr->fault_pc = ctx->fault_pc;
+	tr->fault_addr = ctx->fault_addr;
+}
+
 /* Run one ECB.  Interrupts are off and this CPU is marked in-probe. */
 static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 {
@@ -325,11 +334,17 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 	if (c->pred_len) {
 		if (sonde_vm_run(&ctx, c->pred_off, c->pred_len, &ret)) {
 			sonde_fault(pc, &ctx, 0, ms->timestamp);
+			if (unlikely(ms->tr))
+				sonde_test_note(ms->tr, &ctx, true);
 			return;
 		}
+		if (unlikely(ms->tr))
+			ms->tr->pred = ret;
 		if (!ret)
 			return;
 	}
+	if (unlikely(ms->tr))
+		ms->tr->flags |= SONDE_TESTRUN_ACTIONS;
 	if (c->rec_size || (c->flags & SONDE_CLAUSEF_RECORD)) {
 		h = sonde_rec_reserve(pc, ecb->epid, c->rec_size,
 				      ms->timestamp);
@@ -342,10 +357,49 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 	if (sonde_vm_run(&ctx, c->act_off, c->act_len, &ret)) {
 		/* the reserved record is abandoned: not committed */
 		sonde_fault(pc, &ctx, 1, ms->timestamp);
+		if (unlikely(ms->tr))
+			sonde_test_note(ms->tr, &ctx, false);
 		return;
 	}
+	if (unlikely(ms->tr))
+		ms->tr->result = ret;
 	if (h)
 		sonde_rec_commit(pc, h);
+}
+
+/*
+ * SONDE_IOC_TESTRUN: run one ECB of a loaded, unarmed state on this CPU
+ * exactly as a firing would (interrupts off, in-probe guard), with the
+ * test memory window mapped.  Process context caller.
+ */
+int sonde_probe_testfire(struct sonde_state *st, u32 epid,
+			 struct sonde_fire *f, const struct sonde_testmem *t,
+			 struct sonde_testrun *tr)
+{
+	struct sonde_kecb *ecb = &st->ecbs[epid - 1];
+	struct sonde_mstate ms = { };
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (__this_cpu_read(sonde_in_probe)) {
+		local_irq_restore(flags);
+		return -EBUSY;
+	}
+	__this_cpu_write(sonde_in_probe, 1);
+	ms.cpu = smp_processor_id();
+	ms.probe = ecb->probe;
+	ms.fire = f;
+	ms.timestamp = ktime_get_mono_fast_ns();
+	ms.test = t;
+	ms.tr = tr;
+	tr->cpu = ms.cpu;
+	tr->pred = 1;
+	if (st->img.local_size)
+		memset(st->pcpu[ms.cpu]->locals, 0, st->img.local_size);
+	sonde_ecb_run(ecb, &ms);
+	__this_cpu_write(sonde_in_probe, 0);
+	local_irq_restore(flags);
+	return 0;
 }
 
 static bool sonde_ecb_live(struct sonde_kecb *ecb, struct sonde_probe *p)

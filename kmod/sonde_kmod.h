@@ -196,6 +196,23 @@ struct sonde_mstate {
 	struct sonde_pcpu *pc;
 	u64 timestamp;
 	u32 cpu;
+	const struct sonde_testmem *test;	/* SONDE_IOC_TESTRUN only */
+	struct sonde_testrun *tr;		/* ditto: what happened */
 };
+
+/* The test memory window of SONDE_IOC_TESTRUN (see uapi/sonde.h). */
+struct sonde_testmem {
+	const u8 *kmem;		/* kernel copy of the window */
+	u64 umem;		/* the caller's window */
+	u32 size;
+};
+
+/* Translate a test-window address; false if @addr is outside it. */
+bool sonde_test_addr(const struct sonde_testmem *t, bool user, u64 addr,
+		     u32 size, u64 *real);
+int sonde_state_testrun(struct sonde_state *st, struct sonde_testrun *req);
+int sonde_probe_testfire(struct sonde_state *st, u32 epid,
+			 struct sonde_fire *f, const struct sonde_testmem *t,
+			 struct sonde_testrun *tr);
 
 #endif /* _SONDE_KMOD_H */

@@ -419,3 +419,32 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 	}
 	return 0;
 }
+
+int sonde_state_testrun(struct sonde_state *st, struct sonde_testrun *req)
+{
+	struct sonde_testmem t = { };
+	struct sonde_fire f = { };
+	u8 *kmem = NULL;
+	int err;
+
+	if (memchr_inv(req->reserved, 0, sizeof(req->reserved)) ||
+	    req->cpu || req->flags || req->mem_size > SONDE_TEST_MAXMEM ||
+	    (req->mem_size && !req->mem))
+		return -EINVAL;
+	if (st->activity != SONDE_ACT_LOADED)
+		return st->activity == SONDE_ACT_INACTIVE ? -ENOENT : -EBUSY;
+	if (!req->epid || req->epid > st->necbs)
+		return -ENOENT;
+	if (req->mem_size) {
+		kmem = memdup_user(u64_to_user_ptr(req->mem), req->mem_size);
+		if (IS_ERR(kmem))
+			return PTR_ERR(kmem);
+	}
+	t.kmem = kmem;
+	t.umem = req->mem;
+	t.size = req->mem_size;
+	memcpy(f.args, req->args, sizeof(f.args));
+	err = sonde_probe_testfire(st, req->epid, &f, &t, req);
+	kfree(kmem);
+	return err;
+}

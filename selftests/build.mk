@@ -59,6 +59,20 @@ $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 	@mkdir -p $(dir $@)
 	cp -p $< $@
 
+# The VM corpus, run by the module's own VM in the guest (test_vm_corpus):
+# the same driver as `make unit-vm`, static and without sanitizers.
+$(ST_OUT)/vm_test: userland/tests/vm_test.c $(VM_TEST_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -static $(WARN) -Wno-format-truncation -std=gnu11 \
+		-D_GNU_SOURCE -Iuapi -Ivm -Iuserland/lib -Iuserland/tests \
+		-o $@ userland/tests/vm_test.c $(VM_TEST_SRCS)
+
+.PHONY: $(ST_OUT)/vm-corpus
+$(ST_OUT)/vm-corpus:
+	@rm -rf $@ && mkdir -p $@ && cp userland/tests/vm/*.t $@/
+
+selftests-bin: $(ST_OUT)/vm_test $(ST_OUT)/vm-corpus
+
 # The module (sonde.ko, top level) and the CLI (build/sonde) come from the
 # top-level Makefile; KDIR tells the runner which kernel image to boot.
 .PHONY: guest-check

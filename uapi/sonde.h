@@ -455,6 +455,54 @@ struct sonde_status {
 	__u64 reserved[7];
 };
 
+/**
+ * struct sonde_testrun - SONDE_IOC_TESTRUN: fire enabling @epid of the
+ * loaded (not yet armed) program once, on the calling CPU, as its probe
+ * would, and report what the VM did.  Records, ERROR records and
+ * aggregations land in the consumer's buffers as in a real firing (DRAIN
+ * and AGGSNAP @cpu to see them).  For the VM test corpus, loads from
+ * [SONDE_TEST_KBASE, + mem_size) read a kernel copy of @mem and user loads
+ * from [SONDE_TEST_UBASE, + mem_size) read @mem itself; every other
+ * address goes to the real fault-safe copies.
+ * @epid:        in: enabling to fire (1..)
+ * @mem_size:    in: bytes at @mem, at most SONDE_TEST_MAXMEM
+ * @mem:         in: user pointer to the test memory window (may be 0)
+ * @args:        in: arg0..arg9
+ * @cpu:         out: the CPU it ran on
+ * @flags:       out: SONDE_TESTRUN_* what happened
+ * @pred:        out: the predicate's value (1 if there is none)
+ * @result:      out: the actions' ret value
+ * @fault:       out: SONDE_FLT_* if SONDE_TESTRUN_FAULT
+ * @fault_pc:    out: instruction of the fault, within its program
+ * @fault_addr:  out: the offending address or value
+ * @exit_status: out: exit()'s argument if SONDE_TESTRUN_EXIT
+ * @reserved:    zero
+ */
+struct sonde_testrun {
+	__u32 epid;
+	__u32 mem_size;
+	__aligned_u64 mem;
+	__u64 args[10];
+	__u32 cpu;
+	__u32 flags;
+	__u64 pred;
+	__u64 result;
+	__u32 fault;
+	__u32 fault_pc;
+	__u64 fault_addr;
+	__s64 exit_status;
+	__u64 reserved[4];
+};
+
+#define SONDE_TESTRUN_FAULT	0x1	/* a fault stopped the clause */
+#define SONDE_TESTRUN_INPRED	0x2	/* ... in the predicate */
+#define SONDE_TESTRUN_ACTIONS	0x4	/* the actions ran (predicate true) */
+#define SONDE_TESTRUN_EXIT	0x8	/* exit() was called */
+
+#define SONDE_TEST_KBASE	0x1000ULL
+#define SONDE_TEST_UBASE	0x2000ULL
+#define SONDE_TEST_MAXMEM	4096
+
 #define SONDE_IOC_MAGIC		0xd7
 
 #define SONDE_IOC_INFO		_IOR(SONDE_IOC_MAGIC, 0x00, struct sonde_info)
@@ -465,6 +513,7 @@ struct sonde_status {
 #define SONDE_IOC_DRAIN		_IOWR(SONDE_IOC_MAGIC, 0x05, struct sonde_drain)
 #define SONDE_IOC_AGGSNAP	_IOWR(SONDE_IOC_MAGIC, 0x06, struct sonde_drain)
 #define SONDE_IOC_STATUS	_IOR(SONDE_IOC_MAGIC, 0x07, struct sonde_status)
+#define SONDE_IOC_TESTRUN	_IOWR(SONDE_IOC_MAGIC, 0x08, struct sonde_testrun)
 
 /**
  * struct sonde_insn - one VM instruction (see sonde_isa.h).

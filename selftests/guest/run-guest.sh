@@ -242,6 +242,15 @@ if [ -d "$ST" ]; then
 	done
 fi
 
+# Data directories the tests read (the VM corpus); not the harness headers.
+if [ -d "$ST" ]; then
+	for d in "$ST"/*/; do
+		[ -d "$d" ] || continue
+		case $(basename "$d") in include) continue ;; esac
+		cp -r "$d" "$R/selftests/sonde/"
+	done
+fi
+
 # The tests to run: the named ones, or every executable test_* built.
 if [ -n "${SONDE_TESTS:-}" ]; then
 	TESTS=$SONDE_TESTS

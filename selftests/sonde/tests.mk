@@ -11,5 +11,5 @@
 
 TEST_GEN_PROGS := test_device test_load test_trace
 TEST_GEN_PROGS_EXTENDED := loop-getppid
-TEST_PROGS := test_cli.sh
+TEST_PROGS := test_cli.sh test_vm_corpus.sh
 TEST_FILES := ktap_helpers.sh

@@ -5,7 +5,9 @@
  * window, so a wild address faults exactly as in the kernel.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "vm_env.h"
 
@@ -16,20 +18,24 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 	switch (id) {
 	case SONDE_B_arg0 ... SONDE_B_arg9:
 		return t->args[id - SONDE_B_arg0];
+	/* as if dtrace:::BEGIN fired in this process, like the module's
+	 * TESTRUN does, so one corpus serves both VMs */
 	case SONDE_B_pid:
-		return 1234;
 	case SONDE_B_tid:
-		return 1235;
-	case SONDE_B_execname:
-		return (u64)(unsigned long)"vmtest";
+		return (u64)getpid();
+	case SONDE_B_execname: {
+		static char comm[16];
+
+		snprintf(comm, sizeof(comm), "%s", program_invocation_short_name);
+		return (u64)(unsigned long)comm;
+	}
 	case SONDE_B_probefunc:
-		return (u64)(unsigned long)"getppid";
-	case SONDE_B_probename:
-		return (u64)(unsigned long)"entry";
-	case SONDE_B_probeprov:
-		return (u64)(unsigned long)"syscall";
 	case SONDE_B_probemod:
 		return (u64)(unsigned long)"";
+	case SONDE_B_probename:
+		return (u64)(unsigned long)"BEGIN";
+	case SONDE_B_probeprov:
+		return (u64)(unsigned long)"dtrace";
 	case SONDE_B_timestamp:
 		return 1000000;
 	default:

@@ -30,6 +30,9 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +43,14 @@
 #include "program.h"
 
 #define MAX_INSNS	4096
+
+/*
+ * --kernel: run each case in the kernel module instead (LOAD, TESTRUN,
+ * DRAIN, AGGSNAP on /dev/sonde), so the userland VM and the module's are
+ * held to the same expectations.
+ */
+static int kfd = -1;
+static u32 begin_id;
 
 /* One test file, parsed. */
 struct tcase {
@@ -356,6 +367,103 @@ static void norm(char *s)
 	*w = 0;
 }
 
+/* What one run did, from either VM. */
+struct outcome {
+	bool faulted;
+	u32 fault, fault_pc;
+	u64 fault_addr;
+	u64 rv;
+	u8 rec[SONDE_MAX_RECSIZE];
+	bool exited;
+	s64 exit_status;
+};
+
+static int kload(void *image, size_t isize, char *log, size_t logsz)
+{
+	struct sonde_load ld = { 0 };
+	int fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	ld.prog = (u64)(unsigned long)image;
+	ld.prog_size = (u32)isize;
+	ld.log_level = 1;
+	ld.log_buf = (u64)(unsigned long)log;
+	ld.log_size = (u32)logsz;
+	memset(log, 0, logsz);
+	if (ioctl(fd, SONDE_IOC_LOAD, &ld)) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	return fd;
+}
+
+/* Fire the loaded program's only enabling once and collect everything. */
+static int krun(int fd, struct tenv *env, const struct sonde_image *img,
+		struct outcome *o, bool pred_only, char *why, size_t whysz)
+{
+	static u8 buf[1 << 20];
+	struct sonde_testrun tr = { .epid = 1 };
+	struct sonde_drain d = { 0 };
+	u64 off;
+
+	tr.mem = env->memlen ? (u64)(unsigned long)env->mem : 0;
+	tr.mem_size = env->memlen;
+	memcpy(tr.args, env->args, sizeof(tr.args));
+	if (ioctl(fd, SONDE_IOC_TESTRUN, &tr)) {
+		snprintf(why, whysz, "TESTRUN: %s", strerror(errno));
+		return -1;
+	}
+	o->faulted = tr.flags & SONDE_TESTRUN_FAULT;
+	o->fault = tr.fault;
+	o->fault_pc = tr.fault_pc;
+	o->fault_addr = tr.fault_addr;
+	o->rv = pred_only ? tr.pred : tr.result;
+	o->exited = tr.flags & SONDE_TESTRUN_EXIT;
+	o->exit_status = tr.exit_status;
+
+	d.cpu = tr.cpu;
+	d.buf = (u64)(unsigned long)buf;
+	d.buf_size = sizeof(buf);
+	if (ioctl(fd, SONDE_IOC_DRAIN, &d)) {
+		snprintf(why, whysz, "DRAIN: %s", strerror(errno));
+		return -1;
+	}
+	for (off = 0; off < d.size;) {
+		struct sonde_rechdr *h = (void *)(buf + off);
+
+		if (h->epid == 1)
+			memcpy(o->rec, h + 1, h->size - sizeof(*h));
+		off += h->size;
+	}
+	if (!img->naggs)
+		return 0;
+	memset(&d, 0, sizeof(d));
+	d.cpu = tr.cpu;
+	d.buf = (u64)(unsigned long)buf;
+	d.buf_size = sizeof(buf);
+	if (ioctl(fd, SONDE_IOC_AGGSNAP, &d)) {
+		snprintf(why, whysz, "AGGSNAP: %s", strerror(errno));
+		return -1;
+	}
+	env->nents = 0;
+	for (off = 0; off < d.size && env->nents < MAX_AGGENT;) {
+		struct sonde_aggrec *r = (void *)(buf + off);
+		struct agg_ent *e = &env->ents[env->nents++];
+		u32 ks = sonde_agg_key_size(img, r->aggid);
+
+		e->aggid = r->aggid;
+		e->ksize = ks;
+		memcpy(e->key, r + 1, ks);
+		memcpy(e->val, (u8 *)(r + 1) + ((ks + 7) & ~7u),
+		       sonde_agg_val_size(&img->aggs[r->aggid]));
+		off += r->size;
+	}
+	return 0;
+}
+
 static const char *skipsign(const char *s)
 {
 	while (isspace((unsigned char)*s))
@@ -376,7 +484,7 @@ static int run_case(const char *path, char *why, size_t whysz)
 	void *image = NULL;
 	size_t isize;
 	u32 len;
-	int ret = -1, verr;
+	int ret = -1, verr, kprog = -1;
 
 	if (!text || tc_parse(&tc, text)) {
 		snprintf(why, whysz, "cannot read");
@@ -467,11 +575,40 @@ static int run_case(const char *path, char *why, size_t whysz)
 	tp.p.nconsts = a.nconsts;
 	tp.p.strtab_len = a.strtab_len;
 
+	if (kfd >= 0) {
+		static struct sonde_ecb ecb;
+
+		ecb.probe_id = begin_id;
+		tp.p.ecbs = &ecb;
+		tp.p.necbs = 1;
+		/* small buffers: one firing, and DRAIN needs bufsize bytes */
+		if (!tp.p.kopts[SONDE_OPT_bufsize].set)
+			tp.p.kopts[SONDE_OPT_bufsize] =
+				(struct sonde_kopt_set){ true, 65536 };
+		if (!tp.p.kopts[SONDE_OPT_aggsize].set)
+			tp.p.kopts[SONDE_OPT_aggsize] =
+				(struct sonde_kopt_set){ true, 65536 };
+	}
 	if (sonde_program_image(&tp.p, &image, &isize)) {
 		snprintf(why, whysz, "image failed");
 		goto out;
 	}
 	verr = sonde_image_verify(image, (u32)isize, &img, &vlog);
+	if (kfd >= 0) {
+		/* the kernel's verdict is the one under test */
+		char klog[1024];
+		int uerr = verr;
+
+		kprog = kload(image, isize, klog, sizeof(klog));
+		verr = kprog < 0 ? kprog : 0;
+		if (verr != uerr) {
+			snprintf(why, whysz,
+				 "kernel and userland disagree: %d vs %d (%s)",
+				 verr, uerr, klog);
+			goto out;
+		}
+		memcpy(log, klog, sizeof(log));
+	}
 	if ((s = tc_get(&tc, "error"))) {
 		char want[128], *sub;
 		int e;
@@ -529,10 +666,27 @@ static int run_case(const char *path, char *why, size_t whysz)
 		ctx.globals = globals;
 		ctx.locals = locals;
 		ctx.var_off = var_off;
-		if (c->pred_len && !tc_get(&tc, "asm"))
+		if (kfd >= 0) {
+			static struct outcome o;
+
+			memset(&o, 0, sizeof(o));
+			if (krun(kprog, &env, &img, &o,
+				 c->pred_len && !tc_get(&tc, "asm"), why,
+				 whysz))
+				goto out;
+			rerr = o.faulted ? -EFAULT : 0;
+			ctx.fault = o.fault;
+			ctx.fault_pc = o.fault_pc;
+			ctx.fault_addr = o.fault_addr;
+			rv = o.rv;
+			memcpy(rec, o.rec, c->rec_size);
+			env.exited = o.exited;
+			env.exit_status = o.exit_status;
+		} else if (c->pred_len && !tc_get(&tc, "asm")) {
 			rerr = sonde_vm_run(&ctx, c->pred_off, c->pred_len, &rv);
-		else
+		} else {
 			rerr = sonde_vm_run(&ctx, c->act_off, c->act_len, &rv);
+		}
 
 		if ((s = tc_get(&tc, "fault"))) {
 			snprintf(want, sizeof(want), "%s", s);
@@ -602,6 +756,8 @@ static int run_case(const char *path, char *why, size_t whysz)
 asmfail:
 	snprintf(why, whysz, "assembler: %s", err);
 out:
+	if (kprog >= 0)
+		close(kprog);
 	tc_free(&tc);
 	free(image);
 	free(text);
@@ -613,14 +769,42 @@ static int cmpstr(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The id of dtrace:::BEGIN: any probe will do, nothing is armed. */
+static u32 find_begin(int fd)
+{
+	struct sonde_probe_info pi;
+	struct sonde_probes q = { 0 };
+
+	strcpy(q.desc.provider, "dtrace");
+	strcpy(q.desc.name, "BEGIN");
+	q.buf = (u64)(unsigned long)&pi;
+	q.buf_count = 1;
+	if (ioctl(fd, SONDE_IOC_PROBES, &q) || q.count != 1)
+		return 0;
+	return pi.id;
+}
+
 int main(int argc, char **argv)
 {
-	const char *dir = argc > 1 ? argv[1] : "userland/tests/vm";
+	const char *dir = "userland/tests/vm";
 	char *names[1024], path[512], why[512];
 	int n = 0, i, failed = 0;
 	struct dirent *de;
-	DIR *d = opendir(dir);
+	DIR *d;
 
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--kernel")) {
+			kfd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+			if (kfd < 0) {
+				perror(SONDE_DEVICE_PATH);
+				return 1;
+			}
+			begin_id = find_begin(kfd);
+		} else {
+			dir = argv[i];
+		}
+	}
+	d = opendir(dir);
 	if (!d) {
 		perror(dir);
 		return 1;
@@ -645,6 +829,7 @@ int main(int argc, char **argv)
 		}
 		free(names[i]);
 	}
-	printf("# vm corpus: %d passed, %d failed\n", n - failed, failed);
+	printf("# vm corpus (%s VM): %d passed, %d failed\n",
+	       kfd >= 0 ? "kernel" : "userland", n - failed, failed);
 	return failed ? 1 : 0;
 }

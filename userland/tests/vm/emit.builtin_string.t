@@ -4,8 +4,8 @@ strsize=16
 -- recsize
 16
 -- asm
-ldb r1, probefunc
+ldb r1, probename
 emits r1, 0
 ret r0
 -- record
-67 65 74 70 70 69 64 00
+42 45 47 49 4e 00

@@ -1,7 +1,7 @@
 # pred.true
 -- pred
 ldb r1, pid
-movi r2, 1234
+ldb r2, tid
 seteq r3, r1, r2
 ret r3
 -- result

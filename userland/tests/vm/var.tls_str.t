@@ -6,10 +6,10 @@ tls str
 -- recsize
 16
 -- asm
-ldb r1, execname
+ldb r1, probeprov
 stt v0, r1
 ldt r2, v0
 emits r2, 0
 ret r0
 -- record
-76 6d 74 65 73 74 00
+64 74 72 61 63 65 00
