@@ -52,6 +52,9 @@
 static int kfd = -1;
 static u32 begin_id;
 
+/* Opcodes that ran in some accepted case: every one must. */
+static bool op_seen[SONDE_OP_MAX + 1];
+
 /* One test file, parsed. */
 struct tcase {
 	char *sect[16];
@@ -635,6 +638,8 @@ static int run_case(const char *path, char *why, size_t whysz)
 		snprintf(why, whysz, "verifier: %s", log);
 		goto out;
 	}
+	for (u32 i = 0; i < tp.p.ninsns; i++)
+		op_seen[tp.insns[i].op] = true;
 
 	{
 		struct sonde_vm_ctx ctx = { 0 };
@@ -817,7 +822,7 @@ int main(int argc, char **argv)
 	}
 	closedir(d);
 	qsort(names, n, sizeof(names[0]), cmpstr);
-	printf("TAP version 13\n1..%d\n", n);
+	printf("TAP version 13\n1..%d\n", n + 1);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		why[0] = 0;
@@ -829,7 +834,27 @@ int main(int argc, char **argv)
 		}
 		free(names[i]);
 	}
+	{
+		char missing[512] = "";
+		u32 op;
+
+		for (op = 0; op <= SONDE_OP_MAX; op++) {
+			if (sonde_op_name(op) && !op_seen[op]) {
+				strncat(missing, " ", sizeof(missing) - 1 -
+					strlen(missing));
+				strncat(missing, sonde_op_name(op),
+					sizeof(missing) - 1 - strlen(missing));
+			}
+		}
+		if (missing[0]) {
+			printf("not ok %d - every opcode runs in some case # missing:%s\n",
+			       n + 1, missing);
+			failed++;
+		} else {
+			printf("ok %d - every opcode runs in some case\n", n + 1);
+		}
+	}
 	printf("# vm corpus (%s VM): %d passed, %d failed\n",
-	       kfd >= 0 ? "kernel" : "userland", n - failed, failed);
+	       kfd >= 0 ? "kernel" : "userland", n + 1 - failed, failed);
 	return failed ? 1 : 0;
 }
