@@ -15,6 +15,7 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 
 #include "sonde.h"
 #include "vm.h"
@@ -158,6 +159,10 @@ struct sonde_state {
 	u32 *var_off;			/* sonde_vars_layout() */
 	struct sonde_dvars *dvars;	/* thread-locals, arrays (dynvar.c) */
 	bool armed;
+	/* the deadman: last sign of life from the consumer, and its check */
+	unsigned long alive;		/* jiffies */
+	pid_t owner;			/* the process that opened it */
+	struct delayed_work deadman;
 	/* drops and errors already reported by DRAIN/AGGSNAP, for STATUS */
 	u64 drained_drops, drained_errors, drained_aggdrops;
 };

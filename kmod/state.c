@@ -19,6 +19,39 @@
 
 #include "sonde_kmod.h"
 
+static void sonde_state_disarm(struct sonde_state *st);
+
+/*
+ * The deadman, once a second while armed: a consumer that has not
+ * drained, snapshotted or asked for its status within the deadman time
+ * (stopped with SIGSTOP, wedged, swapped out) is aborted, so probes never
+ * fill buffers nobody reads.  Firings stop at once (KILLED is not live);
+ * the probes are disarmed here, in process context.
+ */
+static void sonde_deadman_fn(struct work_struct *work)
+{
+	struct sonde_state *st = container_of(to_delayed_work(work),
+					      struct sonde_state, deadman);
+	unsigned long timeout = msecs_to_jiffies(st->img.opt[SONDE_OPT_deadman]);
+	int act;
+
+	mutex_lock(&st->lock);
+	act = READ_ONCE(st->activity);
+	if (act != SONDE_ACT_ACTIVE && act != SONDE_ACT_DRAINING)
+		goto out_unlock;
+	if (time_before(jiffies, READ_ONCE(st->alive) + timeout)) {
+		schedule_delayed_work(&st->deadman, HZ);
+		goto out_unlock;
+	}
+	if (cmpxchg(&st->activity, act, SONDE_ACT_KILLED) == act) {
+		pr_info("sonde: consumer pid %d aborted: no drain for %llu ms\n",
+			st->owner, st->img.opt[SONDE_OPT_deadman]);
+		sonde_state_disarm(st);
+	}
+out_unlock:
+	mutex_unlock(&st->lock);
+}
+
 struct sonde_state *sonde_state_create(void)
 {
 	struct sonde_state *st = kzalloc(sizeof(*st), GFP_KERNEL);
@@ -27,6 +60,8 @@ struct sonde_state *sonde_state_create(void)
 		return ERR_PTR(-ENOMEM);
 	mutex_init(&st->lock);
 	st->activity = SONDE_ACT_INACTIVE;
+	st->owner = task_tgid_nr(current);
+	INIT_DELAYED_WORK(&st->deadman, sonde_deadman_fn);
 	return st;
 }
 
@@ -110,6 +145,7 @@ static void sonde_state_free_pcpu(struct sonde_state *st)
 
 void sonde_state_destroy(struct sonde_state *st)
 {
+	cancel_delayed_work_sync(&st->deadman);
 	sonde_state_disarm(st);
 	sonde_state_free_pcpu(st);
 	sonde_dvars_destroy(st);
@@ -336,6 +372,8 @@ int sonde_state_go(struct sonde_state *st, struct sonde_go *req)
 	err = sonde_state_arm(st);
 	if (err)
 		return err;
+	WRITE_ONCE(st->alive, jiffies);
+	schedule_delayed_work(&st->deadman, HZ);
 	/* BEGIN runs before any other probe records anything */
 	preempt_disable();
 	req->begin_cpu = smp_processor_id();
@@ -348,13 +386,21 @@ int sonde_state_go(struct sonde_state *st, struct sonde_go *req)
 int sonde_state_stop(struct sonde_state *st, struct sonde_stop *req)
 {
 	struct sonde_fire f = { };
-	int act = st->activity;
+	int act;
 
-	if (act != SONDE_ACT_ACTIVE && act != SONDE_ACT_DRAINING &&
-	    act != SONDE_ACT_KILLED)
-		return act == SONDE_ACT_STOPPED ? -EALREADY : -ENOENT;
-	/* no other ECB records once the state is stopped; END runs alone */
-	xchg(&st->activity, SONDE_ACT_STOPPED);
+	/* only exit() changes the activity under us, and only once */
+	do {
+		act = READ_ONCE(st->activity);
+		if (act == SONDE_ACT_KILLED) {
+			/* an aborted enabling stays aborted, without END */
+			sonde_state_disarm(st);
+			req->end_cpu = 0;
+			return 0;
+		}
+		if (act != SONDE_ACT_ACTIVE && act != SONDE_ACT_DRAINING)
+			return act == SONDE_ACT_STOPPED ? -EALREADY : -ENOENT;
+		/* no other ECB records once stopped; END runs alone */
+	} while (cmpxchg(&st->activity, act, SONDE_ACT_STOPPED) != act);
 	sonde_sync();
 	preempt_disable();
 	req->end_cpu = smp_processor_id();
@@ -369,6 +415,7 @@ int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
 {
 	int err;
 
+	WRITE_ONCE(st->alive, jiffies);
 	if (req->flags || memchr_inv(req->reserved, 0, sizeof(req->reserved)))
 		return -EINVAL;
 	if (!st->pcpu)
@@ -393,6 +440,7 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 {
 	unsigned int cpu;
 
+	WRITE_ONCE(st->alive, jiffies);
 	memset(req, 0, sizeof(*req));
 	req->activity = READ_ONCE(st->activity);
 	req->exit_status = READ_ONCE(st->exit_status);

@@ -179,7 +179,9 @@ struct sonde_prog_hdr {
 
 /*
  * Options the kernel acts on: O(name, id, default, min, max).  Sizes are in
- * bytes.  Options the consumer alone acts on (quiet, switchrate, aggrate,
+ * bytes; deadman is in milliseconds: a consumer that neither drains,
+ * snapshots nor asks for its status for that long is aborted
+ * (SONDE_ACT_KILLED) and its probes disarmed.  Options the consumer alone acts on (quiet, switchrate, aggrate,
  * aggsort...) never reach the kernel.
  */
 #define SONDE_KOPTS(O)							\
@@ -188,7 +190,8 @@ struct sonde_prog_hdr {
 	O(strsize,      2, 256,        8,     4096)			\
 	O(bufpolicy,    3, 0,          0,     2)			\
 	O(destructive,  4, 0,          0,     1)			\
-	O(dynvarsize,   5, (1 << 20),  4096,  (1ULL << 30))
+	O(dynvarsize,   5, (1 << 20),  4096,  (1ULL << 30))		\
+	O(deadman,      6, 10000,      1000,  3600000)
 
 #define SONDE_KOPT_ENUM_(name, id, def, min, max) SONDE_OPT_##name = id,
 enum sonde_kopt { SONDE_KOPTS(SONDE_KOPT_ENUM_) SONDE_NKOPTS };

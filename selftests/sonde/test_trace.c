@@ -425,6 +425,51 @@ TEST(thread_locals_per_thread)
 	close(fd);
 }
 
+/*
+ * The deadman: a consumer that stops draining (deadman=1000 ms here) is
+ * aborted within about a second more, and stays aborted; STOP then works
+ * and fires no END.
+ */
+TEST(deadman_aborts_silent_consumer)
+{
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .act_len = 2 };
+	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
+	struct sonde_opt opt = { .id = SONDE_OPT_deadman, .value = 1000 };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_status st;
+	struct img m;
+	char log[512] = "";
+	int fd;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_OPTS, &opt, sizeof(opt), 1);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 2);
+	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
+	EXPECT_EQ(SONDE_ACT_ACTIVE, st.activity);
+	sleep(3);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
+	EXPECT_EQ(SONDE_ACT_KILLED, st.activity);
+	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
+	EXPECT_EQ(SONDE_ACT_KILLED, st.activity);
+	close(fd);
+}
+
 /* Closing a tracing fd mid-run disarms everything (kill -9 is a close). */
 TEST(close_while_armed)
 {
