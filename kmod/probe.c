@@ -277,24 +277,67 @@ static void sonde_rec_commit(struct sonde_pcpu *pc, struct sonde_rechdr *h)
 	pc->buf.offset[pc->buf.active] += h->size;
 }
 
-/* A clause faulted: count it and tell the consumer in an ERROR record. */
-static void sonde_fault(struct sonde_pcpu *pc, struct sonde_vm_ctx *ctx,
-			u32 where, u64 ts)
+static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms);
+
+/* DTrace's action index of a fault: 0 in the predicate, else action #N. */
+static u32 sonde_fault_action(const struct sonde_image *img,
+			      const struct sonde_clause *c, u32 where, u32 pc)
 {
+	u32 k, action = 1;
+
+	if (!where)
+		return 0;
+	for (k = 1; k < c->nacts; k++)
+		if (img->acts[c->acts_off + k] <= pc)
+			action = k + 1;
+	return action;
+}
+
+/*
+ * A clause faulted: count it, tell the consumer in an ERROR record, and
+ * fire the consumer's dtrace:::ERROR clauses with DTrace's arguments.  A
+ * fault inside an ERROR clause is only counted (no recursion).
+ */
+static void sonde_fault(struct sonde_kecb *ecb, struct sonde_mstate *ms,
+			struct sonde_vm_ctx *ctx, u32 where)
+{
+	struct sonde_state *st = ecb->st;
+	struct sonde_pcpu *pc = ms->pc;
+	struct sonde_mstate ems;
+	struct sonde_fire f = { };
+	struct sonde_kecb *e2;
 	struct sonde_rechdr *h;
 	struct sonde_errrec *e;
+	u32 action;
 
 	pc->buf.errors[pc->buf.active]++;
-	h = sonde_rec_reserve(pc, SONDE_EPID_ERROR, sizeof(*e), ts);
-	if (!h)
+	action = sonde_fault_action(&st->img, ecb->clause, where,
+				    ctx->fault_pc);
+	h = sonde_rec_reserve(pc, SONDE_EPID_ERROR, sizeof(*e), ms->timestamp);
+	if (h) {
+		e = (struct sonde_errrec *)(h + 1);
+		e->epid = ctx->epid;
+		e->where = where;
+		e->pc = ctx->fault_pc;
+		e->fault = ctx->fault;
+		e->action = action;
+		e->addr = ctx->fault_addr;
+		sonde_rec_commit(pc, h);
+	}
+	if (ms->probe == sonde_probe_error || unlikely(ms->tr))
 		return;
-	e = (struct sonde_errrec *)(h + 1);
-	e->epid = ctx->epid;
-	e->where = where;
-	e->pc = ctx->fault_pc;
-	e->fault = ctx->fault;
-	e->addr = ctx->fault_addr;
-	sonde_rec_commit(pc, h);
+	f.args[1] = ctx->epid;
+	f.args[2] = action;
+	f.args[3] = (u64)ctx->fault_pc * sizeof(struct sonde_insn);
+	f.args[4] = ctx->fault;
+	f.args[5] = ctx->fault_addr;
+	ems = *ms;
+	ems.probe = sonde_probe_error;
+	ems.fire = &f;
+	list_for_each_entry_rcu(e2, &sonde_probe_error->ecbs, plink) {
+		if (e2->st == st)
+			sonde_ecb_run(e2, &ems);
+	}
 }
 
 static void sonde_test_note(struct sonde_testrun *tr, struct sonde_vm_ctx *ctx,
@@ -333,7 +376,7 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 
 	if (c->pred_len) {
 		if (sonde_vm_run(&ctx, c->pred_off, c->pred_len, &ret)) {
-			sonde_fault(pc, &ctx, 0, ms->timestamp);
+			sonde_fault(ecb, ms, &ctx, 0);
 			if (unlikely(ms->tr))
 				sonde_test_note(ms->tr, &ctx, true);
 			return;
@@ -356,7 +399,7 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 	ctx.scratch_used = st->img.max_key_size;
 	if (sonde_vm_run(&ctx, c->act_off, c->act_len, &ret)) {
 		/* the reserved record is abandoned: not committed */
-		sonde_fault(pc, &ctx, 1, ms->timestamp);
+		sonde_fault(ecb, ms, &ctx, 1);
 		if (unlikely(ms->tr))
 			sonde_test_note(ms->tr, &ctx, false);
 		return;
@@ -411,6 +454,7 @@ static bool sonde_ecb_live(struct sonde_kecb *ecb, struct sonde_probe *p)
 	/* BEGIN runs while the state warms up, END while it cools down */
 	if (p == sonde_probe_begin || p == sonde_probe_end)
 		return act == SONDE_ACT_LOADED || act == SONDE_ACT_STOPPED;
+	/* ERROR is fired directly by sonde_fault(), never through here */
 	return false;
 }
 

@@ -96,7 +96,8 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 
 /* Providers. */
 int sonde_dtrace_init(void);
-extern struct sonde_probe *sonde_probe_begin, *sonde_probe_end;
+extern struct sonde_probe *sonde_probe_begin, *sonde_probe_end,
+	*sonde_probe_error;
 int sonde_syscall_init(void);
 void sonde_syscall_exit(void);
 int sonde_profile_init(void);

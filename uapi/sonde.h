@@ -147,7 +147,9 @@ struct sonde_probes {
 #define SONDE_SECT_KEYS		7	/* __u32 key types (SONDE_T_INT/STR) of
 					 * aggregations and arrays */
 #define SONDE_SECT_VARS		8	/* struct sonde_var_desc */
-#define SONDE_NSECTS		9
+#define SONDE_SECT_ACTS		9	/* __u32 first instruction of each
+					 * action, relative to act_off */
+#define SONDE_NSECTS		10
 
 /**
  * struct sonde_sect - where one section lives in the image.
@@ -236,7 +238,11 @@ struct sonde_ecb {
  *            0 = the clause emits no record (unless SONDE_CLAUSEF_RECORD).
  *            Multiple of 8.
  * @flags:    SONDE_CLAUSEF_*
- * @reserved: zero
+ * @acts_off: index of the clause's first entry in the ACTS section
+ * @nacts:    D actions (statements) of the clause; their entries give the
+ *            first instruction of each, ascending, so a fault's
+ *            instruction names DTrace's "action #N" (0 for none: then a
+ *            fault is in action #1)
  */
 struct sonde_clause {
 	__u32 pred_off;
@@ -245,7 +251,8 @@ struct sonde_clause {
 	__u32 act_len;
 	__u32 rec_size;
 	__u32 flags;
-	__u32 reserved[2];
+	__u32 acts_off;
+	__u32 nacts;
 };
 
 /* Commit a record (just the header when rec_size is 0) on every firing:
@@ -399,15 +406,21 @@ struct sonde_rechdr {
  * @where:  0 = predicate, 1 = actions
  * @pc:     instruction index within the predicate or actions program
  * @fault:  SONDE_FLT_*
+ * @action: DTrace's action index: 0 = the predicate, N = action #N
  * @reserved: zero
  * @addr:   the offending address or value
+ *
+ * The same fault fires dtrace:::ERROR for the consumer, with arg1 = @epid,
+ * arg2 = @action, arg3 = the instruction's byte offset (@pc * 8),
+ * arg4 = @fault, arg5 = @addr, as DTrace's ERROR probe.
  */
 struct sonde_errrec {
 	__u32 epid;
 	__u32 where;
 	__u32 pc;
 	__u32 fault;
-	__u64 reserved;
+	__u32 action;
+	__u32 reserved;
 	__u64 addr;
 };
 

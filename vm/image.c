@@ -35,6 +35,7 @@ static const struct sonde_sectinfo sonde_sects[SONDE_NSECTS] = {
 			       SONDE_MAX_AGG_KEYS },
 	[SONDE_SECT_VARS] = { "variables", sizeof(struct sonde_var_desc),
 			      SONDE_MAX_VARS },
+	[SONDE_SECT_ACTS] = { "actions", sizeof(u32), SONDE_MAX_INSNS },
 };
 
 struct sonde_koptinfo {
@@ -121,6 +122,8 @@ static int sonde_image_sects(const void *image, u32 size,
 	img->naggkeys = h->sects[SONDE_SECT_KEYS].count;
 	img->vars = at[SONDE_SECT_VARS];
 	img->nvars = h->sects[SONDE_SECT_VARS].count;
+	img->acts = at[SONDE_SECT_ACTS];
+	img->nacts = h->sects[SONDE_SECT_ACTS].count;
 	return 0;
 }
 
@@ -280,6 +283,13 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 			return ireject(log, -EINVAL,
 				       "aggregation %u: unknown flags 0x%x", i,
 				       ad->flags);
+		/* count() has no value register, so no increment in the
+		 * register after it either (the interpreter would read
+		 * r[rt + 1] past the verifier's range check) */
+		if ((ad->flags & SONDE_AGGF_INCR) && ad->fn == SONDE_AGG_count)
+			return ireject(log, -EINVAL,
+				       "aggregation %u: count() takes no increment",
+				       i);
 		switch (ad->fn) {
 		case SONDE_AGG_lquantize:
 			if (p[2] <= 0 || p[0] >= p[1] ||
@@ -331,18 +341,31 @@ static int sonde_image_clauses(struct sonde_image *img,
 			       struct sonde_vlog *log)
 {
 	char what[48];
-	u32 i;
+	u32 i, k;
 	int err;
 
 	img->max_rec_size = 0;
 	for (i = 0; i < img->nclauses; i++) {
 		const struct sonde_clause *c = &img->clauses[i];
 
-		if ((c->flags & ~SONDE_CLAUSEF_RECORD) || c->reserved[0] ||
-		    c->reserved[1])
+		if (c->flags & ~SONDE_CLAUSEF_RECORD)
 			return ireject(log, -EINVAL,
-				       "clause %u: reserved fields must be zero",
+				       "clause %u: reserved flags must be zero",
 				       i);
+		if ((u64)c->acts_off + c->nacts > img->nacts ||
+		    (!c->nacts && c->acts_off))
+			return ireject(log, -EINVAL,
+				       "clause %u: actions %u..%u out of range",
+				       i, c->acts_off, c->acts_off + c->nacts);
+		for (k = 0; k < c->nacts; k++) {
+			u32 a = img->acts[c->acts_off + k];
+
+			if (a >= c->act_len ||
+			    (k && a <= img->acts[c->acts_off + k - 1]))
+				return ireject(log, -EINVAL,
+					       "clause %u: action %u starts at %u: outside the actions or out of order",
+					       i, k + 1, a);
+		}
 		if ((u64)c->pred_off + c->pred_len > img->ninsns ||
 		    (u64)c->act_off + c->act_len > img->ninsns)
 			return ireject(log, -EINVAL,

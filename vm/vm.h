@@ -43,6 +43,8 @@ struct sonde_image {
 	u32 naggkeys;
 	const struct sonde_var_desc *vars;
 	u32 nvars;
+	const u32 *acts;	/* the ACTS section */
+	u32 nacts;
 	/* options in force (defaults filled in) */
 	u64 opt[SONDE_NKOPTS];
 	u32 strsize;

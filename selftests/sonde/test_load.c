@@ -382,10 +382,11 @@ TEST_F(load, clause_unknown_flags)
 	REJECTED(EINVAL, "reserved");
 }
 
-TEST_F(load, clause_reserved_nonzero)
+TEST_F(load, clause_actions_out_of_range)
 {
-	self->m.clause.reserved[1] = 1;
-	REJECTED(EINVAL, "reserved");
+	/* one action but no ACTS section to say where it starts */
+	self->m.clause.nacts = 1;
+	REJECTED(EINVAL, "out of range");
 }
 
 TEST_F(load, clause_range_outside_insns)

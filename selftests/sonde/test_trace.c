@@ -470,6 +470,102 @@ TEST(deadman_aborts_silent_consumer)
 	close(fd);
 }
 
+/*
+ * dtrace:::ERROR { trace(arg1..arg5) } sees DTrace's arguments for a fault
+ * in action #2 of a getppid clause: the enabled probe id, the action
+ * index, the byte offset of the instruction, the fault and the address;
+ * the ERROR record names action #2 too.
+ */
+TEST(error_probe_arguments)
+{
+	struct sonde_ecb ecbs[2] = { { 0 } };
+	struct sonde_clause cls[2] = {
+		{ .act_off = 0, .act_len = 6, .rec_size = 16, .acts_off = 0,
+		  .nacts = 2 },
+		{ .act_off = 6, .act_len = 11, .rec_size = 40 },
+	};
+	__u32 acts[2] = { 0, 2 };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),	/* action #1 */
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
+		INSN(SONDE_OP_MOVI, 2, 0, 0, 0),	/* action #2 */
+		INSN(SONDE_OP_LDK8, 3, 2, 0, 0),
+		INSN(SONDE_OP_EMIT8, 0, 3, 0, 8),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg1),	/* ERROR */
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg2),
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 8),
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg3),
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 16),
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg4),
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 24),
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg5),
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 32),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_drain d;
+	struct img m;
+	char log[512] = "", *buf;
+	int fd, nerr = 0, nerrprobe = 0, nrec = 0;
+	__u64 off;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ecbs[0].probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	ecbs[1].probe_id = probe_id(fd, "dtrace", "", "ERROR");
+	ASSERT_NE(0, ecbs[1].probe_id);
+	ecbs[1].clause = 1;
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), 2);
+	img_sect(&m, SONDE_SECT_CLAUSES, cls, sizeof(cls[0]), 2);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 17);
+	img_sect(&m, SONDE_SECT_ACTS, acts, sizeof(acts[0]), 2);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	pin(0);
+	syscall(SYS_getppid);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	buf = malloc(ld.bufsize);
+	memset(&d, 0, sizeof(d));
+	d.cpu = 0;
+	d.buf = (__u64)(unsigned long)buf;
+	d.buf_size = ld.bufsize;
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_DRAIN, &d));
+	for (off = 0; off < d.size;) {
+		struct sonde_rechdr *h = (void *)(buf + off);
+		__u64 *v = (__u64 *)(h + 1);
+
+		if (h->epid == SONDE_EPID_ERROR) {
+			struct sonde_errrec *e = (void *)(h + 1);
+
+			if (e->epid == 1) {
+				EXPECT_EQ(2, e->action);
+				EXPECT_EQ(3, e->pc);
+				nerr++;
+			}
+		} else if (h->epid == 2) {
+			EXPECT_EQ(1, v[0]);
+			EXPECT_EQ(2, v[1]);
+			EXPECT_EQ(3 * sizeof(struct sonde_insn), v[2]);
+			EXPECT_EQ(SONDE_FLT_BADADDR, v[3]);
+			EXPECT_EQ(0, v[4]);
+			nerrprobe++;
+		} else {
+			nrec++;
+		}
+		off += h->size;
+	}
+	EXPECT_LE(1, nerr);
+	EXPECT_EQ(nerr, nerrprobe);
+	EXPECT_EQ(0, nrec);	/* the faulting clause's record is dropped */
+	free(buf);
+	close(fd);
+}
+
 /* Closing a tracing fd mid-run disarms everything (kill -9 is a close). */
 TEST(close_while_armed)
 {

@@ -180,26 +180,6 @@ int sonde_consumer_print_aggs(struct sonde_consumer *c)
 
 /* ---- records --------------------------------------------------------- */
 
-/*
- * The action an instruction belongs to, for the ERROR message.  The
- * program does not carry per-action instruction ranges, so this maps the
- * faulting instruction's source line onto the first action on that line.
- */
-static uint32_t sonde_fault_action(const struct sonde_consumer *c,
-				   const struct sonde_pclause *cl, uint32_t pc)
-{
-	const struct sonde_program *p = c->prog;
-	uint32_t i, line, idx = cl->act_off + pc;
-
-	if (!p->insn_line || idx >= p->ninsns || !cl->nacts)
-		return 1;
-	line = p->insn_line[idx];
-	for (i = 0; i < cl->nacts; i++)
-		if (cl->acts[i].line >= line)
-			return i + 1;
-	return cl->nacts;
-}
-
 /* dt_handle_err() */
 static void sonde_error_record(struct sonde_consumer *c, const void *data,
 			       size_t size)
@@ -222,12 +202,11 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 		return;
 	}
 	pi = &p->ecb_probe[er.epid - 1];
-	if (er.where == 0)
+	/* the kernel names the action from the clause's action table */
+	if (er.action == 0)
 		snprintf(where, sizeof(where), "predicate");
 	else
-		snprintf(where, sizeof(where), "action #%u",
-			 sonde_fault_action(c, &p->clauses[p->ecbs[er.epid - 1]
-							   .clause], er.pc));
+		snprintf(where, sizeof(where), "action #%u", er.action);
 	/* DIF offsets are byte offsets, as DTrace's dtms_fltoffs */
 	snprintf(offinfo, sizeof(offinfo), " at DIF offset %u",
 		 (uint32_t)(er.pc * sizeof(struct sonde_insn)));

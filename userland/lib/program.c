@@ -22,6 +22,16 @@ uint64_t sonde_program_kopt(const struct sonde_program *p, uint32_t id)
 	return p->kopts[id].set ? p->kopts[id].value : sonde_kopt_defaults[id];
 }
 
+/* Actions that have instructions (printa has none of its own). */
+static uint32_t sonde_clause_nacts(const struct sonde_pclause *c)
+{
+	uint32_t j, n = 0;
+
+	for (j = 0; j < c->nacts; j++)
+		n += c->acts[j].pc_len != 0;
+	return n;
+}
+
 static size_t sonde_align8(size_t n)
 {
 	return (n + 7) & ~(size_t)7;
@@ -37,7 +47,8 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 	struct sonde_agg_desc *ad;
 	struct sonde_var_desc *vd;
 	uint32_t *keys;
-	size_t total, nopts = 0, nkeys = 0;
+	size_t total, nopts = 0, nkeys = 0, nacts = 0;
+	uint32_t *acts, na;
 	uint8_t *buf;
 	uint32_t i, k;
 
@@ -47,6 +58,8 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		nkeys += p->aggs[i].desc.nkeys;
 	for (i = 0; i < p->nvars; i++)
 		nkeys += p->vars[i].desc.nkeys;
+	for (i = 0; i < p->nclauses; i++)
+		nacts += sonde_clause_nacts(&p->clauses[i]);
 
 	count[SONDE_SECT_OPTS] = nopts;
 	len[SONDE_SECT_OPTS] = nopts * sizeof(struct sonde_opt);
@@ -66,6 +79,8 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 	len[SONDE_SECT_KEYS] = nkeys * sizeof(uint32_t);
 	count[SONDE_SECT_VARS] = p->nvars;
 	len[SONDE_SECT_VARS] = p->nvars * sizeof(struct sonde_var_desc);
+	count[SONDE_SECT_ACTS] = nacts;
+	len[SONDE_SECT_ACTS] = nacts * sizeof(uint32_t);
 
 	total = sizeof(*h);
 	for (i = 0; i < SONDE_NSECTS; i++) {
@@ -98,8 +113,16 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		memcpy(buf + off[SONDE_SECT_ECBS], p->ecbs,
 		       len[SONDE_SECT_ECBS]);
 	cl = (struct sonde_clause *)(buf + off[SONDE_SECT_CLAUSES]);
-	for (i = 0; i < p->nclauses; i++) {
+	acts = (uint32_t *)(buf + off[SONDE_SECT_ACTS]);
+	for (i = 0, na = 0; i < p->nclauses; i++) {
 		const struct sonde_pclause *c = &p->clauses[i];
+		uint32_t j, n = sonde_clause_nacts(c);
+
+		cl[i].acts_off = n ? na : 0;
+		cl[i].nacts = n;
+		for (j = 0; j < c->nacts; j++)
+			if (c->acts[j].pc_len)
+				acts[na++] = c->acts[j].pc_off;
 
 		cl[i].pred_off = c->pred_len ? c->pred_off : 0;
 		cl[i].pred_len = c->pred_len;

@@ -467,7 +467,7 @@ static void t_records(void)
 	struct sonde_rechdr h = { 1, sizeof(h) + 32, 0 };
 	struct sonde_rechdr eh = { SONDE_EPID_ERROR,
 				   sizeof(eh) + sizeof(struct sonde_errrec), 0 };
-	struct sonde_errrec er = { .epid = 1, .where = 1, .pc = 2,
+	struct sonde_errrec er = { .epid = 1, .where = 1, .pc = 2, .action = 1,
 				   .fault = SONDE_FLT_BADADDR, .addr = 0x10 };
 	int64_t v = 7;
 	int32_t st = 3;
