@@ -51,7 +51,7 @@ $(KSFT_INC)/kselftest_harness.h:
 
 $(KSFT_INC)/kselftest.h: $(KSFT_INC)/kselftest_harness.h
 
-$(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(KSFT_INC)/kselftest_harness.h
+$(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_SRC)/sonde_test.h $(KSFT_INC)/kselftest_harness.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ST_CFLAGS) -o $@ $<
 
@@ -93,7 +93,8 @@ demo: module userland selftests-bin
 DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
 	qemu-system-x86 busybox-static cpio \
-	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev ca-certificates
+	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev ca-certificates \
+	clang libclang-rt-14-dev
 
 deps:
 	@set -e; \

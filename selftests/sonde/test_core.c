@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_core.c - the tracing core under load and abuse: several consumers
+ * on one probe, drop accounting with a tiny buffer, dynamic-variable
+ * exhaustion, kill -9 of tracing processes, and an ioctl fuzzer.  The
+ * runner fails the run on any kernel BUG/WARNING/Oops as well.
+ *
+ * Runs as root in the test guest (2 vCPUs) with sonde.ko loaded.
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "sonde_test.h"
+
+/* syscall::getppid:entry /pid == self/ { @ = count(); } on @fd. */
+static int load_count_getppid(int fd, struct sonde_load *ld)
+{
+	static __u64 consts[1];
+	struct sonde_ecb ecb = { .probe_id = probe_id(fd, "syscall", "getppid",
+						      "entry") };
+	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
+				   .act_off = 4, .act_len = 2 };
+	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	static struct img m;
+	char log[256];
+
+	consts[0] = getpid();
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 6);
+	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
+	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
+	return load(fd, &m, ld, log, sizeof(log));
+}
+
+/* Two consumers on the same syscall each see every event. */
+TEST(two_consumers_same_probe)
+{
+	struct sonde_load ld[2];
+	struct sonde_go go;
+	struct sonde_stop stop;
+	__u64 drops;
+	int fd[2], i;
+
+	for (i = 0; i < 2; i++) {
+		fd[i] = open(SONDE_DEVICE_PATH, O_RDWR);
+		ASSERT_LE(0, fd[i]);
+		ASSERT_EQ(0, load_count_getppid(fd[i], &ld[i]));
+		ASSERT_EQ(0, ioctl(fd[i], SONDE_IOC_GO, &go));
+	}
+	for (i = 0; i < 1500; i++)
+		syscall(SYS_getppid);
+	/* the first consumer leaves; the second keeps the site armed */
+	ASSERT_EQ(0, ioctl(fd[0], SONDE_IOC_STOP, &stop));
+	for (i = 0; i < 500; i++)
+		syscall(SYS_getppid);
+	ASSERT_EQ(0, ioctl(fd[1], SONDE_IOC_STOP, &stop));
+	EXPECT_EQ(1500, agg_total(fd[0], ld[0].aggsize, &drops));
+	EXPECT_EQ(0, drops);
+	EXPECT_EQ(2000, agg_total(fd[1], ld[1].aggsize, &drops));
+	EXPECT_EQ(0, drops);
+	close(fd[0]);
+	close(fd[1]);
+}
+
+/*
+ * bufsize=4096 and a 24-byte record per getppid, never drained while
+ * 3000 calls run on one CPU: records delivered + drops = calls, exactly.
+ */
+TEST(tiny_buffer_drops_add_up)
+{
+	static __u64 consts[1];
+	struct sonde_opt opt = { .id = SONDE_OPT_bufsize, .value = 4096 };
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
+				   .act_off = 4, .act_len = 3, .rec_size = 8 };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_status st;
+	struct sonde_drain d;
+	struct img m;
+	char log[256], *buf;
+	__u64 records = 0, drops = 0;
+	int fd, i, cpu, ncpu;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ncpu = nr_cpus(fd);
+	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	consts[0] = getpid();
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_OPTS, &opt, sizeof(opt), 1);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 7);
+	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(4096, ld.bufsize);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	pin(0);
+	for (i = 0; i < 3000; i++)
+		syscall(SYS_getppid);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
+	buf = malloc(ld.bufsize);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		__u64 off;
+
+		memset(&d, 0, sizeof(d));
+		d.cpu = cpu;
+		d.buf = (__u64)(unsigned long)buf;
+		d.buf_size = ld.bufsize;
+		if (ioctl(fd, SONDE_IOC_DRAIN, &d))
+			continue;
+		drops += d.drops;
+		for (off = 0; off < d.size; off += ((struct sonde_rechdr *)
+						    (buf + off))->size)
+			records++;
+	}
+	EXPECT_LT(0, drops);
+	EXPECT_EQ(3000, records + drops);
+	EXPECT_EQ(drops, st.drops);	/* STATUS counted the same drops */
+	TH_LOG("%llu records, %llu drops", records, drops);
+	free(buf);
+	close(fd);
+}
+
+/*
+ * dynvarsize=4096 (the minimum) and a global array given 2000 distinct
+ * keys: the pool fills, the rest are dynamic-variable drops, reported.
+ */
+TEST(dynvar_exhaustion_counted)
+{
+	static __u64 consts[1];
+	struct sonde_opt opt = { .id = SONDE_OPT_dynvarsize, .value = 4096 };
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
+				   .act_off = 4, .act_len = 4 };
+	struct sonde_var_desc var = { .scope = SONDE_VAR_GLOBAL,
+				      .type = SONDE_T_INT, .nkeys = 1 };
+	__u32 keytype = SONDE_T_INT;
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),	/* a[arg0] = 1 */
+		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
+		INSN(SONDE_OP_STGA, 0, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_status st;
+	struct img m;
+	char log[256];
+	int fd, i;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	consts[0] = getpid();
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_OPTS, &opt, sizeof(opt), 1);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 8);
+	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
+	img_sect(&m, SONDE_SECT_KEYS, &keytype, sizeof(keytype), 1);
+	img_sect(&m, SONDE_SECT_VARS, &var, sizeof(var), 1);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	for (i = 0; i < 2000; i++)
+		syscall(SYS_getppid, i);	/* arg0 = i: a new key */
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
+	EXPECT_LT(1000, st.dyndrops);
+	EXPECT_GT(2000, st.dyndrops);
+	TH_LOG("%llu dynamic variable drops", st.dyndrops);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	close(fd);
+}
+
+/*
+ * kill -9 of a process tracing every syscall entry, 50 times, while this
+ * process keeps making syscalls: every kill tears down cleanly (the
+ * runner checks the kernel log; test_cli checks rmmod afterwards).
+ */
+TEST(kill9_during_heavy_tracing)
+{
+	int round;
+
+	for (round = 0; round < 50; round++) {
+		pid_t child = fork();
+		int status, i;
+
+		ASSERT_LE(0, child);
+		if (child == 0) {
+			struct sonde_probes q = { 0 };
+			struct sonde_probe_info *pi;
+			struct sonde_ecb *ecbs;
+			struct sonde_clause cl = { .act_len = 2 };
+			struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
+			struct sonde_insn insns[] = {
+				INSN(SONDE_OP_AGG, 0, 0, 0, 0),
+				INSN(SONDE_OP_RET, 0, 0, 0, 0),
+			};
+			static struct img m;
+			struct sonde_load ld;
+			struct sonde_go go;
+			char log[256];
+			int fd = open(SONDE_DEVICE_PATH, O_RDWR);
+			__u32 k;
+
+			strcpy(q.desc.provider, "syscall");
+			strcpy(q.desc.name, "entry");
+			pi = calloc(1024, sizeof(*pi));
+			q.buf = (__u64)(unsigned long)pi;
+			q.buf_count = 1024;
+			if (fd < 0 || ioctl(fd, SONDE_IOC_PROBES, &q))
+				_exit(1);
+			ecbs = calloc(q.count, sizeof(*ecbs));
+			for (k = 0; k < q.count; k++)
+				ecbs[k].probe_id = pi[k].id;
+			img_init(&m);
+			img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(*ecbs), q.count);
+			img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+			img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 2);
+			img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
+			if (load(fd, &m, &ld, log, sizeof(log)) ||
+			    ioctl(fd, SONDE_IOC_GO, &go))
+				_exit(2);
+			for (;;) {
+				struct sonde_drain d = { .buf_size = ld.bufsize };
+
+				d.buf = (__u64)(unsigned long)malloc(ld.bufsize);
+				ioctl(fd, SONDE_IOC_DRAIN, &d);
+				free((void *)(unsigned long)d.buf);
+			}
+		}
+		for (i = 0; i < 200 + round * 20; i++)
+			syscall(SYS_getppid);
+		usleep(20000);
+		kill(child, SIGKILL);
+		ASSERT_EQ(child, waitpid(child, &status, 0));
+		ASSERT_TRUE(WIFSIGNALED(status)) {
+			TH_LOG("round %d: child exited %d before the kill",
+			       round, WEXITSTATUS(status));
+		}
+	}
+}
+
+/*
+ * Random ioctls on /dev/sonde for a few seconds: random commands and
+ * sizes, random and wild pointers, mutated program images.  Every call
+ * must return (an errno is fine); the kernel log must stay clean.
+ */
+static unsigned long long rnd_state = 88172645463325252ULL;
+
+static unsigned long long rnd(void)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return rnd_state;
+}
+
+TEST(ioctl_fuzz)
+{
+	static unsigned char blob[65536] __attribute__((aligned(8)));
+	static const unsigned long long wild[] = {
+		0, 1, 0xffffffffffffffffULL, 0xffff888000000000ULL,
+		0xffffffff81000000ULL, 0x7ffffffff000ULL, 4096,
+	};
+	static struct img m;
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .act_len = 2, .rec_size = 8 };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	time_t end = time(NULL) + 8;
+	unsigned long calls = 0;
+	int fd = -1;
+
+	for (; time(NULL) < end; calls++) {
+		unsigned int nr = rnd() % 12, dir = rnd() % 4;
+		unsigned int size = rnd() % 2 ? rnd() % 600 : 0;
+		unsigned long long r = rnd() % 8;
+		void *arg;
+		size_t i;
+
+		if (fd < 0 || rnd() % 64 == 0) {
+			if (fd >= 0)
+				close(fd);
+			fd = open(SONDE_DEVICE_PATH, O_RDWR);
+			ASSERT_LE(0, fd);
+			ecb.probe_id = probe_id(fd, "syscall", "getppid",
+						"entry");
+			img_init(&m);
+			img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+			img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+			img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 2);
+		}
+		for (i = 0; i < 64; i++)
+			blob[rnd() % sizeof(blob)] = (unsigned char)rnd();
+		if (nr == _IOC_NR(SONDE_IOC_LOAD) && rnd() % 2) {
+			/* a plausible LOAD of a mutated valid image */
+			struct sonde_load *ld = (void *)blob;
+			struct img *mm = (void *)(blob + 4096);
+
+			memcpy(mm, &m, sizeof(m) < 16384 ? sizeof(m) : 16384);
+			for (i = 0; i < 1 + rnd() % 4; i++)
+				mm->buf[rnd() % m.len] = (unsigned char)rnd();
+			memset(ld, 0, sizeof(*ld));
+			ld->prog = (__u64)(unsigned long)mm->buf;
+			ld->prog_size = rnd() % 4 ? m.len : rnd() % 20000;
+			ld->log_level = rnd() % 2;
+			ld->log_buf = (__u64)(unsigned long)(blob + 32768);
+			ld->log_size = rnd() % 8192;
+			ioctl(fd, SONDE_IOC_LOAD, ld);
+			continue;
+		}
+		/* plant a few pointers inside the argument */
+		for (i = 0; i < 4; i++) {
+			unsigned long long p = rnd() % 2 ?
+				(unsigned long long)(unsigned long)(blob + rnd() % 60000) :
+				wild[rnd() % (sizeof(wild) / sizeof(wild[0]))];
+
+			memcpy(blob + (rnd() % 64) * 8, &p, 8);
+		}
+		arg = r == 0 ? NULL : r == 1 ? (void *)(unsigned long)wild[rnd() % 7] :
+		      (void *)blob;
+		ioctl(fd, _IOC(dir, SONDE_IOC_MAGIC, nr, size), arg);
+		if (rnd() % 4 == 0) {
+			/* and a well-formed call now and then */
+			switch (rnd() % 4) {
+			case 0: {
+				struct sonde_go go;
+
+				ioctl(fd, SONDE_IOC_GO, &go);
+				syscall(SYS_getppid);
+				break;
+			}
+			case 1: {
+				struct sonde_stop st;
+
+				ioctl(fd, SONDE_IOC_STOP, &st);
+				break;
+			}
+			case 2: {
+				struct sonde_drain d = { 0 };
+
+				d.cpu = rnd() % 4;
+				d.buf = (__u64)(unsigned long)blob;
+				d.buf_size = rnd() % 2 ? sizeof(blob) : rnd();
+				ioctl(fd, rnd() % 2 ? SONDE_IOC_DRAIN :
+				      SONDE_IOC_AGGSNAP, &d);
+				break;
+			}
+			default: {
+				struct sonde_status st;
+
+				ioctl(fd, SONDE_IOC_STATUS, &st);
+			}
+			}
+		}
+	}
+	TH_LOG("%lu ioctls", calls);
+	close(fd);
+}
+
+TEST_HARNESS_MAIN
