@@ -73,6 +73,16 @@ $(ST_OUT)/vm-corpus:
 
 selftests-bin: $(ST_OUT)/vm_test $(ST_OUT)/vm-corpus
 
+# Kernel-side benchmarks run in the guest (figures, not tests).
+$(ST_OUT)/bench_core: bench/bench_core.c $(ST_SRC)/sonde_test.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
+		-Iuapi -I$(ST_SRC) -o $@ $< -lpthread
+
+.PHONY: bench-core
+bench-core: module userland selftests-bin $(ST_OUT)/bench_core
+	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_core
+
 # The module (sonde.ko, top level) and the CLI (build/sonde) come from the
 # top-level Makefile; KDIR tells the runner which kernel image to boot.
 .PHONY: guest-check

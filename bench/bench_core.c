@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench_core.c - the tracing core's cost, measured in the guest in one
+ * boot (`make bench-core`): ns added to each getppid() by
+ *   syscall::getppid:entry { @ = count(); }
+ * and by every syscall armed with a false predicate, against the same
+ * loop untraced; and aggregation throughput with both CPUs firing at once
+ * against one.  Programs are built by hand (this measures the kernel, not
+ * the compiler).  Prints figures; asserts nothing.
+ */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sonde_test.h"
+
+#define LOOPS	200000
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* Median of 5 runs of the getppid loop, ns per call, on @cpu. */
+static double loop_ns(int cpu)
+{
+	double v[5], t;
+	int r, i, j;
+
+	pin(cpu);
+	for (r = 0; r < 5; r++) {
+		t = now_ns();
+		for (i = 0; i < LOOPS; i++)
+			syscall(SYS_getppid);
+		v[r] = (now_ns() - t) / LOOPS;
+	}
+	for (i = 0; i < 5; i++)
+		for (j = i + 1; j < 5; j++)
+			if (v[j] < v[i]) {
+				t = v[i];
+				v[i] = v[j];
+				v[j] = t;
+			}
+	return v[2];
+}
+
+/* Load and arm: @nprobes ECBs of one clause; @pred_false adds /0/. */
+static int arm(const __u32 *ids, __u32 nprobes, int pred_false)
+{
+	static struct img m;
+	static struct sonde_ecb ecbs[1024];
+	struct sonde_clause cl = { .act_off = 2, .act_len = 2 };
+	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_MOVI, 1, 0, 0, 0),
+		INSN(SONDE_OP_RET, 0, 1, 0, 0),
+		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	char log[256];
+	__u32 i;
+	int fd = open(SONDE_DEVICE_PATH, O_RDWR);
+
+	if (fd < 0)
+		return -1;
+	if (pred_false)
+		cl.pred_len = 2;
+	for (i = 0; i < nprobes; i++)
+		ecbs[i].probe_id = ids[i];
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), nprobes);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 4);
+	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
+	if (load(fd, &m, &ld, log, sizeof(log)) ||
+	    ioctl(fd, SONDE_IOC_GO, &go)) {
+		fprintf(stderr, "bench_core: load: %s\n", log);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+struct worker {
+	int cpu;
+	double ns;
+};
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	double t;
+	int i;
+
+	pin(w->cpu);
+	t = now_ns();
+	for (i = 0; i < LOOPS; i++)
+		syscall(SYS_getppid);
+	w->ns = now_ns() - t;
+	return NULL;
+}
+
+/* Events per second with @n threads (CPUs 0..n-1) firing at once. */
+static double throughput(int n)
+{
+	struct worker w[2] = { { 0, 0 }, { 1, 0 } };
+	pthread_t t[2];
+	double worst = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		pthread_create(&t[i], NULL, work, &w[i]);
+	for (i = 0; i < n; i++) {
+		pthread_join(t[i], NULL);
+		if (w[i].ns > worst)
+			worst = w[i].ns;
+	}
+	return n * (double)LOOPS / worst * 1e9;
+}
+
+int main(void)
+{
+	static struct sonde_probe_info pi[1024];
+	struct sonde_probes q = { 0 };
+	__u32 ids[1024], getppid_id, i;
+	double base, counted, allfalse, one, two, base1, base2;
+	int fd = open(SONDE_DEVICE_PATH, O_RDWR), tfd;
+
+	if (fd < 0) {
+		perror(SONDE_DEVICE_PATH);
+		return 1;
+	}
+	getppid_id = probe_id(fd, "syscall", "getppid", "entry");
+	strcpy(q.desc.provider, "syscall");
+	strcpy(q.desc.name, "entry");
+	q.buf = (__u64)(unsigned long)pi;
+	q.buf_count = 1024;
+	if (ioctl(fd, SONDE_IOC_PROBES, &q))
+		return 1;
+	for (i = 0; i < q.count; i++)
+		ids[i] = pi[i].id;
+
+	base = loop_ns(0);
+	tfd = arm(&getppid_id, 1, 0);
+	counted = loop_ns(0);
+	close(tfd);
+	tfd = arm(ids, q.count, 1);
+	allfalse = loop_ns(0);
+	close(tfd);
+	base1 = throughput(1);
+	base2 = throughput(2);
+	tfd = arm(&getppid_id, 1, 0);
+	one = throughput(1);
+	two = throughput(2);
+	close(tfd);
+
+	printf("sonde core, getppid() loop of %d calls, median of 5, CPU 0:\n",
+	       LOOPS);
+	printf("  untraced                                      %8.1f ns/call\n",
+	       base);
+	printf("  syscall::getppid:entry { @ = count(); }       %8.1f ns/call  (+%.1f ns, x%.2f)\n",
+	       counted, counted - base, counted / base);
+	printf("  syscall:::entry /0/ { @ = count(); } (%3u probes) %6.1f ns/call  (+%.1f ns, x%.2f)\n",
+	       q.count, allfalse, allfalse - base, allfalse / base);
+	printf("aggregation throughput, getppid { @ = count(); }:\n");
+	printf("  1 CPU   %10.0f events/s  (untraced %10.0f calls/s)\n", one,
+	       base1);
+	printf("  2 CPUs  %10.0f events/s  (untraced %10.0f calls/s)  scaling x%.2f\n",
+	       two, base2, two / one);
+	close(fd);
+	return 0;
+}
