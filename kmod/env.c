@@ -6,6 +6,9 @@
  * through copy_from_kernel_nofault() / copy_from_user_nofault().
  */
 #include <linux/cred.h>
+#include <linux/module.h>
+#include <linux/stacktrace.h>
+#include <linux/sched/task_stack.h>
 #include <linux/pid.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
@@ -235,4 +238,58 @@ u64 sonde_env_rand(struct sonde_vm_ctx *ctx)
 	x ^= x >> 27;
 	ms->pc->rand = x;
 	return (x * 0x2545f4914f6cdd1dULL) >> 32;
+}
+
+/*
+ * The user stack by frame pointers, from the registers the thread entered
+ * the kernel with: each step is two fault-safe reads and the frame must
+ * move up the stack, so a corrupt or frame-pointer-less stack just ends.
+ */
+static u32 sonde_ustack(u64 *pcs, u32 n)
+{
+	struct pt_regs *regs;
+	u64 fp, frame[2];
+	u32 i = 0;
+
+	if (!current->mm || (current->flags & PF_KTHREAD))
+		return 0;
+	regs = task_pt_regs(current);
+	pcs[i++] = instruction_pointer(regs);
+	fp = regs->bp;
+	while (i < n && fp && !(fp & 7)) {
+		if (copy_from_user_nofault(frame, u64_to_user_ptr(fp),
+					   sizeof(frame)) || !frame[1])
+			break;
+		pcs[i++] = frame[1];
+		if (frame[0] <= fp)
+			break;
+		fp = frame[0];
+	}
+	return i;
+}
+
+/*
+ * The kernel stack at the probe: the unwinder's view from here, less the
+ * frames of sonde itself, so the first frame is the probed code.  The
+ * extra frames are unwound into scratch first.
+ */
+#define SONDE_STACK_SLACK	24
+
+u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
+{
+	u32 want = n + SONDE_STACK_SLACK, size = want * sizeof(unsigned long);
+	unsigned long *buf;
+	u32 got, skip = 0;
+
+	if (user)
+		return sonde_ustack(pcs, n);
+	if (size > ctx->scratch_size - ctx->scratch_used)
+		return 0;
+	buf = (unsigned long *)(ctx->scratch + ctx->scratch_used);
+	got = stack_trace_save(buf, want, 0);
+	while (skip < got && within_module(buf[skip], THIS_MODULE))
+		skip++;
+	got = min(got - skip, n);
+	memcpy(pcs, buf + skip, got * sizeof(u64));
+	return got;
 }

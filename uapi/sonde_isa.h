@@ -46,6 +46,7 @@
  *  DVK    rd, variable imm, keys rs..         ldga rd, v1, r2
  *  SVK    variable imm, keys rs.., value rt   stga v1, r2, r5
  *  CALL   rd, subr imm, args rs.. (count rt)  call rd, strjoin, r1, 2
+ *  STK    record+imm, rt frames (a count)     emitkstack 16, 20
  */
 #define SONDE_FORM_NONE	0
 #define SONDE_FORM_S	1
@@ -65,6 +66,7 @@
 #define SONDE_FORM_CALL	15
 #define SONDE_FORM_DVK	16
 #define SONDE_FORM_SVK	17
+#define SONDE_FORM_STK	18
 
 /*
  * Type rules, for the verifier's typed-register check:
@@ -140,6 +142,10 @@
 	OP(EMIT4,  0x3a, SO,   NONE, 0, 0)				\
 	OP(EMIT8,  0x3b, SO,   NONE, 0, 0)				\
 	OP(EMITS,  0x3c, SO,   NONE, 1, 0)				\
+	/* stack(n), ustack(n): rt program counters (8 bytes each,	\
+	 * innermost first, zero past the stack's depth) at record+imm */ \
+	OP(EMITKSTACK, 0x3d, STK, NONE, 0, 0)				\
+	OP(EMITUSTACK, 0x3e, STK, NONE, 0, 0)				\
 	/* aggregating call: keys in rs.., value in rt (and rt+1) */	\
 	OP(AGG,    0x40, AGG,  NONE, 0, 0)				\
 	/* variables: global, clause-local (this->), thread-local	\

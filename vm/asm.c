@@ -320,6 +320,14 @@ int sonde_asm_line(struct sonde_asm *a, const char *line,
 		    parse_var(&s, &in->imm))
 			goto bad;
 		break;
+	case SONDE_FORM_STK:
+		if (parse_num(&s, &v))
+			goto bad;
+		in->imm = (s32)v;
+		if (parse_comma(&s) || parse_num(&s, &v))
+			goto bad;
+		in->rt = (u8)v;
+		break;
 	case SONDE_FORM_SV:
 		if (parse_var(&s, &in->imm) || parse_comma(&s) ||
 		    parse_reg(&s, &in->rs))

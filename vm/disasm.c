@@ -75,6 +75,8 @@ int sonde_disasm(const struct sonde_insn *in, u32 pc, const char *strtab,
 	case SONDE_FORM_SV:
 		return snprintf(buf, size, "%s v%d, r%u", lname, in->imm,
 				in->rs);
+	case SONDE_FORM_STK:
+		return snprintf(buf, size, "%s %d, %u", lname, in->imm, in->rt);
 	case SONDE_FORM_DVK:
 		return snprintf(buf, size, "%s r%u, v%d, r%u", lname, in->rd,
 				in->imm, in->rs);

@@ -254,6 +254,14 @@ l_EMITS:
 		       strsize);
 	NEXT();
 
+l_EMITKSTACK:
+l_EMITUSTACK:
+	/* straight into the (zeroed, 8-byte aligned) record: frames past
+	 * the stack's depth stay 0 */
+	sonde_env_stack(ctx, pc->op == SONDE_OP_EMITUSTACK,
+			(u64 *)(ctx->rec + pc->imm), pc->rt);
+	NEXT();
+
 l_AGG: {
 	const struct sonde_agg_desc *ad = &img->aggs[pc->imm];
 	u8 *key = (u8 *)ctx->scratch;

@@ -130,6 +130,9 @@ static int sonde_check_form(struct sonde_vprog *v, u32 pc,
 	case SONDE_FORM_SVK:
 		s = t = i = true;
 		break;
+	case SONDE_FORM_STK:
+		i = true;	/* rt is a frame count, checked below */
+		break;
 	}
 	if (d && (err = sonde_check_reg(v, pc, "rd", in->rd)))
 		return err;
@@ -143,7 +146,8 @@ static int sonde_check_form(struct sonde_vprog *v, u32 pc,
 		return err;
 	if (!s && (err = sonde_check_zero(v, pc, "rs", in->rs)))
 		return err;
-	if (!t && (err = sonde_check_zero(v, pc, "rt", in->rt)))
+	if (!t && form != SONDE_FORM_STK &&
+	    (err = sonde_check_zero(v, pc, "rt", in->rt)))
 		return err;
 	if (!i && (err = sonde_check_zero(v, pc, "imm", in->imm)))
 		return err;
@@ -360,6 +364,24 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 				       "record offset %d size %u outside the %u-byte record",
 				       in->imm, size, v->rec_size);
 		break;
+	case SONDE_OP_EMITKSTACK:
+	case SONDE_OP_EMITUSTACK:
+		if (v->pred)
+			return vreject(v, pc, -EACCES,
+				       "predicates cannot record data");
+		if (!in->rt)
+			return vreject(v, pc, -EINVAL,
+				       "a stack of 0 frames");
+		if (in->imm % 8)
+			return vreject(v, pc, -EINVAL,
+				       "stack at record offset %d is not 8-byte aligned",
+				       in->imm);
+		size = in->rt * 8u;
+		if (in->imm < 0 || (u64)(u32)in->imm + size > v->rec_size)
+			return vreject(v, pc, -EINVAL,
+				       "record offset %d size %u outside the %u-byte record",
+				       in->imm, size, v->rec_size);
+		break;
 	case SONDE_OP_AGG:
 		if (v->pred)
 			return vreject(v, pc, -EACCES,
@@ -443,7 +465,8 @@ int sonde_verify_prog(const struct sonde_image *img, u32 off, u32 len,
 		      struct sonde_vlog *log)
 {
 	struct sonde_vprog v = {
-		.img = img, .insns = img->insns + off, .len = len,
+		/* an empty image has no instructions: NULL + 0 is undefined */
+		.img = img, .insns = len ? img->insns + off : NULL, .len = len,
 		.rec_size = pred ? 0 : rec_size, .pred = pred, .what = what,
 		.log = log,
 	};

@@ -166,6 +166,11 @@ void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
  */
 int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 		      char *dst, u32 size);
+/*
+ * Up to @n program counters of the kernel (or, @user, the user) stack at
+ * the probe, innermost first; returns how many were stored.
+ */
+u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n);
 /* A pseudo-random number (not for cryptography). */
 u64 sonde_env_rand(struct sonde_vm_ctx *ctx);
 

@@ -170,3 +170,13 @@ u64 sonde_env_rand(struct sonde_vm_ctx *ctx)
 	t->seed = t->seed * 6364136223846793005ULL + 1442695040888963407ULL;
 	return t->seed >> 33;
 }
+
+/* A fixed, recognisable stack: 0x1000, 0x1008, ... (user: 0x2000 ...). */
+u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
+{
+	u32 i, depth = n < 3 ? n : 3;
+
+	for (i = 0; i < depth; i++)
+		pcs[i] = (user ? MEM_UBASE : MEM_KBASE) + 8 * i;
+	return depth;
+}
