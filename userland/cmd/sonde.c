@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 
 #include "libsonde.h"
+#include "dc.h"
 
 #ifndef SONDE_VERSION
 #define SONDE_VERSION	"0.1"
@@ -128,40 +129,127 @@ static void intr(int sig)
  */
 struct cli_dc;
 
-#if defined(SONDE_CLI_HAVE_DC)
-#error "adapt the compiler adapter to dc.h"
-#else
 struct cli_dc {
-	int unused;
+	struct dc *dc;
 };
 
 static struct cli_dc *cli_dc_new(void)
 {
-	return calloc(1, sizeof(struct cli_dc));
+	struct cli_dc *c = calloc(1, sizeof(*c));
+
+	if (c && !(c->dc = dc_new())) {
+		free(c);
+		return NULL;
+	}
+	return c;
 }
 
-static int cli_dc_setopt(struct cli_dc *dc, const char *opt, const char *val)
+static int cli_dc_setopt(struct cli_dc *c, const char *opt, const char *val)
 {
-	return 0;
+	int err = dc_setopt(c->dc, opt, val);
+
+	if (err == -ENOENT)
+		error("failed to set option -x %s: Invalid option name", opt);
+	else if (err)
+		error("failed to set option -x %s%s%s: %s", opt, val ? "=" : "",
+		      val ? val : "", err == -ERANGE ?
+		      "Value is out of range" : "Invalid value for specified option");
+	return err;
 }
 
-static struct sonde_program *cli_dc_compile(struct cli_dc *dc,
+/* The whole of @path, NUL-terminated, or NULL (error printed). */
+static char *cli_slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	if (!f) {
+		error("failed to open %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	do {
+		if (len + 4096 + 1 > cap) {
+			char *nb = realloc(buf, cap = cap * 2 + 8192);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				error("failed to read %s: %s", path,
+				      strerror(ENOMEM));
+				return NULL;
+			}
+			buf = nb;
+		}
+		n = fread(buf + len, 1, 4096, f);
+		len += n;
+	} while (n == 4096);
+	buf[len] = 0;
+	fclose(f);
+	return buf;
+}
+
+static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 					    struct cli_cmd *cmds, int ncmds,
 					    long target, int argc, char **argv)
 {
-	error("the D compiler is not built into this sonde");
-	return NULL;
+	struct dc_opts o = { .sz = sizeof(o), .target = target ? target : -1,
+			     .argc = argc, .argv = argv };
+	struct dc_input *in = calloc(ncmds, sizeof(*in));
+	struct sonde_program *p = NULL;
+	char **texts = calloc(ncmds, sizeof(*texts));
+	int i;
+
+	if (!in || !texts) {
+		error("%s", strerror(ENOMEM));
+		goto out;
+	}
+	for (i = 0; i < ncmds; i++) {
+		if (cmds[i].script) {
+			texts[i] = cli_slurp(cmds[i].arg);
+			if (!texts[i])
+				goto out;
+			in[i].name = cmds[i].arg;
+			in[i].kind = DC_IN_SCRIPT;
+			in[i].text = texts[i];
+		} else {
+			in[i].name = NULL;	/* "<command line>" */
+			in[i].kind = DC_IN_PROBESPEC;
+			in[i].text = cmds[i].arg;
+		}
+	}
+	p = dc_compile(c->dc, in, ncmds, &o);
+	if (!p) {
+		if (dc_ndiags(c->dc))
+			dc_diags_print(c->dc, stderr, "sonde: ");
+		else
+			error("failed to compile: %s", strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < ncmds; i++) {
+		cmds[i].clause0 = in[i].clause0;
+		cmds[i].nclauses = in[i].nclauses;
+	}
+out:
+	if (texts)
+		for (i = 0; i < ncmds; i++)
+			free(texts[i]);
+	free(texts);
+	free(in);
+	return p;
 }
 
-static void cli_dc_dump(struct cli_dc *dc, const struct sonde_program *p)
+static void cli_dc_dump(struct cli_dc *c, const struct sonde_program *p)
 {
+	dc_dump(stdout, p);
 }
 
-static void cli_dc_free(struct cli_dc *dc)
+static void cli_dc_free(struct cli_dc *c)
 {
-	free(dc);
+	if (c)
+		dc_free(c->dc);
+	free(c);
 }
-#endif
 
 /* ---- target processes --------------------------------------------- */
 

@@ -10,7 +10,7 @@ TEST_CFLAGS := $(SAN_CFLAGS) $(WARN) -Wno-format-truncation -std=gnu11 \
 	-D_GNU_SOURCE -Iuapi -Ivm -Iuserland/lib
 
 .PHONY: unit unit-vm
-unit: unit-vm
+unit: unit-vm unit-fuzz
 
 # The VM corpus: every opcode, verifier rule and fault kind.
 VM_TEST_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c
@@ -61,3 +61,81 @@ $(B)/bench/vm_bench_switch: bench/vm_bench.c $(VM_TEST_DEPS)
 bench-vm: $(B)/bench/vm_bench $(B)/bench/vm_bench_switch
 	$(B)/bench/vm_bench
 	$(B)/bench/vm_bench_switch
+
+# ---- fuzzing ------------------------------------------------------------
+# A libFuzzer target over the image verifier and the interpreter, with ASan
+# and UBSan (userland/tests/fuzz_vm.c): every image the verifier accepts
+# must run without a sanitizer report.  Needs clang and its fuzzer runtime
+# (Debian: clang, libclang-rt-14-dev; `make deps` installs them).
+#
+#   make fuzz [FUZZ_TIME=300] [FUZZ_FLAGS=-jobs=4]
+#                  fuzz for FUZZ_TIME seconds; new inputs go to
+#                  build/fuzz/corpus (seeded from the checked-in seeds,
+#                  which are read, never written), crashes to
+#                  build/fuzz/artifacts/
+#   make unit-fuzz replay every checked-in seed, then a short bounded
+#                  session (UNIT_FUZZ_TIME seconds) writing only under
+#                  build/fuzz/unit/; part of `make unit`
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 300
+UNIT_FUZZ_TIME ?= 20
+FUZZ_FLAGS ?=
+FUZZ_SEEDS := userland/tests/fuzz/seeds
+FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer $(WARN) -std=gnu11 \
+	-D_GNU_SOURCE -Iuapi -Ivm -Iuserland/lib -Iuserland/tests
+
+$(B)/tests/fuzz_vm: userland/tests/fuzz_vm.c $(VM_TEST_DEPS)
+	@mkdir -p $(dir $@)
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "sonde: $(FUZZ_CC) not found: the fuzzer needs clang and libclang-rt-14-dev (make deps)" >&2; exit 1; }
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ userland/tests/fuzz_vm.c \
+		$(VM_TEST_SRCS) || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
+
+.PHONY: fuzz unit-fuzz
+fuzz: $(B)/tests/fuzz_vm
+	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/artifacts
+	$(B)/tests/fuzz_vm -max_total_time=$(FUZZ_TIME) -timeout=10 \
+		-print_final_stats=1 -artifact_prefix=$(B)/fuzz/artifacts/ \
+		$(FUZZ_FLAGS) $(B)/fuzz/corpus $(FUZZ_SEEDS)
+
+unit-fuzz: $(B)/tests/fuzz_vm
+	@rm -rf $(B)/fuzz/unit
+	@mkdir -p $(B)/fuzz/unit/corpus $(B)/fuzz/unit/artifacts
+	$(B)/tests/fuzz_vm -timeout=10 -artifact_prefix=$(B)/fuzz/unit/artifacts/ \
+		$(FUZZ_SEEDS)/*
+	$(B)/tests/fuzz_vm -max_total_time=$(UNIT_FUZZ_TIME) -timeout=10 \
+		-print_final_stats=1 \
+		-artifact_prefix=$(B)/fuzz/unit/artifacts/ \
+		$(B)/fuzz/unit/corpus $(FUZZ_SEEDS)
+
+# The VM corpus as raw-image seeds (a one-off; see fuzz/mkseeds.c).
+$(B)/tests/fuzz_mkseeds: userland/tests/fuzz/mkseeds.c userland/tests/vm_test.c \
+		$(VM_TEST_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Wno-missing-prototypes -Iuserland/tests -Dmain=vm_test_main \
+		-Dsonde_image_verify=seed_image_verify -c \
+		-o $(B)/tests/fuzz_mkseeds_vm_test.o userland/tests/vm_test.c
+	$(CC) $(TEST_CFLAGS) -Iuserland/tests -o $@ \
+		userland/tests/fuzz/mkseeds.c $(B)/tests/fuzz_mkseeds_vm_test.o \
+		$(VM_TEST_SRCS)
+
+# ---- end of fuzzing -------------------------------------------------------
+
+# The D compiler: tst.*.d must compile (and pass the verifier), err.D_TAG.*.d
+# must fail with that tag; plus the compiler's API tests.  Built from
+# sources with the sanitizers, like the other suites.
+DC_TEST_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c \
+	$(sort $(wildcard userland/lib/dc_*.c))
+DC_TEST_DEPS := $(DC_TEST_SRCS) $(wildcard vm/*.h uapi/*.h userland/lib/*.h \
+	userland/tests/vm_env.h)
+
+$(B)/tests/dc_test: userland/tests/dc_test.c $(DC_TEST_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Iuserland/tests -o $@ userland/tests/dc_test.c \
+		$(DC_TEST_SRCS)
+
+.PHONY: unit-dc
+unit-dc: $(B)/tests/dc_test
+	$(B)/tests/dc_test userland/tests/dc
+
+unit: unit-dc

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dc.h - the public API of the D compiler: D source text in, a struct
+ * sonde_program (program.h) out, diagnostics collected in the compiler
+ * handle.  Also the one option table (#pragma D option, -x, -q, -b, -w)
+ * and the one printf conversion-spec parser, shared with the consumer.
+ *
+ * Callers: the sonde CLI, libsonde's consumer (dc_fmtspec_parse) and the
+ * compiler tests.  Plain userland C, not thread-safe: one handle per
+ * thread.  Nothing here prints except dc_diags_print() and dc_dump(),
+ * onto the FILE * the caller gives.
+ */
+#ifndef _SONDE_DC_H
+#define _SONDE_DC_H
+
+#include <stdio.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "program.h"
+
+/* The compiler handle: options set before compiling, and diagnostics. */
+struct dc;
+
+/* One input: a script file (-s) or a command-line program (-n). */
+#define DC_IN_SCRIPT	0	/* a D program: every clause needs a body */
+#define DC_IN_PROBESPEC	1	/* -n: "desc[, desc] [/pred/] [{acts}]";
+				 * the body may be omitted (default action) */
+
+struct dc_input {
+	const char *name;	/* for messages; NULL: "<command line>" */
+	const char *text;	/* NUL-terminated source */
+	uint32_t kind;		/* DC_IN_* */
+	uint32_t clause0;	/* out: first clause compiled from this input */
+	uint32_t nclauses;	/* out: clauses compiled from this input */
+};
+
+/*
+ * Compile-time environment.  Starts with its size (libbpf style) so it can
+ * grow; zero-initialise it and set what you know.
+ */
+struct dc_opts {
+	size_t sz;			/* sizeof(struct dc_opts) */
+	long target;			/* $target and $pid; -1 (or 0): unset */
+	int argc;			/* macro arguments: argv[0] is $1 */
+	char *const *argv;
+	const char *const *defines;	/* -D NAME[=VALUE], NULL-terminated;
+					 * reserved for the preprocessor */
+};
+
+/* One diagnostic.  Strings live as long as the handle (or the next
+ * dc_compile() on it). */
+struct dc_diag {
+	const char *tag;	/* "D_SYNTAX", ... */
+	const char *msg;	/* one lower-case sentence */
+	const char *file;	/* input name */
+	uint32_t line, col;	/* 1-based; 0 when not tied to a position */
+	const char *srcline;	/* the source line, without newline, or NULL */
+};
+
+/* Constructor: NULL with errno ENOMEM. */
+struct dc *dc_new(void);
+void dc_free(struct dc *dc);
+
+/*
+ * Set an option for every later dc_compile() on @dc, as -x name=value
+ * does (@value NULL for "-x name": booleans become true).  Kernel
+ * options (SONDE_KOPTS) and consumer options (quiet, switchrate, aggrate,
+ * aggsortkey, aggsortrev, aggsortpos, aggsortkeypos) alike.  Returns 0,
+ * -ENOENT for an unknown option name, -EINVAL for a bad value, -ERANGE
+ * for a value out of the option's range.  A #pragma D option in the
+ * script overrides the command line (it is applied later).
+ */
+int dc_setopt(struct dc *dc, const char *name, const char *value);
+
+/*
+ * The same option table applied to a compiled program (for callers that
+ * set options after compiling).  Same return values as dc_setopt().
+ */
+int dc_program_setopt(struct sonde_program *p, const char *name,
+		      const char *value);
+
+/*
+ * Compile @nin inputs into one program (clauses in input order), then
+ * serialise it and run the VM verifier over it as a self-check.  Returns
+ * the program (free it with sonde_program_free()) or NULL with errno set:
+ * EINVAL when the sources have errors (see the diagnostics), ENOMEM.
+ * Fills in[i].clause0 / nclauses.  Diagnostics from a previous compile on
+ * @dc are discarded first.
+ */
+struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
+				 unsigned int nin, const struct dc_opts *opts);
+
+/* Convenience: one script text, named @name (NULL: "<command line>"). */
+struct sonde_program *dc_compile_str(struct dc *dc, const char *name,
+				     const char *text,
+				     const struct dc_opts *opts);
+
+/* Diagnostics of the last dc_compile() (errors only, for now). */
+unsigned int dc_ndiags(const struct dc *dc);
+const struct dc_diag *dc_diag_get(const struct dc *dc, unsigned int i);
+/*
+ * Print every diagnostic as
+ *	file:line:col: error: [D_TAG] message
+ *	<source line>
+ *	<caret under the column>
+ * @prefix (may be NULL) starts the first line ("sonde: ").
+ */
+void dc_diags_print(const struct dc *dc, FILE *fp, const char *prefix);
+
+/*
+ * -S: print each clause's probe descriptions, record layout and actions,
+ * then its predicate and actions disassembled (sonde_disasm()), each
+ * instruction with its source line.
+ */
+void dc_dump(FILE *fp, const struct sonde_program *p);
+
+/*
+ * One printf conversion specification, as written after the '%'.
+ * The compiler checks formats with it and the consumer formats with it:
+ * one parser, one set of rules.
+ */
+#define DC_FMT_MINUS	0x01	/* '-' */
+#define DC_FMT_PLUS	0x02	/* '+' */
+#define DC_FMT_SPACE	0x04	/* ' ' */
+#define DC_FMT_HASH	0x08	/* '#' */
+#define DC_FMT_ZERO	0x10	/* '0' */
+#define DC_FMT_QUOTE	0x20	/* '\'' (grouping) */
+#define DC_FMT_QMARK	0x40	/* '?': DTrace's pointer-sized width */
+
+/* Length modifiers. */
+#define DC_LEN_NONE	0
+#define DC_LEN_HH	1
+#define DC_LEN_H	2
+#define DC_LEN_L	3
+#define DC_LEN_LL	4
+#define DC_LEN_Z	5
+#define DC_LEN_J	6
+#define DC_LEN_T	7
+
+struct dc_fmtspec {
+	uint32_t flags;		/* DC_FMT_* */
+	int width;		/* -1: none */
+	bool width_star;	/* '*': the width is an int argument */
+	int prec;		/* -1: none */
+	bool prec_star;		/* '.*': the precision is an int argument */
+	int length;		/* DC_LEN_* */
+	char conv;		/* 'd', 's', '%', ... */
+	uint32_t len;		/* characters of the spec after the '%',
+				 * conversion included */
+};
+
+/*
+ * Parse the conversion specification starting at @s (just after a '%').
+ * Returns 0 and fills @spec, or -1 when the specification is malformed
+ * or its conversion character is unknown (@spec->len then says how far
+ * the parser got, @spec->conv holds the offending character or 0 at the
+ * end of the string).  Conversions: d i u o x X c s p e E f F g G a A %,
+ * and DTrace's @ (printa value) and Y (walltimestamp as a date).
+ */
+int dc_fmtspec_parse(const char *s, struct dc_fmtspec *spec);
+
+#endif /* _SONDE_DC_H */

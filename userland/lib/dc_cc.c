@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dc_cc.c - the compiler driver: the handle, the arena, dc_compile()
+ * (parse every input, then check and generate clause by clause, then the
+ * verifier self-check on the serialised image) and dc_dump() (-S).
+ * Userland only; not thread-safe (one handle per thread).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dc_impl.h"
+#include "vm.h"
+
+#define DC_ARENA_CHUNK	(64 * 1024)
+
+struct dc *dc_new(void)
+{
+	struct dc *dc = calloc(1, sizeof(*dc));
+
+	if (!dc) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	dc_uopts_default(&dc->uopts);
+	return dc;
+}
+
+void dc_free(struct dc *dc)
+{
+	if (!dc)
+		return;
+	dc_diags_clear(dc);
+	free(dc);
+}
+
+void *dc_alloc(struct dc_cc *cc, size_t size)
+{
+	struct dc_arena *a = cc->arena;
+
+	size = (size + 15) & ~(size_t)15;
+	if (!a || a->used + size > a->size) {
+		size_t sz = size > DC_ARENA_CHUNK ? size : DC_ARENA_CHUNK;
+
+		a = malloc(sizeof(*a) + sz);
+		if (!a) {
+			cc->oom = true;
+			return NULL;
+		}
+		a->next = cc->arena;
+		a->used = 0;
+		a->size = sz;
+		cc->arena = a;
+	}
+	a->used += size;
+	return memset(a->mem + a->used - size, 0, size);
+}
+
+char *dc_strndup(struct dc_cc *cc, const char *s, size_t n)
+{
+	char *d = dc_alloc(cc, n + 1);
+
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = 0;
+	}
+	return d;
+}
+
+bool dc_grow(struct dc_cc *cc, void **v, uint32_t *cap, uint32_t need,
+	     size_t esize)
+{
+	uint32_t n;
+	void *p;
+
+	if (need <= *cap)
+		return true;
+	n = *cap ? *cap : 8;
+	while (n < need)
+		n *= 2;
+	p = realloc(*v, (size_t)n * esize);
+	if (!p) {
+		cc->oom = true;
+		return false;
+	}
+	memset((char *)p + (size_t)*cap * esize, 0,
+	       (size_t)(n - *cap) * esize);
+	*v = p;
+	*cap = n;
+	return true;
+}
+
+/* Split "a:b:c:d" into @d, fields filled from the right. */
+static bool dc_pdesc_split(struct dc_cc *cc, const char *text,
+			   struct sonde_probe_desc *d, uint32_t line,
+			   uint32_t col)
+{
+	static const size_t sizes[4] = {
+		SONDE_PROVNAMELEN, SONDE_MODNAMELEN, SONDE_FUNCNAMELEN,
+		SONDE_NAMELEN,
+	};
+	char *fields[4] = { d->provider, d->module, d->function, d->name };
+	const char *parts[4], *p = text;
+	size_t lens[4];
+	int n = 0, i;
+
+	memset(d, 0, sizeof(*d));
+	for (;;) {
+		const char *e = strchr(p, ':');
+
+		if (n == 4) {
+			dc_error(cc, "D_PDESC_INVAL", line, col,
+				 "invalid probe description \"%s\": too many ':' separated fields",
+				 text);
+			return false;
+		}
+		parts[n] = p;
+		lens[n++] = e ? (size_t)(e - p) : strlen(p);
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	for (i = 0; i < n; i++) {
+		int f = 4 - n + i;
+
+		if (lens[i] >= sizes[f]) {
+			dc_error(cc, "D_PDESC_INVAL", line, col,
+				 "invalid probe description \"%s\": field %d is too long (at most %zu characters)",
+				 text, f + 1, sizes[f] - 1);
+			return false;
+		}
+		memcpy(fields[f], parts[i], lens[i]);
+	}
+	return true;
+}
+
+static void dc_cc_free(struct dc_cc *cc)
+{
+	while (cc->arena) {
+		struct dc_arena *a = cc->arena;
+
+		cc->arena = a->next;
+		free(a);
+	}
+	free(cc->clauses);
+	free(cc->aggs);
+	free(cc->srcs);
+}
+
+/* Source line of instruction @pc of clause @cl's predicate or actions. */
+static uint32_t dc_insn_line(const struct sonde_program *p, uint32_t cl,
+			     bool pred, uint32_t pc)
+{
+	uint32_t abs;
+
+	if (cl >= p->nclauses)
+		return 0;
+	abs = (pred ? p->clauses[cl].pred_off : p->clauses[cl].act_off) + pc;
+	return abs < p->ninsns ? p->insn_line[abs] : 0;
+}
+
+/* Serialise and verify: a rejection is a bug in this compiler. */
+static void dc_selfcheck(struct dc_cc *cc)
+{
+	struct sonde_program *p = cc->prog;
+	struct sonde_image img;
+	struct sonde_vlog log;
+	char buf[512], what[16];
+	void *image = NULL;
+	size_t size = 0;
+	unsigned int cl = 0, pc = 0;
+	int err;
+
+	err = sonde_program_image(p, &image, &size);
+	if (err) {
+		if (err == -ENOMEM)
+			cc->oom = true;
+		else
+			dc_error(cc, "D_UNKNOWN", 0, 0,
+				 "internal compiler error: cannot build the program image: %s",
+				 strerror(-err));
+		return;
+	}
+	memset(&log, 0, sizeof(log));
+	buf[0] = 0;
+	log.buf = buf;
+	log.size = sizeof(buf);
+	err = sonde_image_verify(image, (uint32_t)size, &img, &log);
+	free(image);
+	if (!err)
+		return;
+	buf[strcspn(buf, "\n")] = 0;
+	if (sscanf(buf, "clause %u %15[a-z]: insn %u", &cl, what, &pc) == 3) {
+		cc->cur_src = cl < cc->nclauses ? cc->clauses[cl].src : 0;
+		dc_error(cc, "D_UNKNOWN", dc_insn_line(p, cl,
+			 !strcmp(what, "predicate"), pc), 1,
+			 "internal compiler error: the verifier rejected the generated code: %s",
+			 buf);
+	} else {
+		dc_error(cc, "D_UNKNOWN", 0, 0,
+			 "internal compiler error: the verifier rejected the generated program: %s",
+			 buf);
+	}
+}
+
+struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
+				 unsigned int nin, const struct dc_opts *opts)
+{
+	struct dc_cc cc;
+	struct sonde_program *p;
+	uint32_t i, j;
+
+	dc_diags_clear(dc);
+	memset(&cc, 0, sizeof(cc));
+	cc.dc = dc;
+	cc.opts = opts;
+	p = calloc(1, sizeof(*p));
+	cc.srcs = calloc(nin ? nin : 1, sizeof(*cc.srcs));
+	if (!p || !cc.srcs) {
+		free(p);
+		free(cc.srcs);
+		errno = ENOMEM;
+		return NULL;
+	}
+	cc.prog = p;
+	memcpy(p->kopts, dc->kopts, sizeof(p->kopts));
+	p->uopts = dc->uopts;
+	cc.nsrcs = nin;
+	for (i = 0; i < nin; i++) {
+		cc.srcs[i].name = in[i].name ? in[i].name : "<command line>";
+		cc.srcs[i].text = in[i].text ? in[i].text : "";
+		cc.srcs[i].len = strlen(cc.srcs[i].text);
+		cc.srcs[i].kind = in[i].kind;
+	}
+
+	/* parse everything first: pragmas anywhere set strsize & co. */
+	for (i = 0; i < nin && !cc.oom; i++) {
+		cc.cur_src = i;
+		in[i].clause0 = cc.nclauses;
+		dc_parse(&cc, i);
+		in[i].nclauses = cc.nclauses - in[i].clause0;
+		if (in[i].nclauses == 0 && !cc.oom && !cc.nerrors)
+			dc_error(&cc, "D_EMPTY", 0, 0,
+				 "empty D program translation unit");
+	}
+	if (cc.nclauses > SONDE_MAX_CLAUSES)
+		dc_error(&cc, "D_ID_OFLOW", 0, 0,
+			 "too many clauses: %u, at most %u", cc.nclauses,
+			 SONDE_MAX_CLAUSES);
+	p->clauses = calloc(cc.nclauses ? cc.nclauses : 1,
+			    sizeof(*p->clauses));
+	if (!p->clauses)
+		cc.oom = true;
+	else
+		p->nclauses = cc.nclauses;
+
+	for (i = 0; i < p->nclauses && !cc.oom; i++) {
+		struct dc_clause_ast *c = &cc.clauses[i];
+		struct sonde_pclause *pc = &p->clauses[i];
+
+		cc.cur_src = c->src;
+		pc->line = c->line;
+		pc->descs = calloc(c->ndescs ? c->ndescs : 1,
+				   sizeof(*pc->descs));
+		if (!pc->descs) {
+			cc.oom = true;
+			break;
+		}
+		for (j = 0; j < c->ndescs; j++) {
+			struct sonde_pdesc *d = &pc->descs[pc->ndescs];
+			char *text = dc_sem_expand_pdesc(&cc, c->descs[j].text,
+							 c->descs[j].line,
+							 c->descs[j].col);
+
+			if (!text)
+				continue;
+			d->text = text;
+			pc->ndescs++;
+			dc_pdesc_split(&cc, text, &d->desc, c->descs[j].line,
+				       c->descs[j].col);
+		}
+		if (c->bad || !dc_sem_clause(&cc, c))
+			continue;
+		dc_cg_clause(&cc, c, i);
+	}
+	if (!cc.nerrors && !cc.oom)
+		dc_selfcheck(&cc);
+	dc_cc_free(&cc);
+	if (cc.oom || cc.nerrors) {
+		sonde_program_free(p);
+		errno = cc.oom ? ENOMEM : EINVAL;
+		return NULL;
+	}
+	return p;
+}
+
+struct sonde_program *dc_compile_str(struct dc *dc, const char *name,
+				     const char *text,
+				     const struct dc_opts *opts)
+{
+	struct dc_input in = { .name = name, .text = text,
+			       .kind = DC_IN_SCRIPT };
+
+	return dc_compile(dc, &in, 1, opts);
+}
+
+static const char *dc_action_name(uint32_t kind)
+{
+	switch (kind) {
+	case SONDE_A_TRACE: return "trace";
+	case SONDE_A_PRINTF: return "printf";
+	case SONDE_A_PRINTA: return "printa";
+	case SONDE_A_EXIT: return "exit";
+	}
+	return "?";
+}
+
+static void dc_dump_range(FILE *fp, const struct sonde_program *p,
+			  uint32_t off, uint32_t len)
+{
+	uint32_t pc, line = 0;
+	char buf[128];
+
+	for (pc = 0; pc < len; pc++) {
+		uint32_t l = p->insn_line ? p->insn_line[off + pc] : 0;
+
+		sonde_disasm(&p->insns[off + pc], pc, p->strtab, p->strtab_len,
+			     buf, sizeof(buf));
+		if (l != line)
+			fprintf(fp, "    %3u: %-32s ; line %u\n", pc, buf, l);
+		else
+			fprintf(fp, "    %3u: %s\n", pc, buf);
+		line = l;
+	}
+}
+
+static const char *dc_dt_name(struct sonde_dtype t, char *buf, size_t size)
+{
+	if (t.kind == SONDE_DT_STR)
+		snprintf(buf, size, "string[%u]", t.size);
+	else
+		snprintf(buf, size, "%s%u", t.kind == SONDE_DT_UINT ? "uint" :
+			 "int", t.size * 8);
+	return buf;
+}
+
+void dc_dump(FILE *fp, const struct sonde_program *p)
+{
+	uint32_t i, j, k;
+	char tb[32];
+
+	for (i = 0; i < p->naggs; i++) {
+		const struct sonde_pagg *a = &p->aggs[i];
+
+		fprintf(fp, "aggregation %u: @%s = %s(", i, a->name,
+			sonde_aggfn_name(a->desc.fn));
+		for (k = 0; k < 4; k++)
+			if (a->desc.params[k] || (k < 3 && a->desc.params[k + 1]))
+				fprintf(fp, "%s%lld", k ? ", " : "",
+					(long long)a->desc.params[k]);
+		fprintf(fp, ")%s keys [", a->desc.flags & SONDE_AGGF_INCR ?
+			" incr" : "");
+		for (k = 0; k < a->desc.nkeys; k++)
+			fprintf(fp, "%s%s", k ? ", " : "",
+				dc_dt_name(a->keys[k], tb, sizeof(tb)));
+		fprintf(fp, "]\n");
+	}
+	for (i = 0; i < p->nclauses; i++) {
+		const struct sonde_pclause *c = &p->clauses[i];
+
+		fprintf(fp, "clause %u (line %u):", i, c->line);
+		for (j = 0; j < c->ndescs; j++)
+			fprintf(fp, "%s %s", j ? "," : "", c->descs[j].text);
+		fprintf(fp, "\n  record %u bytes%s:", c->rec_size,
+			c->flags & SONDE_CLAUSEF_RECORD ? " (default action)" :
+			"");
+		for (j = 0; j < c->nfields; j++)
+			fprintf(fp, " %u:%s", c->fields[j].offset,
+				dc_dt_name(c->fields[j].type, tb, sizeof(tb)));
+		fprintf(fp, "\n");
+		for (j = 0; j < c->nacts; j++) {
+			const struct sonde_action *a = &c->acts[j];
+
+			fprintf(fp, "  action %u: %s fields %u..%u line %u:%u",
+				j, dc_action_name(a->kind), a->field,
+				a->field + a->nfields, a->line, a->col);
+			for (k = 0; k < a->naggs; k++)
+				fprintf(fp, " @%s", p->aggs[a->aggids[k]].name);
+			fprintf(fp, "\n");
+		}
+		if (c->pred_len) {
+			fprintf(fp, "  predicate:\n");
+			dc_dump_range(fp, p, c->pred_off, c->pred_len);
+		}
+		fprintf(fp, "  actions:\n");
+		dc_dump_range(fp, p, c->act_off, c->act_len);
+	}
+}

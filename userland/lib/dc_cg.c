@@ -1,0 +1,650 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dc_cg.c - code generation from the checked AST: one predicate program
+ * and one actions program per clause, the record layout (one 8-aligned
+ * field per emitted value) and the consumer's action list.
+ *
+ * Registers: r0 is never written, so it stays zero (the final "ret r0",
+ * "emit8 r0" placeholders, compares against zero); r1..r15 are allocated
+ * as a stack, which keeps aggregation keys (and later call arguments) in
+ * consecutive registers.  Every expression leaves its value in the
+ * register that was on top of the stack when it started.
+ *
+ * Integers are computed in 64 bits; a value narrower than 8 bytes is
+ * "normalized" (sign- or zero-extended from its size, as C would have it)
+ * only where the upper bits matter: compares, division, right shifts,
+ * truth tests, aggregation keys and values, exit statuses.
+ *
+ * A printa() records nothing itself, but the consumer learns of actions
+ * from records: a clause with printa() gets an 8-byte zero placeholder
+ * field ("emit8 r0") so that it always commits a record.
+ * Userland only.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dc_impl.h"
+#include "vm.h"
+
+#define DC_REG_FIRST	1
+
+struct dc_cg {
+	struct dc_cc *cc;
+	uint32_t top;		/* next free register */
+	bool noreg;		/* D_NOREG reported for this clause */
+	uint32_t line;		/* source line of what is being generated */
+	uint32_t line0, col0;	/* statement position, for D_NOREG */
+	uint32_t rec_off;	/* bytes of record used so far */
+	struct sonde_pclause *pc;
+	uint32_t cap_fields, cap_acts;
+};
+
+struct dc_val {
+	uint32_t reg;
+	struct dc_type t;
+	bool norm;		/* the register holds the exact C value */
+};
+
+/* ---- emission --------------------------------------------------------- */
+
+static uint32_t emit(struct dc_cg *g, int op, uint32_t rd, uint32_t rs,
+		     uint32_t rt, int32_t imm)
+{
+	struct dc_cc *cc = g->cc;
+	struct sonde_program *p = cc->prog;
+	uint32_t cap = cc->cap_insns;
+
+	if (!dc_grow(cc, (void **)&p->insns, &cap, p->ninsns + 1,
+		     sizeof(*p->insns)) ||
+	    !dc_grow(cc, (void **)&p->insn_line, &cc->cap_insns,
+		     p->ninsns + 1, sizeof(*p->insn_line)))
+		return 0;
+	p->insns[p->ninsns].op = (uint8_t)op;
+	p->insns[p->ninsns].rd = (uint8_t)rd;
+	p->insns[p->ninsns].rs = (uint8_t)rs;
+	p->insns[p->ninsns].rt = (uint8_t)rt;
+	p->insns[p->ninsns].imm = imm;
+	p->insn_line[p->ninsns] = g->line;
+	return p->ninsns++;
+}
+
+/* Point the branch at @at to the next instruction to be emitted. */
+static void patch(struct dc_cg *g, uint32_t at)
+{
+	struct sonde_program *p = g->cc->prog;
+
+	if (at < p->ninsns && !g->cc->oom)
+		p->insns[at].imm = (int32_t)(p->ninsns - at - 1);
+}
+
+static uint32_t reg_alloc(struct dc_cg *g)
+{
+	if (g->top >= SONDE_NREGS) {
+		if (!g->noreg)
+			dc_error(g->cc, "D_NOREG", g->line0, g->col0,
+				 "insufficient registers to generate code");
+		g->noreg = true;
+		g->top++;
+		return SONDE_NREGS - 1;	/* keeps going; never used */
+	}
+	return g->top++;
+}
+
+static void reg_free(struct dc_cg *g, uint32_t reg)
+{
+	g->top--;
+	(void)reg;
+}
+
+uint32_t dc_strtab_add(struct dc_cc *cc, const char *s, size_t len)
+{
+	struct sonde_program *p = cc->prog;
+	uint32_t off = 0;
+
+	len = strnlen(s, len);
+	while (off < p->strtab_len) {
+		size_t l = strlen(p->strtab + off);
+
+		if (l == len && !memcmp(p->strtab + off, s, len))
+			return off;
+		off += (uint32_t)l + 1;
+	}
+	if (!dc_grow(cc, (void **)&p->strtab, &cc->cap_strtab,
+		     p->strtab_len + (uint32_t)len + 1, 1))
+		return 0;
+	off = p->strtab_len;
+	memcpy(p->strtab + off, s, len);
+	p->strtab[off + len] = 0;
+	p->strtab_len += (uint32_t)len + 1;
+	return off;
+}
+
+static uint32_t const_add(struct dc_cc *cc, uint64_t v)
+{
+	struct sonde_program *p = cc->prog;
+	uint32_t i;
+
+	for (i = 0; i < p->nconsts; i++)
+		if (p->consts[i] == v)
+			return i;
+	if (!dc_grow(cc, (void **)&p->consts, &cc->cap_consts,
+		     p->nconsts + 1, sizeof(*p->consts)))
+		return 0;
+	p->consts[p->nconsts] = v;
+	return p->nconsts++;
+}
+
+static void load_int(struct dc_cg *g, uint32_t reg, uint64_t v)
+{
+	if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX)
+		emit(g, SONDE_OP_MOVI, reg, 0, 0, (int32_t)(int64_t)v);
+	else
+		emit(g, SONDE_OP_LDC, reg, 0, 0,
+		     (int32_t)const_add(g->cc, v));
+}
+
+/* ---- values ----------------------------------------------------------- */
+
+static void normalize(struct dc_cg *g, struct dc_val *v)
+{
+	uint32_t t;
+
+	if (v->norm || v->t.kind != DC_T_INT || v->t.size >= 8)
+		return;
+	t = reg_alloc(g);
+	emit(g, SONDE_OP_MOVI, t, 0, 0, 64 - 8 * v->t.size);
+	emit(g, SONDE_OP_SHL, v->reg, v->reg, t, 0);
+	emit(g, v->t.uns ? SONDE_OP_SHR : SONDE_OP_SAR, v->reg, v->reg, t, 0);
+	reg_free(g, t);
+	v->norm = true;
+}
+
+/* Convert @v to integer type @to (C semantics, lazily normalized). */
+static void convert(struct dc_val *v, struct dc_type to)
+{
+	if (v->t.kind != DC_T_INT || to.kind != DC_T_INT)
+		return;
+	if (to.size < v->t.size ||
+	    (to.size == v->t.size && to.uns != v->t.uns && to.size < 8))
+		v->norm = false;
+	else if (to.size > v->t.size && !v->norm)
+		v->norm = false;	/* normalize() will use @to's size:
+					 * the low bits are still right only
+					 * if they were normalized first */
+	v->t = to;
+}
+
+/* Widen-safe conversion: normalize first when growing. */
+static void convert_to(struct dc_cg *g, struct dc_val *v, struct dc_type to)
+{
+	if (v->t.kind == DC_T_INT && to.size > v->t.size)
+		normalize(g, v);
+	convert(v, to);
+}
+
+static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n);
+
+static int alu_op(int tok, bool uns)
+{
+	switch (tok) {
+	case DC_TK_PLUS: return SONDE_OP_ADD;
+	case DC_TK_MINUS: return SONDE_OP_SUB;
+	case DC_TK_STAR: return SONDE_OP_MUL;
+	case DC_TK_SLASH: return uns ? SONDE_OP_UDIV : SONDE_OP_SDIV;
+	case DC_TK_PERCENT: return uns ? SONDE_OP_UREM : SONDE_OP_SREM;
+	case DC_TK_AMP: return SONDE_OP_AND;
+	case DC_TK_BOR: return SONDE_OP_OR;
+	case DC_TK_XOR: return SONDE_OP_XOR;
+	case DC_TK_SHL: return SONDE_OP_SHL;
+	case DC_TK_SHR: return uns ? SONDE_OP_SHR : SONDE_OP_SAR;
+	}
+	return SONDE_OP_NOP;
+}
+
+/* rd = (a op b) for a compare, on registers; swaps for > and >=. */
+static void compare(struct dc_cg *g, int tok, bool uns, uint32_t rd,
+		    uint32_t a, uint32_t b)
+{
+	switch (tok) {
+	case DC_TK_EQ:
+		emit(g, SONDE_OP_SETEQ, rd, a, b, 0);
+		break;
+	case DC_TK_NE:
+		emit(g, SONDE_OP_SETNE, rd, a, b, 0);
+		break;
+	case DC_TK_LT:
+		emit(g, uns ? SONDE_OP_SETLTU : SONDE_OP_SETLT, rd, a, b, 0);
+		break;
+	case DC_TK_GT:
+		emit(g, uns ? SONDE_OP_SETLTU : SONDE_OP_SETLT, rd, b, a, 0);
+		break;
+	case DC_TK_LE:
+		emit(g, uns ? SONDE_OP_SETLEU : SONDE_OP_SETLE, rd, a, b, 0);
+		break;
+	case DC_TK_GE:
+		emit(g, uns ? SONDE_OP_SETLEU : SONDE_OP_SETLE, rd, b, a, 0);
+		break;
+	}
+}
+
+static bool is_compare(int tok)
+{
+	return tok == DC_TK_EQ || tok == DC_TK_NE || tok == DC_TK_LT ||
+	       tok == DC_TK_GT || tok == DC_TK_LE || tok == DC_TK_GE;
+}
+
+static struct dc_val cg_binary(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val a, b;
+	struct dc_type ct;
+	bool cmp = is_compare(n->op);
+
+	a = cg_expr(g, n->l);
+	b = cg_expr(g, n->r);
+	if (cmp && a.t.kind == DC_T_STR) {
+		emit(g, SONDE_OP_SCMP, a.reg, a.reg, b.reg, 0);
+		reg_free(g, b.reg);
+		compare(g, n->op, false, a.reg, a.reg, 0);
+		a.t = n->type;
+		a.norm = true;
+		return a;
+	}
+	if (n->op == DC_TK_SHL || n->op == DC_TK_SHR) {
+		ct = n->type;
+		convert_to(g, &a, ct);
+		if (n->op == DC_TK_SHR)
+			normalize(g, &a);
+		normalize(g, &b);
+		emit(g, alu_op(n->op, ct.uns), a.reg, a.reg, b.reg, 0);
+		reg_free(g, b.reg);
+		a.norm = n->op == DC_TK_SHR;
+		a.t = n->type;
+		return a;
+	}
+	/* the common type of the operands (the result type unless this
+	 * is a compare) */
+	ct = n->l->type;
+	ct = cmp ? n->l->type : n->type;
+	if (cmp) {
+		struct dc_type l = n->l->type, r = n->r->type;
+
+		if (l.size < 4) {
+			l.size = 4;
+			l.uns = 0;
+		}
+		if (r.size < 4) {
+			r.size = 4;
+			r.uns = 0;
+		}
+		ct = l.size == r.size ? l : l.size > r.size ? l : r;
+		if (l.size == r.size)
+			ct.uns = l.uns | r.uns;
+	}
+	convert_to(g, &a, ct);
+	convert_to(g, &b, ct);
+	if (cmp || n->op == DC_TK_SLASH || n->op == DC_TK_PERCENT) {
+		normalize(g, &b);
+		/* a is below b on the stack: normalize's temporary goes
+		 * above b, so the order stays LIFO */
+		normalize(g, &a);
+	}
+	if (cmp) {
+		compare(g, n->op, ct.uns, a.reg, a.reg, b.reg);
+		a.t = n->type;
+		a.norm = true;
+	} else {
+		emit(g, alu_op(n->op, ct.uns), a.reg, a.reg, b.reg, 0);
+		a.norm = a.norm && b.norm &&
+			 (n->op == DC_TK_AMP || n->op == DC_TK_BOR ||
+			  n->op == DC_TK_XOR || n->op == DC_TK_SLASH ||
+			  n->op == DC_TK_PERCENT || ct.size == 8);
+		a.t = n->type;
+	}
+	reg_free(g, b.reg);
+	return a;
+}
+
+static struct dc_val cg_logical(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val a, b;
+	uint32_t j;
+
+	a = cg_expr(g, n->l);
+	normalize(g, &a);
+	if (n->op == DC_TK_LXOR) {
+		b = cg_expr(g, n->r);
+		normalize(g, &b);
+		emit(g, SONDE_OP_SETNE, a.reg, a.reg, 0, 0);
+		emit(g, SONDE_OP_SETNE, b.reg, b.reg, 0, 0);
+		emit(g, SONDE_OP_XOR, a.reg, a.reg, b.reg, 0);
+		reg_free(g, b.reg);
+	} else {
+		if (n->op == DC_TK_LOR)
+			emit(g, SONDE_OP_SETNE, a.reg, a.reg, 0, 0);
+		/* &&: a == 0 is already the result; ||: a == 1 is */
+		j = emit(g, n->op == DC_TK_LAND ? SONDE_OP_JZ : SONDE_OP_JNZ,
+			 0, a.reg, 0, 0);
+		b = cg_expr(g, n->r);
+		normalize(g, &b);
+		emit(g, SONDE_OP_SETNE, a.reg, b.reg, 0, 0);
+		reg_free(g, b.reg);
+		patch(g, j);
+	}
+	a.t = n->type;
+	a.norm = true;
+	return a;
+}
+
+static struct dc_val cg_ternary(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val c, v;
+	uint32_t jz, ja;
+
+	c = cg_expr(g, n->x);
+	normalize(g, &c);
+	jz = emit(g, SONDE_OP_JZ, 0, c.reg, 0, 0);
+	v = cg_expr(g, n->l);
+	convert_to(g, &v, n->type);
+	normalize(g, &v);
+	emit(g, SONDE_OP_MOV, c.reg, v.reg, 0, 0);
+	reg_free(g, v.reg);
+	ja = emit(g, SONDE_OP_JA, 0, 0, 0, 0);
+	patch(g, jz);
+	v = cg_expr(g, n->r);
+	convert_to(g, &v, n->type);
+	normalize(g, &v);
+	emit(g, SONDE_OP_MOV, c.reg, v.reg, 0, 0);
+	reg_free(g, v.reg);
+	patch(g, ja);
+	c.t = n->type;
+	c.norm = true;
+	return c;
+}
+
+static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val v = { 0, n->type, true };
+
+	if (n->isconst && n->type.kind == DC_T_INT) {
+		v.reg = reg_alloc(g);
+		load_int(g, v.reg, n->ival);
+		return v;
+	}
+	switch (n->kind) {
+	case DC_N_STR:
+		v.reg = reg_alloc(g);
+		emit(g, SONDE_OP_LDS, v.reg, 0, 0,
+		     (int32_t)dc_strtab_add(g->cc, n->str, n->slen));
+		return v;
+	case DC_N_IDENT:
+		v.reg = reg_alloc(g);
+		emit(g, SONDE_OP_LDB, v.reg, 0, 0, n->id);
+		return v;
+	case DC_N_UNARY:
+		v = cg_expr(g, n->l);
+		if (n->op == DC_TK_LNOT) {
+			normalize(g, &v);
+			emit(g, SONDE_OP_LNOT, v.reg, v.reg, 0, 0);
+			v.norm = true;
+		} else {
+			convert_to(g, &v, n->type);
+			if (n->op == DC_TK_MINUS)
+				emit(g, SONDE_OP_NEG, v.reg, v.reg, 0, 0);
+			else if (n->op == DC_TK_TILDE)
+				emit(g, SONDE_OP_NOT, v.reg, v.reg, 0, 0);
+			if (n->op != DC_TK_PLUS)
+				v.norm = v.t.size == 8 ||
+					 (n->op == DC_TK_TILDE && v.norm &&
+					  !v.t.uns);
+		}
+		v.t = n->type;
+		return v;
+	case DC_N_BINARY:
+		return cg_binary(g, n);
+	case DC_N_LOGICAL:
+		return cg_logical(g, n);
+	case DC_N_TERNARY:
+		return cg_ternary(g, n);
+	case DC_N_COMMA:
+		v = cg_expr(g, n->l);
+		reg_free(g, v.reg);
+		return cg_expr(g, n->r);
+	case DC_N_CAST:
+		v = cg_expr(g, n->l);
+		if (n->type.kind == DC_T_VOID)
+			return v;
+		convert_to(g, &v, n->type);
+		return v;
+	case DC_N_STRINGOF:
+		return cg_expr(g, n->l);
+	}
+	/* sema let through something without code: keep the stack sane */
+	v.reg = reg_alloc(g);
+	dc_error(g->cc, "D_UNKNOWN", n->line, n->col,
+		 "internal compiler error: no code for expression kind %d",
+		 n->kind);
+	return v;
+}
+
+/* ---- record and actions ----------------------------------------------- */
+
+static uint32_t add_field(struct dc_cg *g, struct sonde_dtype t,
+			  uint32_t *off)
+{
+	struct sonde_pclause *pc = g->pc;
+
+	if (!dc_grow(g->cc, (void **)&pc->fields, &g->cap_fields,
+		     pc->nfields + 1, sizeof(*pc->fields)))
+		return 0;
+	*off = (g->rec_off + 7) & ~7u;
+	g->rec_off = *off + t.size;
+	pc->fields[pc->nfields].offset = *off;
+	pc->fields[pc->nfields].type = t;
+	return pc->nfields++;
+}
+
+static struct sonde_action *add_action(struct dc_cg *g, uint32_t kind,
+				       const struct dc_node *at)
+{
+	struct sonde_pclause *pc = g->pc;
+	struct sonde_action *a;
+
+	if (!dc_grow(g->cc, (void **)&pc->acts, &g->cap_acts, pc->nacts + 1,
+		     sizeof(*pc->acts)))
+		return NULL;
+	a = &pc->acts[pc->nacts++];
+	memset(a, 0, sizeof(*a));
+	a->kind = kind;
+	a->field = pc->nfields;
+	a->line = at->line;
+	a->col = at->col;
+	a->pc_off = g->cc->prog->ninsns - pc->act_off;
+	return a;
+}
+
+static void end_action(struct dc_cg *g, struct sonde_action *a)
+{
+	if (a)
+		a->pc_len = g->cc->prog->ninsns - g->pc->act_off - a->pc_off;
+}
+
+/* Evaluate @n and write it into a new field of the record. */
+static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
+{
+	struct sonde_dtype dt = dc_dtype(g->cc, n->type);
+	struct dc_val v = cg_expr(g, n);
+	uint32_t off;
+	int op;
+
+	add_field(g, dt, &off);
+	if (dt.kind == SONDE_DT_STR)
+		op = SONDE_OP_EMITS;
+	else
+		op = dt.size == 1 ? SONDE_OP_EMIT1 : dt.size == 2 ?
+		     SONDE_OP_EMIT2 : dt.size == 4 ? SONDE_OP_EMIT4 :
+		     SONDE_OP_EMIT8;
+	emit(g, op, 0, v.reg, 0, (int32_t)off);
+	reg_free(g, v.reg);
+}
+
+static void cg_call(struct dc_cg *g, struct dc_node *e)
+{
+	struct sonde_action *a;
+	struct sonde_dtype dt;
+	struct dc_val v;
+	uint32_t i, off, first = 0;
+
+	if (!strcmp(e->name, "printf")) {
+		a = add_action(g, SONDE_A_PRINTF, e);
+		if (!a)
+			return;
+		a->fmt = strndup(e->args[0]->str, e->args[0]->slen);
+		if (!a->fmt)
+			g->cc->oom = true;
+		for (i = 1; i < e->nargs; i++)
+			cg_emit_value(g, e->args[i]);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = e->nargs - 1;
+		end_action(g, a);
+	} else if (!strcmp(e->name, "trace")) {
+		a = add_action(g, SONDE_A_TRACE, e);
+		cg_emit_value(g, e->args[0]);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = 1;
+		end_action(g, a);
+	} else if (!strcmp(e->name, "exit")) {
+		a = add_action(g, SONDE_A_EXIT, e);
+		v = cg_expr(g, e->args[0]);
+		convert_to(g, &v, (struct dc_type){ DC_T_INT, 4, 0, 0 });
+		normalize(g, &v);
+		dt.kind = SONDE_DT_INT;
+		dt.size = 4;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMIT4, 0, v.reg, 0, (int32_t)off);
+		emit(g, SONDE_OP_EXIT, 0, v.reg, 0, 0);
+		reg_free(g, v.reg);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = 1;
+		end_action(g, a);
+	} else if (!strcmp(e->name, "printa")) {
+		a = add_action(g, SONDE_A_PRINTA, e);
+		if (!a)
+			return;
+		if (e->args[0]->kind == DC_N_STR) {
+			a->fmt = strndup(e->args[0]->str, e->args[0]->slen);
+			if (!a->fmt)
+				g->cc->oom = true;
+			first = 1;
+		}
+		a->naggs = e->nargs - first;
+		a->aggids = calloc(a->naggs, sizeof(*a->aggids));
+		if (!a->aggids) {
+			g->cc->oom = true;
+			return;
+		}
+		for (i = first; i < e->nargs; i++)
+			a->aggids[i - first] = (uint32_t)e->args[i]->id;
+		/* the placeholder that makes the clause commit a record */
+		dt.kind = SONDE_DT_UINT;
+		dt.size = 8;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMIT8, 0, 0, 0, (int32_t)off);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = 1;
+		end_action(g, a);
+	}
+}
+
+static void cg_aggregate(struct dc_cg *g, struct dc_node *asg)
+{
+	struct dc_node *agg = asg->l, *call = asg->r;
+	uint32_t i, keys = 0, val = 0, nconst = 0, regs[SONDE_MAX_AGG_KEYS + 2];
+	uint32_t nregs = 0;
+	struct dc_val v;
+
+	for (i = 0; i < agg->nargs; i++) {
+		v = cg_expr(g, agg->args[i]);
+		normalize(g, &v);
+		if (i == 0)
+			keys = v.reg;
+		regs[nregs++] = v.reg;
+	}
+	if (call->id == SONDE_AGG_lquantize)
+		nconst = call->nargs > 3 ? 3 : 2;
+	else if (call->id == SONDE_AGG_llquantize)
+		nconst = 4;
+	for (i = 0; i < call->nargs; i++) {
+		if (i >= 1 && i <= nconst)
+			continue;
+		v = cg_expr(g, call->args[i]);
+		normalize(g, &v);
+		if (i == 0)
+			val = v.reg;
+		regs[nregs++] = v.reg;
+	}
+	emit(g, SONDE_OP_AGG, 0, keys, val, agg->id);
+	while (nregs)
+		reg_free(g, regs[--nregs]);
+}
+
+static void cg_stmt(struct dc_cg *g, struct dc_node *s)
+{
+	struct dc_node *e = s->l, *b;
+	struct dc_val v;
+
+	if (s->kind == DC_N_BLOCK) {
+		for (b = s->body; b; b = b->next)
+			cg_stmt(g, b);
+		return;
+	}
+	g->line = s->line;
+	g->line0 = s->line;
+	g->col0 = s->col;
+	g->top = DC_REG_FIRST;
+	if (e->kind == DC_N_ASSIGN && e->l->kind == DC_N_AGG) {
+		cg_aggregate(g, e);
+	} else if (e->kind == DC_N_CALL) {
+		cg_call(g, e);
+	} else {
+		/* an expression for its side effects (none yet) */
+		v = cg_expr(g, e);
+		reg_free(g, v.reg);
+	}
+}
+
+void dc_cg_clause(struct dc_cc *cc, struct dc_clause_ast *c, uint32_t idx)
+{
+	struct sonde_program *p = cc->prog;
+	struct sonde_pclause *pc = &p->clauses[idx];
+	struct dc_cg g;
+	struct dc_node *s;
+	struct dc_val v;
+
+	memset(&g, 0, sizeof(g));
+	g.cc = cc;
+	g.pc = pc;
+	g.top = DC_REG_FIRST;
+	if (c->pred) {
+		g.line = g.line0 = c->pred->line;
+		g.col0 = c->pred->col;
+		pc->pred_off = p->ninsns;
+		v = cg_expr(&g, c->pred);
+		normalize(&g, &v);
+		emit(&g, SONDE_OP_RET, 0, v.reg, 0, 0);
+		reg_free(&g, v.reg);
+		pc->pred_len = p->ninsns - pc->pred_off;
+	}
+	pc->act_off = p->ninsns;
+	for (s = c->body; s; s = s->next)
+		cg_stmt(&g, s);
+	g.line = c->body ? g.line : c->line;
+	emit(&g, SONDE_OP_RET, 0, 0, 0, 0);
+	pc->act_len = p->ninsns - pc->act_off;
+	pc->rec_size = (g.rec_off + 7) & ~7u;
+	if (!c->body)
+		pc->flags |= SONDE_CLAUSEF_RECORD;	/* the default action */
+	if (pc->rec_size > SONDE_MAX_RECSIZE)
+		dc_error(cc, "D_UNKNOWN", c->line, 1,
+			 "clause records %u bytes, more than the %u allowed (lower strsize?)",
+			 pc->rec_size, SONDE_MAX_RECSIZE);
+}

@@ -1,0 +1,1279 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dc_sem.c - semantic analysis: the type of every expression (C's usual
+ * arithmetic conversions on D's integer types, strings), built-in and
+ * macro variables, constant folding, and the rules of the actions
+ * (printf, trace, exit, printa) and of aggregations (functions, keys,
+ * lquantize/llquantize parameters, one definition per name).  Marks what
+ * the parser accepts but code generation does not handle yet with a
+ * "... is not supported yet" error.  Runs before dc_cg.c on each clause.
+ * Userland only.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dc_impl.h"
+#include "vm.h"
+
+static const struct dc_type dc_int = { DC_T_INT, 4, 0, 0 };
+static const struct dc_type dc_str = { DC_T_STR, 0, 0, 0 };
+
+/* ---- built-ins -------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	int id;
+} dc_builtins[] = {
+#define DC_B_(name, id, type) { #name, SONDE_B_##name },
+	SONDE_BUILTINS(DC_B_)
+#undef DC_B_
+};
+
+static struct dc_type ity(int size, int uns)
+{
+	struct dc_type t = { DC_T_INT, (uint8_t)size, (uint8_t)uns, 0 };
+
+	return t;
+}
+
+struct dc_type dc_builtin_type(int id)
+{
+	switch (id) {
+	case SONDE_B_pid: case SONDE_B_tid: case SONDE_B_ppid:
+	case SONDE_B_errno: case SONDE_B_cpu:
+		return ity(4, 0);
+	case SONDE_B_uid: case SONDE_B_gid: case SONDE_B_id:
+	case SONDE_B_epid:
+		return ity(4, 1);
+	case SONDE_B_timestamp: case SONDE_B_vtimestamp:
+	case SONDE_B_walltimestamp: case SONDE_B_curthread:
+		return ity(8, 1);
+	case SONDE_B_execname: case SONDE_B_probeprov: case SONDE_B_probemod:
+	case SONDE_B_probefunc: case SONDE_B_probename:
+		return dc_str;
+	}
+	return ity(8, 0);	/* arg0..arg9 */
+}
+
+static int dc_builtin_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dc_builtins) / sizeof(dc_builtins[0]); i++)
+		if (!strcmp(dc_builtins[i].name, name))
+			return dc_builtins[i].id;
+	return -1;
+}
+
+/* Subroutines (SONDE_SUBRS) and actions known to D but not generated. */
+static bool dc_is_subr(const char *name)
+{
+	static const char *const names[] = {
+#define DC_S_(name, id, min, max, type, args) #name,
+		SONDE_SUBRS(DC_S_)
+#undef DC_S_
+		"copyin", "copyinto", "alloca", "bcopy", "cleanpath",
+		"strtok", "inet_ntop", "inet_ntoa", "inet_ntoa6",
+		"progenyof", "getmajor", "getminor", "ddi_pathname",
+		"mutex_owned", "mutex_owner", "rw_read_held", "memref",
+		"json", "speculation",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+static bool dc_is_action(const char *name)
+{
+	static const char *const names[] = {
+		"stack", "ustack", "jstack", "tracemem", "printm", "print",
+		"clear", "trunc", "normalize", "denormalize", "setopt",
+		"system", "raise", "stop", "panic", "chill", "breakpoint",
+		"copyout", "copyoutstr", "speculate", "commit", "discard",
+		"func", "mod", "sym", "ufunc", "umod", "usym", "uaddr",
+		"freopen", "ftruncate",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+static int dc_aggfn_lookup(const char *name)
+{
+	static const struct {
+		const char *name;
+		int fn;
+	} fns[] = {
+#define DC_A_(name, id) { #name, SONDE_AGG_##name },
+		SONDE_AGGS(DC_A_)
+#undef DC_A_
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fns) / sizeof(fns[0]); i++)
+		if (!strcmp(fns[i].name, name))
+			return fns[i].fn;
+	return -1;
+}
+
+/* ---- types ------------------------------------------------------------ */
+
+struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
+{
+	struct sonde_dtype d;
+
+	if (t.kind == DC_T_STR) {
+		d.kind = SONDE_DT_STR;
+		d.size = (uint32_t)sonde_program_kopt(cc->prog,
+						      SONDE_OPT_strsize);
+	} else {
+		d.kind = t.uns ? SONDE_DT_UINT : SONDE_DT_INT;
+		d.size = t.size ? t.size : 8;
+	}
+	return d;
+}
+
+static struct dc_type promote(struct dc_type t)
+{
+	if (t.size < 4) {
+		t.size = 4;
+		t.uns = 0;
+	}
+	t.ptr = 0;
+	return t;
+}
+
+/* C's usual arithmetic conversions. */
+static struct dc_type arith(struct dc_type a, struct dc_type b)
+{
+	a = promote(a);
+	b = promote(b);
+	if (a.size == b.size) {
+		a.uns |= b.uns;
+		return a;
+	}
+	return a.size > b.size ? a : b;
+}
+
+/* @v as a value of type @t (truncated and extended as C converts). */
+static uint64_t dc_norm(uint64_t v, struct dc_type t)
+{
+	unsigned int bits = t.size * 8;
+
+	if (t.kind != DC_T_INT || bits >= 64 || !bits)
+		return v;
+	if (t.uns)
+		return v & ((1ULL << bits) - 1);
+	return (uint64_t)(((int64_t)(v << (64 - bits))) >> (64 - bits));
+}
+
+int64_t dc_sem_const_val(const struct dc_node *n)
+{
+	return (int64_t)n->ival;
+}
+
+static const char *type_name(struct dc_type t)
+{
+	static const char *const sn[] = { "char", "short", "int", "long" };
+	static const char *const un[] = { "unsigned char", "unsigned short",
+					  "unsigned int", "unsigned long" };
+	int i = t.size == 1 ? 0 : t.size == 2 ? 1 : t.size == 4 ? 2 : 3;
+
+	switch (t.kind) {
+	case DC_T_STR: return "string";
+	case DC_T_VOID: return "void";
+	case DC_T_AGG: return "aggregation";
+	case DC_T_INT: return t.uns ? un[i] : sn[i];
+	}
+	return "<error>";
+}
+
+/* ---- macro variables -------------------------------------------------- */
+
+static bool macro_int(struct dc_cc *cc, struct dc_node *n, int64_t v)
+{
+	n->kind = DC_N_INT;
+	n->ival = (uint64_t)v;
+	n->type = v >= INT32_MIN && v <= INT32_MAX ? ity(4, 0) : ity(8, 0);
+	n->isconst = true;
+	return true;
+}
+
+static bool macro_str(struct dc_cc *cc, struct dc_node *n, const char *s)
+{
+	n->kind = DC_N_STR;
+	n->str = dc_strndup(cc, s, strlen(s));
+	n->slen = strlen(s);
+	n->type = dc_str;
+	return n->str != NULL;
+}
+
+/* The value of $name as text (target pid, argument), or NULL. */
+static const char *macro_text(struct dc_cc *cc, const char *name,
+			      uint32_t line, uint32_t col, char *buf,
+			      size_t size)
+{
+	const struct dc_opts *o = cc->opts;
+	char *end;
+	long i;
+
+	if (!strcmp(name, "target") || !strcmp(name, "pid")) {
+		if (!o || o->target <= 0) {
+			dc_error(cc, "D_MACRO_UNDEF", line, col,
+				 "failed to resolve $%s: no target process (use -p or -c)",
+				 name);
+			return NULL;
+		}
+		snprintf(buf, size, "%ld", o->target);
+		return buf;
+	}
+	if (name[0] >= '0' && name[0] <= '9') {
+		i = strtol(name, &end, 10);
+		if (*end) {
+			dc_error(cc, "D_SYNTAX", line, col,
+				 "invalid macro variable $%s", name);
+			return NULL;
+		}
+		if (i == 0)
+			return cc->srcs[cc->cur_src].name;
+		if (!o || i > o->argc) {
+			dc_error(cc, "D_MACRO_UNDEF", line, col,
+				 "macro argument $%ld is not defined", i);
+			return NULL;
+		}
+		return o->argv[i - 1];
+	}
+#define DC_MAC_(n, expr)						\
+	if (!strcmp(name, n)) {						\
+		snprintf(buf, size, "%ld", (long)(expr));		\
+		return buf;						\
+	}
+	DC_MAC_("ppid", getppid())
+	DC_MAC_("uid", getuid())
+	DC_MAC_("gid", getgid())
+	DC_MAC_("euid", geteuid())
+	DC_MAC_("egid", getegid())
+	DC_MAC_("pgid", getpgid(0))
+	DC_MAC_("sid", getsid(0))
+#undef DC_MAC_
+	dc_error(cc, "D_MACRO_UNDEF", line, col,
+		 "failed to resolve $%s: unknown macro variable", name);
+	return NULL;
+}
+
+/* Parse a whole string as an integer (C syntax: decimal, 0x, 0). */
+static bool parse_int(const char *s, int64_t *v)
+{
+	char *end;
+
+	if (!*s)
+		return false;
+	errno = 0;
+	if (*s == '-')
+		*v = strtoll(s, &end, 0);
+	else
+		*v = (int64_t)strtoull(s, &end, 0);
+	return !*end && !errno;
+}
+
+static bool sem_macro(struct dc_cc *cc, struct dc_node *n)
+{
+	bool quoted = n->name[0] == '$';
+	const char *name = quoted ? n->name + 1 : n->name;
+	const char *text;
+	char buf[32];
+	int64_t v;
+
+	text = macro_text(cc, name, n->line, n->col, buf, sizeof(buf));
+	if (!text)
+		return false;
+	if (quoted || !strcmp(name, "0"))
+		return macro_str(cc, n, text);
+	if (!parse_int(text, &v)) {
+		dc_error(cc, "D_MACRO_UNDEF", n->line, n->col,
+			 "macro argument $%s is not an integer (\"%s\"); use $$%s for a string",
+			 name, text, name);
+		return false;
+	}
+	return macro_int(cc, n, v);
+}
+
+char *dc_sem_expand_pdesc(struct dc_cc *cc, const char *in, uint32_t line,
+			  uint32_t col)
+{
+	size_t cap = strlen(in) + 1, n = 0;
+	char *out = malloc(cap), buf[32];
+	const char *p = in;
+
+	if (!out) {
+		cc->oom = true;
+		return NULL;
+	}
+	while (*p) {
+		const char *s, *text;
+		char name[64];
+		size_t k = 0, tl;
+
+		if (*p != '$') {
+			out[n++] = *p++;
+			continue;
+		}
+		s = ++p;
+		while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		       (*p >= '0' && *p <= '9') || *p == '_')
+			p++;
+		k = p - s;
+		if (!k || k >= sizeof(name)) {
+			dc_error(cc, "D_PDESC_INVAL", line, col,
+				 "invalid probe description \"%s\": bad macro variable",
+				 in);
+			free(out);
+			return NULL;
+		}
+		memcpy(name, s, k);
+		name[k] = 0;
+		text = macro_text(cc, name, line, col, buf, sizeof(buf));
+		if (!text) {
+			free(out);
+			return NULL;
+		}
+		tl = strlen(text);
+		cap += tl;
+		{
+			char *o2 = realloc(out, cap);
+
+			if (!o2) {
+				free(out);
+				cc->oom = true;
+				return NULL;
+			}
+			out = o2;
+		}
+		memcpy(out + n, text, tl);
+		n += tl;
+	}
+	out[n] = 0;
+	return out;
+}
+
+/* ---- expressions ------------------------------------------------------ */
+
+static bool sem_expr(struct dc_cc *cc, struct dc_node *n);
+
+static bool need_int(struct dc_cc *cc, struct dc_node *n, const char *tag,
+		     const char *op)
+{
+	if (n->type.kind == DC_T_INT)
+		return true;
+	dc_error(cc, tag, n->line, n->col,
+		 "operator %s requires an operand of integer type, not %s", op,
+		 type_name(n->type));
+	return false;
+}
+
+static bool unsupported_var(struct dc_cc *cc, struct dc_node *n)
+{
+	switch (n->kind) {
+	case DC_N_SELF:
+		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
+			 "thread-local variable self->%s: thread-local variables are not supported yet",
+			 n->name);
+		break;
+	case DC_N_THIS:
+		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
+			 "clause-local variable this->%s: clause-local variables are not supported yet",
+			 n->name);
+		break;
+	case DC_N_INDEX:
+		if (n->l->kind == DC_N_IDENT && !strcmp(n->l->name, "args"))
+			dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
+				 "args[] is not supported yet; use arg0..arg9");
+		else
+			dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
+				 "associative arrays are not supported yet");
+		break;
+	case DC_N_MEMBER:
+		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
+			 "member access (%s%s) is not supported yet",
+			 n->op == DC_TK_ARROW ? "->" : ".", n->name);
+		break;
+	default:
+		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
+			 "variable %s: global variables are not supported yet",
+			 n->name ? n->name : "");
+	}
+	return false;
+}
+
+/* Check an lvalue: builtins and constants are not writable. */
+static bool sem_lvalue(struct dc_cc *cc, struct dc_node *l, const char *op)
+{
+	if (l->kind == DC_N_IDENT && dc_builtin_lookup(l->name) >= 0) {
+		dc_error(cc, "D_OP_WRITE", l->line, l->col,
+			 "operator %s can only be applied to a writable variable; %s is a built-in",
+			 op, l->name);
+		return false;
+	}
+	if (l->kind == DC_N_IDENT || l->kind == DC_N_SELF ||
+	    l->kind == DC_N_THIS || l->kind == DC_N_INDEX ||
+	    l->kind == DC_N_MEMBER)
+		return unsupported_var(cc, l);
+	if (l->kind == DC_N_AGG) {
+		dc_error(cc, "D_AGG_FUNC", l->line, l->col,
+			 "operator %s cannot be applied to aggregation @%s: use @%s = fn(...) with an aggregating function",
+			 op, l->name, l->name);
+		return false;
+	}
+	dc_error(cc, "D_OP_LVAL", l->line, l->col,
+		 "operator %s requires a modifiable lvalue as its operand", op);
+	return false;
+}
+
+static bool fold_unary(struct dc_node *n)
+{
+	uint64_t v = n->l->ival;
+
+	switch (n->op) {
+	case DC_TK_MINUS: v = -v; break;
+	case DC_TK_TILDE: v = ~v; break;
+	case DC_TK_LNOT: v = !dc_norm(v, n->l->type); break;
+	case DC_TK_PLUS: break;
+	default: return false;
+	}
+	n->ival = dc_norm(v, n->type);
+	return true;
+}
+
+static bool fold_binary(struct dc_cc *cc, struct dc_node *n,
+			struct dc_type ct)
+{
+	uint64_t a = dc_norm(n->l->ival, ct), b = dc_norm(n->r->ival, ct), v;
+	bool u = ct.uns;
+
+	switch (n->op) {
+	case DC_TK_PLUS: v = a + b; break;
+	case DC_TK_MINUS: v = a - b; break;
+	case DC_TK_STAR: v = a * b; break;
+	case DC_TK_SLASH:
+	case DC_TK_PERCENT:
+		if (!b) {
+			dc_error(cc, "D_DIV_ZERO", n->r->line, n->r->col,
+				 "expression contains division by zero");
+			return false;
+		}
+		if (!u && (int64_t)b == -1)
+			v = n->op == DC_TK_SLASH ? -a : 0;
+		else if (n->op == DC_TK_SLASH)
+			v = u ? a / b : (uint64_t)((int64_t)a / (int64_t)b);
+		else
+			v = u ? a % b : (uint64_t)((int64_t)a % (int64_t)b);
+		break;
+	case DC_TK_AMP: v = a & b; break;
+	case DC_TK_BOR: v = a | b; break;
+	case DC_TK_XOR: v = a ^ b; break;
+	case DC_TK_SHL:
+		v = n->l->ival << (n->r->ival & 63);
+		break;
+	case DC_TK_SHR:
+		a = dc_norm(n->l->ival, n->type);
+		v = n->type.uns ? a >> (n->r->ival & 63) :
+		    (uint64_t)((int64_t)a >> (n->r->ival & 63));
+		break;
+	case DC_TK_EQ: v = a == b; break;
+	case DC_TK_NE: v = a != b; break;
+	case DC_TK_LT: v = u ? a < b : (int64_t)a < (int64_t)b; break;
+	case DC_TK_LE: v = u ? a <= b : (int64_t)a <= (int64_t)b; break;
+	case DC_TK_GT: v = u ? a > b : (int64_t)a > (int64_t)b; break;
+	case DC_TK_GE: v = u ? a >= b : (int64_t)a >= (int64_t)b; break;
+	default: return true;	/* not folded */
+	}
+	n->ival = dc_norm(v, n->type);
+	n->isconst = true;
+	return true;
+}
+
+static const char *op_text(int op)
+{
+	return dc_tok_name(op);
+}
+
+static bool sem_binary(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_node *l = n->l, *r = n->r;
+	struct dc_type ct;
+	bool cmp = n->op == DC_TK_EQ || n->op == DC_TK_NE ||
+		   n->op == DC_TK_LT || n->op == DC_TK_LE ||
+		   n->op == DC_TK_GT || n->op == DC_TK_GE;
+
+	if (cmp && l->type.kind == DC_T_STR && r->type.kind == DC_T_STR) {
+		n->type = dc_int;
+		return true;
+	}
+	if (cmp && (l->type.kind == DC_T_STR || r->type.kind == DC_T_STR)) {
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "operands have incompatible types: \"%s\" %s \"%s\"",
+			 type_name(l->type), op_text(n->op),
+			 type_name(r->type));
+		return false;
+	}
+	switch (n->op) {
+	case DC_TK_AMP: case DC_TK_BOR: case DC_TK_XOR: case DC_TK_SHL:
+	case DC_TK_SHR: case DC_TK_PERCENT:
+		if (!need_int(cc, l, "D_OP_INT", op_text(n->op)) ||
+		    !need_int(cc, r, "D_OP_INT", op_text(n->op)))
+			return false;
+		break;
+	default:
+		if (!need_int(cc, l, "D_OP_ARITH", op_text(n->op)) ||
+		    !need_int(cc, r, "D_OP_ARITH", op_text(n->op)))
+			return false;
+	}
+	ct = arith(l->type, r->type);
+	if (cmp)
+		n->type = dc_int;
+	else if (n->op == DC_TK_SHL || n->op == DC_TK_SHR)
+		n->type = promote(l->type);
+	else
+		n->type = ct;
+	if (l->isconst && r->isconst)
+		return fold_binary(cc, n, ct);
+	if ((n->op == DC_TK_SLASH || n->op == DC_TK_PERCENT) && r->isconst &&
+	    !dc_norm(r->ival, ct)) {
+		dc_error(cc, "D_DIV_ZERO", r->line, r->col,
+			 "expression contains division by zero");
+		return false;
+	}
+	return true;
+}
+
+static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
+{
+	if (!strcmp(n->name, "printf") || !strcmp(n->name, "trace") ||
+	    !strcmp(n->name, "exit") || !strcmp(n->name, "printa") ||
+	    dc_is_action(n->name)) {
+		dc_error(cc, "D_CG_EXPR", n->line, n->col,
+			 "tracing function %s() may not be called from a D expression (D program context required)",
+			 n->name);
+		return false;
+	}
+	if (dc_aggfn_lookup(n->name) >= 0) {
+		dc_error(cc, "D_AGG_FUNC", n->line, n->col,
+			 "aggregating function %s() may only be assigned to an aggregation (@name = %s(...))",
+			 n->name, n->name);
+		return false;
+	}
+	if (dc_is_subr(n->name)) {
+		dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
+			 "subroutine %s() is not supported yet", n->name);
+		return false;
+	}
+	dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
+		 "failed to resolve %s: unknown function name", n->name);
+	return false;
+}
+
+static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
+{
+	uint32_t i;
+	int id;
+
+	if (n->kind == DC_N_INT) {
+		n->isconst = true;
+		n->ival = dc_norm(n->ival, n->type);
+		return true;
+	}
+	n->type.kind = DC_T_ERR;
+	switch (n->kind) {
+	case DC_N_STR:
+		n->type = dc_str;
+		return true;
+	case DC_N_MACRO:
+		return sem_macro(cc, n);
+	case DC_N_IDENT:
+		id = dc_builtin_lookup(n->name);
+		if (id >= 0) {
+			n->id = id;
+			n->type = dc_builtin_type(id);
+			return true;
+		}
+		if (dc_is_subr(n->name) || dc_is_action(n->name) ||
+		    dc_aggfn_lookup(n->name) >= 0) {
+			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+				 "%s is a function: it must be called", n->name);
+			return false;
+		}
+		if (!strcmp(n->name, "args") || !strcmp(n->name, "caller") ||
+		    !strcmp(n->name, "ucaller") ||
+		    !strcmp(n->name, "stackdepth") ||
+		    !strcmp(n->name, "ustackdepth") ||
+		    !strcmp(n->name, "execargs") || !strcmp(n->name, "ipl") ||
+		    !strcmp(n->name, "zonename") || !strcmp(n->name, "uregs") ||
+		    !strcmp(n->name, "regs")) {
+			dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
+				 "built-in variable %s is not supported yet",
+				 n->name);
+			return false;
+		}
+		dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+			 "failed to resolve %s: unknown variable name",
+			 n->name);
+		return false;
+	case DC_N_AGG:
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "aggregation @%s may only be the target of an aggregating function or an argument of printa()",
+			 n->name);
+		return false;
+	case DC_N_SELF:
+	case DC_N_THIS:
+	case DC_N_MEMBER:
+		return unsupported_var(cc, n);
+	case DC_N_INDEX:
+		if (n->l->kind != DC_N_IDENT) {
+			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+				 "indexing an expression with [] is not supported yet");
+			return false;
+		}
+		return unsupported_var(cc, n);
+	case DC_N_OFFSETOF:
+		dc_error(cc, "D_TYPE_ERR", n->line, n->col,
+			 "offsetof() needs struct types, which are not supported yet");
+		return false;
+	case DC_N_CALL:
+		return sem_call_expr(cc, n);
+	case DC_N_UNARY:
+		if (n->op == DC_TK_INC || n->op == DC_TK_DEC) {
+			if (!sem_lvalue(cc, n->l, op_text(n->op)))
+				return false;
+			return false;
+		}
+		if (n->op == DC_TK_AMP) {
+			dc_error(cc, "D_ADDROF_VAR", n->line, n->col,
+				 "unary & is not supported yet");
+			return false;
+		}
+		if (!sem_expr(cc, n->l))
+			return false;
+		if (n->op == DC_TK_STAR) {
+			if (n->l->type.kind == DC_T_INT && n->l->type.ptr == 0 &&
+			    n->l->type.size != 8) {
+				dc_error(cc, "D_DEREF_NONPTR", n->line, n->col,
+					 "unary * requires an operand of pointer type");
+				return false;
+			}
+			dc_error(cc, "D_DEREF_NONPTR", n->line, n->col,
+				 "pointer dereference is not supported yet");
+			return false;
+		}
+		if (n->op == DC_TK_LNOT) {
+			if (!need_int(cc, n->l, "D_OP_SCALAR", "!"))
+				return false;
+			n->type = dc_int;
+		} else {
+			if (!need_int(cc, n->l, n->op == DC_TK_TILDE ?
+				      "D_OP_INT" : "D_OP_ARITH",
+				      op_text(n->op)))
+				return false;
+			n->type = promote(n->l->type);
+		}
+		if (n->l->isconst)
+			n->isconst = fold_unary(n);
+		return true;
+	case DC_N_POSTFIX:
+		sem_lvalue(cc, n->l, op_text(n->op));
+		return false;
+	case DC_N_BINARY:
+		if (!sem_expr(cc, n->l) | !sem_expr(cc, n->r))
+			return false;
+		return sem_binary(cc, n);
+	case DC_N_LOGICAL:
+		if (!sem_expr(cc, n->l) | !sem_expr(cc, n->r))
+			return false;
+		if (!need_int(cc, n->l, "D_OP_SCALAR", op_text(n->op)) ||
+		    !need_int(cc, n->r, "D_OP_SCALAR", op_text(n->op)))
+			return false;
+		n->type = dc_int;
+		if (n->l->isconst && n->r->isconst) {
+			bool a = n->l->ival != 0, b = n->r->ival != 0;
+
+			n->isconst = true;
+			n->ival = n->op == DC_TK_LAND ? (a && b) :
+				  n->op == DC_TK_LOR ? (a || b) : (a != b);
+		}
+		return true;
+	case DC_N_TERNARY:
+		if (!sem_expr(cc, n->x) | !sem_expr(cc, n->l) |
+		    !sem_expr(cc, n->r))
+			return false;
+		if (!need_int(cc, n->x, "D_OP_SCALAR", "?:"))
+			return false;
+		if (n->l->type.kind == DC_T_STR && n->r->type.kind == DC_T_STR) {
+			n->type = dc_str;
+		} else if (n->l->type.kind == DC_T_INT &&
+			   n->r->type.kind == DC_T_INT) {
+			n->type = arith(n->l->type, n->r->type);
+			if (n->x->isconst && n->l->isconst && n->r->isconst) {
+				n->isconst = true;
+				n->ival = dc_norm(n->x->ival ? n->l->ival :
+						  n->r->ival, n->type);
+			}
+		} else {
+			dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+				 "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
+				 type_name(n->l->type), type_name(n->r->type));
+			return false;
+		}
+		return true;
+	case DC_N_ASSIGN:
+		if (n->l->kind == DC_N_AGG) {
+			dc_error(cc, "D_AGG_FUNC", n->line, n->col,
+				 "an aggregation assignment must be a statement of its own");
+			return false;
+		}
+		sem_expr(cc, n->r);
+		sem_lvalue(cc, n->l, op_text(n->op));
+		return false;
+	case DC_N_COMMA:
+		if (!sem_expr(cc, n->l) | !sem_expr(cc, n->r))
+			return false;
+		n->type = n->r->type;
+		n->isconst = n->l->isconst && n->r->isconst;
+		n->ival = n->r->ival;
+		return true;
+	case DC_N_CAST:
+		if (n->ctype.kind == DC_T_ERR || !sem_expr(cc, n->l))
+			return false;
+		if (n->ctype.kind == DC_T_VOID) {
+			n->type = n->ctype;
+			return true;
+		}
+		if (n->ctype.kind == DC_T_STR || n->l->type.kind != DC_T_INT) {
+			dc_error(cc, "D_CAST_INVAL", n->line, n->col,
+				 "invalid cast expression: \"%s\" to \"%s\"%s",
+				 type_name(n->l->type), type_name(n->ctype),
+				 n->ctype.kind == DC_T_STR ?
+				 " (use stringof)" : "");
+			return false;
+		}
+		n->type = n->ctype;
+		if (n->l->isconst) {
+			n->isconst = true;
+			n->ival = dc_norm(n->l->ival, n->type);
+		}
+		return true;
+	case DC_N_SIZEOF:
+		if (n->l) {
+			if (!sem_expr(cc, n->l))
+				return false;
+			n->ctype = n->l->type;
+		}
+		if (n->ctype.kind == DC_T_ERR)
+			return false;
+		if (n->ctype.kind == DC_T_VOID) {
+			dc_error(cc, "D_SIZEOF_TYPE", n->line, n->col,
+				 "cannot apply sizeof to an expression of type void");
+			return false;
+		}
+		n->type = ity(8, 1);
+		n->isconst = true;
+		n->ival = n->ctype.kind == DC_T_STR ?
+			  sonde_program_kopt(cc->prog, SONDE_OPT_strsize) :
+			  n->ctype.size;
+		return true;
+	case DC_N_STRINGOF:
+		if (!sem_expr(cc, n->l))
+			return false;
+		if (n->l->type.kind == DC_T_STR) {
+			n->type = dc_str;
+			return true;
+		}
+		dc_error(cc, "D_STRINGOF_TYPE", n->line, n->col,
+			 "stringof() of an integer is not supported yet");
+		return false;
+	}
+	for (i = 0; i < n->nargs; i++)
+		sem_expr(cc, n->args[i]);
+	dc_error(cc, "D_SYNTAX", n->line, n->col, "invalid expression");
+	return false;
+}
+
+/* ---- actions ---------------------------------------------------------- */
+
+static bool sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n)
+{
+	bool ok = true;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!sem_expr(cc, args[i])) {
+			ok = false;
+			continue;
+		}
+		if (args[i]->type.kind == DC_T_VOID) {
+			dc_error(cc, "D_PROTO_ARG", args[i]->line, args[i]->col,
+				 "argument %u has type void", i + 1);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_node *fmt;
+
+	if (n->nargs < 1) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "printf() prototype mismatch: at least 1 argument required");
+		return false;
+	}
+	fmt = n->args[0];
+	if (fmt->kind == DC_N_MACRO && !sem_expr(cc, fmt))
+		return false;
+	if (fmt->kind != DC_N_STR) {
+		dc_error(cc, "D_PRINTF_ARG_FMT", fmt->line, fmt->col,
+			 "printf() format must be a string constant");
+		return false;
+	}
+	fmt->type = dc_str;
+	if (!fmt->slen) {
+		dc_error(cc, "D_PRINTF_FMT_EMPTY", fmt->line, fmt->col,
+			 "printf() format string is empty");
+		return false;
+	}
+	if (!sem_args(cc, n->args + 1, n->nargs - 1))
+		return false;
+	return dc_printf_check(cc, fmt, n->args + 1, n->nargs - 1, false);
+}
+
+static bool sem_one_arg(struct dc_cc *cc, struct dc_node *n)
+{
+	if (n->nargs != 1) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "%s() prototype mismatch: 1 argument required, %u given",
+			 n->name, n->nargs);
+		return false;
+	}
+	return sem_args(cc, n->args, 1);
+}
+
+static int find_agg(struct dc_cc *cc, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < cc->prog->naggs; i++)
+		if (!strcmp(cc->prog->aggs[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static bool sem_printa(struct dc_cc *cc, struct dc_node *n)
+{
+	uint32_t i = 0;
+	int id;
+
+	if (n->nargs && n->args[0]->kind == DC_N_MACRO &&
+	    !sem_expr(cc, n->args[0]))
+		return false;
+	if (n->nargs && n->args[0]->kind == DC_N_STR) {
+		n->args[0]->type = dc_str;
+		i = 1;
+	}
+	if (i >= n->nargs) {
+		dc_error(cc, "D_PRINTA_PROTO", n->line, n->col,
+			 "printa() prototype mismatch: aggregation argument required");
+		return false;
+	}
+	for (; i < n->nargs; i++) {
+		struct dc_node *a = n->args[i];
+
+		if (a->kind != DC_N_AGG || a->nargs) {
+			dc_error(cc, "D_PRINTA_AGGARG", a->line, a->col,
+				 "printa() argument #%u is incompatible with prototype: an aggregation (@name) is required",
+				 i + 1);
+			return false;
+		}
+		id = find_agg(cc, a->name);
+		if (id < 0) {
+			dc_error(cc, "D_PRINTA_AGGBAD", a->line, a->col,
+				 "printa() aggregation @%s is not defined",
+				 a->name);
+			return false;
+		}
+		a->id = id;
+		a->type.kind = DC_T_AGG;
+	}
+	if (n->args[0]->kind == DC_N_STR) {
+		/* the format takes the keys then the value (%@) of the
+		 * first aggregation; check it like printf's */
+		return dc_printf_check(cc, n->args[0], n->args + 1,
+				       n->nargs - 1, true);
+	}
+	return true;
+}
+
+/* An integer constant argument of an aggregating function. */
+static bool agg_const(struct dc_cc *cc, struct dc_node *a, const char *tag,
+		      const char *what, int64_t *v)
+{
+	if (!sem_expr(cc, a))
+		return false;
+	if (a->type.kind != DC_T_INT || !a->isconst) {
+		dc_error(cc, tag, a->line, a->col,
+			 "%s must be an integer constant", what);
+		return false;
+	}
+	*v = (int64_t)a->ival;
+	return true;
+}
+
+/* lquantize()/llquantize() parameters into @params; same rules as the
+ * kernel's image check, reported with DTrace's tags. */
+static bool sem_quant_params(struct dc_cc *cc, struct dc_node *call, int fn,
+			     int64_t *params)
+{
+	struct dc_node **a = call->args;
+	int64_t v = 1;
+	int k;
+
+	if (fn == SONDE_AGG_lquantize) {
+		params[2] = 1;
+		if (!agg_const(cc, a[1], "D_LQUANT_BASETYPE",
+			       "lquantize() base", &params[0]) ||
+		    !agg_const(cc, a[2], "D_LQUANT_LIMTYPE",
+			       "lquantize() limit", &params[1]) ||
+		    (call->nargs > 3 &&
+		     !agg_const(cc, a[3], "D_LQUANT_STEPTYPE",
+				"lquantize() step", &params[2])))
+			return false;
+		if (params[0] < INT32_MIN || params[0] > INT32_MAX) {
+			dc_error(cc, "D_LQUANT_BASEVAL", a[1]->line, a[1]->col,
+				 "lquantize() base (argument #2) must be a 32-bit quantity");
+			return false;
+		}
+		if (params[1] < INT32_MIN || params[1] > INT32_MAX) {
+			dc_error(cc, "D_LQUANT_LIMVAL", a[2]->line, a[2]->col,
+				 "lquantize() limit (argument #3) must be a 32-bit quantity");
+			return false;
+		}
+		if (params[1] <= params[0]) {
+			dc_error(cc, "D_LQUANT_MISMATCH", a[2]->line, a[2]->col,
+				 "lquantize() limit (argument #3) must be greater than the base (argument #2)");
+			return false;
+		}
+		if (params[2] <= 0 || params[2] > UINT16_MAX) {
+			dc_error(cc, "D_LQUANT_STEPVAL", call->line, call->col,
+				 "lquantize() step (argument #4) must be between 1 and %u",
+				 UINT16_MAX);
+			return false;
+		}
+		if ((params[1] - params[0]) / params[2] > UINT16_MAX) {
+			dc_error(cc, "D_LQUANT_STEPSMALL", call->line, call->col,
+				 "lquantize() step (argument #4) too small: more than %u levels",
+				 UINT16_MAX);
+			return false;
+		}
+		if ((params[1] - params[0]) / params[2] < 1) {
+			dc_error(cc, "D_LQUANT_STEPLARGE", call->line, call->col,
+				 "lquantize() step (argument #4) too large: no levels between base and limit");
+			return false;
+		}
+		return true;
+	}
+	/* llquantize(e, factor, low, high, nsteps) */
+	if (!agg_const(cc, a[1], "D_LLQUANT_FACTORTYPE",
+		       "llquantize() factor", &params[0]) ||
+	    !agg_const(cc, a[2], "D_LLQUANT_LMAGTYPE",
+		       "llquantize() low magnitude", &params[1]) ||
+	    !agg_const(cc, a[3], "D_LLQUANT_HMAGTYPE",
+		       "llquantize() high magnitude", &params[2]) ||
+	    !agg_const(cc, a[4], "D_LLQUANT_STEPTYPE",
+		       "llquantize() steps", &params[3]))
+		return false;
+	if (params[0] < 2 || params[0] > UINT16_MAX) {
+		dc_error(cc, "D_LLQUANT_FACTORVAL", a[1]->line, a[1]->col,
+			 "llquantize() factor (argument #2) must be between 2 and %u",
+			 UINT16_MAX);
+		return false;
+	}
+	if (params[1] < 0 || params[1] > UINT16_MAX) {
+		dc_error(cc, "D_LLQUANT_LMAGVAL", a[2]->line, a[2]->col,
+			 "llquantize() low magnitude (argument #3) must be between 0 and %u",
+			 UINT16_MAX);
+		return false;
+	}
+	if (params[2] < params[1] || params[2] > UINT16_MAX) {
+		dc_error(cc, "D_LLQUANT_HMAGVAL", a[3]->line, a[3]->col,
+			 "llquantize() high magnitude (argument #4) must be at least the low magnitude (argument #3) and at most %u",
+			 UINT16_MAX);
+		return false;
+	}
+	if (params[3] < params[0] || params[3] > UINT16_MAX ||
+	    params[3] % params[0]) {
+		dc_error(cc, "D_LLQUANT_STEPVAL", a[4]->line, a[4]->col,
+			 "llquantize() steps (argument #5) must be a multiple of the factor (argument #2), at most %u",
+			 UINT16_MAX);
+		return false;
+	}
+	for (k = 0; k <= params[2]; k++) {
+		if (v > INT64_MAX / params[0]) {
+			dc_error(cc, "D_LLQUANT_HMAGVAL", a[3]->line, a[3]->col,
+				 "llquantize() factor (argument #2) raised to the high magnitude (argument #4) overflows 64 bits");
+			return false;
+		}
+		v *= params[0];
+	}
+	return true;
+}
+
+/* Define @name, or check a later use agrees with the definition. */
+static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
+			  const int64_t *params, uint32_t flags)
+{
+	struct sonde_program *p = cc->prog;
+	struct sonde_pagg *a;
+	uint32_t cap, k;
+	int id = find_agg(cc, agg->name);
+
+	if (id >= 0) {
+		a = &p->aggs[id];
+		if (a->desc.fn != (uint32_t)fn ||
+		    memcmp(a->desc.params, params, sizeof(a->desc.params)) ||
+		    a->desc.nkeys != agg->nargs ||
+		    (a->desc.flags & SONDE_AGGF_INCR) != flags) {
+			dc_error(cc, "D_AGG_REDEF", agg->line, agg->col,
+				 "aggregation @%s redefined: its function, parameters and keys must be the same as at line %u",
+				 agg->name, cc->aggs[id].line);
+			return -1;
+		}
+		for (k = 0; k < agg->nargs; k++) {
+			struct sonde_dtype d = dc_dtype(cc, agg->args[k]->type);
+
+			if ((d.kind == SONDE_DT_STR) !=
+			    (a->keys[k].kind == SONDE_DT_STR)) {
+				dc_error(cc, "D_AGG_REDEF", agg->args[k]->line,
+					 agg->args[k]->col,
+					 "aggregation @%s redefined: key #%u has type %s, not the type it had at line %u",
+					 agg->name, k + 1,
+					 type_name(agg->args[k]->type),
+					 cc->aggs[id].line);
+				return -1;
+			}
+			/* integer keys are 8 bytes in the kernel: print
+			 * them as the widest type any use gave them */
+			if (d.kind != SONDE_DT_STR && d.size > a->keys[k].size)
+				a->keys[k] = d;
+		}
+		return id;
+	}
+	if (p->naggs >= SONDE_MAX_AGGS) {
+		dc_error(cc, "D_ID_OFLOW", agg->line, agg->col,
+			 "too many aggregations (at most %u)", SONDE_MAX_AGGS);
+		return -1;
+	}
+	cap = cc->cap_aggs;
+	if (!dc_grow(cc, (void **)&p->aggs, &cap, p->naggs + 1,
+		     sizeof(*p->aggs)) ||
+	    !dc_grow(cc, (void **)&cc->aggs, &cc->cap_aggs, p->naggs + 1,
+		     sizeof(*cc->aggs)))
+		return -1;
+	a = &p->aggs[p->naggs];
+	memset(a, 0, sizeof(*a));
+	a->name = strdup(agg->name);
+	a->desc.fn = (uint32_t)fn;
+	a->desc.nkeys = agg->nargs;
+	a->desc.flags = flags;
+	memcpy(a->desc.params, params, sizeof(a->desc.params));
+	if (agg->nargs)
+		a->keys = calloc(agg->nargs, sizeof(*a->keys));
+	if (!a->name || (agg->nargs && !a->keys)) {
+		free(a->name);
+		free(a->keys);
+		cc->oom = true;
+		return -1;
+	}
+	for (k = 0; k < agg->nargs; k++)
+		a->keys[k] = dc_dtype(cc, agg->args[k]->type);
+	cc->aggs[p->naggs].line = agg->line;
+	cc->aggs[p->naggs].col = agg->col;
+	return (int)p->naggs++;
+}
+
+/* @name[keys] = fn(args) */
+static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
+{
+	static const struct {
+		int fn;
+		uint32_t min, max;	/* D arguments */
+	} protos[] = {
+		{ SONDE_AGG_count, 0, 0 }, { SONDE_AGG_sum, 1, 1 },
+		{ SONDE_AGG_avg, 1, 1 }, { SONDE_AGG_min, 1, 1 },
+		{ SONDE_AGG_max, 1, 1 }, { SONDE_AGG_stddev, 1, 1 },
+		{ SONDE_AGG_quantize, 1, 2 }, { SONDE_AGG_lquantize, 3, 5 },
+		{ SONDE_AGG_llquantize, 5, 6 },
+	};
+	struct dc_node *agg = asg->l, *call = asg->r;
+	int64_t params[4] = { 0 };
+	uint32_t flags = 0, i, nconst = 0;
+	bool ok = true;
+	int fn, id;
+
+	if (asg->op != DC_TK_ASSIGN) {
+		dc_error(cc, "D_AGG_FUNC", asg->line, asg->col,
+			 "operator %s cannot be applied to aggregation @%s: use @%s = fn(...)",
+			 op_text(asg->op), agg->name, agg->name);
+		return false;
+	}
+	if (call->kind != DC_N_CALL ||
+	    (fn = dc_aggfn_lookup(call->name)) < 0) {
+		dc_error(cc, "D_AGG_FUNC", call->line, call->col,
+			 "@%s must be assigned the result of an aggregating function (count, sum, avg, min, max, stddev, quantize, lquantize, llquantize)",
+			 agg->name);
+		return false;
+	}
+	if (agg->nargs > SONDE_MAX_AGG_KEYS) {
+		dc_error(cc, "D_KEY_TYPE", agg->line, agg->col,
+			 "aggregation @%s has %u keys: at most %u are allowed",
+			 agg->name, agg->nargs, SONDE_MAX_AGG_KEYS);
+		return false;
+	}
+	for (i = 0; i < agg->nargs; i++) {
+		struct dc_node *k = agg->args[i];
+
+		if (!sem_expr(cc, k)) {
+			ok = false;
+		} else if (k->type.kind != DC_T_INT &&
+			   k->type.kind != DC_T_STR) {
+			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
+				 "aggregation key #%u has invalid type %s",
+				 i + 1, type_name(k->type));
+			ok = false;
+		}
+	}
+	for (i = 0; i < sizeof(protos) / sizeof(protos[0]); i++)
+		if (protos[i].fn == fn)
+			break;
+	if (call->nargs < protos[i].min || call->nargs > protos[i].max) {
+		dc_error(cc, fn == SONDE_AGG_quantize ? "D_QUANT_PROTO" :
+			 "D_PROTO_LEN", call->line, call->col,
+			 "%s() prototype mismatch: %u argument%s given, %u to %u expected",
+			 call->name, call->nargs, call->nargs == 1 ? "" : "s",
+			 protos[i].min, protos[i].max);
+		return false;
+	}
+	if (!ok)
+		return false;
+	if (fn == SONDE_AGG_lquantize)
+		nconst = call->nargs > 3 ? 3 : 2;
+	else if (fn == SONDE_AGG_llquantize)
+		nconst = 4;
+	if (nconst && !sem_quant_params(cc, call, fn, params))
+		return false;
+	/* the value and the increment */
+	for (i = 0; i < call->nargs; i++) {
+		struct dc_node *a = call->args[i];
+
+		if (i >= 1 && i <= nconst)
+			continue;
+		if (!sem_expr(cc, a))
+			return false;
+		if (a->type.kind != DC_T_INT) {
+			dc_error(cc, "D_PROTO_ARG", a->line, a->col,
+				 "%s() argument #%u is incompatible with prototype: integer required, %s given",
+				 call->name, i + 1, type_name(a->type));
+			return false;
+		}
+		if (i > 0)
+			flags |= SONDE_AGGF_INCR;
+	}
+	id = sem_agg_define(cc, agg, fn, params, flags);
+	if (id < 0)
+		return false;
+	agg->id = id;
+	call->id = fn;
+	return true;
+}
+
+static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
+{
+	struct dc_node *e = s->l, *b;
+	bool ok = true;
+
+	switch (s->kind) {
+	case DC_N_BLOCK:
+		for (b = s->body; b; b = b->next)
+			ok &= sem_stmt(cc, b);
+		return ok;
+	case DC_N_IF:
+		dc_error(cc, "D_SYNTAX", s->line, s->col,
+			 "if statements are not supported yet");
+		return false;
+	case DC_N_EXPR:
+		break;
+	default:
+		return false;
+	}
+	if (e->kind == DC_N_ASSIGN && e->l->kind == DC_N_AGG)
+		return sem_aggregate(cc, e);
+	if (e->kind == DC_N_CALL) {
+		if (!strcmp(e->name, "printf"))
+			return sem_printf(cc, e);
+		if (!strcmp(e->name, "printa"))
+			return sem_printa(cc, e);
+		if (!strcmp(e->name, "trace")) {
+			if (e->nargs != 1)
+				return sem_one_arg(cc, e);
+			if (!sem_expr(cc, e->args[0]))
+				return false;
+			if (e->args[0]->type.kind != DC_T_INT &&
+			    e->args[0]->type.kind != DC_T_STR) {
+				dc_error(cc, "D_TRACE_VOID", e->line, e->col,
+					 "trace() argument has type %s",
+					 type_name(e->args[0]->type));
+				return false;
+			}
+			return true;
+		}
+		if (!strcmp(e->name, "exit")) {
+			if (!sem_one_arg(cc, e))
+				return false;
+			if (e->args[0]->type.kind != DC_T_INT) {
+				dc_error(cc, "D_PROTO_ARG", e->args[0]->line,
+					 e->args[0]->col,
+					 "exit() argument #1 is incompatible with prototype: integer required, %s given",
+					 type_name(e->args[0]->type));
+				return false;
+			}
+			return true;
+		}
+		if (dc_is_action(e->name)) {
+			dc_error(cc, "D_FUNC_UNDEF", e->line, e->col,
+				 "action %s() is not supported yet", e->name);
+			return false;
+		}
+	}
+	return sem_expr(cc, e);
+}
+
+bool dc_sem_clause(struct dc_cc *cc, struct dc_clause_ast *c)
+{
+	unsigned int before = cc->nerrors;
+	struct dc_node *s;
+
+	if (c->pred && sem_expr(cc, c->pred) &&
+	    c->pred->type.kind != DC_T_INT) {
+		dc_error(cc, "D_PRED_SCALAR", c->pred->line, c->pred->col,
+			 "predicate result must be of scalar type, not %s",
+			 type_name(c->pred->type));
+	}
+	for (s = c->body; s; s = s->next)
+		sem_stmt(cc, s);
+	return cc->nerrors == before;
+}

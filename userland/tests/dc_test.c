@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dc_test.c - the D compiler's test driver, KTAP output.
+ *
+ *   dc_test DIR        run every tst.*.d and err.D_TAG.*.d in DIR, then
+ *                      the API tests below
+ *
+ * tst.<name>.d must compile (and verify); with tst.<name>.d.out next to
+ * it, dc_dump() output must equal that file (DC_TEST_UPDATE=1 rewrites
+ * it).  err.<D_TAG>.<name>.d must fail, its first diagnostic tagged
+ * D_TAG, on the line given by a "@line: N" comment if there is one.
+ * Comments may also say "@notarget" ($target unset) and "@args: a b"
+ * (macro arguments; default "42 hello").  Every test compiles with
+ * $target = 1234.  Diagnostics are echoed as "# " lines.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dc.h"
+
+static int g_n, g_fail;
+
+static void ok(bool pass, const char *fmt, const char *name)
+{
+	g_n++;
+	if (!pass)
+		g_fail++;
+	printf("%sok %d - ", pass ? "" : "not ", g_n);
+	printf(fmt, name);
+	printf("\n");
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc(n + 1);
+	if (buf && fread(buf, 1, n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+static void echo_diags(struct dc *dc)
+{
+	char *text = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return;
+	dc_diags_print(dc, m, NULL);
+	fclose(m);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		printf("# %s\n", line);
+	free(text);
+}
+
+static int cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void run_file(struct dc *dc, const char *dir, const char *name)
+{
+	char path[4096], tag[64], *src, *p, *argv[8], argbuf[256];
+	struct dc_opts o = { .sz = sizeof(o), .target = 1234 };
+	struct sonde_program *prog;
+	bool err = !strncmp(name, "err.", 4);
+	const struct dc_diag *d;
+	int want_line = 0, argc = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	src = slurp(path);
+	if (!src) {
+		ok(false, "%s (cannot read)", name);
+		return;
+	}
+	if ((p = strstr(src, "@line:")))
+		want_line = atoi(p + 6);
+	if (strstr(src, "@notarget"))
+		o.target = -1;
+	if ((p = strstr(src, "@args:"))) {
+		char *e, *save = NULL, *w;
+
+		snprintf(argbuf, sizeof(argbuf), "%.*s",
+			 (int)strcspn(p + 6, "*\n"), p + 6);
+		for (w = strtok_r(argbuf, " \t", &save); w && argc < 8;
+		     w = strtok_r(NULL, " \t", &save))
+			argv[argc++] = w;
+		(void)e;
+	} else {
+		argv[argc++] = "42";
+		argv[argc++] = "hello";
+	}
+	o.argc = argc;
+	o.argv = argv;
+
+	prog = dc_compile_str(dc, name, src, &o);
+	if (!err) {
+		bool pass = prog != NULL;
+
+		if (!prog)
+			echo_diags(dc);
+		snprintf(path, sizeof(path), "%s/%s.out", dir, name);
+		if (prog) {
+			char *want = slurp(path), *got = NULL;
+			size_t len = 0;
+			FILE *m = open_memstream(&got, &len);
+
+			dc_dump(m, prog);
+			fclose(m);
+			if (getenv("DC_TEST_UPDATE") && want) {
+				FILE *f = fopen(path, "w");
+
+				if (f) {
+					fputs(got, f);
+					fclose(f);
+				}
+			} else if (want && strcmp(want, got)) {
+				printf("# -S output differs from %s.out:\n%s",
+				       name, got);
+				pass = false;
+			}
+			free(want);
+			free(got);
+		}
+		ok(pass, "%s", name);
+		sonde_program_free(prog);
+		free(src);
+		return;
+	}
+	/* err.D_TAG.name.d */
+	snprintf(tag, sizeof(tag), "%.*s", (int)strcspn(name + 4, "."),
+		 name + 4);
+	d = dc_diag_get(dc, 0);
+	echo_diags(dc);
+	if (prog) {
+		printf("# %s compiled, expected %s\n", name, tag);
+		ok(false, "%s", name);
+	} else if (!d || strcmp(d->tag, tag)) {
+		printf("# expected %s, got %s\n", tag, d ? d->tag : "nothing");
+		ok(false, "%s", name);
+	} else if (want_line && d->line != (uint32_t)want_line) {
+		printf("# expected line %d, got %u\n", want_line, d->line);
+		ok(false, "%s", name);
+	} else {
+		ok(true, "%s", name);
+	}
+	sonde_program_free(prog);
+	free(src);
+}
+
+/* ---- API tests -------------------------------------------------------- */
+
+static void test_fmtspec(void)
+{
+	struct dc_fmtspec s;
+	bool pass;
+
+	pass = !dc_fmtspec_parse("-08.3lld", &s) &&
+	       s.flags == (DC_FMT_MINUS | DC_FMT_ZERO) && s.width == 8 &&
+	       s.prec == 3 && s.length == DC_LEN_LL && s.conv == 'd' &&
+	       s.len == 8;
+	ok(pass, "%s", "fmtspec: flags, width, precision, ll");
+	pass = !dc_fmtspec_parse("*.*s", &s) && s.width_star &&
+	       s.prec_star && s.conv == 's' && s.len == 4;
+	ok(pass, "%s", "fmtspec: star width and precision");
+	pass = !dc_fmtspec_parse("hhx", &s) && s.length == DC_LEN_HH &&
+	       s.conv == 'x' && s.width == -1 && s.prec == -1;
+	ok(pass, "%s", "fmtspec: hh");
+	pass = dc_fmtspec_parse("5q", &s) == -1 && s.conv == 'q';
+	ok(pass, "%s", "fmtspec: unknown conversion");
+	pass = dc_fmtspec_parse("-5", &s) == -1 && s.conv == 0;
+	ok(pass, "%s", "fmtspec: truncated");
+	pass = !dc_fmtspec_parse("%", &s) && s.conv == '%' && s.len == 1;
+	ok(pass, "%s", "fmtspec: %%");
+}
+
+static void test_options(void)
+{
+	struct dc *dc = dc_new();
+	struct dc_opts o = { .sz = sizeof(o), .target = -1 };
+	struct sonde_program *p;
+	bool pass;
+
+	pass = dc_setopt(dc, "bufsize", "8m") == 0 &&
+	       dc_setopt(dc, "quiet", NULL) == 0 &&
+	       dc_setopt(dc, "switchrate", "10hz") == 0 &&
+	       dc_setopt(dc, "nosuchopt", "1") == -ENOENT &&
+	       dc_setopt(dc, "strsize", "3") == -ERANGE &&
+	       dc_setopt(dc, "bufsize", "12q") == -EINVAL &&
+	       dc_setopt(dc, "bufpolicy", "ring") == 0;
+	ok(pass, "%s", "dc_setopt: values, errors");
+	p = dc_compile_str(dc, NULL,
+			   "#pragma D option strsize=512\nBEGIN { exit(0); }",
+			   &o);
+	pass = p && p->kopts[SONDE_OPT_bufsize].set &&
+	       p->kopts[SONDE_OPT_bufsize].value == 8 << 20 &&
+	       p->uopts.quiet && p->uopts.switchrate_ns == 100000000 &&
+	       sonde_program_kopt(p, SONDE_OPT_strsize) == 512 &&
+	       sonde_program_kopt(p, SONDE_OPT_bufpolicy) ==
+	       SONDE_BUFPOLICY_RING;
+	ok(pass, "%s", "options reach the program, pragma too");
+	pass = p && dc_program_setopt(p, "aggsortrev", NULL) == 0 &&
+	       p->uopts.aggsortrev;
+	ok(pass, "%s", "dc_program_setopt");
+	sonde_program_free(p);
+	dc_free(dc);
+}
+
+static void test_inputs(void)
+{
+	struct dc *dc = dc_new();
+	struct dc_opts o = { .sz = sizeof(o), .target = 77 };
+	struct dc_input in[3] = {
+		{ .text = "BEGIN", .kind = DC_IN_PROBESPEC },
+		{ .name = "a.d", .text = "syscall::read*:entry, tick-1sec "
+		  "/pid == $target/ { trace(pid); } pid$target:libc:malloc:entry {}",
+		  .kind = DC_IN_SCRIPT },
+		{ .text = "syscall:::entry /arg0/", .kind = DC_IN_PROBESPEC },
+	};
+	struct sonde_program *p = dc_compile(dc, in, 3, &o);
+	const struct sonde_pclause *c;
+	bool pass;
+
+	if (!p)
+		echo_diags(dc);
+	pass = p && p->nclauses == 4 && in[0].clause0 == 0 &&
+	       in[0].nclauses == 1 && in[1].clause0 == 1 &&
+	       in[1].nclauses == 2 && in[2].clause0 == 3;
+	ok(pass, "%s", "several inputs, clause ranges");
+	if (!p)
+		goto out;
+	c = &p->clauses[0];
+	pass = c->ndescs == 1 && !strcmp(c->descs[0].desc.name, "BEGIN") &&
+	       !c->descs[0].desc.provider[0] &&
+	       (c->flags & SONDE_CLAUSEF_RECORD) && c->rec_size == 0;
+	ok(pass, "%s", "-n BEGIN: default action");
+	c = &p->clauses[1];
+	pass = c->ndescs == 2 &&
+	       !strcmp(c->descs[0].desc.provider, "syscall") &&
+	       !strcmp(c->descs[0].desc.function, "read*") &&
+	       !strcmp(c->descs[0].desc.name, "entry") &&
+	       !strcmp(c->descs[1].desc.name, "tick-1sec") &&
+	       !strcmp(c->descs[1].text, "tick-1sec") &&
+	       c->pred_len > 0 && c->rec_size == 8 && c->nfields == 1 &&
+	       c->fields[0].type.kind == SONDE_DT_INT &&
+	       c->fields[0].type.size == 4;
+	ok(pass, "%s", "descriptions split, trace(pid) layout");
+	c = &p->clauses[2];
+	pass = !strcmp(c->descs[0].text, "pid77:libc:malloc:entry") &&
+	       !strcmp(c->descs[0].desc.provider, "pid77");
+	ok(pass, "%s", "$target expanded in a description");
+	c = &p->clauses[3];
+	pass = c->pred_len > 0 && (c->flags & SONDE_CLAUSEF_RECORD);
+	ok(pass, "%s", "-n desc /pred/ without actions");
+out:
+	sonde_program_free(p);
+	dc_free(dc);
+}
+
+static void test_diag_format(void)
+{
+	struct dc *dc = dc_new();
+	struct dc_opts o = { .sz = sizeof(o), .target = -1 };
+	struct sonde_program *p;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m;
+	bool pass;
+
+	p = dc_compile_str(dc, NULL,
+			   "BEGIN {\n\ttrace(nosuch);\n\tprintf(\"%d\", \"s\");\n}\n",
+			   &o);
+	m = open_memstream(&text, &len);
+	dc_diags_print(dc, m, "sonde: ");
+	fclose(m);
+	pass = !p && dc_ndiags(dc) == 2 && strstr(text,
+		"sonde: <command line>:2:8: error: [D_IDENT_UNDEF]") &&
+	       strstr(text, "\ttrace(nosuch);\n\t      ^\n") &&
+	       strstr(text, "<command line>:3:15: error: [D_PRINTF_ARG_TYPE]");
+	if (!pass)
+		printf("# %s", text);
+	ok(pass, "%s", "diagnostics: two errors, position, caret");
+	free(text);
+	sonde_program_free(p);
+	dc_free(dc);
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : "userland/tests/dc";
+	struct dc *dc = dc_new();
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, i;
+	DIR *d = opendir(dir);
+
+	printf("TAP version 13\n");
+	if (!d || !dc) {
+		printf("Bail out! cannot open %s\n", dir);
+		return 1;
+	}
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (l < 3 || strcmp(de->d_name + l - 2, ".d") ||
+		    (strncmp(de->d_name, "tst.", 4) &&
+		     strncmp(de->d_name, "err.", 4)))
+			continue;
+		names = realloc(names, (n + 1) * sizeof(*names));
+		names[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), cmpstr);
+	for (i = 0; i < n; i++) {
+		run_file(dc, dir, names[i]);
+		free(names[i]);
+	}
+	free(names);
+	dc_free(dc);
+	test_fmtspec();
+	test_options();
+	test_inputs();
+	test_diag_format();
+	printf("1..%d\n", g_n);
+	printf("# %d passed, %d failed\n", g_n - g_fail, g_fail);
+	return g_fail ? 1 : 0;
+}
