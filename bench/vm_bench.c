@@ -62,6 +62,7 @@ static int bench(const struct bcase *bc, long iters)
 	static struct sonde_insn insns[256];
 	static uint64_t consts[16];
 	static char strtab[256], scratch[8192];
+	static u64 stackbuf[255];
 	static struct tenv env;
 	struct sonde_dtype keys[2] = { { SONDE_DT_STR, 256 },
 				       { SONDE_DT_STR, 256 } };
@@ -117,6 +118,7 @@ static int bench(const struct bcase *bc, long iters)
 	ctx.env = &env;
 	ctx.scratch = scratch;
 	ctx.scratch_size = sonde_vm_scratch_size(&img);
+	ctx.stackbuf = stackbuf;
 
 	for (i = 0; i < iters / 10; i++)	/* warm up */
 		sonde_vm_run(&ctx, 0, cl.act_len, &ret);

@@ -372,6 +372,7 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 	ctx.clause = ecb - st->ecbs;
 	ctx.globals = st->globals;
 	ctx.locals = pc->locals;
+	ctx.stackbuf = pc->stackbuf;
 	ctx.var_off = st->var_off;
 
 	if (c->pred_len) {

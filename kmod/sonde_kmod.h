@@ -126,6 +126,7 @@ struct sonde_pcpu {
 	char *scratch;		/* scratch_size bytes, then room for a
 				 * dynamic variable's full key */
 	u8 *locals;		/* clause-local (this->) variables */
+	u64 *stackbuf;		/* 255 frames: stack() aggregation keys */
 	u64 rand;		/* rand() state */
 	u64 recdrops;
 	u64 nmidrops;

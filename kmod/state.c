@@ -137,6 +137,7 @@ static void sonde_state_free_pcpu(struct sonde_state *st)
 		sonde_buf_free(&pc->agg);
 		kfree(pc->scratch);
 		kfree(pc->locals);
+		kfree(pc->stackbuf);
 		kfree(pc);
 	}
 	kfree(st->pcpu);
@@ -188,6 +189,10 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 			if (!pc->locals)
 				return -ENOMEM;
 		}
+		pc->stackbuf = kzalloc_node(255 * sizeof(u64), GFP_KERNEL,
+					    node);
+		if (!pc->stackbuf)
+			return -ENOMEM;
 		pc->rand = get_random_u64() | 1;
 		err = sonde_buf_alloc(&pc->buf, bufsize, node);
 		if (err)

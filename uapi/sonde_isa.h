@@ -84,6 +84,20 @@
 #define SONDE_T_VAR	6	/* type of the variable named by imm */
 
 /*
+ * Key types of aggregations and arrays (the KEYS section) are SONDE_T_INT,
+ * SONDE_T_STR, or a stack taken at the probe when the key is built:
+ * SONDE_T_KSTACK / SONDE_T_USTACK with the frame count in bits 8..15
+ * (SONDE_KEY_STACK(SONDE_T_KSTACK, 20) for stack(20)).  A stack component
+ * takes no register (its register in the tuple is ignored) and occupies
+ * frames * 8 bytes of the key, innermost frame first, zero past the depth.
+ */
+#define SONDE_T_KSTACK	7
+#define SONDE_T_USTACK	8
+#define SONDE_KEY_STACK(kind, frames)	((kind) | ((frames) << 8))
+#define SONDE_KEY_KIND(t)		((t) & 0xff)
+#define SONDE_KEY_FRAMES(t)		(((t) >> 8) & 0xff)
+
+/*
  * SONDE_OPS(OP): OP(name, code, form, result type, rs must be string,
  *                   rt must be string)
  */

@@ -28,7 +28,7 @@ static u32 sonde_llq_bucket(const struct sonde_agg_desc *ad, s64 value,
 {
 	s64 factor = ad->params[0], low = ad->params[1];
 	s64 high = ad->params[2], nsteps = ad->params[3];
-	s64 this = 1, last, next;
+	s64 this = 1, last;
 	u32 base = 1;
 	s64 order;
 
@@ -40,12 +40,13 @@ static u32 sonde_llq_bucket(const struct sonde_agg_desc *ad, s64 value,
 	for (this *= factor; order <= high; order++) {
 		s64 nbuckets = this > nsteps ? nsteps : this;
 
-		next = this * factor;
 		if (!top && value < this)
 			return base + (u32)((value - last) / (this / nbuckets));
 		base += (u32)(nbuckets - (nbuckets / factor));
 		last = this;
-		this = next;
+		/* factor^(high + 1) is the largest power that fits */
+		if (order < high)
+			this *= factor;
 	}
 	return base;
 }

@@ -161,13 +161,26 @@ static int sonde_image_opts(struct sonde_image *img, struct sonde_vlog *log)
 	return 0;
 }
 
+/* Bytes of one key component of (verified) type @t. */
+u32 sonde_keytype_size(const struct sonde_image *img, u32 t)
+{
+	switch (SONDE_KEY_KIND(t)) {
+	case SONDE_T_STR:
+		return img->strsize;
+	case SONDE_T_KSTACK:
+	case SONDE_T_USTACK:
+		return SONDE_KEY_FRAMES(t) * sizeof(u64);
+	default:
+		return sizeof(u64);
+	}
+}
+
 u32 sonde_key_size(const struct sonde_image *img, u32 keys_off, u32 nkeys)
 {
 	u32 k, size = 0;
 
 	for (k = 0; k < nkeys; k++)
-		size += img->aggkeys[keys_off + k] == SONDE_T_STR ?
-			img->strsize : sizeof(u64);
+		size += sonde_keytype_size(img, img->aggkeys[keys_off + k]);
 	return size;
 }
 
@@ -256,11 +269,14 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 
 	img->max_key_size = 0;
 	for (i = 0; i < img->naggkeys; i++) {
-		if (img->aggkeys[i] != SONDE_T_INT &&
-		    img->aggkeys[i] != SONDE_T_STR)
+		u32 t = img->aggkeys[i], kind = SONDE_KEY_KIND(t);
+		bool stack = kind == SONDE_T_KSTACK || kind == SONDE_T_USTACK;
+
+		if ((kind != SONDE_T_INT && kind != SONDE_T_STR && !stack) ||
+		    (stack ? !SONDE_KEY_FRAMES(t) : t != kind) ||
+		    (t >> 16))
 			return ireject(log, -EINVAL,
-				       "aggregation key type %u: unknown type %u",
-				       i, img->aggkeys[i]);
+				       "key type %u: unknown type 0x%x", i, t);
 	}
 	for (i = 0; i < img->naggs; i++) {
 		const struct sonde_agg_desc *ad = &img->aggs[i];

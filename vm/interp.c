@@ -52,21 +52,38 @@ static s64 sonde_strcmp(const char *a, const char *b, u32 max)
 	return 0;
 }
 
-/* Serialise the tuple @r[0..nkeys) typed by KEYS[@keys_off] into @key. */
-static u32 sonde_key_build(const struct sonde_image *img, u8 *key,
-			   const u64 *r, u32 keys_off, u32 nkeys)
+/*
+ * Serialise the tuple @r[0..nkeys) typed by KEYS[@keys_off] into @key;
+ * stack components are taken here, at the probe.
+ */
+static u32 sonde_key_build(struct sonde_vm_ctx *ctx, u8 *key, const u64 *r,
+			   u32 keys_off, u32 nkeys)
 {
+	const struct sonde_image *img = ctx->img;
 	u32 k, ksize = 0;
 
 	for (k = 0; k < nkeys; k++) {
+		u32 t = img->aggkeys[keys_off + k];
+		u32 n = SONDE_KEY_FRAMES(t), got;
 		u64 kv = r[k];
 
-		if (img->aggkeys[keys_off + k] == SONDE_T_STR) {
+		switch (SONDE_KEY_KIND(t)) {
+		case SONDE_T_STR:
 			sonde_strfield(key + ksize,
 				       (const char *)(unsigned long)kv,
 				       img->strsize);
 			ksize += img->strsize;
-		} else {
+			break;
+		case SONDE_T_KSTACK:
+		case SONDE_T_USTACK:
+			/* through an aligned bounce: key offsets may not be */
+			got = sonde_env_stack(ctx, SONDE_KEY_KIND(t) ==
+					      SONDE_T_USTACK, ctx->stackbuf, n);
+			memset(ctx->stackbuf + got, 0, (n - got) * sizeof(u64));
+			memcpy(key + ksize, ctx->stackbuf, n * sizeof(u64));
+			ksize += n * sizeof(u64);
+			break;
+		default:
 			memcpy(key + ksize, &kv, sizeof(kv));
 			ksize += sizeof(kv);
 		}
@@ -265,7 +282,7 @@ l_EMITUSTACK:
 l_AGG: {
 	const struct sonde_agg_desc *ad = &img->aggs[pc->imm];
 	u8 *key = (u8 *)ctx->scratch;
-	u32 ksize = sonde_key_build(img, key, &r[pc->rs], ad->keys_off,
+	u32 ksize = sonde_key_build(ctx, key, &r[pc->rs], ad->keys_off,
 				    ad->nkeys);
 
 	sonde_env_agg(ctx, pc->imm, key, ksize, (s64)RT,
@@ -307,7 +324,7 @@ l_LDGA:
 l_LDTA: {
 	const struct sonde_var_desc *vd = &img->vars[pc->imm];
 	u8 *key = (u8 *)ctx->scratch;
-	u32 ksize = sonde_key_build(img, key, &r[pc->rs], vd->keys_off,
+	u32 ksize = sonde_key_build(ctx, key, &r[pc->rs], vd->keys_off,
 				    vd->nkeys);
 
 	if (vd->type == SONDE_T_STR) {
@@ -334,7 +351,7 @@ l_STTA: {
 	bool array = pc->op != SONDE_OP_STT;
 	u64 val = array ? RT : RS;
 	u8 *key = (u8 *)ctx->scratch;
-	u32 ksize = sonde_key_build(img, key, &r[array ? pc->rs : 0],
+	u32 ksize = sonde_key_build(ctx, key, &r[array ? pc->rs : 0],
 				    vd->keys_off, vd->nkeys);
 
 	if (vd->type == SONDE_T_STR) {

@@ -124,7 +124,8 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 				break;
 			acc = acc * (u64)base + (u64)d;
 		}
-		*out = (u64)(sign * (s64)acc);
+		/* in u64: "-9223372036854775808" must not overflow */
+		*out = sign < 0 ? -acc : acc;
 		return 0;
 	}
 	case SONDE_SUBR_rand:
@@ -167,7 +168,8 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 
 		if (index < 0) {
 			index += len;
-			if (index < 0 && index + rem > 0) {
+			/* rem > 0: index + rem cannot overflow */
+			if (index < 0 && rem > 0 && index + rem > 0) {
 				rem += index;
 				index = 0;
 			}
@@ -176,7 +178,7 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 			rem = 0;
 		else if (rem < 0)
 			rem += len - index;
-		else if (index + rem > (s64)max)
+		else if (rem > (s64)max - index)	/* no overflow */
 			rem = (s64)max - index;
 		for (v = 0; v < rem && v < (s64)max - 1 && s[index + v]; v++)
 			r[v] = s[index + v];

@@ -174,7 +174,8 @@ static int sonde_check_agg(struct sonde_vprog *v, u32 pc,
 			       "key registers r%u..r%u out of range", in->rs,
 			       in->rs + ad->nkeys - 1);
 	for (k = 0; k < ad->nkeys; k++) {
-		if (img->aggkeys[ad->keys_off + k] == SONDE_T_STR &&
+		if (SONDE_KEY_KIND(img->aggkeys[ad->keys_off + k]) ==
+		    SONDE_T_STR &&
 		    (err = sonde_need_str(v, pc, ty, in->rs + k)))
 			return err;
 	}
@@ -207,7 +208,8 @@ static int sonde_check_keys(struct sonde_vprog *v, u32 pc, u32 rs,
 			       "key registers r%u..r%u out of range", rs,
 			       rs + nkeys - 1);
 	for (k = 0; k < nkeys; k++) {
-		if (img->aggkeys[keys_off + k] == SONDE_T_STR &&
+		if (SONDE_KEY_KIND(img->aggkeys[keys_off + k]) ==
+		    SONDE_T_STR &&
 		    (err = sonde_need_str(v, pc, ty, rs + k)))
 			return err;
 	}

@@ -61,6 +61,8 @@ struct sonde_image {
  * img->local_size.
  */
 void sonde_vars_layout(const struct sonde_image *img, u32 *off);
+/* Bytes of a key component of type @t (SONDE_T_INT, _STR, stacks). */
+u32 sonde_keytype_size(const struct sonde_image *img, u32 t);
 /* Bytes of a key tuple whose first type is KEYS[@keys_off]. */
 u32 sonde_key_size(const struct sonde_image *img, u32 keys_off, u32 nkeys);
 
@@ -121,6 +123,7 @@ struct sonde_vm_ctx {
 	u8 *globals;		/* global scalars (img->global_size bytes) */
 	u8 *locals;		/* this CPU's clause-locals (img->local_size) */
 	const u32 *var_off;	/* from sonde_vars_layout() */
+	u64 *stackbuf;		/* 255 frames, for stack keys */
 };
 
 /*

@@ -32,6 +32,21 @@ static uint32_t sonde_clause_nacts(const struct sonde_pclause *c)
 	return n;
 }
 
+/* The KEYS section's type of a key component of D type @t. */
+static uint32_t sonde_keytype(const struct sonde_dtype *t)
+{
+	switch (t->kind) {
+	case SONDE_DT_STR:
+		return SONDE_T_STR;
+	case SONDE_DT_KSTACK:
+		return SONDE_KEY_STACK(SONDE_T_KSTACK, t->size / 8);
+	case SONDE_DT_USTACK:
+		return SONDE_KEY_STACK(SONDE_T_USTACK, t->size / 8);
+	default:
+		return SONDE_T_INT;
+	}
+}
+
 static size_t sonde_align8(size_t n)
 {
 	return (n + 7) & ~(size_t)7;
@@ -149,8 +164,7 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		ad[i] = a->desc;
 		ad[i].keys_off = a->desc.nkeys ? k : 0;
 		for (j = 0; j < a->desc.nkeys; j++)
-			keys[k++] = a->keys[j].kind == SONDE_DT_STR ?
-				    SONDE_T_STR : SONDE_T_INT;
+			keys[k++] = sonde_keytype(&a->keys[j]);
 	}
 	vd = (struct sonde_var_desc *)(buf + off[SONDE_SECT_VARS]);
 	for (i = 0; i < p->nvars; i++) {
@@ -160,8 +174,7 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		vd[i] = v->desc;
 		vd[i].keys_off = v->desc.nkeys ? k : 0;
 		for (j = 0; j < v->desc.nkeys; j++)
-			keys[k++] = v->keys[j].kind == SONDE_DT_STR ?
-				    SONDE_T_STR : SONDE_T_INT;
+			keys[k++] = sonde_keytype(&v->keys[j]);
 	}
 	*image = buf;
 	*size = total;

@@ -22,6 +22,8 @@
 #define SONDE_DT_INT	0	/* signed integer of @size bytes */
 #define SONDE_DT_UINT	1	/* unsigned integer of @size bytes */
 #define SONDE_DT_STR	2	/* string, strsize bytes NUL-padded */
+#define SONDE_DT_KSTACK	3	/* stack(): @size / 8 kernel PCs, 0-padded */
+#define SONDE_DT_USTACK	4	/* ustack(): @size / 8 user PCs, 0-padded */
 
 struct sonde_dtype {
 	uint32_t kind;		/* SONDE_DT_* */
@@ -39,6 +41,10 @@ struct sonde_recfield {
 #define SONDE_A_PRINTF	2	/* printf(fmt, ...): nfields fields */
 #define SONDE_A_PRINTA	3	/* printa([fmt,] @a...): naggs aggregations */
 #define SONDE_A_EXIT	4	/* exit(n): one field, the status */
+#define SONDE_A_STACK	5	/* stack([n]): one SONDE_DT_KSTACK field */
+#define SONDE_A_USTACK	6	/* ustack([n]): one SONDE_DT_USTACK field
+				 * (the pid is the record's too: a 4-byte
+				 * field before it holds it) */
 
 struct sonde_action {
 	uint32_t kind;		/* SONDE_A_* */

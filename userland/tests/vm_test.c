@@ -279,10 +279,23 @@ static int parse_aggs(struct tprog *tp, const char *src, char *err,
 				char *k, *s3 = NULL;
 
 				for (k = strtok_r(tok + 5, ",", &s3); k;
-				     k = strtok_r(NULL, ",", &s3))
-					pa->keys[pa->desc.nkeys++].kind =
-						!strcmp(k, "str") ?
-						SONDE_DT_STR : SONDE_DT_INT;
+				     k = strtok_r(NULL, ",", &s3)) {
+					struct sonde_dtype *dt =
+						&pa->keys[pa->desc.nkeys++];
+
+					if (!strcmp(k, "str"))
+						dt->kind = SONDE_DT_STR;
+					else if (!strncmp(k, "kstack:", 7))
+						*dt = (struct sonde_dtype){
+							SONDE_DT_KSTACK,
+							8 * atoi(k + 7) };
+					else if (!strncmp(k, "ustack:", 7))
+						*dt = (struct sonde_dtype){
+							SONDE_DT_USTACK,
+							8 * atoi(k + 7) };
+					else
+						dt->kind = SONDE_DT_INT;
+				}
 			} else if (np < 4) {
 				pa->desc.params[np++] = strtoll(tok, NULL, 0);
 			}
@@ -317,7 +330,25 @@ static void agg_dump(struct tenv *t, const struct sonde_image *img,
 
 		used += snprintf(out + used, sz - used, "@%u", e->aggid);
 		for (k = 0, off = 0; k < ad->nkeys; k++) {
-			if (img->aggkeys[ad->keys_off + k] == SONDE_T_STR) {
+			u32 kt = img->aggkeys[ad->keys_off + k];
+
+			if (SONDE_KEY_KIND(kt) == SONDE_T_KSTACK ||
+			    SONDE_KEY_KIND(kt) == SONDE_T_USTACK) {
+				u32 f;
+
+				used += snprintf(out + used, sz - used, " [");
+				for (f = 0; f < SONDE_KEY_FRAMES(kt); f++) {
+					u64 pcv;
+
+					memcpy(&pcv, e->key + off, 8);
+					off += 8;
+					used += snprintf(out + used, sz - used,
+							 "%s%" PRIx64,
+							 f ? " " : "",
+							 (uint64_t)pcv);
+				}
+				used += snprintf(out + used, sz - used, "]");
+			} else if (SONDE_KEY_KIND(kt) == SONDE_T_STR) {
 				used += snprintf(out + used, sz - used,
 						 " \"%s\"",
 						 (char *)e->key + off);
@@ -647,6 +678,7 @@ static int run_case(const char *path, char *why, size_t whysz)
 		static u8 rec[SONDE_MAX_RECSIZE];
 		static u8 globals[65536], locals[65536];
 		static u32 var_off[16];
+		static u64 stackbuf[255];
 		u64 rv = 0;
 		int rerr;
 		const struct sonde_clause *c = &img.clauses[0];
@@ -670,6 +702,7 @@ static int run_case(const char *path, char *why, size_t whysz)
 		sonde_vars_layout(&img, var_off);
 		ctx.globals = globals;
 		ctx.locals = locals;
+		ctx.stackbuf = stackbuf;
 		ctx.var_off = var_off;
 		if (kfd >= 0) {
 			static struct outcome o;
