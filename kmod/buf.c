@@ -8,6 +8,11 @@
  * areas on the CPU itself with an IPI, so the switch is atomic with
  * respect to firings there, then copies the now inactive area out and
  * resets it.  Probes never wait for the consumer; a full area is a drop.
+ *
+ * The fill and ring policies (bufpolicy) write one area and are read once
+ * tracing has stopped: fill keeps the first records (and room for END),
+ * ring keeps the last ones, overwriting the oldest whole records (every
+ * record carries its size, so the writer can step over them).
  */
 #include <linux/cpu.h>
 #include <linux/smp.h>
@@ -41,14 +46,81 @@ void sonde_buf_free(struct sonde_buf *b)
  * caller fills the space and commits by advancing the offset.  Probe
  * context.  Aggregation areas keep their hash buckets at the end.
  */
+static void *sonde_ring_reserve(struct sonde_buf *b, u32 size)
+{
+	u32 a = b->active, off = b->offset[a];
+
+	if (size > b->size)
+		return NULL;
+	if (size > b->size - off) {
+		/* lap: the older records now end where we were */
+		b->ring_end = off;
+		b->oldest = 0;
+		b->wrapped = true;
+		off = b->offset[a] = 0;
+	}
+	/* step the oldest record out of the way of this one */
+	while (b->wrapped && b->oldest < b->ring_end &&
+	       b->oldest < off + size) {
+		const struct sonde_rechdr *h = (void *)(b->data[a] + b->oldest);
+
+		if (WARN_ON_ONCE(h->size < sizeof(*h) || h->size % 8)) {
+			b->oldest = b->ring_end;
+			break;
+		}
+		b->oldest += h->size;
+	}
+	return b->data[a] + off;
+}
+
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size)
 {
 	u32 a = b->active, off = b->offset[a];
 	u32 limit = b->size - b->nbuckets * sizeof(u32);
 
-	if (unlikely(size > limit - off))
+	if (likely(b->policy == SONDE_BUFPOLICY_SWITCH)) {
+		if (unlikely(size > limit - off))
+			return NULL;
+		return b->data[a] + off;
+	}
+	if (b->policy == SONDE_BUFPOLICY_RING)
+		return sonde_ring_reserve(b, size);
+	if (size > limit - b->keep - off) {
+		b->full = true;
 		return NULL;
+	}
 	return b->data[a] + off;
+}
+
+/*
+ * Fill and ring buffers, once stopped: copy the records out in order and
+ * empty the area.  While tracing they read as empty.
+ */
+static int sonde_buf_snap_once(struct sonde_state *st, struct sonde_buf *b,
+			       struct sonde_drain *req)
+{
+	u8 __user *ubuf = u64_to_user_ptr(req->buf);
+	u32 a = b->active, len = 0;
+	int act = READ_ONCE(st->activity);
+
+	req->size = req->drops = req->errors = 0;
+	if (act != SONDE_ACT_STOPPED && act != SONDE_ACT_KILLED)
+		return 0;
+	if (b->wrapped && b->oldest < b->ring_end) {
+		len = b->ring_end - b->oldest;
+		if (copy_to_user(ubuf, b->data[a] + b->oldest, len))
+			return -EFAULT;
+	}
+	if (copy_to_user(ubuf + len, b->data[a], b->offset[a]))
+		return -EFAULT;
+	req->size = len + b->offset[a];
+	req->drops = b->drops[0] + b->drops[1];
+	req->errors = b->errors[0] + b->errors[1];
+	b->offset[a] = 0;
+	b->drops[0] = b->drops[1] = b->errors[0] = b->errors[1] = 0;
+	b->wrapped = false;
+	b->oldest = b->ring_end = 0;
+	return 0;
 }
 
 /* Runs on the buffer's CPU with interrupts off (IPI or local call). */
@@ -73,6 +145,8 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 	b = agg ? &pc->agg : &pc->buf;
 	if (req->buf_size < b->size)
 		return -ENOSPC;
+	if (b->policy != SONDE_BUFPOLICY_SWITCH)
+		return sonde_buf_snap_once(st, b, req);
 
 	cpus_read_lock();
 	if (cpu_online(cpu))

@@ -117,6 +117,14 @@ struct sonde_buf {
 	u64 errors[2];
 	/* aggregation buffers: hash buckets at the end of each area */
 	u32 nbuckets;
+	/* principal buffers' policy (SONDE_BUFPOLICY_*): fill and ring use
+	 * the active area only, read once tracing has stopped */
+	u32 policy;
+	u32 keep;		/* fill: bytes kept back for END */
+	u32 ring_end;		/* ring: end of the older lap's records */
+	u32 oldest;		/* ring: first record of the older lap */
+	bool wrapped;		/* ring: the writer has lapped */
+	bool full;		/* fill: the buffer filled */
 };
 
 /* Everything one CPU needs in probe context, on its own cache lines. */

@@ -158,6 +158,21 @@ void sonde_state_destroy(struct sonde_state *st)
 	kfree(st);
 }
 
+/* Bytes END's clauses may record on one CPU. */
+static u32 sonde_end_reserve(struct sonde_state *st)
+{
+	u32 i, bytes = 0;
+
+	for (i = 0; i < st->necbs; i++) {
+		if (st->ecbs[i].probe != sonde_probe_end)
+			continue;
+		bytes += sizeof(struct sonde_rechdr) +
+			 max_t(u32, st->ecbs[i].clause->rec_size,
+			       sizeof(struct sonde_errrec));
+	}
+	return bytes;
+}
+
 static int sonde_state_alloc_pcpu(struct sonde_state *st)
 {
 	u32 bufsize = (u32)st->img.opt[SONDE_OPT_bufsize];
@@ -197,6 +212,10 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		err = sonde_buf_alloc(&pc->buf, bufsize, node);
 		if (err)
 			return err;
+		pc->buf.policy = (u32)st->img.opt[SONDE_OPT_bufpolicy];
+		/* fill: keep room for END's records (and an ERROR each) */
+		if (pc->buf.policy == SONDE_BUFPOLICY_FILL)
+			pc->buf.keep = min(bufsize / 2, sonde_end_reserve(st));
 		if (st->img.naggs) {
 			pc->agg.nbuckets = sonde_agg_nbuckets(aggsize);
 			err = sonde_buf_alloc(&pc->agg, aggsize, node);
@@ -279,11 +298,6 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 				 req->log_level ? &log : NULL);
 	if (err)
 		goto out_image;
-	if (st->img.opt[SONDE_OPT_bufpolicy] != SONDE_BUFPOLICY_SWITCH) {
-		sonde_vlog(&log, "option bufpolicy: only switch is supported\n");
-		err = -EINVAL;
-		goto out_image;
-	}
 	if (sonde_image_reads_kernel(&st->img) &&
 	    security_locked_down(LOCKDOWN_BPF_READ_KERNEL)) {
 		sonde_vlog(&log, "kernel memory reads are refused: the kernel is locked down\n");
@@ -388,6 +402,16 @@ int sonde_state_go(struct sonde_state *st, struct sonde_go *req)
 	return 0;
 }
 
+/* END may now use the room fill buffers kept back for it. */
+static void sonde_state_unkeep(struct sonde_state *st)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (st->pcpu[cpu])
+			st->pcpu[cpu]->buf.keep = 0;
+}
+
 int sonde_state_stop(struct sonde_state *st, struct sonde_stop *req)
 {
 	struct sonde_fire f = { };
@@ -407,6 +431,7 @@ int sonde_state_stop(struct sonde_state *st, struct sonde_stop *req)
 		/* no other ECB records once stopped; END runs alone */
 	} while (cmpxchg(&st->activity, act, SONDE_ACT_STOPPED) != act);
 	sonde_sync();
+	sonde_state_unkeep(st);
 	preempt_disable();
 	req->end_cpu = smp_processor_id();
 	sonde_probe_fire(sonde_probe_end, st, &f);
@@ -469,6 +494,8 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 		req->recdrops += READ_ONCE(pc->recdrops);
 		req->nmidrops += READ_ONCE(pc->nmidrops);
 		req->dyndrops += READ_ONCE(pc->dyndrops);
+		if (READ_ONCE(pc->buf.full))
+			req->flags |= SONDE_STATUS_FILLED;
 	}
 	return 0;
 }

@@ -457,6 +457,7 @@ struct sonde_aggrec {
  * @nmidrops:    firings dropped because they came in NMI context
  * @dyndrops:    dynamic-variable stores dropped: the dynvarsize pool was
  *               full
+ * @flags:       SONDE_STATUS_*
  * @reserved:    zero
  */
 struct sonde_status {
@@ -468,8 +469,12 @@ struct sonde_status {
 	__u64 recdrops;
 	__u64 nmidrops;
 	__u64 dyndrops;
-	__u64 reserved[7];
+	__u32 flags;
+	__u32 reserved32;
+	__u64 reserved[6];
 };
+
+#define SONDE_STATUS_FILLED	0x1	/* bufpolicy=fill: a buffer filled */
 
 /**
  * struct sonde_testrun - SONDE_IOC_TESTRUN: fire enabling @epid of the

@@ -150,6 +150,125 @@ TEST(tiny_buffer_drops_add_up)
 	close(fd);
 }
 
+/* getppid(i) records arg0 with @policy and a 4 KiB buffer, 3000 calls. */
+static int policy_run(struct __test_metadata *_metadata, int policy,
+		      __u64 *first, __u64 *last, __u64 *n, __u64 *drops,
+		      __u32 *flags)
+{
+	static __u64 consts[1];
+	struct sonde_opt opts[2] = {
+		{ .id = SONDE_OPT_bufsize, .value = 4096 },
+		{ .id = SONDE_OPT_bufpolicy, .value = policy },
+	};
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
+				   .act_off = 4, .act_len = 3, .rec_size = 8 };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_status st;
+	struct sonde_drain d;
+	struct img m;
+	char log[256], *buf;
+	__u64 off, prev = 0;
+	int fd, i;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	if (fd < 0)
+		return -1;
+	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	consts[0] = getpid();
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_OPTS, opts, sizeof(opts[0]), 2);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 7);
+	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
+	if (load(fd, &m, &ld, log, sizeof(log)) ||
+	    ioctl(fd, SONDE_IOC_GO, &go))
+		return -1;
+	pin(0);
+	buf = malloc(ld.bufsize);
+	for (i = 0; i < 3000; i++) {
+		syscall(SYS_getppid, i);
+		if (i == 1500) {
+			/* while tracing, fill and ring buffers read empty */
+			memset(&d, 0, sizeof(d));
+			d.buf = (__u64)(unsigned long)buf;
+			d.buf_size = ld.bufsize;
+			EXPECT_EQ(0, ioctl(fd, SONDE_IOC_DRAIN, &d));
+			EXPECT_EQ(0, d.size);
+		}
+	}
+	ioctl(fd, SONDE_IOC_STATUS, &st);
+	*flags = st.flags;
+	if (ioctl(fd, SONDE_IOC_STOP, &stop))
+		return -1;
+	memset(&d, 0, sizeof(d));
+	d.cpu = 0;
+	d.buf = (__u64)(unsigned long)buf;
+	d.buf_size = ld.bufsize;
+	if (ioctl(fd, SONDE_IOC_DRAIN, &d))
+		return -1;
+	*n = 0;
+	for (off = 0; off < d.size; off += ((struct sonde_rechdr *)
+					    (buf + off))->size) {
+		__u64 v;
+
+		memcpy(&v, buf + off + sizeof(struct sonde_rechdr), 8);
+		if (*n == 0)
+			*first = v;
+		else
+			EXPECT_EQ(prev + 1, v);	/* in order, no gap */
+		prev = v;
+		(*n)++;
+	}
+	*last = prev;
+	*drops = d.drops;
+	free(buf);
+	close(fd);
+	return 0;
+}
+
+/* bufpolicy=fill keeps the first records; the rest are drops. */
+TEST(bufpolicy_fill)
+{
+	__u64 first, last, n, drops;
+	__u32 flags;
+
+	ASSERT_EQ(0, policy_run(_metadata, SONDE_BUFPOLICY_FILL, &first,
+				&last, &n, &drops, &flags));
+	EXPECT_EQ(0, first);
+	EXPECT_EQ(n - 1, last);
+	EXPECT_EQ(3000, n + drops);
+	EXPECT_TRUE(flags & SONDE_STATUS_FILLED);
+	TH_LOG("fill: %llu records, %llu drops", n, drops);
+}
+
+/* bufpolicy=ring keeps the last records, in order, and drops nothing. */
+TEST(bufpolicy_ring)
+{
+	__u64 first, last, n, drops;
+	__u32 flags;
+
+	ASSERT_EQ(0, policy_run(_metadata, SONDE_BUFPOLICY_RING, &first,
+				&last, &n, &drops, &flags));
+	EXPECT_EQ(2999, last);
+	EXPECT_EQ(3000 - n, first);
+	EXPECT_LT(100, n);
+	EXPECT_EQ(0, drops);
+	TH_LOG("ring: the last %llu records", n);
+}
+
 /*
  * dynvarsize=4096 (the minimum) and a global array given 2000 distinct
  * keys: the pool fills, the rest are dynamic-variable drops, reported.
