@@ -17,7 +17,11 @@
  *
  * Thread-locals are keyed by the thread id and the context level (task,
  * softirq, hardirq), as DTrace's are, so an interrupt handler's self->
- * never clobbers the thread it interrupted.
+ * never clobbers the thread it interrupted.  Unlike DTrace's, they are
+ * reclaimed when their thread exits: each thread-local is also on a chain
+ * of its thread (a second table, locked inside the first), which the
+ * sched_process_exit tracepoint walks.  Only a thread itself creates or
+ * deletes its thread-locals, so the exit walk races with nobody.
  */
 #include <linux/jhash.h>
 #include <linux/log2.h>
@@ -25,12 +29,17 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/tracepoint.h>
+#include <linux/hash.h>
 #include <linux/vmalloc.h>
 
 #include "sonde_kmod.h"
 
 struct sonde_dvar {
 	struct sonde_dvar *next;
+	struct sonde_dvar *tnext;	/* thread-locals: the thread's chain */
+	struct sonde_dvar **tpprev;
+	u64 tid;			/* thread-locals: the thread id */
 	u32 hash;
 	u32 var;
 	u32 ksize;		/* bytes of key, thread key included */
@@ -47,7 +56,26 @@ struct sonde_dvars {
 	u8 *pool;
 	struct sonde_dvar *free;
 	raw_spinlock_t free_lock;
+	/* thread-locals by thread (ntbuckets, a power of 2) */
+	u32 ntbuckets;
+	struct sonde_dvar **tbuckets;
+	raw_spinlock_t *tlocks;
+	bool tls;
+	bool exit_armed;
 };
+
+static struct tracepoint *sonde_tp_exit;
+
+static void sonde_tp_exit_find(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "sched_process_exit"))
+		sonde_tp_exit = tp;
+}
+
+static u32 sonde_tid_bucket(struct sonde_dvars *dv, u64 tid)
+{
+	return hash_64(tid, 32) & (dv->ntbuckets - 1);
+}
 
 /* The thread key of a self-> access: thread and context level. */
 static u64 sonde_thread_key(u32 cpu)
@@ -86,6 +114,9 @@ int sonde_dvars_create(struct sonde_state *st)
 	if (!dv)
 		return -ENOMEM;
 	st->dvars = dv;
+	for (i = 0; i < img->nvars; i++)
+		if (img->vars[i].scope == SONDE_VAR_TLS)
+			dv->tls = true;
 	dv->chunk_size = ALIGN(sizeof(struct sonde_dvar) + ALIGN(maxkey, 8) +
 			       maxval, 8);
 	dv->nchunks = div_u64(size, dv->chunk_size + sizeof(void *));
@@ -99,6 +130,17 @@ int sonde_dvars_create(struct sonde_state *st)
 		return -ENOMEM;
 	for (i = 0; i < dv->nbuckets; i++)
 		raw_spin_lock_init(&dv->locks[i]);
+	if (dv->tls) {
+		dv->ntbuckets = min_t(u32, dv->nbuckets, 4096);
+		dv->tbuckets = kvcalloc(dv->ntbuckets, sizeof(*dv->tbuckets),
+					GFP_KERNEL);
+		dv->tlocks = kvcalloc(dv->ntbuckets, sizeof(*dv->tlocks),
+				      GFP_KERNEL);
+		if (!dv->tbuckets || !dv->tlocks)
+			return -ENOMEM;
+		for (i = 0; i < dv->ntbuckets; i++)
+			raw_spin_lock_init(&dv->tlocks[i]);
+	}
 	raw_spin_lock_init(&dv->free_lock);
 	for (i = dv->nchunks; i-- > 0;) {
 		struct sonde_dvar *d = (void *)(dv->pool +
@@ -116,11 +158,102 @@ void sonde_dvars_destroy(struct sonde_state *st)
 
 	if (!dv)
 		return;
+	WARN_ON_ONCE(dv->exit_armed);
+	kvfree(dv->tlocks);
+	kvfree(dv->tbuckets);
 	vfree(dv->pool);
 	kvfree(dv->locks);
 	kvfree(dv->buckets);
 	kfree(dv);
 	st->dvars = NULL;
+}
+
+/* Take a thread-local off its thread's chain; its main bucket is locked. */
+static void sonde_dvar_untid(struct sonde_dvars *dv, struct sonde_dvar *d)
+{
+	u32 tb;
+
+	if (!d->tpprev)
+		return;
+	tb = sonde_tid_bucket(dv, d->tid);
+	raw_spin_lock(&dv->tlocks[tb]);
+	*d->tpprev = d->tnext;
+	if (d->tnext)
+		d->tnext->tpprev = d->tpprev;
+	d->tpprev = NULL;
+	raw_spin_unlock(&dv->tlocks[tb]);
+}
+
+/*
+ * sched_process_exit: free every thread-local of the exiting thread.  Its
+ * entries cannot change under us (only the thread itself touches them),
+ * so each is found on the thread chain, then unlinked with its main
+ * bucket locked first, as everywhere else.
+ */
+static void sonde_dvars_exit(void *data, struct task_struct *tsk)
+{
+	struct sonde_dvars *dv = data;
+	u64 tid = task_pid_nr(tsk);
+	u32 tb = sonde_tid_bucket(dv, tid);
+	unsigned long flags;
+
+	if (!tid)
+		return;
+	local_irq_save(flags);
+	for (;;) {
+		struct sonde_dvar *d, **pp;
+		u32 b;
+
+		raw_spin_lock(&dv->tlocks[tb]);
+		for (d = dv->tbuckets[tb]; d && d->tid != tid; d = d->tnext)
+			;
+		raw_spin_unlock(&dv->tlocks[tb]);
+		if (!d)
+			break;
+		b = d->hash & (dv->nbuckets - 1);
+		raw_spin_lock(&dv->locks[b]);
+		for (pp = &dv->buckets[b]; *pp && *pp != d; pp = &(*pp)->next)
+			;
+		if (*pp)
+			*pp = d->next;
+		sonde_dvar_untid(dv, d);
+		raw_spin_lock(&dv->free_lock);
+		d->next = dv->free;
+		dv->free = d;
+		raw_spin_unlock(&dv->free_lock);
+		raw_spin_unlock(&dv->locks[b]);
+	}
+	local_irq_restore(flags);
+}
+
+/* At GO / disarm: the exit hook of a program with thread-locals. */
+int sonde_dvars_arm(struct sonde_state *st)
+{
+	struct sonde_dvars *dv = st->dvars;
+	int err;
+
+	if (!dv || !dv->tls)
+		return 0;
+	if (!sonde_tp_exit)
+		for_each_kernel_tracepoint(sonde_tp_exit_find, NULL);
+	if (!sonde_tp_exit)
+		return 0;	/* no reclamation: entries wait for 0 */
+	err = tracepoint_probe_register(sonde_tp_exit, sonde_dvars_exit, dv);
+	if (!err)
+		dv->exit_armed = true;
+	return err;
+}
+
+void sonde_dvars_disarm(struct sonde_state *st)
+{
+	struct sonde_dvars *dv = st->dvars;
+
+	if (!dv || !dv->exit_armed)
+		return;
+	WARN_ON_ONCE(tracepoint_probe_unregister(sonde_tp_exit,
+						 sonde_dvars_exit, dv));
+	dv->exit_armed = false;
+	/* the caller's sonde_sync() waits for handlers in flight */
 }
 
 /* Compose the full key (thread key first for thread-locals) in @kbuf. */
@@ -198,6 +331,7 @@ void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	if (!val) {
 		if (d) {
 			*pp = d->next;
+			sonde_dvar_untid(dv, d);
 			raw_spin_lock(&dv->free_lock);
 			d->next = dv->free;
 			dv->free = d;
@@ -222,6 +356,23 @@ void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 		memcpy(d->data, kbuf, ksize);
 		d->next = dv->buckets[b];
 		dv->buckets[b] = d;
+		d->tpprev = NULL;
+		if (ctx->img->vars[var].scope == SONDE_VAR_TLS) {
+			/* the thread key leads the key (sonde_dvar_key) */
+			u64 tk;
+			u32 tb;
+
+			memcpy(&tk, kbuf, sizeof(tk));
+			d->tid = tk & ((1ULL << 56) - 1);
+			tb = sonde_tid_bucket(dv, d->tid);
+			raw_spin_lock(&dv->tlocks[tb]);
+			d->tnext = dv->tbuckets[tb];
+			if (d->tnext)
+				d->tnext->tpprev = &d->tnext;
+			d->tpprev = &dv->tbuckets[tb];
+			dv->tbuckets[tb] = d;
+			raw_spin_unlock(&dv->tlocks[tb]);
+		}
 	}
 	memcpy(d->data + ALIGN(ksize, 8), val, size);
 out_unlock:

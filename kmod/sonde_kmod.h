@@ -202,6 +202,8 @@ void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 struct sonde_dvars;
 int sonde_dvars_create(struct sonde_state *st);
 void sonde_dvars_destroy(struct sonde_state *st);
+int sonde_dvars_arm(struct sonde_state *st);
+void sonde_dvars_disarm(struct sonde_state *st);
 
 /* The firing state the VM environment hooks see (env.c). */
 struct sonde_mstate {

@@ -81,6 +81,7 @@ static void sonde_state_disarm_locked(struct sonde_state *st)
 		if (!--p->nenabled && p->prov->disable)
 			p->prov->disable(p);
 	}
+	sonde_dvars_disarm(st);
 	st->armed = false;
 }
 
@@ -114,6 +115,8 @@ static int sonde_state_arm(struct sonde_state *st)
 		list_add_tail_rcu(&ecb->plink, &p->ecbs);
 		ecb->armed = true;
 	}
+	if (!err)
+		err = sonde_dvars_arm(st);
 	if (err)
 		sonde_state_disarm_locked(st);
 	mutex_unlock(&sonde_lock);

@@ -8,6 +8,7 @@
  * Runs as root in the test guest (2 vCPUs) with sonde.ko loaded.
  */
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
 #include <sys/syscall.h>
@@ -321,6 +322,68 @@ TEST(dynvar_exhaustion_counted)
 	EXPECT_LT(1000, st.dyndrops);
 	EXPECT_GT(2000, st.dyndrops);
 	TH_LOG("%llu dynamic variable drops", st.dyndrops);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	close(fd);
+}
+
+static void *one_getppid(void *arg)
+{
+	syscall(SYS_getppid);
+	return NULL;
+}
+
+/*
+ * Thread-locals of exited threads are reclaimed: with a pool of about 80
+ * elements, 400 threads that each set self->x and exit cause no drops
+ * (without reclamation every thread after the 80th would drop).
+ */
+TEST(thread_locals_reclaimed_on_exit)
+{
+	static __u64 consts[1];
+	struct sonde_opt opt = { .id = SONDE_OPT_dynvarsize, .value = 4096 };
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
+				   .act_off = 4, .act_len = 3 };
+	struct sonde_var_desc var = { .scope = SONDE_VAR_TLS,
+				      .type = SONDE_T_INT };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),	/* self->x = 1 */
+		INSN(SONDE_OP_STT, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_status st;
+	struct img m;
+	char log[256];
+	int fd, i;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	consts[0] = getpid();
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_OPTS, &opt, sizeof(opt), 1);
+	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
+	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 7);
+	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
+	img_sect(&m, SONDE_SECT_VARS, &var, sizeof(var), 1);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	for (i = 0; i < 400; i++) {
+		pthread_t t;
+
+		pthread_create(&t, NULL, one_getppid, NULL);
+		pthread_join(t, NULL);
+	}
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
+	EXPECT_EQ(0, st.dyndrops);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
 	close(fd);
 }
