@@ -373,6 +373,7 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 	ctx.globals = st->globals;
 	ctx.locals = pc->locals;
 	ctx.stackbuf = pc->stackbuf;
+	ctx.spec = 0;
 	ctx.var_off = st->var_off;
 
 	if (c->pred_len) {
@@ -407,7 +408,9 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 	}
 	if (unlikely(ms->tr))
 		ms->tr->result = ret;
-	if (h)
+	if (unlikely(ctx.spec))
+		sonde_spec_record(st, pc, ms->cpu, ctx.spec, h);
+	else if (h)
 		sonde_rec_commit(pc, h);
 }
 

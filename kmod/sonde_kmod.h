@@ -139,6 +139,8 @@ struct sonde_pcpu {
 	u64 recdrops;
 	u64 nmidrops;
 	u64 dyndrops;
+	u64 specdrops;
+	u64 specbusy;
 } ____cacheline_aligned_in_smp;
 
 /**
@@ -168,6 +170,9 @@ struct sonde_state {
 	u8 *globals;			/* global scalars */
 	u32 *var_off;			/* sonde_vars_layout() */
 	struct sonde_dvars *dvars;	/* thread-locals, arrays (dynvar.c) */
+	struct sonde_spec *specs;	/* speculations (spec.c) */
+	u32 nspec;
+	u32 specsize;
 	bool armed;
 	/* the deadman: last sign of life from the consumer, and its check */
 	unsigned long alive;		/* jiffies */
@@ -197,6 +202,14 @@ u32 sonde_agg_nbuckets(u32 size);
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		      u32 aggid, const void *key, u32 key_size, s64 x,
 		      s64 incr);
+
+/* Speculations (spec.c).  ctx->spec holds SONDE_SPEC_SET | id. */
+#define SONDE_SPEC_SET	0x80000000u
+struct sonde_spec;
+int sonde_specs_create(struct sonde_state *st);
+void sonde_specs_destroy(struct sonde_state *st);
+void sonde_spec_record(struct sonde_state *st, struct sonde_pcpu *pc,
+		       u32 cpu, u32 spec, const struct sonde_rechdr *h);
 
 /* Dynamic variables (dynvar.c). */
 struct sonde_dvars;

@@ -152,6 +152,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	cancel_delayed_work_sync(&st->deadman);
 	sonde_state_disarm(st);
 	sonde_state_free_pcpu(st);
+	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
 	kvfree(st->globals);
 	kfree(st->var_off);
@@ -344,6 +345,8 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 	err = sonde_state_alloc_pcpu(st);
 	if (!err)
 		err = sonde_state_alloc_vars(st);
+	if (!err)
+		err = sonde_specs_create(st);
 	if (err)
 		goto out_pcpu;
 	req->bufsize = st->img.opt[SONDE_OPT_bufsize];
@@ -353,6 +356,7 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 
 out_pcpu:
 	sonde_state_free_pcpu(st);
+	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
 	kvfree(st->globals);
 	st->globals = NULL;
@@ -497,6 +501,8 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 		req->recdrops += READ_ONCE(pc->recdrops);
 		req->nmidrops += READ_ONCE(pc->nmidrops);
 		req->dyndrops += READ_ONCE(pc->dyndrops);
+		req->specdrops += READ_ONCE(pc->specdrops);
+		req->specbusy += READ_ONCE(pc->specbusy);
 		if (READ_ONCE(pc->buf.full))
 			req->flags |= SONDE_STATUS_FILLED;
 	}

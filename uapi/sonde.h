@@ -193,7 +193,9 @@ struct sonde_prog_hdr {
 	O(bufpolicy,    3, 0,          0,     2)			\
 	O(destructive,  4, 0,          0,     1)			\
 	O(dynvarsize,   5, (1 << 20),  4096,  (1ULL << 30))		\
-	O(deadman,      6, 10000,      1000,  3600000)
+	O(deadman,      6, 10000,      1000,  3600000)			\
+	O(nspec,        7, 1,          1,     256)			\
+	O(specsize,     8, (32 << 10), 4096,  (64 << 20))
 
 #define SONDE_KOPT_ENUM_(name, id, def, min, max) SONDE_OPT_##name = id,
 enum sonde_kopt { SONDE_KOPTS(SONDE_KOPT_ENUM_) SONDE_NKOPTS };
@@ -458,6 +460,8 @@ struct sonde_aggrec {
  * @dyndrops:    dynamic-variable stores dropped: the dynvarsize pool was
  *               full
  * @flags:       SONDE_STATUS_*
+ * @specdrops:   speculative records dropped: a speculation buffer was full
+ * @specbusy:    speculation() found every speculation in use
  * @reserved:    zero
  */
 struct sonde_status {
@@ -471,7 +475,9 @@ struct sonde_status {
 	__u64 dyndrops;
 	__u32 flags;
 	__u32 reserved32;
-	__u64 reserved[6];
+	__u64 specdrops;
+	__u64 specbusy;
+	__u64 reserved[4];
 };
 
 #define SONDE_STATUS_FILLED	0x1	/* bufpolicy=fill: a buffer filled */

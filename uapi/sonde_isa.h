@@ -252,12 +252,19 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	S(htonll,    0x13, 1, 1, INT, "i")				\
 	S(ntohs,     0x14, 1, 1, INT, "i")				\
 	S(ntohl,     0x15, 1, 1, INT, "i")				\
-	S(ntohll,    0x16, 1, 1, INT, "i")
+	S(ntohll,    0x16, 1, 1, INT, "i")				\
+	/* speculations: actions, not allowed in predicates */		\
+	S(speculation, 0x20, 0, 0, INT, "")				\
+	S(speculate,   0x21, 1, 1, INT, "i")				\
+	S(commit,      0x22, 1, 1, INT, "i")				\
+	S(discard,     0x23, 1, 1, INT, "i")
 
 #define SONDE_SUBR_ENUM_(name, id, min, max, type, args) SONDE_SUBR_##name = id,
 enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };
 #undef SONDE_SUBR_ENUM_
 #define SONDE_SUBR_MAX	0x40
+/* Subroutines from here on act on the consumer's state: actions only. */
+#define SONDE_SUBR_FIRST_ACTION	SONDE_SUBR_speculation
 
 /* Variable scopes (struct sonde_var_desc.scope). */
 #define SONDE_VAR_GLOBAL	0	/* one per consumer, shared by CPUs */

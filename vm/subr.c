@@ -143,6 +143,19 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	case SONDE_SUBR_ntohll:
 		*out = sonde_bswap(a[0], 8);
 		return 0;
+	case SONDE_SUBR_speculation:
+	case SONDE_SUBR_speculate:
+	case SONDE_SUBR_commit:
+	case SONDE_SUBR_discard: {
+		u32 fault = sonde_env_spec(ctx, id, n ? a[0] : 0, out);
+
+		if (fault) {
+			ctx->fault = fault;
+			ctx->fault_addr = n ? a[0] : 0;
+			return -EFAULT;
+		}
+		return 0;
+	}
 	}
 
 	/* the rest produce a string */

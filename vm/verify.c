@@ -300,6 +300,10 @@ static int sonde_check_call(struct sonde_vprog *v, u32 pc,
 		return vreject(v, pc, -EINVAL,
 			       "%s() takes %u to %u arguments, not %u",
 			       sonde_subr_name(in->imm), min, max, in->rt);
+	if (v->pred && in->imm >= SONDE_SUBR_FIRST_ACTION)
+		return vreject(v, pc, -EACCES,
+			       "predicates cannot call %s()",
+			       sonde_subr_name(in->imm));
 	if (!in->rt && in->rs)
 		return vreject(v, pc, -EINVAL,
 			       "unused field rs must be zero (no arguments)");

@@ -124,6 +124,8 @@ struct sonde_vm_ctx {
 	u8 *locals;		/* this CPU's clause-locals (img->local_size) */
 	const u32 *var_off;	/* from sonde_vars_layout() */
 	u64 *stackbuf;		/* 255 frames, for stack keys */
+	u32 spec;		/* speculate(id) was called: the record's
+				 * speculation, else 0 */
 };
 
 /*
@@ -174,6 +176,12 @@ int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
  * the probe, innermost first; returns how many were stored.
  */
 u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n);
+/*
+ * Speculations: speculation() returns a free id or 0; speculate(id) makes
+ * the clause's record speculative (ctx->spec); commit(id) and discard(id)
+ * end a speculation.  Returns 0 or a fault code.
+ */
+u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
 /* A pseudo-random number (not for cryptography). */
 u64 sonde_env_rand(struct sonde_vm_ctx *ctx);
 

@@ -456,6 +456,133 @@ TEST(error_probe_arguments)
 	close(fd);
 }
 
+/*
+ * Speculation: for getppid(i), i = 0..99,
+ *	{ g = speculation(); }  { speculate(g); trace(arg0); }
+ *	/arg0 & 1/ { commit(g); }  /!(arg0 & 1)/ { discard(g); }
+ * delivers exactly the 50 odd values, once each.
+ */
+TEST(speculation_commit_discard)
+{
+	static __u64 consts[1];
+	struct sonde_ecb ecbs[4] = { { 0 } };
+	/* every clause: pred (pid == self [&& parity]) at 0.., actions */
+	struct sonde_clause cls[4] = {
+		{ .pred_off = 0, .pred_len = 4, .act_off = 4, .act_len = 3 },
+		{ .pred_off = 0, .pred_len = 4, .act_off = 7, .act_len = 5,
+		  .rec_size = 8 },
+		{ .pred_off = 12, .pred_len = 8, .act_off = 20, .act_len = 3 },
+		{ .pred_off = 23, .pred_len = 9, .act_off = 32, .act_len = 3 },
+	};
+	struct sonde_var_desc var = { .scope = SONDE_VAR_GLOBAL,
+				      .type = SONDE_T_INT };
+	struct sonde_insn insns[] = {
+		/* 0: pred pid == self */
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		/* 4: g = speculation() */
+		INSN(SONDE_OP_CALL, 1, 0, 0, SONDE_SUBR_speculation),
+		INSN(SONDE_OP_STG, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+		/* 7: speculate(g); trace(arg0) */
+		INSN(SONDE_OP_LDG, 1, 0, 0, 0),
+		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_speculate),
+		INSN(SONDE_OP_LDB, 3, 0, 0, SONDE_B_arg0),
+		INSN(SONDE_OP_EMIT8, 0, 3, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+		/* 12: pred pid == self && arg0 & 1 */
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_LDB, 4, 0, 0, SONDE_B_arg0),
+		INSN(SONDE_OP_MOVI, 5, 0, 0, 1),
+		INSN(SONDE_OP_AND, 4, 4, 5, 0),
+		INSN(SONDE_OP_AND, 3, 3, 4, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		/* 20: commit(g) */
+		INSN(SONDE_OP_LDG, 1, 0, 0, 0),
+		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_commit),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+		/* 23: pred pid == self && !(arg0 & 1) */
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_LDB, 4, 0, 0, SONDE_B_arg0),
+		INSN(SONDE_OP_MOVI, 5, 0, 0, 1),
+		INSN(SONDE_OP_AND, 4, 4, 5, 0),
+		INSN(SONDE_OP_LNOT, 4, 4, 0, 0),
+		INSN(SONDE_OP_AND, 3, 3, 4, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		/* 32: discard(g) */
+		INSN(SONDE_OP_LDG, 1, 0, 0, 0),
+		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_discard),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_status st;
+	struct sonde_drain d;
+	struct img m;
+	char log[512] = "", *buf;
+	int fd, i, cpu, ncpu, n = 0;
+	__u64 seen[100] = { 0 };
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ncpu = nr_cpus(fd);
+	for (i = 0; i < 4; i++) {
+		ecbs[i].probe_id = probe_id(fd, "syscall", "getppid", "entry");
+		ecbs[i].clause = i;
+	}
+	consts[0] = getpid();
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), 4);
+	img_sect(&m, SONDE_SECT_CLAUSES, cls, sizeof(cls[0]), 4);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]),
+		 sizeof(insns) / sizeof(insns[0]));
+	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
+	img_sect(&m, SONDE_SECT_VARS, &var, sizeof(var), 1);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	for (i = 0; i < 100; i++)
+		syscall(SYS_getppid, i);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
+	EXPECT_EQ(0, st.specdrops);
+	EXPECT_EQ(0, st.specbusy);
+	EXPECT_EQ(0, st.errors);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	buf = malloc(ld.bufsize);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		__u64 off;
+
+		memset(&d, 0, sizeof(d));
+		d.cpu = cpu;
+		d.buf = (__u64)(unsigned long)buf;
+		d.buf_size = ld.bufsize;
+		if (ioctl(fd, SONDE_IOC_DRAIN, &d))
+			continue;
+		for (off = 0; off < d.size;) {
+			struct sonde_rechdr *h = (void *)(buf + off);
+			__u64 v;
+
+			memcpy(&v, h + 1, 8);
+			EXPECT_EQ(2, h->epid);
+			if (v < 100)
+				seen[v]++;
+			n++;
+			off += h->size;
+		}
+	}
+	EXPECT_EQ(50, n);
+	for (i = 0; i < 100; i++)
+		EXPECT_EQ(i & 1, seen[i]);
+	free(buf);
+	close(fd);
+}
+
 /* Closing a tracing fd mid-run disarms everything (kill -9 is a close). */
 TEST(close_while_armed)
 {

@@ -180,3 +180,12 @@ u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 		pcs[i] = (user ? MEM_UBASE : MEM_KBASE) + 8 * i;
 	return depth;
 }
+
+/* One speculation, always available, in the test world. */
+u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
+{
+	*ret = subr == SONDE_SUBR_speculation ? 1 : 0;
+	if (subr == SONDE_SUBR_speculate)
+		ctx->spec = 0x80000000u | (u32)id;
+	return 0;
+}

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * spec.c - speculative tracing: speculation(), speculate(), commit(),
+ * discard().
+ *
+ * A consumer has nspec speculations, each with a buffer of specsize bytes
+ * per CPU, allocated at LOAD.  speculation() claims a free one
+ * (cmpxchg); a clause that called speculate(id) has its record appended
+ * to that speculation's buffer of its CPU instead of the principal
+ * buffer; commit(id) moves every CPU's speculative records, in order, into
+ * the principal buffer of the committing CPU; discard(id) drops them.
+ * One raw spinlock per speculation guards its buffers: held with
+ * interrupts off, for one bounded copy, never nested in another sonde
+ * lock.  Full buffers and busy speculations are counted, never waited for.
+ * The probe-context functions here run with interrupts off.
+ */
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/vmalloc.h>
+
+#include "sonde_kmod.h"
+
+struct sonde_spec {
+	atomic_t busy;			/* 0 free, 1 in use */
+	raw_spinlock_t lock;
+	u32 *off;			/* bytes used, per CPU */
+	u8 **data;			/* specsize bytes per CPU */
+};
+
+int sonde_specs_create(struct sonde_state *st)
+{
+	u32 i, n = (u32)st->img.opt[SONDE_OPT_nspec];
+	u32 size = (u32)st->img.opt[SONDE_OPT_specsize];
+	unsigned int cpu;
+	bool used = false;
+
+	for (i = 0; i < st->img.ninsns; i++)
+		if (st->img.insns[i].op == SONDE_OP_CALL &&
+		    st->img.insns[i].imm == SONDE_SUBR_speculation)
+			used = true;
+	if (!used)
+		return 0;
+	st->specs = kcalloc(n, sizeof(*st->specs), GFP_KERNEL);
+	if (!st->specs)
+		return -ENOMEM;
+	st->nspec = n;
+	st->specsize = size;
+	for (i = 0; i < n; i++) {
+		struct sonde_spec *sp = &st->specs[i];
+
+		raw_spin_lock_init(&sp->lock);
+		sp->off = kcalloc(nr_cpu_ids, sizeof(*sp->off), GFP_KERNEL);
+		sp->data = kcalloc(nr_cpu_ids, sizeof(*sp->data), GFP_KERNEL);
+		if (!sp->off || !sp->data)
+			return -ENOMEM;
+		for_each_possible_cpu(cpu) {
+			sp->data[cpu] = vmalloc_node(size, cpu_to_node(cpu));
+			if (!sp->data[cpu])
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+void sonde_specs_destroy(struct sonde_state *st)
+{
+	unsigned int cpu;
+	u32 i;
+
+	if (!st->specs)
+		return;
+	for (i = 0; i < st->nspec; i++) {
+		struct sonde_spec *sp = &st->specs[i];
+
+		if (sp->data)
+			for_each_possible_cpu(cpu)
+				vfree(sp->data[cpu]);
+		kfree(sp->data);
+		kfree(sp->off);
+	}
+	kfree(st->specs);
+	st->specs = NULL;
+}
+
+/* The speculation @id names if it is in use, else NULL. */
+static struct sonde_spec *sonde_spec_get(struct sonde_state *st, u64 id)
+{
+	if (!id || id > st->nspec)
+		return NULL;
+	if (!atomic_read(&st->specs[id - 1].busy))
+		return NULL;
+	return &st->specs[id - 1];
+}
+
+/* Move (commit) or drop every CPU's records of @sp; probe context. */
+static void sonde_spec_end(struct sonde_state *st, struct sonde_spec *sp,
+			   struct sonde_pcpu *pc, bool commit)
+{
+	unsigned int cpu;
+
+	raw_spin_lock(&sp->lock);
+	for_each_possible_cpu(cpu) {
+		u32 len = sp->off[cpu];
+		void *dst;
+
+		if (!len || !commit)
+			goto next;
+		dst = sonde_buf_reserve(&pc->buf, len);
+		if (!dst) {
+			pc->buf.drops[pc->buf.active]++;
+			goto next;
+		}
+		memcpy(dst, sp->data[cpu], len);
+		pc->buf.offset[pc->buf.active] += len;
+next:
+		sp->off[cpu] = 0;
+	}
+	atomic_set(&sp->busy, 0);
+	raw_spin_unlock(&sp->lock);
+}
+
+u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
+{
+	struct sonde_mstate *ms = ctx->env;
+	struct sonde_state *st = ms->st;
+	struct sonde_spec *sp;
+	u32 i;
+
+	*ret = 0;
+	if (!st->specs)
+		return SONDE_FLT_ILLOP;
+	if (id > st->nspec)
+		return SONDE_FLT_ILLOP;
+	switch (subr) {
+	case SONDE_SUBR_speculation:
+		for (i = 0; i < st->nspec; i++) {
+			if (atomic_cmpxchg(&st->specs[i].busy, 0, 1) == 0) {
+				*ret = i + 1;
+				return 0;
+			}
+		}
+		ms->pc->specbusy++;
+		return 0;
+	case SONDE_SUBR_speculate:
+		/* id 0 (speculation() failed) or an ended speculation: the
+		 * clause's data is dropped, as in DTrace */
+		ctx->spec = SONDE_SPEC_SET | (u32)id;
+		return 0;
+	case SONDE_SUBR_commit:
+	case SONDE_SUBR_discard:
+		sp = sonde_spec_get(st, id);
+		if (sp)
+			sonde_spec_end(st, sp, ms->pc,
+				       subr == SONDE_SUBR_commit);
+		return 0;
+	}
+	return SONDE_FLT_ILLOP;
+}
+
+/*
+ * A clause that called speculate() finished: its record (@h, not
+ * committed to the principal buffer) goes to the speculation's buffer of
+ * this CPU, or is dropped and counted.
+ */
+void sonde_spec_record(struct sonde_state *st, struct sonde_pcpu *pc,
+		       u32 cpu, u32 spec, const struct sonde_rechdr *h)
+{
+	struct sonde_spec *sp = sonde_spec_get(st, spec & ~SONDE_SPEC_SET);
+
+	if (!h)
+		return;
+	if (!sp) {
+		pc->specdrops++;
+		return;
+	}
+	raw_spin_lock(&sp->lock);
+	/* re-check: a commit on another CPU may have ended it meanwhile */
+	if (!atomic_read(&sp->busy) || h->size > st->specsize - sp->off[cpu]) {
+		pc->specdrops++;
+	} else {
+		memcpy(sp->data[cpu] + sp->off[cpu], h, h->size);
+		sp->off[cpu] += h->size;
+	}
+	raw_spin_unlock(&sp->lock);
+}
