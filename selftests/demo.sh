@@ -53,8 +53,14 @@ if can_load_here; then
 	echo "demo: could not run on this host; trying the guest" >&2
 fi
 echo "demo: in the QEMU guest"
+# The command lines are shown through quoted here-documents, so the guest's
+# shell prints them exactly as written.
 exec "$ROOT/selftests/guest/run-guest.sh" --cmd "
-echo \"# sonde -n '$D1'\"
+cat <<'DEMO_EOF'
+# sonde -n '$D1'
+DEMO_EOF
 sonde -n '$D1' || exit
-echo \"# sonde -qn '$D2'\"
+cat <<'DEMO_EOF'
+# sonde -qn '$D2'
+DEMO_EOF
 sonde -qn '$D2'"
