@@ -17,6 +17,7 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
@@ -579,6 +580,118 @@ TEST(speculation_commit_discard)
 	EXPECT_EQ(50, n);
 	for (i = 0; i < 100; i++)
 		EXPECT_EQ(i & 1, seen[i]);
+	free(buf);
+	close(fd);
+}
+
+/*
+ * profile-997 fires on every CPU, tick-100ms on one; each firing has
+ * exactly one of arg0 (kernel PC) and arg1 (user PC) set.  @[cpu, n] =
+ * count() with n = (arg0 != 0) + 2 * (arg1 != 0) for the profile probe.
+ */
+TEST(profile_and_tick)
+{
+	struct sonde_ecb ecbs[2] = { { 0 } };
+	struct sonde_clause cls[2] = {
+		{ .act_off = 0, .act_len = 9 },
+		{ .act_off = 9, .act_len = 3 },
+	};
+	struct sonde_agg_desc ads[2] = {
+		{ .fn = SONDE_AGG_count, .nkeys = 2, .keys_off = 0 },
+		{ .fn = SONDE_AGG_count, .nkeys = 1, .keys_off = 2 },
+	};
+	__u32 keys[3] = { SONDE_T_INT, SONDE_T_INT, SONDE_T_INT };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_cpu),
+		INSN(SONDE_OP_LDB, 3, 0, 0, SONDE_B_arg0),
+		INSN(SONDE_OP_SETNE, 3, 3, 0, 0),	/* r0 is 0 */
+		INSN(SONDE_OP_LDB, 4, 0, 0, SONDE_B_arg1),
+		INSN(SONDE_OP_SETNE, 4, 4, 0, 0),
+		INSN(SONDE_OP_ADD, 4, 4, 4, 0),
+		INSN(SONDE_OP_ADD, 2, 3, 4, 0),
+		INSN(SONDE_OP_AGG, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_cpu),
+		INSN(SONDE_OP_AGG, 0, 1, 0, 1),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_drain d;
+	struct img m;
+	char log[512] = "", *buf;
+	long long prof[4][4] = { { 0 } }, ticks = 0, tick_cpus = 0;
+	int fd, cpu, ncpu, i;
+	time_t end;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ncpu = nr_cpus(fd);
+	ecbs[0].probe_id = probe_id(fd, "profile", "", "profile-997");
+	ecbs[1].probe_id = probe_id(fd, "profile", "", "tick-100ms");
+	ASSERT_NE(0, ecbs[0].probe_id);
+	ASSERT_NE(0, ecbs[1].probe_id);	/* created on demand */
+	ecbs[1].clause = 1;
+	img_init(&m);
+	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), 2);
+	img_sect(&m, SONDE_SECT_CLAUSES, cls, sizeof(cls[0]), 2);
+	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 12);
+	img_sect(&m, SONDE_SECT_AGGS, ads, sizeof(ads[0]), 2);
+	img_sect(&m, SONDE_SECT_KEYS, keys, sizeof(keys[0]), 3);
+	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	/* keep both CPUs busy, half in user mode, half in the kernel */
+	end = time(NULL) + 2;
+	if (fork() == 0) {
+		pin(1);
+		while (time(NULL) < end)
+			syscall(SYS_getppid);
+		_exit(0);
+	}
+	pin(0);
+	for (i = 0; time(NULL) < end; i++)
+		;
+	wait(NULL);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	buf = malloc(ld.aggsize);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		__u64 off;
+
+		memset(&d, 0, sizeof(d));
+		d.cpu = cpu;
+		d.buf = (__u64)(unsigned long)buf;
+		d.buf_size = ld.aggsize;
+		if (ioctl(fd, SONDE_IOC_AGGSNAP, &d))
+			continue;
+		for (off = 0; off < d.size;) {
+			struct sonde_aggrec *r = (void *)(buf + off);
+			__u64 *k = (__u64 *)(r + 1);
+			long long v;
+
+			if (r->aggid == 0) {
+				memcpy(&v, k + 2, 8);
+				if (k[0] < 4 && k[1] < 4)
+					prof[k[0]][k[1]] += v;
+			} else {
+				memcpy(&v, k + 1, 8);
+				ticks += v;
+				tick_cpus++;
+			}
+			off += r->size;
+		}
+	}
+	for (cpu = 0; cpu < ncpu && cpu < 4; cpu++) {
+		TH_LOG("cpu %d: kernel %lld user %lld neither %lld both %lld",
+		       cpu, prof[cpu][1], prof[cpu][2], prof[cpu][0],
+		       prof[cpu][3]);
+		EXPECT_LT(0, prof[cpu][1] + prof[cpu][2]);
+		EXPECT_EQ(0, prof[cpu][3]);
+	}
+	/* 2 s at 10 Hz on one CPU (TCG timers are coarse: be lenient) */
+	EXPECT_LE(5, ticks);
+	EXPECT_GE(40, ticks);
+	EXPECT_EQ(1, tick_cpus);
 	free(buf);
 	close(fd);
 }
