@@ -310,7 +310,9 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	case SONDE_SUBR_stringof: {
 		u32 size = max;
 
-		if (id == SONDE_SUBR_copyinstr && n > 1 && a[1] + 1 < size)
+		/* a maximum length below strsize shortens the copy; a huge
+		 * one (even (size_t)-1) leaves strsize */
+		if (id == SONDE_SUBR_copyinstr && n > 1 && a[1] < size - 1)
 			size = (u32)a[1] + 1;
 		if (sonde_env_copystr(ctx, id == SONDE_SUBR_copyinstr, a[0], r,
 				      size) < 0) {

@@ -73,7 +73,10 @@ void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
 		}
 	}
 	if (!e) {
-		if (t->nents == MAX_AGGENT || key_size > sizeof(e->key))
+		/* a bounded world: what does not fit is a drop, as in the
+		 * kernel, never an overflow */
+		if (t->nents == MAX_AGGENT || key_size > sizeof(e->key) ||
+		    sonde_agg_val_size(ad) > sizeof(e->val))
 			return;
 		e = &t->ents[t->nents++];
 		e->aggid = aggid;
