@@ -144,6 +144,7 @@ static void dc_cc_free(struct dc_cc *cc)
 	}
 	free(cc->clauses);
 	free(cc->aggs);
+	free(cc->vars);
 	free(cc->srcs);
 }
 
@@ -284,6 +285,8 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		dc_cg_clause(&cc, c, i);
 	}
 	if (!cc.nerrors && !cc.oom)
+		dc_vars_fini(&cc);
+	if (!cc.nerrors && !cc.oom)
 		dc_selfcheck(&cc);
 	dc_cc_free(&cc);
 	if (cc.oom || cc.nerrors) {
@@ -311,6 +314,8 @@ static const char *dc_action_name(uint32_t kind)
 	case SONDE_A_PRINTF: return "printf";
 	case SONDE_A_PRINTA: return "printa";
 	case SONDE_A_EXIT: return "exit";
+	case SONDE_A_STACK: return "stack";
+	case SONDE_A_USTACK: return "ustack";
 	}
 	return "?";
 }
@@ -338,6 +343,9 @@ static const char *dc_dt_name(struct sonde_dtype t, char *buf, size_t size)
 {
 	if (t.kind == SONDE_DT_STR)
 		snprintf(buf, size, "string[%u]", t.size);
+	else if (t.kind == SONDE_DT_KSTACK || t.kind == SONDE_DT_USTACK)
+		snprintf(buf, size, "%sstack[%u]",
+			 t.kind == SONDE_DT_USTACK ? "u" : "k", t.size / 8);
 	else
 		snprintf(buf, size, "%s%u", t.kind == SONDE_DT_UINT ? "uint" :
 			 "int", t.size * 8);
@@ -364,6 +372,23 @@ void dc_dump(FILE *fp, const struct sonde_program *p)
 			fprintf(fp, "%s%s", k ? ", " : "",
 				dc_dt_name(a->keys[k], tb, sizeof(tb)));
 		fprintf(fp, "]\n");
+	}
+	for (i = 0; i < p->nvars; i++) {
+		static const char *const scope[] = { "global", "this->",
+						     "self->" };
+		const struct sonde_pvar *v = &p->vars[i];
+
+		fprintf(fp, "variable %u: %s%s%s %s", i,
+			scope[v->desc.scope % 3], v->desc.scope ? "" : " ",
+			v->name, dc_dt_name(v->type, tb, sizeof(tb)));
+		if (v->desc.nkeys) {
+			fprintf(fp, " keys [");
+			for (k = 0; k < v->desc.nkeys; k++)
+				fprintf(fp, "%s%s", k ? ", " : "",
+					dc_dt_name(v->keys[k], tb, sizeof(tb)));
+			fprintf(fp, "]");
+		}
+		fprintf(fp, "\n");
 	}
 	for (i = 0; i < p->nclauses; i++) {
 		const struct sonde_pclause *c = &p->clauses[i];

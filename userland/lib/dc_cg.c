@@ -361,6 +361,107 @@ static struct dc_val cg_ternary(struct dc_cg *g, struct dc_node *n)
 	return c;
 }
 
+/* ---- variables ------------------------------------------------------- */
+
+static const int var_ops[3][4] = {
+	/* load, store, array load, array store */
+	[SONDE_VAR_GLOBAL] = { SONDE_OP_LDG, SONDE_OP_STG, SONDE_OP_LDGA,
+			       SONDE_OP_STGA },
+	[SONDE_VAR_LOCAL] = { SONDE_OP_LDL, SONDE_OP_STL, 0, 0 },
+	[SONDE_VAR_TLS] = { SONDE_OP_LDT, SONDE_OP_STT, SONDE_OP_LDTA,
+			    SONDE_OP_STTA },
+};
+
+/* The keys of array reference @n in consecutive registers; returns the
+ * first (0 for a scalar). */
+static uint32_t cg_keys(struct dc_cg *g, struct dc_node *n)
+{
+	uint32_t i, first = 0;
+	struct dc_val k;
+
+	if (n->kind != DC_N_INDEX)
+		return 0;
+	for (i = 0; i < n->nargs; i++) {
+		k = cg_expr(g, n->args[i]);
+		normalize(g, &k);
+		if (!i)
+			first = k.reg;
+	}
+	return first;
+}
+
+static void free_keys(struct dc_cg *g, struct dc_node *n)
+{
+	uint32_t i;
+
+	if (n->kind == DC_N_INDEX)
+		for (i = 0; i < n->nargs; i++)
+			reg_free(g, 0);
+}
+
+/* Integer variables hold normalized 8-byte values. */
+static struct dc_val cg_var_load(struct dc_cg *g, struct dc_node *n)
+{
+	const struct dc_var *var = &g->cc->vars[n->id];
+	struct dc_val v = { 0, n->type, true };
+	uint32_t keys;
+
+	v.reg = reg_alloc(g);
+	keys = cg_keys(g, n);
+	if (var->nkeys)
+		emit(g, var_ops[var->scope][2], v.reg, keys, 0, n->id);
+	else
+		emit(g, var_ops[var->scope][0], v.reg, 0, 0, n->id);
+	free_keys(g, n);
+	return v;
+}
+
+static struct dc_val cg_assign(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_node *l = n->l;
+	const struct dc_var *var = &g->cc->vars[l->id];
+	struct dc_val v = { 0, n->type, true }, r;
+	uint32_t keys;
+
+	v.reg = reg_alloc(g);
+	keys = cg_keys(g, l);
+	r = cg_expr(g, n->r);
+	convert_to(g, &r, var->type);
+	normalize(g, &r);
+	if (var->nkeys)
+		emit(g, var_ops[var->scope][3], 0, keys, r.reg, l->id);
+	else
+		emit(g, var_ops[var->scope][1], 0, r.reg, 0, l->id);
+	emit(g, SONDE_OP_MOV, v.reg, r.reg, 0, 0);
+	reg_free(g, r.reg);
+	free_keys(g, l);
+	return v;
+}
+
+/* A subroutine: arguments in consecutive registers, the result in the
+ * first (a new register when there are none). */
+static struct dc_val cg_subr(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val v = { 0, n->type, true }, a;
+	uint32_t i;
+
+	if (!n->nargs) {
+		v.reg = reg_alloc(g);
+		emit(g, SONDE_OP_CALL, v.reg, 0, 0, n->id);
+		return v;
+	}
+	for (i = 0; i < n->nargs; i++) {
+		a = cg_expr(g, n->args[i]);
+		normalize(g, &a);
+		if (!i)
+			v.reg = a.reg;
+	}
+	emit(g, SONDE_OP_CALL, v.reg, v.reg, n->nargs, n->id);
+	for (i = 1; i < n->nargs; i++)
+		reg_free(g, 0);
+	return v;
+}
+
 static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 {
 	struct dc_val v = { 0, n->type, true };
@@ -376,7 +477,27 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		emit(g, SONDE_OP_LDS, v.reg, 0, 0,
 		     (int32_t)dc_strtab_add(g->cc, n->str, n->slen));
 		return v;
+	case DC_N_SELF:
+	case DC_N_THIS:
+	case DC_N_INDEX:
+		return cg_var_load(g, n);
+	case DC_N_ASSIGN:
+		return cg_assign(g, n);
+	case DC_N_POSTFIX: {
+		uint32_t one;
+
+		v = cg_expr(g, n->l);
+		one = reg_alloc(g);
+		emit(g, SONDE_OP_MOVI, one, 0, 0, 1);
+		emit(g, n->op == DC_TK_INC ? SONDE_OP_SUB : SONDE_OP_ADD,
+		     v.reg, v.reg, one, 0);
+		reg_free(g, one);
+		v.norm = v.t.size >= 8;
+		return v;
+	}
 	case DC_N_IDENT:
+		if (n->isvar)
+			return cg_var_load(g, n);
 		v.reg = reg_alloc(g);
 		emit(g, SONDE_OP_LDB, v.reg, 0, 0, n->id);
 		return v;
@@ -416,7 +537,16 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		convert_to(g, &v, n->type);
 		return v;
 	case DC_N_STRINGOF:
-		return cg_expr(g, n->l);
+		v = cg_expr(g, n->l);
+		if (n->l->type.kind == DC_T_INT) {
+			normalize(g, &v);
+			emit(g, SONDE_OP_CALL, v.reg, v.reg, 1,
+			     SONDE_SUBR_stringof);
+		}
+		v.t = n->type;
+		return v;
+	case DC_N_CALL:
+		return cg_subr(g, n);
 	}
 	/* sema let through something without code: keep the stack sane */
 	v.reg = reg_alloc(g);
@@ -526,6 +656,26 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = 1;
 		end_action(g, a);
+	} else if (e->type.kind == DC_T_STACK) {
+		/* ustack: the pid first, for the consumer's symbols */
+		a = add_action(g, e->type.uns ? SONDE_A_USTACK : SONDE_A_STACK,
+			       e);
+		if (e->type.uns) {
+			v.reg = reg_alloc(g);
+			emit(g, SONDE_OP_LDB, v.reg, 0, 0, SONDE_B_pid);
+			dt.kind = SONDE_DT_INT;
+			dt.size = 4;
+			add_field(g, dt, &off);
+			emit(g, SONDE_OP_EMIT4, 0, v.reg, 0, (int32_t)off);
+			reg_free(g, v.reg);
+		}
+		dt = dc_dtype(g->cc, e->type);
+		add_field(g, dt, &off);
+		emit(g, e->type.uns ? SONDE_OP_EMITUSTACK : SONDE_OP_EMITKSTACK,
+		     0, 0, e->type.size, (int32_t)off);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = e->type.uns ? 2 : 1;
+		end_action(g, a);
 	} else if (!strcmp(e->name, "printa")) {
 		a = add_action(g, SONDE_A_PRINTA, e);
 		if (!a)
@@ -563,8 +713,13 @@ static void cg_aggregate(struct dc_cg *g, struct dc_node *asg)
 	struct dc_val v;
 
 	for (i = 0; i < agg->nargs; i++) {
-		v = cg_expr(g, agg->args[i]);
-		normalize(g, &v);
+		if (agg->args[i]->type.kind == DC_T_STACK) {
+			/* taken by the VM: the register is ignored */
+			v.reg = reg_alloc(g);
+		} else {
+			v = cg_expr(g, agg->args[i]);
+			normalize(g, &v);
+		}
 		if (i == 0)
 			keys = v.reg;
 		regs[nregs++] = v.reg;

@@ -18,10 +18,10 @@
  * statement still gets checked.
  *
  * Tags for what the parser accepts but later stages do not generate yet
- * ("... is not supported yet"): variables of every kind, declarations and
- * member access D_VAR_UNSUP; known subroutines and actions not generated
- * yet D_FUNC_UNDEF (as an unknown function); pointer dereference and
- * address-of D_DEREF_NONPTR; if/else D_SYNTAX.
+ * ("... is not supported yet"): member access, args[], clause-local
+ * arrays, typedefs and other declarations D_VAR_UNSUP; known subroutines
+ * and actions not generated yet D_FUNC_UNDEF (as an unknown function);
+ * pointer dereference and address-of D_DEREF_NONPTR; if/else D_SYNTAX.
  */
 #ifndef _SONDE_DC_IMPL_H
 #define _SONDE_DC_IMPL_H
@@ -30,6 +30,11 @@
 
 #include "dc.h"
 
+/* stack() / ustack() frames: DTrace's default, the VM's maximum (the
+ * frame count of a stack key is 8 bits) */
+#define DC_STACKFRAMES_DEFAULT	20
+#define DC_STACKFRAMES_MAX	255
+
 /* ---- types ------------------------------------------------------------ */
 
 #define DC_T_VOID	0
@@ -37,6 +42,8 @@
 #define DC_T_STR	2
 #define DC_T_AGG	3	/* an aggregation reference (@a) */
 #define DC_T_ERR	4	/* an expression that already failed */
+#define DC_T_STACK	5	/* stack()/ustack() as an aggregation key:
+				 * size = frames, uns = 1 for a user stack */
 
 struct dc_type {
 	uint8_t kind;		/* DC_T_* */
@@ -147,6 +154,7 @@ struct dc_node {
 	struct dc_type type;	/* sema: the expression's type */
 	int id;			/* sema: built-in id, aggregation index */
 	bool isconst;		/* sema: an integer constant expression */
+	bool isvar;		/* sema: a variable reference (id = var) */
 	struct dc_node *next;	/* statement lists */
 	struct dc_node *body;	/* DC_N_BLOCK */
 };
@@ -184,6 +192,17 @@ struct dc_src {
 	uint32_t kind;		/* DC_IN_* */
 };
 
+/* A D variable (index = program variable, prog->vars is built from these
+ * at the end of the compilation: dc_vars_fini()). */
+struct dc_var {
+	char *name;		/* arena */
+	uint32_t scope;		/* SONDE_VAR_* */
+	struct dc_type type;	/* fixed by its declaration or first store */
+	uint32_t nkeys;		/* associative arrays */
+	struct dc_type keys[SONDE_MAX_AGG_KEYS];
+	uint32_t line, col;	/* declaration or first assignment */
+};
+
 /* Compile-time view of one aggregation (index = program aggregation). */
 struct dc_agg {
 	uint32_t line, col;	/* first use */
@@ -219,6 +238,9 @@ struct dc_cc {
 	struct dc_agg *aggs;
 	uint32_t cap_aggs;
 	uint32_t cap_insns, cap_consts, cap_strtab;
+	/* variables */
+	struct dc_var *vars;
+	uint32_t nvars, cap_vars;
 	/* code generation state */
 	struct dc_cg *cg;
 };
@@ -275,6 +297,14 @@ char *dc_sem_expand_pdesc(struct dc_cc *cc, const char *in, uint32_t line,
 			  uint32_t col);
 /* D type of built-in @id. */
 struct dc_type dc_builtin_type(int id);
+/* Variable @name of @scope with @nkeys keys (-1: any), or -1. */
+int dc_var_find(struct dc_cc *cc, const char *name, uint32_t scope);
+/* Define a variable (declaration or first assignment); -1 on error. */
+int dc_var_define(struct dc_cc *cc, const char *name, uint32_t scope,
+		  struct dc_type t, uint32_t nkeys, const struct dc_type *keys,
+		  uint32_t line, uint32_t col);
+/* Build prog->vars from cc->vars. */
+void dc_vars_fini(struct dc_cc *cc);
 
 /* dc_cg.c */
 void dc_cg_clause(struct dc_cc *cc, struct dc_clause_ast *c, uint32_t idx);

@@ -799,14 +799,11 @@ static void skip_clause(struct dc_parser *p)
 	}
 }
 
-/* A declaration at top level: parsed far enough to skip it. */
-static void parse_decl(struct dc_parser *p)
+/* Skip the rest of a declaration we do not handle. */
+static void skip_decl(struct dc_parser *p)
 {
-	struct dc_tok t = *peek(p, 0);
 	int depth = 0;
 
-	dc_error(p->cc, "D_VAR_UNSUP", t.line, t.col,
-		 "declarations are not supported yet");
 	for (;;) {
 		int k = peekk(p);
 
@@ -820,6 +817,84 @@ static void parse_decl(struct dc_parser *p)
 		else if (k == DC_TK_SEMI && depth <= 0)
 			return;
 	}
+}
+
+/*
+ * A declaration at top level: [self | this] type name [ '[' types ']' ]
+ * {, name ...} ';'.  Defines the variables right away (dc_var_define()
+ * reports redeclarations).  Typedefs, inlines, translators, struct types
+ * are D_VAR_UNSUP.
+ */
+static void parse_decl(struct dc_parser *p)
+{
+	struct dc_tok t = *peek(p, 0);
+	uint32_t scope = SONDE_VAR_GLOBAL;
+	struct dc_type ty;
+
+	if (is_kw(p, 0, DC_KW_self) || is_kw(p, 0, DC_KW_this)) {
+		scope = t.kw == DC_KW_self ? SONDE_VAR_TLS : SONDE_VAR_LOCAL;
+		advance(p);
+	}
+	if (!at_type(p, 0)) {
+		dc_error(p->cc, "D_VAR_UNSUP", t.line, t.col,
+			 "this kind of declaration is not supported yet");
+		skip_decl(p);
+		return;
+	}
+	ty = parse_type(p);
+	for (;;) {
+		struct dc_tok name = *peek(p, 0);
+		struct dc_type keys[SONDE_MAX_AGG_KEYS];
+		uint32_t nkeys = 0;
+
+		if (p->err || !expect(p, DC_TK_IDENT, "expected a variable name"))
+			break;
+		if (peekk(p) == DC_TK_LBRAC) {
+			advance(p);
+			for (;;) {
+				struct dc_type k = parse_type(p);
+
+				if (p->err)
+					break;
+				if (nkeys < SONDE_MAX_AGG_KEYS)
+					keys[nkeys] = k;
+				nkeys++;
+				if (peekk(p) != DC_TK_COMMA)
+					break;
+				advance(p);
+			}
+			if (p->err || !expect(p, DC_TK_RBRAC, "expected ']'"))
+				break;
+		}
+		if (ty.kind == DC_T_VOID) {
+			dc_error(p->cc, "D_DECL_VOIDOBJ", name.line, name.col,
+				 "cannot declare variable %s of type void",
+				 name.text);
+		} else if (ty.kind != DC_T_ERR) {
+			if (nkeys > SONDE_MAX_AGG_KEYS)
+				dc_error(p->cc, "D_KEY_TYPE", name.line, name.col,
+					 "array %s has %u keys: at most %u are allowed",
+					 name.text, nkeys, SONDE_MAX_AGG_KEYS);
+			else if (nkeys && scope == SONDE_VAR_LOCAL)
+				dc_error(p->cc, "D_DECL_ARRSUP", name.line,
+					 name.col,
+					 "clause-local arrays are not supported");
+			else
+				dc_var_define(p->cc, name.text, scope, ty,
+					      nkeys, keys, name.line, name.col);
+		}
+		if (peekk(p) != DC_TK_COMMA)
+			break;
+		advance(p);
+	}
+	if (!p->err && peekk(p) != DC_TK_SEMI)
+		syntax(p, peek(p, 0), "expected ';' after the declaration");
+	if (p->err) {
+		p->err = false;
+		skip_decl(p);
+		return;
+	}
+	advance(p);
 }
 
 static void parse_clause(struct dc_parser *p)

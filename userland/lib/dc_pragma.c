@@ -28,6 +28,8 @@ void dc_uopts_default(struct sonde_uopts *u)
 	memset(u, 0, sizeof(*u));
 	u->switchrate_ns = 1000000000ULL;
 	u->aggrate_ns = 1000000000ULL;
+	u->stackframes = DC_STACKFRAMES_DEFAULT;
+	u->ustackframes = DC_STACKFRAMES_DEFAULT;
 }
 
 /* "4m", "65536", "1g": bytes; false if malformed. */
@@ -186,6 +188,25 @@ int dc_opt_apply(struct sonde_kopt_set *kopts, struct sonde_uopts *u,
 			u->aggsortpos = (int)l;
 		else
 			u->aggsortkeypos = (int)l;
+		return 0;
+	}
+	if (!strcmp(name, "stackframes") || !strcmp(name, "ustackframes")) {
+		if (!value)
+			goto bad;
+		errno = 0;
+		l = strtol(value, &end, 0);
+		if (*end || errno || !*value)
+			goto bad;
+		if (l < 1 || l > DC_STACKFRAMES_MAX) {
+			snprintf(err, errsz,
+				 "option %s: value %ld out of range 1..%u",
+				 name, l, DC_STACKFRAMES_MAX);
+			return -ERANGE;
+		}
+		if (name[0] == 's')
+			u->stackframes = (uint32_t)l;
+		else
+			u->ustackframes = (uint32_t)l;
 		return 0;
 	}
 	snprintf(err, errsz, "invalid option name: %s", name);

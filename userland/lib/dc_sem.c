@@ -134,6 +134,9 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
 		d.kind = SONDE_DT_STR;
 		d.size = (uint32_t)sonde_program_kopt(cc->prog,
 						      SONDE_OPT_strsize);
+	} else if (t.kind == DC_T_STACK) {
+		d.kind = t.uns ? SONDE_DT_USTACK : SONDE_DT_KSTACK;
+		d.size = t.size * 8u;
 	} else {
 		d.kind = t.uns ? SONDE_DT_UINT : SONDE_DT_INT;
 		d.size = t.size ? t.size : 8;
@@ -191,6 +194,7 @@ static const char *type_name(struct dc_type t)
 	case DC_T_STR: return "string";
 	case DC_T_VOID: return "void";
 	case DC_T_AGG: return "aggregation";
+	case DC_T_STACK: return "stack";
 	case DC_T_INT: return t.uns ? un[i] : sn[i];
 	}
 	return "<error>";
@@ -379,62 +383,391 @@ static bool need_int(struct dc_cc *cc, struct dc_node *n, const char *tag,
 	return false;
 }
 
-static bool unsupported_var(struct dc_cc *cc, struct dc_node *n)
+static const char *op_text(int op)
 {
-	switch (n->kind) {
-	case DC_N_SELF:
-		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
-			 "thread-local variable self->%s: thread-local variables are not supported yet",
-			 n->name);
-		break;
-	case DC_N_THIS:
-		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
-			 "clause-local variable this->%s: clause-local variables are not supported yet",
-			 n->name);
-		break;
-	case DC_N_INDEX:
-		if (n->l->kind == DC_N_IDENT && !strcmp(n->l->name, "args"))
+	return dc_tok_name(op);
+}
+
+/* ---- variables -------------------------------------------------------- */
+
+static const char *const scope_pfx[] = { "", "this->", "self->" };
+
+int dc_var_find(struct dc_cc *cc, const char *name, uint32_t scope)
+{
+	uint32_t i;
+
+	for (i = 0; i < cc->nvars; i++)
+		if (cc->vars[i].scope == scope && !strcmp(cc->vars[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+int dc_var_define(struct dc_cc *cc, const char *name, uint32_t scope,
+		  struct dc_type t, uint32_t nkeys, const struct dc_type *keys,
+		  uint32_t line, uint32_t col)
+{
+	struct dc_var *v;
+	int id = dc_var_find(cc, name, scope);
+
+	if (id >= 0) {
+		dc_error(cc, "D_DECL_IDRED", line, col,
+			 "identifier redeclared: %s%s (first declared at line %u)",
+			 scope_pfx[scope], name, cc->vars[id].line);
+		return -1;
+	}
+	if (cc->nvars >= SONDE_MAX_VARS) {
+		dc_error(cc, "D_ID_OFLOW", line, col,
+			 "too many variables (at most %u)", SONDE_MAX_VARS);
+		return -1;
+	}
+	if (!dc_grow(cc, (void **)&cc->vars, &cc->cap_vars, cc->nvars + 1,
+		     sizeof(*cc->vars)))
+		return -1;
+	v = &cc->vars[cc->nvars];
+	memset(v, 0, sizeof(*v));
+	v->name = dc_strndup(cc, name, strlen(name));
+	if (!v->name)
+		return -1;
+	v->scope = scope;
+	t.ptr = 0;
+	v->type = t;
+	v->nkeys = nkeys;
+	if (nkeys)
+		memcpy(v->keys, keys, nkeys * sizeof(*keys));
+	v->line = line;
+	v->col = col;
+	return (int)cc->nvars++;
+}
+
+void dc_vars_fini(struct dc_cc *cc)
+{
+	struct sonde_program *p = cc->prog;
+	uint32_t i, k;
+
+	if (!cc->nvars)
+		return;
+	p->vars = calloc(cc->nvars, sizeof(*p->vars));
+	if (!p->vars) {
+		cc->oom = true;
+		return;
+	}
+	for (i = 0; i < cc->nvars; i++) {
+		const struct dc_var *v = &cc->vars[i];
+		struct sonde_pvar *pv = &p->vars[p->nvars++];
+
+		pv->name = strdup(v->name);
+		pv->desc.scope = v->scope;
+		pv->desc.type = v->type.kind == DC_T_STR ? SONDE_T_STR :
+				SONDE_T_INT;
+		pv->desc.nkeys = v->nkeys;
+		pv->type = dc_dtype(cc, v->type);
+		if (v->nkeys)
+			pv->keys = calloc(v->nkeys, sizeof(*pv->keys));
+		if (!pv->name || (v->nkeys && !pv->keys)) {
+			cc->oom = true;
+			return;
+		}
+		for (k = 0; k < v->nkeys; k++)
+			pv->keys[k] = dc_dtype(cc, v->keys[k]);
+	}
+}
+
+/* The scope, name and keys a variable reference names; false if @n is
+ * not a variable reference (reported unless @quiet). */
+static bool var_ref(struct dc_cc *cc, struct dc_node *n, uint32_t *scope,
+		    const char **name, uint32_t *nkeys)
+{
+	struct dc_node *b = n;
+
+	*nkeys = 0;
+	if (n->kind == DC_N_INDEX) {
+		b = n->l;
+		*nkeys = n->nargs;
+		if (b->kind == DC_N_IDENT && !strcmp(b->name, "args")) {
 			dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
 				 "args[] is not supported yet; use arg0..arg9");
-		else
-			dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
-				 "associative arrays are not supported yet");
+			return false;
+		}
+		if (b->kind == DC_N_THIS) {
+			dc_error(cc, "D_DECL_ARRSUP", n->line, n->col,
+				 "clause-local arrays are not supported");
+			return false;
+		}
+		if (b->kind != DC_N_IDENT && b->kind != DC_N_SELF) {
+			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+				 "indexing an expression with [] is not supported yet");
+			return false;
+		}
+		if (!n->nargs) {
+			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+				 "associative array %s%s needs at least one key",
+				 b->kind == DC_N_SELF ? "self->" : "", b->name);
+			return false;
+		}
+		if (n->nargs > SONDE_MAX_AGG_KEYS) {
+			dc_error(cc, "D_KEY_TYPE", n->line, n->col,
+				 "array %s has %u keys: at most %u are allowed",
+				 b->name, n->nargs, SONDE_MAX_AGG_KEYS);
+			return false;
+		}
+	}
+	switch (b->kind) {
+	case DC_N_IDENT:
+		*scope = SONDE_VAR_GLOBAL;
+		break;
+	case DC_N_THIS:
+		*scope = SONDE_VAR_LOCAL;
+		break;
+	case DC_N_SELF:
+		*scope = SONDE_VAR_TLS;
 		break;
 	case DC_N_MEMBER:
 		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
 			 "member access (%s%s) is not supported yet",
 			 n->op == DC_TK_ARROW ? "->" : ".", n->name);
-		break;
+		return false;
 	default:
-		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
-			 "variable %s: global variables are not supported yet",
-			 n->name ? n->name : "");
+		return false;
 	}
+	*name = b->name;
+	return true;
+}
+
+/* Key expressions of an array reference: integers or strings, the
+ * declared count and kinds. */
+static bool sem_keys(struct dc_cc *cc, struct dc_node *n, int id)
+{
+	const struct dc_var *v = id >= 0 ? &cc->vars[id] : NULL;
+	bool ok = true;
+	uint32_t i;
+
+	if (n->kind != DC_N_INDEX)
+		return true;
+	for (i = 0; i < n->nargs; i++) {
+		struct dc_node *k = n->args[i];
+
+		if (!sem_expr(cc, k)) {
+			ok = false;
+		} else if (k->type.kind != DC_T_INT &&
+			   k->type.kind != DC_T_STR) {
+			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
+				 "array key #%u has invalid type %s", i + 1,
+				 type_name(k->type));
+			ok = false;
+		} else if (v && i < v->nkeys &&
+			   k->type.kind != v->keys[i].kind) {
+			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
+				 "array key #%u has type %s, not %s as declared at line %u",
+				 i + 1, type_name(k->type),
+				 type_name(v->keys[i]), v->line);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* A variable read: it must exist (declared or assigned before). */
+static bool sem_var_read(struct dc_cc *cc, struct dc_node *n)
+{
+	uint32_t scope, nkeys;
+	const char *name;
+	int id;
+
+	if (!var_ref(cc, n, &scope, &name, &nkeys))
+		return false;
+	id = dc_var_find(cc, name, scope);
+	if (!sem_keys(cc, n, id))
+		return false;
+	if (id < 0) {
+		dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+			 scope == SONDE_VAR_GLOBAL && !nkeys ?
+			 "failed to resolve %s%s: unknown variable name" :
+			 "%s%s has not yet been declared or assigned",
+			 scope_pfx[scope], name);
+		return false;
+	}
+	if (cc->vars[id].nkeys != nkeys) {
+		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+			 cc->vars[id].nkeys ?
+			 "%s%s is an associative array of %u keys, used with %u" :
+			 "%s%s is a scalar variable%.0u%.0u: it cannot be indexed",
+			 scope_pfx[scope], name, cc->vars[id].nkeys, nkeys);
+		return false;
+	}
+	n->isvar = true;
+	n->id = id;
+	n->type = cc->vars[id].type;
+	return true;
+}
+
+/* The target of a store of a value of type @t: defined by it if new. */
+static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
+			  struct dc_type t, const char *op)
+{
+	struct dc_type keys[SONDE_MAX_AGG_KEYS];
+	uint32_t scope, nkeys, i;
+	const char *name;
+	int id;
+
+	if (n->kind == DC_N_IDENT && dc_builtin_lookup(n->name) >= 0) {
+		dc_error(cc, "D_OP_WRITE", n->line, n->col,
+			 "operator %s can only be applied to a writable variable; %s is a built-in",
+			 op, n->name);
+		return false;
+	}
+	if (n->kind == DC_N_AGG) {
+		dc_error(cc, "D_AGG_FUNC", n->line, n->col,
+			 "operator %s cannot be applied to aggregation @%s: use @%s = fn(...) with an aggregating function",
+			 op, n->name, n->name);
+		return false;
+	}
+	if (n->kind != DC_N_IDENT && n->kind != DC_N_SELF &&
+	    n->kind != DC_N_THIS && n->kind != DC_N_INDEX &&
+	    n->kind != DC_N_MEMBER) {
+		dc_error(cc, "D_OP_LVAL", n->line, n->col,
+			 "operator %s requires a modifiable lvalue as its operand",
+			 op);
+		return false;
+	}
+	if (!var_ref(cc, n, &scope, &name, &nkeys))
+		return false;
+	if (n->kind == DC_N_IDENT &&
+	    (dc_is_subr(name) || dc_is_action(name) ||
+	     dc_aggfn_lookup(name) >= 0 || !strcmp(name, "printf") ||
+	     !strcmp(name, "trace") || !strcmp(name, "exit"))) {
+		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+			 "%s is a function: it cannot be assigned", name);
+		return false;
+	}
+	id = dc_var_find(cc, name, scope);
+	if (!sem_keys(cc, n, id))
+		return false;
+	if (id < 0) {
+		for (i = 0; i < nkeys; i++)
+			keys[i] = n->args[i]->type;
+		id = dc_var_define(cc, name, scope, t, nkeys, keys, n->line,
+				   n->col);
+		if (id < 0)
+			return false;
+	}
+	return sem_var_read(cc, n);
+}
+
+/* Check that a value of type @t may be stored in variable @n. */
+static bool sem_store_type(struct dc_cc *cc, struct dc_node *n,
+			   struct dc_type t, const char *op)
+{
+	if (n->type.kind == t.kind)
+		return true;
+	dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+		 "operands have incompatible types: \"%s\" %s \"%s\"",
+		 type_name(n->type), op, type_name(t));
 	return false;
 }
 
-/* Check an lvalue: builtins and constants are not writable. */
-static bool sem_lvalue(struct dc_cc *cc, struct dc_node *l, const char *op)
+static struct dc_node *dup_node(struct dc_cc *cc, const struct dc_node *n)
 {
-	if (l->kind == DC_N_IDENT && dc_builtin_lookup(l->name) >= 0) {
-		dc_error(cc, "D_OP_WRITE", l->line, l->col,
-			 "operator %s can only be applied to a writable variable; %s is a built-in",
-			 op, l->name);
+	struct dc_node *d = dc_alloc(cc, sizeof(*d));
+
+	if (d)
+		*d = *n;
+	return d;
+}
+
+static int compound_op(int op)
+{
+	switch (op) {
+	case DC_TK_ADD_EQ: return DC_TK_PLUS;
+	case DC_TK_SUB_EQ: return DC_TK_MINUS;
+	case DC_TK_MUL_EQ: return DC_TK_STAR;
+	case DC_TK_DIV_EQ: return DC_TK_SLASH;
+	case DC_TK_MOD_EQ: return DC_TK_PERCENT;
+	case DC_TK_AND_EQ: return DC_TK_AMP;
+	case DC_TK_OR_EQ: return DC_TK_BOR;
+	case DC_TK_XOR_EQ: return DC_TK_XOR;
+	case DC_TK_SHL_EQ: return DC_TK_SHL;
+	case DC_TK_SHR_EQ: return DC_TK_SHR;
+	}
+	return DC_TK_PLUS;
+}
+
+static bool sem_binary(struct dc_cc *cc, struct dc_node *n);
+
+/*
+ * l = r, l op= r (rewritten as l = l op r: the keys are evaluated
+ * twice), and ++/-- (as += 1; a postfix node keeps its DC_N_POSTFIX node
+ * around the assignment and undoes the step on the result).
+ */
+static bool sem_assign(struct dc_cc *cc, struct dc_node *n)
+{
+	const char *op = op_text(n->op);
+	struct dc_node *b, *l;
+
+	if (!sem_expr(cc, n->r))
+		return false;
+	if (n->r->type.kind != DC_T_INT && n->r->type.kind != DC_T_STR) {
+		dc_error(cc, "D_OP_INCOMPAT", n->r->line, n->r->col,
+			 "operator %s: the value has type %s", op,
+			 type_name(n->r->type));
 		return false;
 	}
-	if (l->kind == DC_N_IDENT || l->kind == DC_N_SELF ||
-	    l->kind == DC_N_THIS || l->kind == DC_N_INDEX ||
-	    l->kind == DC_N_MEMBER)
-		return unsupported_var(cc, l);
-	if (l->kind == DC_N_AGG) {
-		dc_error(cc, "D_AGG_FUNC", l->line, l->col,
-			 "operator %s cannot be applied to aggregation @%s: use @%s = fn(...) with an aggregating function",
-			 op, l->name, l->name);
-		return false;
+	if (n->op == DC_TK_ASSIGN) {
+		if (!sem_var_store(cc, n->l, n->r->type, op) ||
+		    !sem_store_type(cc, n->l, n->r->type, op))
+			return false;
+		n->type = n->l->type;
+		return true;
 	}
-	dc_error(cc, "D_OP_LVAL", l->line, l->col,
-		 "operator %s requires a modifiable lvalue as its operand", op);
-	return false;
+	if (!need_int(cc, n->r, "D_OP_ARITH", op) ||
+	    !sem_var_store(cc, n->l, promote(n->r->type), op))
+		return false;
+	if (!need_int(cc, n->l, "D_OP_ARITH", op))
+		return false;
+	l = dup_node(cc, n->l);
+	b = dc_alloc(cc, sizeof(*b));
+	if (!l || !b)
+		return false;
+	b->kind = DC_N_BINARY;
+	b->op = compound_op(n->op);
+	b->line = n->line;
+	b->col = n->col;
+	b->l = l;
+	b->r = n->r;
+	if (!sem_binary(cc, b))
+		return false;
+	n->op = DC_TK_ASSIGN;
+	n->r = b;
+	n->type = n->l->type;
+	return true;
+}
+
+/* ++x, --x, x++, x-- on an integer variable: @n becomes x op= 1
+ * (postfix: @n keeps its kind, n->l the assignment). */
+static bool sem_incdec(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_node *one = dc_alloc(cc, sizeof(*one));
+	struct dc_node *asg = n->kind == DC_N_POSTFIX ?
+			      dc_alloc(cc, sizeof(*asg)) : n;
+
+	if (!one || !asg)
+		return false;
+	one->kind = DC_N_INT;
+	one->ival = 1;
+	one->type = dc_int;
+	one->isconst = true;
+	one->line = n->line;
+	one->col = n->col;
+	if (asg != n) {
+		*asg = *n;
+		n->l = asg;
+	}
+	asg->kind = DC_N_ASSIGN;
+	asg->r = one;
+	asg->op = n->op == DC_TK_INC ? DC_TK_ADD_EQ : DC_TK_SUB_EQ;
+	if (!sem_assign(cc, asg))
+		return false;
+	n->type = asg->type;
+	return true;
 }
 
 static bool fold_unary(struct dc_node *n)
@@ -500,11 +833,6 @@ static bool fold_binary(struct dc_cc *cc, struct dc_node *n,
 	return true;
 }
 
-static const char *op_text(int op)
-{
-	return dc_tok_name(op);
-}
-
 static bool sem_binary(struct dc_cc *cc, struct dc_node *n)
 {
 	struct dc_node *l = n->l, *r = n->r;
@@ -554,8 +882,94 @@ static bool sem_binary(struct dc_cc *cc, struct dc_node *n)
 	return true;
 }
 
+static bool sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n);
+
+/* ---- subroutines ------------------------------------------------------ */
+
+/* The signatures, from SONDE_SUBRS (argument kinds 's'/'i', counts); the
+ * D return types of integer results are DTrace's. */
+struct dc_subr {
+	const char *name;
+	int id;
+	uint32_t min, max;
+	bool str;		/* returns a string */
+	const char *args;
+};
+
+static const struct dc_subr dc_subrs[] = {
+#define DC_SUBR_(name, id, min, max, type, args)			\
+	{ #name, id, min, max, SONDE_T_##type == SONDE_T_STR, args },
+	SONDE_SUBRS(DC_SUBR_)
+#undef DC_SUBR_
+};
+
+static const struct dc_subr *dc_subr_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dc_subrs) / sizeof(dc_subrs[0]); i++)
+		if (dc_subrs[i].id < SONDE_SUBR_FIRST_ACTION &&
+		    !strcmp(dc_subrs[i].name, name))
+			return &dc_subrs[i];
+	return NULL;
+}
+
+static struct dc_type subr_type(const struct dc_subr *s)
+{
+	if (s->str)
+		return dc_str;
+	switch (s->id) {
+	case SONDE_SUBR_strlen: return ity(8, 1);	/* size_t */
+	case SONDE_SUBR_strtoll: return ity(8, 0);	/* int64_t */
+	case SONDE_SUBR_htons: case SONDE_SUBR_ntohs: return ity(2, 1);
+	case SONDE_SUBR_htonl: case SONDE_SUBR_ntohl: return ity(4, 1);
+	case SONDE_SUBR_htonll: case SONDE_SUBR_ntohll: return ity(8, 1);
+	}
+	return dc_int;			/* index, rindex, rand */
+}
+
+static bool sem_subr(struct dc_cc *cc, struct dc_node *n,
+		     const struct dc_subr *s)
+{
+	uint32_t i;
+
+	if (n->nargs < s->min || n->nargs > s->max) {
+		if (s->min == s->max)
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s() prototype mismatch: %u arg%s passed, %u expected",
+				 s->name, n->nargs, n->nargs == 1 ? "" : "s",
+				 s->min);
+		else
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s() prototype mismatch: %u arg%s passed, %u to %u expected",
+				 s->name, n->nargs, n->nargs == 1 ? "" : "s",
+				 s->min, s->max);
+		return false;
+	}
+	if (!sem_args(cc, n->args, n->nargs))
+		return false;
+	for (i = 0; i < n->nargs; i++) {
+		struct dc_node *a = n->args[i];
+		bool want_str = s->args[i] == 's';
+
+		if ((a->type.kind == DC_T_STR) != want_str ||
+		    (a->type.kind != DC_T_STR && a->type.kind != DC_T_INT)) {
+			dc_error(cc, "D_PROTO_ARG", a->line, a->col,
+				 "%s() argument #%u is incompatible with prototype: %s required, %s given",
+				 s->name, i + 1, want_str ? "string" : "integer",
+				 type_name(a->type));
+			return false;
+		}
+	}
+	n->id = s->id;
+	n->type = subr_type(s);
+	return true;
+}
+
 static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 {
+	const struct dc_subr *sub;
+
 	if (!strcmp(n->name, "printf") || !strcmp(n->name, "trace") ||
 	    !strcmp(n->name, "exit") || !strcmp(n->name, "printa") ||
 	    dc_is_action(n->name)) {
@@ -570,6 +984,8 @@ static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 			 n->name, n->name);
 		return false;
 	}
+	if ((sub = dc_subr_lookup(n->name)))
+		return sem_subr(cc, n, sub);
 	if (dc_is_subr(n->name)) {
 		dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
 			 "subroutine %s() is not supported yet", n->name);
@@ -610,6 +1026,8 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 				 "%s is a function: it must be called", n->name);
 			return false;
 		}
+		if (dc_var_find(cc, n->name, SONDE_VAR_GLOBAL) >= 0)
+			return sem_var_read(cc, n);
 		if (!strcmp(n->name, "args") || !strcmp(n->name, "caller") ||
 		    !strcmp(n->name, "ucaller") ||
 		    !strcmp(n->name, "stackdepth") ||
@@ -634,14 +1052,8 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 	case DC_N_SELF:
 	case DC_N_THIS:
 	case DC_N_MEMBER:
-		return unsupported_var(cc, n);
 	case DC_N_INDEX:
-		if (n->l->kind != DC_N_IDENT) {
-			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
-				 "indexing an expression with [] is not supported yet");
-			return false;
-		}
-		return unsupported_var(cc, n);
+		return sem_var_read(cc, n);
 	case DC_N_OFFSETOF:
 		dc_error(cc, "D_TYPE_ERR", n->line, n->col,
 			 "offsetof() needs struct types, which are not supported yet");
@@ -649,11 +1061,8 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 	case DC_N_CALL:
 		return sem_call_expr(cc, n);
 	case DC_N_UNARY:
-		if (n->op == DC_TK_INC || n->op == DC_TK_DEC) {
-			if (!sem_lvalue(cc, n->l, op_text(n->op)))
-				return false;
-			return false;
-		}
+		if (n->op == DC_TK_INC || n->op == DC_TK_DEC)
+			return sem_incdec(cc, n);
 		if (n->op == DC_TK_AMP) {
 			dc_error(cc, "D_ADDROF_VAR", n->line, n->col,
 				 "unary & is not supported yet");
@@ -687,8 +1096,7 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 			n->isconst = fold_unary(n);
 		return true;
 	case DC_N_POSTFIX:
-		sem_lvalue(cc, n->l, op_text(n->op));
-		return false;
+		return sem_incdec(cc, n);
 	case DC_N_BINARY:
 		if (!sem_expr(cc, n->l) | !sem_expr(cc, n->r))
 			return false;
@@ -737,9 +1145,7 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 				 "an aggregation assignment must be a statement of its own");
 			return false;
 		}
-		sem_expr(cc, n->r);
-		sem_lvalue(cc, n->l, op_text(n->op));
-		return false;
+		return sem_assign(cc, n);
 	case DC_N_COMMA:
 		if (!sem_expr(cc, n->l) | !sem_expr(cc, n->r))
 			return false;
@@ -794,9 +1200,14 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 			n->type = dc_str;
 			return true;
 		}
-		dc_error(cc, "D_STRINGOF_TYPE", n->line, n->col,
-			 "stringof() of an integer is not supported yet");
-		return false;
+		if (n->l->type.kind != DC_T_INT) {
+			dc_error(cc, "D_STRINGOF_TYPE", n->line, n->col,
+				 "stringof() cannot be applied to %s",
+				 type_name(n->l->type));
+			return false;
+		}
+		n->type = dc_str;
+		return true;
 	}
 	for (i = 0; i < n->nargs; i++)
 		sem_expr(cc, n->args[i]);
@@ -1056,8 +1467,13 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 		for (k = 0; k < agg->nargs; k++) {
 			struct sonde_dtype d = dc_dtype(cc, agg->args[k]->type);
 
-			if ((d.kind == SONDE_DT_STR) !=
-			    (a->keys[k].kind == SONDE_DT_STR)) {
+			bool di = d.kind == SONDE_DT_INT ||
+				  d.kind == SONDE_DT_UINT;
+			bool ai = a->keys[k].kind == SONDE_DT_INT ||
+				  a->keys[k].kind == SONDE_DT_UINT;
+
+			if (di != ai || (!di && (d.kind != a->keys[k].kind ||
+						 d.size != a->keys[k].size))) {
 				dc_error(cc, "D_AGG_REDEF", agg->args[k]->line,
 					 agg->args[k]->col,
 					 "aggregation @%s redefined: key #%u has type %s, not the type it had at line %u",
@@ -1068,7 +1484,7 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 			}
 			/* integer keys are 8 bytes in the kernel: print
 			 * them as the widest type any use gave them */
-			if (d.kind != SONDE_DT_STR && d.size > a->keys[k].size)
+			if (di && d.size > a->keys[k].size)
 				a->keys[k] = d;
 		}
 		return id;
@@ -1104,6 +1520,58 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 	cc->aggs[p->naggs].line = agg->line;
 	cc->aggs[p->naggs].col = agg->col;
 	return (int)p->naggs++;
+}
+
+static bool is_stack_fn(const struct dc_node *n)
+{
+	return n->kind == DC_N_CALL && (!strcmp(n->name, "stack") ||
+					!strcmp(n->name, "ustack") ||
+					!strcmp(n->name, "jstack"));
+}
+
+/*
+ * stack([n]), ustack([n[, strsize]]), jstack (= ustack): the frame count
+ * into n->type (a DC_T_STACK), from the stackframes / ustackframes
+ * options by default.
+ */
+static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
+{
+	bool user = n->name[0] != 's';
+	uint32_t max = user ? 2 : 1, i;
+	int64_t frames = user ? cc->prog->uopts.ustackframes :
+			 cc->prog->uopts.stackframes;
+
+	if (n->nargs > max) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "%s() prototype mismatch: %u args passed, at most %u expected",
+			 n->name, n->nargs, max);
+		return false;
+	}
+	for (i = 0; i < n->nargs; i++) {
+		struct dc_node *a = n->args[i];
+
+		if (!sem_expr(cc, a))
+			return false;
+		if (a->type.kind != DC_T_INT || !a->isconst) {
+			dc_error(cc, "D_STACK_SIZE", a->line, a->col,
+				 "%s() argument #%u must be a non-zero positive integer constant expression",
+				 n->name, i + 1);
+			return false;
+		}
+	}
+	if (n->nargs)
+		frames = (int64_t)n->args[0]->ival;
+	if (frames < 1 || frames > DC_STACKFRAMES_MAX) {
+		dc_error(cc, "D_STACK_SIZE", n->line, n->col,
+			 "%s() frames must be between 1 and %u",
+			 n->name, DC_STACKFRAMES_MAX);
+		return false;
+	}
+	n->type.kind = DC_T_STACK;
+	n->type.size = (uint8_t)frames;
+	n->type.uns = user;
+	n->type.ptr = 0;
+	return true;
 }
 
 /* @name[keys] = fn(args) */
@@ -1147,7 +1615,9 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 	for (i = 0; i < agg->nargs; i++) {
 		struct dc_node *k = agg->args[i];
 
-		if (!sem_expr(cc, k)) {
+		if (is_stack_fn(k)) {
+			ok &= sem_stack(cc, k);
+		} else if (!sem_expr(cc, k)) {
 			ok = false;
 		} else if (k->type.kind != DC_T_INT &&
 			   k->type.kind != DC_T_STR) {
@@ -1253,6 +1723,8 @@ static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
 			}
 			return true;
 		}
+		if (is_stack_fn(e))
+			return sem_stack(cc, e);
 		if (dc_is_action(e->name)) {
 			dc_error(cc, "D_FUNC_UNDEF", e->line, e->col,
 				 "action %s() is not supported yet", e->name);

@@ -42,9 +42,10 @@ struct sonde_recfield {
 #define SONDE_A_PRINTA	3	/* printa([fmt,] @a...): naggs aggregations */
 #define SONDE_A_EXIT	4	/* exit(n): one field, the status */
 #define SONDE_A_STACK	5	/* stack([n]): one SONDE_DT_KSTACK field */
-#define SONDE_A_USTACK	6	/* ustack([n]): one SONDE_DT_USTACK field
-				 * (the pid is the record's too: a 4-byte
-				 * field before it holds it) */
+#define SONDE_A_USTACK	6	/* ustack([n]), jstack([n]): nfields = 2,
+				 * the pid (SONDE_DT_INT, 4 bytes) then the
+				 * SONDE_DT_USTACK field, so the consumer
+				 * can symbolise the PCs */
 
 struct sonde_action {
 	uint32_t kind;		/* SONDE_A_* */
@@ -104,6 +105,9 @@ struct sonde_uopts {
 	uint64_t aggrate_ns;		/* default 1 s */
 	bool aggsortkey, aggsortrev;
 	int aggsortpos, aggsortkeypos;
+	/* compile-time: frames of stack() / ustack() without an argument,
+	 * and of stack keys (DTrace's stackframes / ustackframes, 20) */
+	uint32_t stackframes, ustackframes;
 };
 
 /* A kernel option set by the script or the command line. */

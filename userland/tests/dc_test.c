@@ -12,14 +12,27 @@
  * Comments may also say "@notarget" ($target unset) and "@args: a b"
  * (macro arguments; default "42 hello").  Every test compiles with
  * $target = 1234.  Diagnostics are echoed as "# " lines.
+ *
+ * tst.<name>.d with tst.<name>.d.run next to it is also RUN on the
+ * userland VM (vm_env.c, the world of dtrace:::BEGIN in this process:
+ * pid = getpid(), execname = "dc_test", timestamp = 1000000): every
+ * clause in order, as one firing (globals and thread-locals persist,
+ * clause-locals are zeroed once), then the aggregations.  The output, one
+ * line per clause ("clause N: fields..." with integers in decimal, strings
+ * quoted, stacks as <kstack:N>; "clause N: -" when the predicate is false;
+ * "clause N: fault ..."), then "@name[keys] = value" per aggregation entry
+ * and "exit N", must equal the .run file.  "$pid" in the .run file stands
+ * for the test's pid.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dc.h"
+#include "vm_env.h"
 
 static int g_n, g_fail;
 
@@ -75,6 +88,9 @@ static int cmpstr(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
+
+static bool check_run(struct sonde_program *prog, const char *dir,
+		      const char *name);
 
 static void run_file(struct dc *dc, const char *dir, const char *name)
 {
@@ -140,6 +156,8 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 			free(want);
 			free(got);
 		}
+		if (prog && !check_run(prog, dir, name))
+			pass = false;
 		ok(pass, "%s", name);
 		sonde_program_free(prog);
 		free(src);
@@ -164,6 +182,179 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 	}
 	sonde_program_free(prog);
 	free(src);
+}
+
+/* ---- running BEGIN on the userland VM --------------------------------- */
+
+static void put_val(FILE *m, const struct sonde_dtype *t, const uint8_t *p)
+{
+	int64_t v = 0;
+	uint64_t u = 0;
+
+	switch (t->kind) {
+	case SONDE_DT_STR:
+		fprintf(m, " \"%.*s\"", (int)t->size, (const char *)p);
+		return;
+	case SONDE_DT_KSTACK:
+	case SONDE_DT_USTACK:
+		fprintf(m, " <%sstack:%u>", t->kind == SONDE_DT_KSTACK ?
+			"k" : "u", t->size / 8);
+		return;
+	}
+	memcpy(&u, p, t->size > 8 ? 8 : t->size);
+	if (t->kind == SONDE_DT_INT && t->size < 8 &&
+	    (u >> (t->size * 8 - 1)) & 1)
+		u |= ~0ULL << (t->size * 8);
+	v = (int64_t)u;
+	if (t->kind == SONDE_DT_INT)
+		fprintf(m, " %lld", (long long)v);
+	else
+		fprintf(m, " %llu", (unsigned long long)u);
+}
+
+/* Run every clause of @p as one firing; the transcript into @m. */
+static int run_prog(struct sonde_program *p, FILE *m)
+{
+	static struct tenv env;
+	static char scratch[65536];
+	static uint8_t rec[SONDE_MAX_RECSIZE];
+	static uint8_t globals[65536], locals[65536];
+	static u32 var_off[SONDE_MAX_VARS];
+	static u64 stackbuf[255];
+	struct sonde_image img;
+	struct sonde_vlog log;
+	char lbuf[256];
+	void *image = NULL;
+	size_t isize = 0;
+	uint32_t i, j;
+
+	if (sonde_program_image(p, &image, &isize))
+		return -1;
+	memset(&log, 0, sizeof(log));
+	log.buf = lbuf;
+	log.size = sizeof(lbuf);
+	if (sonde_image_verify(image, (uint32_t)isize, &img, &log) ||
+	    sonde_vm_scratch_size(&img) > sizeof(scratch)) {
+		free(image);
+		return -1;
+	}
+	memset(&env, 0, sizeof(env));
+	env.img = &img;
+	memset(globals, 0, sizeof(globals));
+	memset(locals, 0, sizeof(locals));
+	sonde_vars_layout(&img, var_off);
+	for (i = 0; i < img.nclauses; i++) {
+		const struct sonde_clause *c = &img.clauses[i];
+		const struct sonde_pclause *pc = &p->clauses[i];
+		struct sonde_vm_ctx ctx;
+		u64 rv = 1;
+		int err = 0;
+
+		memset(&ctx, 0, sizeof(ctx));
+		ctx.img = &img;
+		ctx.env = &env;
+		ctx.scratch = scratch;
+		ctx.scratch_size = sonde_vm_scratch_size(&img);
+		ctx.scratch_used = img.max_key_size;
+		memset(rec, 0, sizeof(rec));
+		ctx.rec = c->rec_size ? rec : NULL;
+		ctx.rec_size = c->rec_size;
+		ctx.globals = globals;
+		ctx.locals = locals;
+		ctx.stackbuf = stackbuf;
+		ctx.var_off = var_off;
+		fprintf(m, "clause %u:", i);
+		if (c->pred_len)
+			err = sonde_vm_run(&ctx, c->pred_off, c->pred_len, &rv);
+		if (!err && !rv) {
+			fprintf(m, " -\n");
+			continue;
+		}
+		if (!err)
+			err = sonde_vm_run(&ctx, c->act_off, c->act_len, &rv);
+		if (err) {
+			fprintf(m, " fault %s at %u\n",
+				sonde_fault_name(ctx.fault), ctx.fault_pc);
+			continue;
+		}
+		for (j = 0; j < pc->nfields; j++)
+			put_val(m, &pc->fields[j].type,
+				rec + pc->fields[j].offset);
+		fprintf(m, "\n");
+	}
+	for (i = 0; i < env.nents; i++) {
+		const struct agg_ent *e = &env.ents[i];
+		const struct sonde_pagg *a = &p->aggs[e->aggid];
+		uint32_t off = 0;
+
+		fprintf(m, "@%s[", a->name);
+		for (j = 0; j < a->desc.nkeys; j++) {
+			struct sonde_dtype t = a->keys[j];
+
+			if (t.kind == SONDE_DT_INT || t.kind == SONDE_DT_UINT)
+				t.size = 8;
+			put_val(m, &t, e->key + off);
+			off += t.size;
+		}
+		fprintf(m, " ] = %lld\n", (long long)e->val[0]);
+	}
+	if (env.exited)
+		fprintf(m, "exit %lld\n", (long long)env.exit_status);
+	free(image);
+	return 0;
+}
+
+/* Replace "$pid" in @want by our pid. */
+static char *expand_pid(const char *want)
+{
+	char pid[32], *out, *o;
+	const char *w;
+
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	out = malloc(strlen(want) * 4 + 1);
+	if (!out)
+		return NULL;
+	for (w = want, o = out; *w; ) {
+		if (!strncmp(w, "$pid", 4)) {
+			o += sprintf(o, "%s", pid);
+			w += 4;
+		} else {
+			*o++ = *w++;
+		}
+	}
+	*o = 0;
+	return out;
+}
+
+static bool check_run(struct sonde_program *prog, const char *dir,
+		      const char *name)
+{
+	char path[4096], *want, *exp, *got = NULL;
+	size_t len = 0;
+	FILE *m;
+	bool pass;
+
+	snprintf(path, sizeof(path), "%s/%s.run", dir, name);
+	want = slurp(path);
+	if (!want)
+		return true;
+	m = open_memstream(&got, &len);
+	if (!m) {
+		free(want);
+		return false;
+	}
+	pass = run_prog(prog, m) == 0;
+	fclose(m);
+	exp = expand_pid(want);
+	if (!pass || !exp || strcmp(exp, got)) {
+		printf("# run of %s differs from %s.run:\n", name, name);
+		printf("%s", got);
+		pass = false;
+	}
+	free(exp);
+	free(want);
+	free(got);
+	return pass;
 }
 
 /* ---- API tests -------------------------------------------------------- */

@@ -1,0 +1,3 @@
+/* @line: 3 */
+BEGIN { @a = count(); }
+END { @a = sum(1); }

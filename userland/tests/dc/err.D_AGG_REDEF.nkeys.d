@@ -1,0 +1,1 @@
+BEGIN { @a[pid] = count(); @a = count(); }

@@ -1,0 +1,5 @@
+BEGIN
+{
+	@a[stack()] = count();
+	@a[ustack()] = count();	/* @line: 4 */
+}

@@ -1,0 +1,3 @@
+int x;
+string x;	/* @line: 2 */
+BEGIN { trace(1); }

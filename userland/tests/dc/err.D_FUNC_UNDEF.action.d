@@ -1,0 +1,1 @@
+BEGIN { tracemem(arg0, 8); }

@@ -1,0 +1,1 @@
+syscall::open:entry { trace(inet_ntoa(arg0)); }

@@ -1,0 +1,1 @@
+BEGIN { frobnicate(1); }

@@ -1,0 +1,5 @@
+BEGIN
+{
+	self->x = 1;
+	trace(self->y);	/* @line: 4 */
+}

@@ -1,0 +1,3 @@
+/* @line: 3 */
+BEGIN
+{ trace(nosuchvar); }

@@ -1,0 +1,1 @@
+BEGIN { trace(0x1ffffffffffffffff); }

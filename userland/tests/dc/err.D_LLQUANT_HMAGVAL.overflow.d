@@ -1,0 +1,1 @@
+BEGIN { @a = llquantize(arg0, 10, 0, 30, 10); }

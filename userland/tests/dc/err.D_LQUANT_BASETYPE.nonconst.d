@@ -1,0 +1,1 @@
+BEGIN { @a = lquantize(arg0, arg1, 10); }

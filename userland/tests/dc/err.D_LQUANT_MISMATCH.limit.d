@@ -1,0 +1,1 @@
+BEGIN { @a = lquantize(arg0, 10, 5); }

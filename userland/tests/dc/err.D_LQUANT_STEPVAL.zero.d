@@ -1,0 +1,1 @@
+BEGIN { @a = lquantize(arg0, 0, 10, 0); }

@@ -1,0 +1,2 @@
+/* @notarget */
+pid$target:libc:malloc:entry { trace(1); }

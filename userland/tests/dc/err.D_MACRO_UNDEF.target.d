@@ -1,0 +1,2 @@
+/* @notarget */
+syscall::getppid:entry /pid == $target/ { trace(1); }

@@ -1,0 +1,5 @@
+BEGIN
+{
+	self->s = "a";
+	self->s++;	/* @line: 4 */
+}

@@ -1,0 +1,5 @@
+int x;
+BEGIN
+{
+	x = probefunc;	/* @line: 4 */
+}

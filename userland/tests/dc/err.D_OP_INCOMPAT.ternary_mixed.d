@@ -1,0 +1,1 @@
+BEGIN { trace(pid ? "a" : 1); }

@@ -1,0 +1,2 @@
+#pragma D frobnicate
+BEGIN { trace(1); }

@@ -1,0 +1,2 @@
+#pragma D option bufsize=12x
+BEGIN { trace(1); }

@@ -1,0 +1,2 @@
+#pragma D option strsize=4
+BEGIN { trace(1); }

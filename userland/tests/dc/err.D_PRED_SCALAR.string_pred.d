@@ -1,0 +1,1 @@
+BEGIN /execname/ { trace(1); }

@@ -1,0 +1,1 @@
+END { printa(@nope); }

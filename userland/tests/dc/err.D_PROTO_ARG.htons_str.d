@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(htons("x"));	/* @line: 3 */
+}

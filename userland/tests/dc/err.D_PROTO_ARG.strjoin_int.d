@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(strjoin("a", 1));	/* @line: 3 */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(strlen(1));	/* @line: 3 */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(rand(1));	/* @line: 3 */
+}

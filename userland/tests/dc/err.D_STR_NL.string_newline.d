@@ -1,0 +1,3 @@
+/* @line: 2 */
+BEGIN { trace("abc
+"); }

@@ -1,0 +1,3 @@
+/* @line: 2 */
+#include <stdio.h>
+BEGIN { trace(1); }

@@ -1,0 +1,2 @@
+/* @line: 2 */
+BEGIN { if (pid) trace(1); }

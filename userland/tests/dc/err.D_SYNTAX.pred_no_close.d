@@ -1,0 +1,2 @@
+/* @line: 2 */
+BEGIN /pid == 1 { trace(1); }

@@ -1,0 +1,2 @@
+/* @line: 2 */
+BEGIN { trace((1 + 2); }

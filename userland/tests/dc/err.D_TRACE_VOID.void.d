@@ -1,0 +1,1 @@
+BEGIN { trace((void)0); }

@@ -1,0 +1,1 @@
+syscall::getppid:entry /pid == $target/ { @calls[execname] = count(); }

@@ -1,0 +1,1 @@
+BEGIN { printf("hello, %s\n", "world"); exit(0); }

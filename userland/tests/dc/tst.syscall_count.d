@@ -1,0 +1,1 @@
+syscall:::entry { @[probefunc] = count(); } tick-1sec { exit(0); }
