@@ -45,8 +45,14 @@ struct dc_opts {
 	long target;			/* $target and $pid; -1 (or 0): unset */
 	int argc;			/* macro arguments: argv[0] is $1 */
 	char *const *argv;
-	const char *const *defines;	/* -D NAME[=VALUE], NULL-terminated;
-					 * reserved for the preprocessor */
+	const char *const *defines;	/* -D NAME[=VALUE], NULL-terminated:
+					 * passed to cpp as -DNAME[=VALUE] */
+	/* -C: run scripts (DC_IN_SCRIPT inputs) through the C preprocessor,
+	 * "cpp" from $PATH (fork + exec, no shell), with cpp's line markers
+	 * honoured so diagnostics keep the script's line numbers */
+	bool cpp;
+	const char *const *cpp_args;	/* more cpp arguments ("-Idir",
+					 * "-UNAME"), NULL-terminated */
 };
 
 /* One diagnostic.  Strings live as long as the handle (or the next
@@ -66,7 +72,9 @@ void dc_free(struct dc *dc);
 /*
  * Set an option for every later dc_compile() on @dc, as -x name=value
  * does (@value NULL for "-x name": booleans become true).  Kernel
- * options (SONDE_KOPTS) and consumer options (quiet, switchrate, aggrate,
+ * options (SONDE_KOPTS; bufpolicy=switch|fill|ring, deadman=10s) and
+ * consumer options (quiet, flowindent, rawbytes, zdefs, aggzoom, aggpack,
+ * aggpercpu, switchrate, aggrate,
  * aggsortkey, aggsortrev, aggsortpos, aggsortkeypos) alike.  Returns 0,
  * -ENOENT for an unknown option name, -EINVAL for a bad value, -ERANGE
  * for a value out of the option's range.  A #pragma D option in the

@@ -6,8 +6,14 @@
  * Userland only; not thread-safe (one handle per thread).
  */
 #include <errno.h>
+#include <stddef.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "dc_impl.h"
 #include "vm.h"
@@ -145,7 +151,128 @@ static void dc_cc_free(struct dc_cc *cc)
 	free(cc->clauses);
 	free(cc->aggs);
 	free(cc->vars);
+	if (cc->srcs)
+		for (uint32_t i = 0; i < cc->nsrcs; i++)
+			free(cc->srcs[i].cpp_out);
 	free(cc->srcs);
+}
+
+/*
+ * -C: run source @i through "cpp" (fork + exec, no shell), feeding it the
+ * text on a pipe and reading its output (with line markers, which the
+ * lexer honours) from another.  False, with a D_PREPROC error, on failure.
+ */
+static bool dc_cpp(struct dc_cc *cc, uint32_t i)
+{
+	const struct dc_opts *o = cc->opts;
+	struct dc_src *src = &cc->srcs[i];
+	const char *argv[256];
+	char *out = NULL;
+	size_t olen = 0, ocap = 0, off = 0;
+	int in[2] = { -1, -1 }, op[2] = { -1, -1 }, status = 0;
+	unsigned int n = 0, k;
+	pid_t pid;
+
+	argv[n++] = "cpp";
+	argv[n++] = "-D__sonde";
+	for (k = 0; o->defines && o->defines[k] && n < 120; k++) {
+		char *d = dc_alloc(cc, strlen(o->defines[k]) + 3);
+
+		if (!d)
+			return false;
+		strcpy(d, "-D");
+		strcat(d, o->defines[k]);
+		argv[n++] = d;
+	}
+	for (k = 0; o->cpp_args && o->cpp_args[k] && n < 250; k++)
+		argv[n++] = o->cpp_args[k];
+	argv[n++] = "-";
+	argv[n] = NULL;
+	if (pipe2(in, O_CLOEXEC) || pipe2(op, O_CLOEXEC))
+		goto fail;
+	pid = fork();
+	if (pid < 0)
+		goto fail;
+	if (!pid) {
+		if (dup2(in[0], 0) < 0 || dup2(op[1], 1) < 0)
+			_exit(127);
+		execvp("cpp", (char *const *)argv);
+		_exit(127);
+	}
+	close(in[0]);
+	close(op[1]);
+	in[0] = op[1] = -1;
+	signal(SIGPIPE, SIG_IGN);
+	for (;;) {
+		struct pollfd pf[2] = {
+			{ .fd = op[0], .events = POLLIN },
+			{ .fd = in[1], .events = POLLOUT },
+		};
+		ssize_t r;
+
+		if (poll(pf, in[1] >= 0 ? 2 : 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (in[1] >= 0 && (pf[1].revents & (POLLOUT | POLLERR))) {
+			r = write(in[1], src->text + off, src->len - off);
+			if (r > 0)
+				off += (size_t)r;
+			if (r < 0 || off == src->len) {
+				close(in[1]);
+				in[1] = -1;
+			}
+		}
+		if (pf[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+			if (olen + 4096 + 1 > ocap) {
+				char *nb = realloc(out, ocap * 2 + 8192);
+
+				if (!nb) {
+					cc->oom = true;
+					break;
+				}
+				out = nb;
+				ocap = ocap * 2 + 8192;
+			}
+			r = read(op[0], out + olen, 4096);
+			if (r <= 0)
+				break;
+			olen += (size_t)r;
+		}
+	}
+	if (in[1] >= 0)
+		close(in[1]);
+	close(op[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (cc->oom || !out || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		free(out);
+		if (!cc->oom)
+			dc_error(cc, "D_PREPROC", 0, 0,
+				 "failed to preprocess %s: cpp %s %d", src->name,
+				 WIFEXITED(status) ? "exited with status" :
+				 "was killed by signal",
+				 WIFEXITED(status) ? WEXITSTATUS(status) :
+				 WTERMSIG(status));
+		return false;
+	}
+	out[olen] = 0;
+	src->orig = src->text;
+	src->cpp_out = out;
+	src->text = out;
+	src->len = olen;
+	return true;
+fail:
+	for (k = 0; k < 2; k++) {
+		if (in[k] >= 0)
+			close(in[k]);
+		if (op[k] >= 0)
+			close(op[k]);
+	}
+	dc_error(cc, "D_PREPROC", 0, 0, "failed to run cpp for %s: %s",
+		 src->name, strerror(errno));
+	return false;
 }
 
 /* Source line of instruction @pc of clause @cl's predicate or actions. */
@@ -233,6 +360,13 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		cc.srcs[i].len = strlen(cc.srcs[i].text);
 		cc.srcs[i].kind = in[i].kind;
 	}
+	if (opts && opts->sz >= offsetof(struct dc_opts, cpp_args) +
+	    sizeof(opts->cpp_args) && opts->cpp)
+		for (i = 0; i < nin && !cc.oom; i++)
+			if (cc.srcs[i].kind == DC_IN_SCRIPT) {
+				cc.cur_src = i;
+				dc_cpp(&cc, i);
+			}
 
 	/* parse everything first: pragmas anywhere set strsize & co. */
 	for (i = 0; i < nin && !cc.oom; i++) {

@@ -624,6 +624,13 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 	struct dc_val v;
 	uint32_t i, off, first = 0;
 
+	if (!strcmp(e->name, "speculate") || !strcmp(e->name, "commit") ||
+	    !strcmp(e->name, "discard")) {
+		/* speculate(), commit(), discard(): no record of their own */
+		v = cg_subr(g, e);
+		reg_free(g, v.reg);
+		return;
+	}
 	if (!strcmp(e->name, "printf")) {
 		a = add_action(g, SONDE_A_PRINTF, e);
 		if (!a)

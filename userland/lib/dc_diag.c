@@ -22,7 +22,7 @@ static char *dc_srcline(struct dc_cc *cc, uint32_t line)
 	if (cc->cur_src >= cc->nsrcs || !line)
 		return NULL;
 	s = &cc->srcs[cc->cur_src];
-	for (p = s->text; l < line && *p; p++)
+	for (p = s->orig ? s->orig : s->text; l < line && *p; p++)
 		if (*p == '\n')
 			l++;
 	if (l != line)

@@ -5,6 +5,7 @@
  *   dc_lex.c     tokens (and #pragma lines, handed to dc_pragma.c)
  *   dc_parse.c   recursive descent over the whole D expression grammar
  *                and the clause structure, building the AST below
+ *   dc_if.c      if/else: splitting a clause into guarded clauses
  *   dc_sem.c     types, identifier resolution, checks of actions,
  *                aggregations, constants
  *   dc_cg.c      code generation, register allocation, record layout
@@ -21,7 +22,7 @@
  * ("... is not supported yet"): member access, args[], clause-local
  * arrays, typedefs and other declarations D_VAR_UNSUP; known subroutines
  * and actions not generated yet D_FUNC_UNDEF (as an unknown function);
- * pointer dereference and address-of D_DEREF_NONPTR; if/else D_SYNTAX.
+ * pointer dereference and address-of D_DEREF_NONPTR.
  */
 #ifndef _SONDE_DC_IMPL_H
 #define _SONDE_DC_IMPL_H
@@ -190,6 +191,9 @@ struct dc_src {
 	const char *text;
 	size_t len;
 	uint32_t kind;		/* DC_IN_* */
+	const char *orig;	/* the text as written (diagnostics' source
+				 * lines) when @text is cpp's output */
+	char *cpp_out;		/* malloc'd cpp output, or NULL */
 };
 
 /* A D variable (index = program variable, prog->vars is built from these
@@ -243,7 +247,18 @@ struct dc_cc {
 	uint32_t nvars, cap_vars;
 	/* code generation state */
 	struct dc_cg *cg;
+	/* sema of the current clause */
+	bool in_pred;			/* checking its predicate */
+	uint32_t spec_state;		/* DC_SPEC_*: speculation rules */
+	/* if/else: hidden this-> variables made so far */
+	uint32_t nifvars;
 };
+
+/* What a clause did so far, for DTrace's speculation rules. */
+#define DC_SPEC_SPECULATE	0x1	/* speculate() */
+#define DC_SPEC_COMMIT		0x2	/* commit() */
+#define DC_SPEC_DATAREC		0x4	/* a data-recording action before
+					 * any speculate() */
 
 /* dc_diag.c */
 __attribute__((format(printf, 5, 6)))
@@ -284,6 +299,10 @@ const char *dc_kw_name(int kw);
 void dc_parse(struct dc_cc *cc, uint32_t src);
 /* Is @name a D type name (int, uint64_t, ...)? Fills @t. */
 bool dc_type_name(const char *name, struct dc_type *t);
+
+/* dc_if.c */
+/* Split clause @idx at its if statements (appends clauses). */
+void dc_if_split(struct dc_cc *cc, uint32_t idx);
 
 /* dc_sem.c */
 /* Check clause @c; false if it has errors (no code then). */

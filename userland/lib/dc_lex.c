@@ -7,6 +7,8 @@
  * context-sensitive part of D's lexical grammar.  Userland only.
  */
 #include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dc_impl.h"
@@ -122,7 +124,22 @@ static void dc_lex_hash(struct dc_lexer *lx)
 		dc_pragma(lx->cc, s + 6, e - s - 6, line, col);
 		return;
 	}
-	if (s == e || isdigit((unsigned char)*s) || !strncmp(s, "line", 4))
+	if (s < e && !strncmp(s, "line", 4) && e - s > 4 &&
+	    isspace((unsigned char)s[4])) {
+		s += 4;
+		while (s < e && (*s == ' ' || *s == '\t'))
+			s++;
+	}
+	if (s < e && isdigit((unsigned char)*s)) {
+		/* cpp's "# 12 "file" flags" or "#line 12": the next line is
+		 * line 12 of the script */
+		unsigned long n = strtoul(s, NULL, 10);
+
+		if (n >= 1 && n < UINT32_MAX)
+			lx->line = (uint32_t)n - 1;
+		return;
+	}
+	if (s == e)
 		return;
 	{
 		size_t n = 0;
@@ -130,7 +147,7 @@ static void dc_lex_hash(struct dc_lexer *lx)
 		while (s + n < e && isalpha((unsigned char)s[n]))
 			n++;
 		dc_error(lx->cc, "D_SYNTAX", line, col,
-			 "preprocessor directive #%.*s needs the C preprocessor (-C), which is not supported yet",
+			 "preprocessor directive #%.*s needs the C preprocessor: use -C",
 			 (int)n, s);
 	}
 }

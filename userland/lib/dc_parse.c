@@ -961,7 +961,9 @@ static void parse_clause(struct dc_parser *p)
 		if (!expect(p, DC_TK_RBRACE, "expected '}'")) {
 			c->bad = true;
 			p->err = false;
+			return;
 		}
+		dc_if_split(p->cc, (uint32_t)(c - p->cc->clauses));
 		return;
 	}
 	if (t.kind == DC_TK_EOF && (src->kind == DC_IN_PROBESPEC || c->pred))

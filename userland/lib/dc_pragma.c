@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dc_pragma.c - the one option table: kernel options (SONDE_KOPTS, range
- * checked, sizes with k/m/g suffixes) and consumer options (quiet,
+ * checked, sizes with k/m/g suffixes, bufpolicy by name, deadman as a
+ * time) and consumer options (quiet and the other booleans,
  * switchrate, aggrate, aggsort*).  Used by "#pragma D option" in scripts
  * and, through dc_setopt()/dc_program_setopt(), by the CLI's -x, -q, -b
  * and -w.  Userland only.
  */
 #include <ctype.h>
+#include <stddef.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,22 @@ static const struct {
 #define DC_KOPT_(name, id, def, min, max) { #name, id, min, max },
 	SONDE_KOPTS(DC_KOPT_)
 #undef DC_KOPT_
+};
+
+/* DTrace's boolean consumer options: "-x name" sets, "name=0" clears. */
+static const struct {
+	const char *name;
+	size_t off;
+} dc_bopts[] = {
+	{ "quiet", offsetof(struct sonde_uopts, quiet) },
+	{ "aggsortkey", offsetof(struct sonde_uopts, aggsortkey) },
+	{ "aggsortrev", offsetof(struct sonde_uopts, aggsortrev) },
+	{ "flowindent", offsetof(struct sonde_uopts, flowindent) },
+	{ "rawbytes", offsetof(struct sonde_uopts, rawbytes) },
+	{ "zdefs", offsetof(struct sonde_uopts, zdefs) },
+	{ "aggzoom", offsetof(struct sonde_uopts, aggzoom) },
+	{ "aggpack", offsetof(struct sonde_uopts, aggpack) },
+	{ "aggpercpu", offsetof(struct sonde_uopts, aggpercpu) },
 };
 
 void dc_uopts_default(struct sonde_uopts *u)
@@ -135,6 +153,15 @@ int dc_opt_apply(struct sonde_kopt_set *kopts, struct sonde_uopts *u,
 				v = SONDE_BUFPOLICY_RING;
 			else
 				goto bad;
+		} else if (dc_kopts[i].id == SONDE_OPT_deadman && value &&
+			   isdigit((unsigned char)*value) &&
+			   value[strspn(value, "0123456789")]) {
+			/* a time: "10s", "500ms", "1m" (a bare number: ms) */
+			if (!parse_rate(value, &v) ||
+			    !strcasecmp(value + strspn(value, "0123456789"),
+					"hz"))
+				goto bad;
+			v /= 1000000;
 		} else if (!value && dc_kopts[i].id == SONDE_OPT_destructive) {
 			v = 1;
 		} else if (!value) {
@@ -156,16 +183,12 @@ int dc_opt_apply(struct sonde_kopt_set *kopts, struct sonde_uopts *u,
 		kopts[dc_kopts[i].id].value = v;
 		return 0;
 	}
-	if (!strcmp(name, "quiet") || !strcmp(name, "aggsortkey") ||
-	    !strcmp(name, "aggsortrev")) {
+	for (i = 0; i < sizeof(dc_bopts) / sizeof(dc_bopts[0]); i++) {
+		if (strcmp(name, dc_bopts[i].name))
+			continue;
 		if (!parse_bool(value, &b))
 			goto bad;
-		if (!strcmp(name, "quiet"))
-			u->quiet = b;
-		else if (!strcmp(name, "aggsortkey"))
-			u->aggsortkey = b;
-		else
-			u->aggsortrev = b;
+		*(bool *)((char *)u + dc_bopts[i].off) = b;
 		return 0;
 	}
 	if (!strcmp(name, "switchrate") || !strcmp(name, "aggrate")) {

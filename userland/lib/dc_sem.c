@@ -903,15 +903,26 @@ static const struct dc_subr dc_subrs[] = {
 #undef DC_SUBR_
 };
 
-static const struct dc_subr *dc_subr_lookup(const char *name)
+static const struct dc_subr *dc_subr_any(const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(dc_subrs) / sizeof(dc_subrs[0]); i++)
-		if (dc_subrs[i].id < SONDE_SUBR_FIRST_ACTION &&
-		    !strcmp(dc_subrs[i].name, name))
+		if (!strcmp(dc_subrs[i].name, name))
 			return &dc_subrs[i];
 	return NULL;
+}
+
+/* A subroutine callable in expressions: the plain ones and speculation()
+ * (the other speculation subroutines are void actions). */
+static const struct dc_subr *dc_subr_lookup(const char *name)
+{
+	const struct dc_subr *s = dc_subr_any(name);
+
+	if (s && s->id >= SONDE_SUBR_FIRST_ACTION &&
+	    s->id != SONDE_SUBR_speculation)
+		return NULL;
+	return s;
 }
 
 static struct dc_type subr_type(const struct dc_subr *s)
@@ -984,8 +995,14 @@ static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 			 n->name, n->name);
 		return false;
 	}
-	if ((sub = dc_subr_lookup(n->name)))
+	if ((sub = dc_subr_lookup(n->name))) {
+		if (sub->id == SONDE_SUBR_speculation && cc->in_pred) {
+			dc_error(cc, "D_SPEC_PRED", n->line, n->col,
+				 "speculation() is an action: it may not be called from a predicate");
+			return false;
+		}
 		return sem_subr(cc, n, sub);
+	}
 	if (dc_is_subr(n->name)) {
 		dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
 			 "subroutine %s() is not supported yet", n->name);
@@ -1120,6 +1137,13 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 		if (!sem_expr(cc, n->x) | !sem_expr(cc, n->l) |
 		    !sem_expr(cc, n->r))
 			return false;
+		if (n->op == DC_TK_KEYWORD && n->x->type.kind != DC_T_INT) {
+			/* the condition of an if (dc_if.c) */
+			dc_error(cc, "D_PRED_SCALAR", n->x->line, n->x->col,
+				 "if condition must be of scalar type, not %s",
+				 type_name(n->x->type));
+			return false;
+		}
 		if (!need_int(cc, n->x, "D_OP_SCALAR", "?:"))
 			return false;
 		if (n->l->type.kind == DC_T_STR && n->r->type.kind == DC_T_STR) {
@@ -1671,6 +1695,82 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 	return true;
 }
 
+/* ---- speculations ------------------------------------------------------ */
+
+static bool is_spec_action(const char *name)
+{
+	return !strcmp(name, "speculate") || !strcmp(name, "commit") ||
+	       !strcmp(name, "discard");
+}
+
+/* Actions that record data (DTrace's data-recording actions). */
+static bool is_data_action(const struct dc_node *e)
+{
+	return !strcmp(e->name, "printf") || !strcmp(e->name, "trace") ||
+	       !strcmp(e->name, "printa") || !strcmp(e->name, "exit") ||
+	       is_stack_fn(e);
+}
+
+/* DTrace's ordering rules (dt_compile_one_clause) for a data-recording
+ * action. */
+static bool spec_data_action(struct dc_cc *cc, struct dc_node *e)
+{
+	if ((cc->spec_state & DC_SPEC_SPECULATE) && !strcmp(e->name, "exit")) {
+		dc_error(cc, "D_EXIT_SPEC", e->line, e->col,
+			 "exit() may not follow speculate()");
+		return false;
+	}
+	if (cc->spec_state & DC_SPEC_COMMIT) {
+		dc_error(cc, "D_DREC_COMM", e->line, e->col,
+			 "data-recording actions may not follow commit()");
+		return false;
+	}
+	if (!(cc->spec_state & DC_SPEC_SPECULATE))
+		cc->spec_state |= DC_SPEC_DATAREC;
+	return true;
+}
+
+/* speculate(id), commit(id), discard(id): void actions. */
+static bool sem_spec_action(struct dc_cc *cc, struct dc_node *e)
+{
+	const struct dc_subr *s = dc_subr_any(e->name);
+	uint32_t st = cc->spec_state;
+
+	if (!sem_subr(cc, e, s))
+		return false;
+	e->type.kind = DC_T_VOID;
+	if (s->id == SONDE_SUBR_speculate) {
+		if (st & DC_SPEC_SPECULATE)
+			dc_error(cc, "D_SPEC_SPEC", e->line, e->col,
+				 "speculate() may not follow speculate()");
+		else if (st & DC_SPEC_COMMIT)
+			dc_error(cc, "D_SPEC_COMM", e->line, e->col,
+				 "speculate() may not follow commit()");
+		else if (st & DC_SPEC_DATAREC)
+			dc_error(cc, "D_SPEC_DREC", e->line, e->col,
+				 "speculate() may not follow data-recording action(s)");
+		else {
+			cc->spec_state |= DC_SPEC_SPECULATE;
+			return true;
+		}
+		return false;
+	}
+	if (s->id == SONDE_SUBR_commit) {
+		if (st & DC_SPEC_COMMIT)
+			dc_error(cc, "D_COMM_COMM", e->line, e->col,
+				 "commit() may not follow commit()");
+		else if (st & DC_SPEC_DATAREC)
+			dc_error(cc, "D_COMM_DREC", e->line, e->col,
+				 "commit() may not follow data-recording action(s)");
+		else {
+			cc->spec_state |= DC_SPEC_COMMIT;
+			return true;
+		}
+		return false;
+	}
+	return true;		/* discard(): records nothing */
+}
+
 static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
 {
 	struct dc_node *e = s->l, *b;
@@ -1683,15 +1783,28 @@ static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
 		return ok;
 	case DC_N_IF:
 		dc_error(cc, "D_SYNTAX", s->line, s->col,
-			 "if statements are not supported yet");
+			 "internal compiler error: an if statement was not split");
 		return false;
 	case DC_N_EXPR:
 		break;
 	default:
 		return false;
 	}
-	if (e->kind == DC_N_ASSIGN && e->l->kind == DC_N_AGG)
+	if (e->kind == DC_N_ASSIGN && e->l->kind == DC_N_AGG) {
+		if (cc->spec_state & DC_SPEC_SPECULATE)
+			dc_error(cc, "D_AGG_SPEC", e->line, e->col,
+				 "aggregating actions may not follow speculate()");
+		else if (cc->spec_state & DC_SPEC_COMMIT)
+			dc_error(cc, "D_AGG_COMM", e->line, e->col,
+				 "aggregating actions may not follow commit()");
+		cc->spec_state |= DC_SPEC_DATAREC;
 		return sem_aggregate(cc, e);
+	}
+	if (e->kind == DC_N_CALL && is_spec_action(e->name))
+		return sem_spec_action(cc, e);
+	if (e->kind == DC_N_CALL && is_data_action(e) &&
+	    !spec_data_action(cc, e))
+		return false;
 	if (e->kind == DC_N_CALL) {
 		if (!strcmp(e->name, "printf"))
 			return sem_printf(cc, e);
@@ -1739,12 +1852,15 @@ bool dc_sem_clause(struct dc_cc *cc, struct dc_clause_ast *c)
 	unsigned int before = cc->nerrors;
 	struct dc_node *s;
 
+	cc->spec_state = 0;
+	cc->in_pred = true;
 	if (c->pred && sem_expr(cc, c->pred) &&
 	    c->pred->type.kind != DC_T_INT) {
 		dc_error(cc, "D_PRED_SCALAR", c->pred->line, c->pred->col,
 			 "predicate result must be of scalar type, not %s",
 			 type_name(c->pred->type));
 	}
+	cc->in_pred = false;
 	for (s = c->body; s; s = s->next)
 		sem_stmt(cc, s);
 	return cc->nerrors == before;

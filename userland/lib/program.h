@@ -105,6 +105,11 @@ struct sonde_uopts {
 	uint64_t aggrate_ns;		/* default 1 s */
 	bool aggsortkey, aggsortrev;
 	int aggsortpos, aggsortkeypos;
+	/* DTrace's boolean display options, for the consumer: flowindent
+	 * (indent entry/return), rawbytes (tracemem-style hex dumps of
+	 * strings), zdefs (descriptions may match no probe: the resolver),
+	 * aggzoom / aggpack (quantize bars), aggpercpu */
+	bool flowindent, rawbytes, zdefs, aggzoom, aggpack, aggpercpu;
 	/* compile-time: frames of stack() / ustack() without an argument,
 	 * and of stack keys (DTrace's stackframes / ustackframes, 20) */
 	uint32_t stackframes, ustackframes;

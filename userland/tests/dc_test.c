@@ -9,7 +9,8 @@
  * it, dc_dump() output must equal that file (DC_TEST_UPDATE=1 rewrites
  * it).  err.<D_TAG>.<name>.d must fail, its first diagnostic tagged
  * D_TAG, on the line given by a "@line: N" comment if there is one.
- * Comments may also say "@notarget" ($target unset) and "@args: a b"
+ * Comments may also say "@notarget" ($target unset), "@cpp" (-C with
+ * -I of the test directory and -DFROM_CMDLINE=17) and "@args: a b"
  * (macro arguments; default "42 hello").  Every test compiles with
  * $target = 1234.  Diagnostics are echoed as "# " lines.
  *
@@ -20,7 +21,8 @@
  * clause-locals are zeroed once), then the aggregations.  The output, one
  * line per clause ("clause N: fields..." with integers in decimal, strings
  * quoted, stacks as <kstack:N>; "clause N: -" when the predicate is false;
- * "clause N: fault ..."), then "@name[keys] = value" per aggregation entry
+ * "clause N: fault ..."; "(spec N)" first when the clause speculated
+ * into speculation N), then "@name[keys] = value" per aggregation entry
  * and "exit N", must equal the .run file.  "$pid" in the .run file stands
  * for the test's pid.
  */
@@ -111,6 +113,19 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 		want_line = atoi(p + 6);
 	if (strstr(src, "@notarget"))
 		o.target = -1;
+	if (strstr(src, "@cpp")) {
+		/* -C, with -I of the test directory and one -D */
+		static char idir[4200];
+		static const char *cargs[2], *defs[] = { "FROM_CMDLINE=17",
+							  NULL };
+
+		snprintf(idir, sizeof(idir), "-I%s", dir);
+		cargs[0] = idir;
+		cargs[1] = NULL;
+		o.cpp = true;
+		o.cpp_args = cargs;
+		o.defines = defs;
+	}
 	if ((p = strstr(src, "@args:"))) {
 		char *e, *save = NULL, *w;
 
@@ -277,6 +292,8 @@ static int run_prog(struct sonde_program *p, FILE *m)
 				sonde_fault_name(ctx.fault), ctx.fault_pc);
 			continue;
 		}
+		if (ctx.spec)
+			fprintf(m, " (spec %u)", ctx.spec & 0x7fffffffu);
 		for (j = 0; j < pc->nfields; j++)
 			put_val(m, &pc->fields[j].type,
 				rec + pc->fields[j].offset);
@@ -411,6 +428,25 @@ static void test_options(void)
 	pass = p && dc_program_setopt(p, "aggsortrev", NULL) == 0 &&
 	       p->uopts.aggsortrev;
 	ok(pass, "%s", "dc_program_setopt");
+	pass = p && dc_program_setopt(p, "deadman", "30s") == 0 &&
+	       sonde_program_kopt(p, SONDE_OPT_deadman) == 30000 &&
+	       dc_program_setopt(p, "deadman", "2m") == 0 &&
+	       sonde_program_kopt(p, SONDE_OPT_deadman) == 120000 &&
+	       dc_program_setopt(p, "deadman", "5000") == 0 &&
+	       sonde_program_kopt(p, SONDE_OPT_deadman) == 5000 &&
+	       dc_program_setopt(p, "deadman", "10ms") == -ERANGE &&
+	       dc_program_setopt(p, "deadman", "10hz") == -EINVAL &&
+	       dc_program_setopt(p, "bufpolicy", "fill") == 0 &&
+	       sonde_program_kopt(p, SONDE_OPT_bufpolicy) ==
+	       SONDE_BUFPOLICY_FILL &&
+	       dc_program_setopt(p, "bufpolicy", "wrap") == -EINVAL &&
+	       dc_program_setopt(p, "aggrate", "1ms") == 0 &&
+	       p->uopts.aggrate_ns == 1000000 &&
+	       dc_program_setopt(p, "flowindent", NULL) == 0 &&
+	       p->uopts.flowindent &&
+	       dc_program_setopt(p, "zdefs", "1") == 0 && p->uopts.zdefs &&
+	       dc_program_setopt(p, "rawbytes", "maybe") == -EINVAL;
+	ok(pass, "%s", "options by name: deadman times, bufpolicy, booleans");
 	sonde_program_free(p);
 	dc_free(dc);
 }

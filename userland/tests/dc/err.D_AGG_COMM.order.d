@@ -1,0 +1,4 @@
+/* @line: 3 */ BEGIN {
+	commit(1);
+	@a = count();
+}

@@ -1,0 +1,4 @@
+/* @line: 3 */ BEGIN {
+	printf("x");
+	commit(1);
+}

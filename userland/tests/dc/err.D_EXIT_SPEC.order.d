@@ -1,0 +1,4 @@
+/* @line: 3 */ BEGIN {
+	speculate(1);
+	exit(0);
+}

@@ -1,0 +1,8 @@
+BEGIN
+{
+	if (pid) {
+		trace(1);
+		/* @line: 6 */
+		trace(nosuch);
+	}
+}

@@ -1,0 +1,3 @@
+/* @line: 2 */
+#pragma D option flowindent=sometimes
+BEGIN { exit(0); }

@@ -1,0 +1,7 @@
+BEGIN
+{
+	trace(1);
+	/* @line: 5 */
+	if (execname)
+		trace(2);
+}

@@ -1,0 +1,4 @@
+/* @line: 3 */ BEGIN {
+	trace(1);
+	speculate(1);
+}

@@ -1,0 +1,2 @@
+/* @line: 2 */
+BEGIN /speculation()/ { trace(1); }

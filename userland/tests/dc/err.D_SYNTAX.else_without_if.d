@@ -1,0 +1,6 @@
+BEGIN
+{
+	trace(1);
+	/* @line: 5 */
+	else trace(2);
+}

@@ -1,2 +1,0 @@
-/* @line: 2 */
-BEGIN { if (pid) trace(1); }
