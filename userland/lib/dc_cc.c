@@ -450,6 +450,11 @@ static const char *dc_action_name(uint32_t kind)
 	case SONDE_A_EXIT: return "exit";
 	case SONDE_A_STACK: return "stack";
 	case SONDE_A_USTACK: return "ustack";
+	case SONDE_A_CLEAR: return "clear";
+	case SONDE_A_TRUNC: return "trunc";
+	case SONDE_A_NORMALIZE: return "normalize";
+	case SONDE_A_DENORMALIZE: return "denormalize";
+	case SONDE_A_SETOPT: return "setopt";
 	}
 	return "?";
 }

@@ -617,6 +617,66 @@ static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
 	reg_free(g, v.reg);
 }
 
+/*
+ * The consumer-side actions: an action naming the aggregation (or, for
+ * setopt, the option) and one 8-byte field, n or a zero placeholder, so
+ * that the clause commits a record when it runs.
+ */
+static void cg_aggact(struct dc_cg *g, struct dc_node *e)
+{
+	static const struct { const char *name; uint32_t kind; } kinds[] = {
+		{ "clear", SONDE_A_CLEAR }, { "trunc", SONDE_A_TRUNC },
+		{ "normalize", SONDE_A_NORMALIZE },
+		{ "denormalize", SONDE_A_DENORMALIZE },
+		{ "setopt", SONDE_A_SETOPT },
+	};
+	struct sonde_dtype dt = { SONDE_DT_INT, 8 };
+	struct sonde_action *a = NULL;
+	struct dc_val v;
+	uint32_t i, off;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && !a; i++)
+		if (!strcmp(e->name, kinds[i].name))
+			a = add_action(g, kinds[i].kind, e);
+	if (!a)
+		return;
+	if (a->kind == SONDE_A_SETOPT) {
+		size_t l0 = e->args[0]->slen;
+		size_t l1 = e->nargs > 1 ? e->args[1]->slen + 1 : 0;
+
+		a->fmt = calloc(1, l0 + l1 + 1);
+		if (!a->fmt) {
+			g->cc->oom = true;
+			return;
+		}
+		memcpy(a->fmt, e->args[0]->str, l0);
+		if (l1) {
+			a->fmt[l0] = '=';
+			memcpy(a->fmt + l0 + 1, e->args[1]->str, l1 - 1);
+		}
+	} else {
+		a->aggids = calloc(1, sizeof(*a->aggids));
+		if (!a->aggids) {
+			g->cc->oom = true;
+			return;
+		}
+		a->aggids[0] = (uint32_t)e->args[0]->id;
+		a->naggs = 1;
+	}
+	add_field(g, dt, &off);
+	if (e->nargs == 2 && a->kind != SONDE_A_SETOPT) {
+		v = cg_expr(g, e->args[1]);
+		normalize(g, &v);
+		emit(g, SONDE_OP_EMIT8, 0, v.reg, 0, (int32_t)off);
+		reg_free(g, v.reg);
+	} else {
+		emit(g, SONDE_OP_EMIT8, 0, 0, 0, (int32_t)off);
+	}
+	a = &g->pc->acts[g->pc->nacts - 1];
+	a->nfields = 1;
+	end_action(g, a);
+}
+
 static void cg_call(struct dc_cg *g, struct dc_node *e)
 {
 	struct sonde_action *a;
@@ -683,6 +743,11 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = e->type.uns ? 2 : 1;
 		end_action(g, a);
+	} else if (!strcmp(e->name, "clear") || !strcmp(e->name, "trunc") ||
+		   !strcmp(e->name, "normalize") ||
+		   !strcmp(e->name, "denormalize") ||
+		   !strcmp(e->name, "setopt")) {
+		cg_aggact(g, e);
 	} else if (!strcmp(e->name, "printa")) {
 		a = add_action(g, SONDE_A_PRINTA, e);
 		if (!a)

@@ -1309,6 +1309,74 @@ static int find_agg(struct dc_cc *cc, const char *name)
 	return -1;
 }
 
+/*
+ * clear(@a), trunc(@a[, n]), normalize(@a, n), denormalize(@a): the
+ * aggregation must exist; n is an integer expression evaluated at the
+ * probe.  setopt("name"[, "value"]): string constants.
+ */
+static bool sem_aggact(struct dc_cc *cc, struct dc_node *n)
+{
+	bool setopt = !strcmp(n->name, "setopt");
+	bool two = !strcmp(n->name, "normalize");
+	bool opt2 = !strcmp(n->name, "trunc");
+	uint32_t i;
+	int id;
+
+	if (setopt) {
+		if (n->nargs < 1 || n->nargs > 2) {
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "setopt() prototype mismatch: 1 or 2 arguments required, %u given",
+				 n->nargs);
+			return false;
+		}
+		for (i = 0; i < n->nargs; i++) {
+			if (n->args[i]->kind != DC_N_STR) {
+				dc_error(cc, "D_PROTO_ARG", n->args[i]->line,
+					 n->args[i]->col,
+					 "setopt() argument #%u is incompatible with prototype: a string constant is required",
+					 i + 1);
+				return false;
+			}
+			n->args[i]->type = dc_str;
+		}
+		return true;
+	}
+	if (n->nargs < 1 || n->nargs > (two || opt2 ? 2u : 1u) ||
+	    (two && n->nargs != 2)) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "%s() prototype mismatch: %s arguments required, %u given",
+			 n->name, two ? "2" : opt2 ? "1 or 2" : "1", n->nargs);
+		return false;
+	}
+	if (n->args[0]->kind != DC_N_AGG || n->args[0]->nargs) {
+		dc_error(cc, "D_PROTO_ARG", n->args[0]->line, n->args[0]->col,
+			 "%s() argument #1 is incompatible with prototype: an aggregation (@name) is required",
+			 n->name);
+		return false;
+	}
+	id = find_agg(cc, n->args[0]->name);
+	if (id < 0) {
+		dc_error(cc, "D_AGG_UNDEF", n->args[0]->line, n->args[0]->col,
+			 "%s() aggregation @%s is not defined", n->name,
+			 n->args[0]->name);
+		return false;
+	}
+	n->args[0]->id = id;
+	n->args[0]->type.kind = DC_T_AGG;
+	if (n->nargs == 2) {
+		if (!sem_expr(cc, n->args[1]))
+			return false;
+		if (n->args[1]->type.kind != DC_T_INT) {
+			dc_error(cc, "D_PROTO_ARG", n->args[1]->line,
+				 n->args[1]->col,
+				 "%s() argument #2 is incompatible with prototype: integer required",
+				 n->name);
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool sem_printa(struct dc_cc *cc, struct dc_node *n)
 {
 	uint32_t i = 0;
@@ -1708,7 +1776,10 @@ static bool is_data_action(const struct dc_node *e)
 {
 	return !strcmp(e->name, "printf") || !strcmp(e->name, "trace") ||
 	       !strcmp(e->name, "printa") || !strcmp(e->name, "exit") ||
-	       is_stack_fn(e);
+	       !strcmp(e->name, "clear") || !strcmp(e->name, "trunc") ||
+	       !strcmp(e->name, "normalize") ||
+	       !strcmp(e->name, "denormalize") ||
+	       !strcmp(e->name, "setopt") || is_stack_fn(e);
 }
 
 /* DTrace's ordering rules (dt_compile_one_clause) for a data-recording
@@ -1838,6 +1909,11 @@ static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
 		}
 		if (is_stack_fn(e))
 			return sem_stack(cc, e);
+		if (!strcmp(e->name, "clear") || !strcmp(e->name, "trunc") ||
+		    !strcmp(e->name, "normalize") ||
+		    !strcmp(e->name, "denormalize") ||
+		    !strcmp(e->name, "setopt"))
+			return sem_aggact(cc, e);
 		if (dc_is_action(e->name)) {
 			dc_error(cc, "D_FUNC_UNDEF", e->line, e->col,
 				 "action %s() is not supported yet", e->name);

@@ -46,6 +46,17 @@ struct sonde_recfield {
 				 * the pid (SONDE_DT_INT, 4 bytes) then the
 				 * SONDE_DT_USTACK field, so the consumer
 				 * can symbolise the PCs */
+#define SONDE_A_CLEAR	7	/* clear(@a): values to zero, keys kept */
+#define SONDE_A_TRUNC	8	/* trunc(@a[, n]): field: n (8 bytes) or
+				 * the placeholder when n is omitted */
+#define SONDE_A_NORMALIZE 9	/* normalize(@a, n): field: n (8 bytes) */
+#define SONDE_A_DENORMALIZE 10	/* denormalize(@a) */
+#define SONDE_A_SETOPT	11	/* setopt("name"[, "value"]): fmt holds
+				 * "name" or "name=value" */
+/* Actions 7..11 act on the consumer's aggregations or options; each has
+ * its aggregation in aggids[0] (SETOPT: none) and one record field, a
+ * placeholder unless the comment says otherwise, so the record tells the
+ * consumer when to act. */
 
 struct sonde_action {
 	uint32_t kind;		/* SONDE_A_* */

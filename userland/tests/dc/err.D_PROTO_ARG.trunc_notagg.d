@@ -1,0 +1,5 @@
+/* @line: 4 */
+BEGIN
+{
+	trunc(pid);
+}

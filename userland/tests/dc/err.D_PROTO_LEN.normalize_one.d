@@ -1,0 +1,6 @@
+/* @line: 5 */
+BEGIN
+{
+	@a = count();
+	normalize(@a);
+}
