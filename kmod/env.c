@@ -19,6 +19,7 @@
 #include <linux/uidgid.h>
 
 #include "sonde_kmod.h"
+#include "compat.h"
 
 /* Bump-allocate @size bytes of this firing's scratch, or fault. */
 static char *sonde_scratch(struct sonde_vm_ctx *ctx, u32 size, u32 *fault)
@@ -270,26 +271,27 @@ static u32 sonde_ustack(u64 *pcs, u32 n)
 
 /*
  * The kernel stack at the probe: the unwinder's view from here, less the
- * frames of sonde itself, so the first frame is the probed code.  The
- * extra frames are unwound into scratch first.
+ * frames of sonde itself and (issue #7) of the provider's machinery
+ * (tracepoint iterators), so the first frame is the probed code.  kprobe
+ * providers hand over the probed code's registers instead.
  */
-#define SONDE_STACK_SLACK	24
+static bool sonde_stack_skip(void *arg, unsigned long pc)
+{
+	struct sonde_probe *p = arg;
+
+	return within_module(pc, THIS_MODULE) ||
+	       (p->prov->artificial && p->prov->artificial(p, pc));
+}
 
 u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 {
-	u32 want = n + SONDE_STACK_SLACK, size = want * sizeof(unsigned long);
-	unsigned long *buf;
-	u32 got, skip = 0;
+	struct sonde_mstate *ms = ctx->env;
+	const struct sonde_provider *prov = ms->probe->prov;
 
 	if (user)
 		return sonde_ustack(pcs, n);
-	if (size > ctx->scratch_size - ctx->scratch_used)
-		return 0;
-	buf = (unsigned long *)(ctx->scratch + ctx->scratch_used);
-	got = stack_trace_save(buf, want, 0);
-	while (skip < got && within_module(buf[skip], THIS_MODULE))
-		skip++;
-	got = min(got - skip, n);
-	memcpy(pcs, buf + skip, got * sizeof(u64));
-	return got;
+	if ((prov->flags & SONDE_PROVF_REGS_STACK) && ms->fire->regs)
+		return sonde_compat_stack_regs(ms->fire->regs, pcs, n,
+					       sonde_stack_skip, ms->probe);
+	return sonde_compat_stack_here(pcs, n, sonde_stack_skip, ms->probe);
 }

@@ -197,6 +197,8 @@ static int __init sonde_init(void)
 		ret = sonde_syscall_init();
 	if (!ret)
 		ret = sonde_profile_init();
+	if (!ret)
+		ret = sonde_stable_init();	/* issue #7 */
 	if (ret)
 		goto out_probes;
 	ret = misc_register(&sonde_dev);
@@ -209,6 +211,8 @@ static int __init sonde_init(void)
 out_syscall:
 	sonde_syscall_exit();
 out_probes:
+	sonde_fbt_exit();	/* issue #7 */
+	sonde_tracepoint_exit();
 	sonde_probes_destroy();
 	return ret;
 }
@@ -218,6 +222,8 @@ static void __exit sonde_exit(void)
 	/* no open file remains: the module is pinned while one is open */
 	misc_deregister(&sonde_dev);
 	sonde_syscall_exit();
+	sonde_fbt_exit();	/* issue #7 */
+	sonde_tracepoint_exit();
 	sonde_probes_destroy();
 }
 

@@ -175,6 +175,12 @@ static const struct sonde_provider *const sonde_providers[] = {
 	&sonde_dtrace_provider,
 	&sonde_syscall_provider,
 	&sonde_profile_provider,
+	/* issue #7: kernel providers */
+	&sonde_fbt_provider,
+	&sonde_tp_provider,
+	&sonde_sched_provider,
+	&sonde_proc_provider,
+	&sonde_io_provider,
 };
 
 /* Fields must be NUL-terminated within their arrays. */

@@ -37,9 +37,16 @@ extern struct mutex sonde_lock;
  * @disable: disarm @p (its last ECB left); sonde_lock held, may sleep.
  *           Handlers may still be running when it returns: callers wait
  *           with sonde_sync() before freeing what handlers use.
+ * @flags:   SONDE_PROVF_*
+ * @artificial: (may be NULL) is @pc a frame of the provider's own firing
+ *           machinery (a tracepoint iterator), above the probed code?
+ *           stack() drops a leading run of them.  Probe context.
  */
 struct sonde_provider {
 	const char *name;
+	/* issue #7 (kernel providers): stack() hooks */
+	u32 flags;
+	bool (*artificial)(struct sonde_probe *p, unsigned long pc);
 	int (*provide)(const struct sonde_probe_desc *desc);
 	void (*destroy)(struct sonde_probe *p);
 	int (*enable)(struct sonde_probe *p);
@@ -67,6 +74,13 @@ struct sonde_probe {
 	struct list_head ecbs;
 	u32 nenabled;
 };
+
+/*
+ * Issue #7: the provider's sonde_fire.regs are the probed code's own
+ * registers (kprobe, kretprobe): stack() unwinds from them, so it starts
+ * at the probed code without any kprobe/ftrace frames.
+ */
+#define SONDE_PROVF_REGS_STACK	0x1
 
 /* The firing's arguments, as a provider hands them over. */
 struct sonde_fire {
@@ -104,6 +118,16 @@ int sonde_profile_init(void);
 extern const struct sonde_provider sonde_dtrace_provider;
 extern const struct sonde_provider sonde_syscall_provider;
 extern const struct sonde_provider sonde_profile_provider;
+/* issue #7: kernel providers (prov_fbt.c, prov_tp.c, prov_stable.c) */
+void sonde_fbt_exit(void);
+int sonde_stable_init(void);
+void sonde_tracepoint_exit(void);
+struct tracepoint *sonde_tracepoint_find(const char *name);
+extern const struct sonde_provider sonde_fbt_provider;
+extern const struct sonde_provider sonde_tp_provider;
+extern const struct sonde_provider sonde_sched_provider;
+extern const struct sonde_provider sonde_proc_provider;
+extern const struct sonde_provider sonde_io_provider;
 
 /* A principal or aggregation buffer of one CPU: an active and an inactive
  * data area, switched on the CPU itself (IPI) so probe context never

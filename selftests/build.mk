@@ -79,6 +79,16 @@ $(ST_OUT)/bench_core: bench/bench_core.c $(ST_SRC)/sonde_test.h
 	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
 		-Iuapi -I$(ST_SRC) -o $@ $< -lpthread
 
+# issue #7: the kernel providers' cost (fbt firing, attach/detach time)
+$(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
+		-Iuapi -I$(ST_SRC) -o $@ $<
+
+.PHONY: bench-providers
+bench-providers: module userland selftests-bin $(ST_OUT)/bench_providers
+	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_providers
+
 .PHONY: bench-core
 bench-core: module userland selftests-bin $(ST_OUT)/bench_core
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_core

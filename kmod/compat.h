@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * compat.h - every kernel-version difference sonde depends on, in one
+ * place (dtrace-notes §5.3: D4L died of version checks spread over the
+ * tree).  Written for Debian 12's 6.1; the 6.12 notes say what changes.
+ *
+ * Process context helpers (sonde_compat_read_file) may sleep; the stack
+ * helper is probe context (no locks, no allocation).
+ */
+#ifndef _SONDE_COMPAT_H
+#define _SONDE_COMPAT_H
+
+#include <linux/fs.h>
+#include <linux/mman.h>
+#include <linux/mm.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/version.h>
+#include <asm/unwind.h>
+
+/*
+ * Read a whole (small, virtual) file such as tracefs's
+ * available_filter_functions into a kvmalloc'd, NUL-terminated buffer.
+ *
+ * 6.1: kernel_read() refuses files without ->read_iter, and tracefs's
+ * seq_files (ftrace_avail_fops, show_event_fops) only have ->read =
+ * seq_read.  So those are read through ->read into a scratch user
+ * mapping of the calling process (vm_mmap; the ioctl caller always has
+ * an mm) and copied in.  6.12: same fops, same path; if a later kernel
+ * gives them ->read_iter the kernel_read() branch takes over unchanged.
+ */
+#define SONDE_READ_CHUNK	(64 << 10)
+#define SONDE_READ_MAX		(64 << 20)
+
+static inline char *sonde_compat_read_file(const char *path, size_t *lenp)
+{
+	unsigned long ubuf = 0;
+	size_t len = 0, cap = 1 << 20;
+	struct file *f;
+	loff_t pos = 0;
+	char *buf, *nb;
+	ssize_t n;
+
+	f = filp_open(path, O_RDONLY, 0);
+	if (IS_ERR(f))
+		return ERR_CAST(f);
+	buf = kvmalloc(cap, GFP_KERNEL);
+	if (!buf) {
+		buf = ERR_PTR(-ENOMEM);
+		goto out_close;
+	}
+	if (!(f->f_op->read_iter && !f->f_op->read)) {
+		if (!f->f_op->read || !current->mm) {
+			kvfree(buf);
+			buf = ERR_PTR(-EINVAL);
+			goto out_close;
+		}
+		ubuf = vm_mmap(NULL, 0, SONDE_READ_CHUNK,
+			       PROT_READ | PROT_WRITE,
+			       MAP_ANONYMOUS | MAP_PRIVATE, 0);
+		if (IS_ERR_VALUE(ubuf)) {
+			kvfree(buf);
+			buf = ERR_PTR((long)ubuf);
+			ubuf = 0;
+			goto out_close;
+		}
+	}
+	for (;;) {
+		if (cap - len < SONDE_READ_CHUNK + 1) {
+			if (cap >= SONDE_READ_MAX) {
+				n = -EFBIG;
+				break;
+			}
+			nb = kvmalloc(cap * 2, GFP_KERNEL);
+			if (!nb) {
+				n = -ENOMEM;
+				break;
+			}
+			memcpy(nb, buf, len);
+			kvfree(buf);
+			buf = nb;
+			cap *= 2;
+		}
+		if (ubuf) {
+			n = f->f_op->read(f, (char __user *)ubuf,
+					  SONDE_READ_CHUNK, &pos);
+			if (n > 0 && copy_from_user(buf + len,
+					(const void __user *)ubuf, n))
+				n = -EFAULT;
+		} else {
+			n = kernel_read(f, buf + len, SONDE_READ_CHUNK, &pos);
+		}
+		if (n <= 0)
+			break;
+		len += n;
+		if (fatal_signal_pending(current)) {
+			n = -EINTR;
+			break;
+		}
+		cond_resched();
+	}
+	if (n < 0) {
+		kvfree(buf);
+		buf = ERR_PTR(n);
+	} else {
+		buf[len] = 0;
+		*lenp = len;
+	}
+	if (ubuf)
+		vm_munmap(ubuf, SONDE_READ_CHUNK);
+out_close:
+	filp_close(f, NULL);
+	return buf;
+}
+
+/* tracefs, mounted or reached through debugfs's automount. */
+static inline char *sonde_compat_read_tracefs(const char *name, size_t *lenp)
+{
+	char path[96];
+	char *buf;
+
+	snprintf(path, sizeof(path), "/sys/kernel/tracing/%s", name);
+	buf = sonde_compat_read_file(path, lenp);
+	if (!IS_ERR(buf))
+		return buf;
+	snprintf(path, sizeof(path), "/sys/kernel/debug/tracing/%s", name);
+	return sonde_compat_read_file(path, lenp);
+}
+
+/*
+ * The kernel stack from a probed code's registers (a kprobe's or a
+ * kretprobe's pt_regs): its PC, then the ORC unwinder's frames, as
+ * perf_callchain_kernel() does.  Probe context.  x86-64 only, like sonde;
+ * 6.12 keeps this unwind API.
+ */
+static inline u32 sonde_compat_stack_regs(struct pt_regs *regs, u64 *pcs,
+					  u32 n,
+					  bool (*skip)(void *arg,
+						       unsigned long pc),
+					  void *arg)
+{
+	struct unwind_state state;
+	bool skipping;
+	u32 i = 0;
+
+	if (!n || user_mode(regs))
+		return 0;
+	if (!skip(arg, instruction_pointer(regs)))
+		pcs[i++] = instruction_pointer(regs);
+	skipping = !i;
+	for (unwind_start(&state, current, regs, NULL);
+	     i < n && !unwind_done(&state); unwind_next_frame(&state)) {
+		unsigned long addr = unwind_get_return_address(&state);
+
+		if (!addr)
+			break;
+		if (skipping && skip(arg, addr))
+			continue;
+		skipping = false;
+		pcs[i++] = addr;
+	}
+	return i;
+}
+
+/*
+ * Registers good enough to unwind from our caller's frame (ip, sp, bp),
+ * for probes without a pt_regs of their own (tracepoint callbacks): the
+ * ORC unwinder cannot walk sonde's computed-goto interpreter, so stack()
+ * starts below it.  Must be expanded in the handler itself.
+ */
+#define sonde_compat_caller_regs(regs) do {				\
+	unsigned long *__fp = __builtin_frame_address(0);		\
+									\
+	memset((regs), 0, sizeof(*(regs)));				\
+	(regs)->ip = (unsigned long)__builtin_return_address(0);	\
+	(regs)->sp = (unsigned long)(__fp + 2);				\
+	(regs)->bp = __fp[0];						\
+	(regs)->cs = __KERNEL_CS;					\
+} while (0)
+
+/*
+ * The kernel stack here, less the leading frames for which @skip says
+ * true (sonde's own, a provider's machinery): the unwinder walked
+ * directly, so no scratch buffer is needed for the skipped frames.
+ * Probe context.
+ */
+static inline u32 sonde_compat_stack_here(u64 *pcs, u32 n,
+					  bool (*skip)(void *arg,
+						       unsigned long pc),
+					  void *arg)
+{
+	struct unwind_state state;
+	bool skipping = true;
+	u32 i = 0;
+
+	for (unwind_start(&state, current, NULL, NULL);
+	     i < n && !unwind_done(&state); unwind_next_frame(&state)) {
+		unsigned long addr = unwind_get_return_address(&state);
+
+		if (!addr)
+			break;
+		if (skipping && skip(arg, addr))
+			continue;
+		skipping = false;
+		pcs[i++] = addr;
+	}
+	return i;
+}
+
+/*
+ * Tracepoint prototypes that sonde's stable providers decode.
+ * 6.1: sched_switch(bool preempt, prev, next, unsigned int prev_state)
+ * (prev_state became the last argument in 5.18); 6.12 is the same.
+ * block_rq_complete(rq, blk_status_t error, unsigned int nr_bytes) in
+ * both.  A kernel that changes one changes it here.
+ */
+#define SONDE_TP_SCHED_SWITCH_ARGS \
+	void *data, bool preempt, struct task_struct *prev, \
+	struct task_struct *next, unsigned int prev_state
+
+#endif /* _SONDE_COMPAT_H */
