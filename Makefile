@@ -22,6 +22,7 @@ CC ?= gcc
 WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Werror
 CFLAGS ?= -O2 -g
+LDLIBS += -lelf
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
 	-Iuapi -Ivm -Iuserland/lib -MMD -MP
 

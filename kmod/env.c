@@ -288,10 +288,22 @@ u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 	struct sonde_mstate *ms = ctx->env;
 	const struct sonde_provider *prov = ms->probe->prov;
 
+	struct pt_regs regs;
+
 	if (user)
 		return sonde_ustack(pcs, n);
+	/* the probe's own kernel registers (user mode: no kernel stack) */
 	if ((prov->flags & SONDE_PROVF_REGS_STACK) && ms->fire->regs)
 		return sonde_compat_stack_regs(ms->fire->regs, pcs, n,
 					       sonde_stack_skip, ms->probe);
-	return sonde_compat_stack_here(pcs, n, sonde_stack_skip, ms->probe);
+	/* else from the caller of sonde_probe_fire(), whose frame is live */
+	if (!ms->fire_fp)
+		return 0;
+	memset(&regs, 0, sizeof(regs));
+	regs.ip = ms->fire_ip;
+	regs.sp = ms->fire_fp + 2 * sizeof(unsigned long);
+	regs.bp = *(unsigned long *)ms->fire_fp;
+	regs.cs = __KERNEL_CS;
+	return sonde_compat_stack_regs(&regs, pcs, n, sonde_stack_skip,
+				       ms->probe);
 }

@@ -498,6 +498,10 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 	ms.probe = p;
 	ms.fire = f;
 	ms.timestamp = ktime_get_mono_fast_ns();
+	ms.fire_ip = (unsigned long)__builtin_return_address(0);
+	ms.fire_fp = (unsigned long)__builtin_frame_address(0);
+	ms.test = NULL;
+	ms.tr = NULL;
 
 	rcu_read_lock();
 	list_for_each_entry_rcu(ecb, &p->ecbs, plink) {

@@ -244,6 +244,8 @@ static int sonde_profile_provide(const struct sonde_probe_desc *desc)
 
 const struct sonde_provider sonde_profile_provider = {
 	.name = "profile",
+	/* the interrupted registers: a kernel stack, or none in user mode */
+	.flags = SONDE_PROVF_REGS_STACK,
 	.provide = sonde_profile_provide,
 	.destroy = sonde_profile_destroy,
 	.enable = sonde_profile_enable,

@@ -250,6 +250,10 @@ struct sonde_mstate {
 	struct sonde_pcpu *pc;
 	u64 timestamp;
 	u32 cpu;
+	/* sonde_probe_fire()'s own frame: stack() unwinds from its caller
+	 * when the probe has no kernel registers of its own (the unwinder
+	 * cannot walk the interpreter's computed goto) */
+	unsigned long fire_ip, fire_fp;
 	const struct sonde_testmem *test;	/* SONDE_IOC_TESTRUN only */
 	struct sonde_testrun *tr;		/* ditto: what happened */
 };

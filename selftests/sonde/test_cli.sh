@@ -157,10 +157,75 @@ test_kill9_rmmod() {
 	return $ok
 }
 
-ktap_header 5
+# (f) -l: dtrace's header ("%5s %10s %17s %33s %s") and one row per probe,
+# filtered by -n / -f descriptions; no match is an error message, status 0.
+test_list() {
+	run 30 "$SONDE" -l -f getppid
+	if [ "$rc" -eq 0 ] &&
+	   [ "$(sed -n 1p "$T/out")" = "   ID   PROVIDER            MODULE                          FUNCTION NAME" ] &&
+	   [ "$(wc -l < "$T/out")" -eq 3 ] &&
+	   sed -n 2p "$T/out" | grep -Eq '^ +[0-9]+ +syscall +getppid entry$'; then
+		run 30 "$SONDE" -l -n 'nosuch:::'
+		if [ "$rc" -eq 0 ] && grep -q 'No probe matches description' "$T/err"; then
+			return 0
+		fi
+	fi
+	ktap_diag "want the probe listing"
+	show
+	return 1
+}
+
+# (g) -P with a clause and -o FILE: the output goes to the file.
+test_provider_ofile() {
+	rm -f "$T/o"
+	run 30 "$SONDE" -q -o "$T/o" -P 'dtrace /probename == "BEGIN"/ { printf("%s\n", probename); exit(0); }'
+	printf 'BEGIN\n\n' > "$T/want"
+	if [ "$rc" -eq 0 ] && [ ! -s "$T/out" ] && cmp -s "$T/o" "$T/want"; then
+		return 0
+	fi
+	ktap_diag "want BEGIN in the -o file"
+	ktap_diag_file "$T/o"
+	show
+	return 1
+}
+
+# (h) ^C: SIGINT during a trace stops it, prints the aggregations, exits 0.
+test_sigint() {
+	"$SONDE" -qn 'tick-10ms { @ticks = count(); }' > "$T/out" 2> "$T/err" &
+	_pid=$!
+	sleep 2
+	kill -INT "$_pid"
+	wait "$_pid"
+	rc=$?
+	if [ "$rc" -eq 0 ] && grep -Eq '^ +[0-9]+$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want exit status 0 and @ticks after SIGINT"
+	show
+	return 1
+}
+
+# (i) -O json: every line one JSON object (checked loosely: no python here).
+test_json() {
+	run 30 "$SONDE" -O json -n 'BEGIN { printf("hi\n"); @a["x"] = count(); exit(0); }'
+	if [ "$rc" -eq 0 ] &&
+	   grep -q '^{"type":"record",.*"data":\[{"action":"printf","text":"hi\\n"}' "$T/out" &&
+	   grep -q '^{"type":"aggregation","name":"a","function":"count","entries":\[{"keys":\["x"\],"value":1}\]}$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want JSON records and aggregations"
+	show
+	return 1
+}
+
+ktap_header 9
 test_hello; ktap_result cli_hello_world $?
 test_hello_quiet; ktap_result cli_hello_world_quiet $?
 test_target_count; ktap_result cli_target_getppid_count $?
 test_syscall_tick; ktap_result cli_syscall_entry_tick_exit $?
 test_kill9_rmmod; ktap_result cli_kill9_then_rmmod_insmod $?
+test_list; ktap_result cli_list_probes $?
+test_provider_ofile; ktap_result cli_provider_and_output_file $?
+test_sigint; ktap_result cli_sigint_prints_aggregations $?
+test_json; ktap_result cli_json_output $?
 ktap_finish

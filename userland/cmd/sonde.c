@@ -34,16 +34,21 @@
 #define E_ERROR		1
 #define E_USAGE		2
 
+#define SONDE_STATUSRATE	1000000000ULL	/* ns, DTrace's statusrate */
+
 static const char SONDE_OPTSTR[] =
-	"3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z";
+	"3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:O:p:P:qs:SU:vVwx:X:Z";
 
 static const char *g_pname = "sonde";
 static int g_quiet;
 static volatile sig_atomic_t g_intr;
 static int g_newline;
+static FILE *g_ofp;		/* -o FILE, else stdout */
+static int g_format;		/* -O: SONDE_OUT_* */
 
 struct cli_cmd {
 	bool script;		/* -s FILE, else -n TEXT */
+	int spec;		/* 'n', 'P', 'm', 'f', 'i', 's' */
 	char *arg;		/* as given */
 	char *name;		/* for messages: file, or the cropped text */
 	uint32_t clause0;	/* first clause of this command */
@@ -54,18 +59,29 @@ static int usage(FILE *fp)
 {
 	static const char predact[] = "[[ predicate ] action ]";
 
-	fprintf(fp, "Usage: %s [-eqSVwZ] [-b bufsz] [-c cmd] [-p pid] "
-		"[-s script] [-x opt[=val]]\n\n"
+	fprintf(fp, "Usage: %s [-elqSVwZ] [-b bufsz] [-c cmd] [-o output] "
+		"[-O json] [-p pid] [-s script] [-x opt[=val]]\n\n"
+		"\t[-P provider %s]\n"
+		"\t[-m [ provider: ] module %s]\n"
+		"\t[-f [[ provider: ] module: ] func %s]\n"
 		"\t[-n [[[ provider: ] module: ] func: ] name %s]\n"
-		"\t[ args ... ]\n\n", g_pname, predact);
+		"\t[-i probe-id %s] [ args ... ]\n\n", g_pname, predact,
+		predact, predact, predact, predact);
 	fprintf(fp, "\tpredicate -> '/' D-expression '/'\n");
 	fprintf(fp, "\t   action -> '{' D-statements '}'\n");
 	fprintf(fp, "\n"
 		"\t-b  set trace buffer size\n"
 		"\t-c  run specified command and exit upon its completion\n"
 		"\t-e  exit after compiling request but prior to enabling probes\n"
+		"\t-f  enable or list probes matching the specified function name\n"
+		"\t-i  enable or list probes matching the specified probe id\n"
+		"\t-l  list probes matching specified criteria\n"
+		"\t-m  enable or list probes matching the specified module name\n"
 		"\t-n  enable or list probes matching the specified probe name\n"
+		"\t-o  set output file\n"
+		"\t-O  set output format: text (default) or json\n"
 		"\t-p  grab specified process-ID and cache its symbol tables\n"
+		"\t-P  enable or list probes matching the specified provider name\n"
 		"\t-q  set quiet mode (only output explicitly traced data)\n"
 		"\t-s  enable or list probes according to the specified D script\n"
 		"\t-S  print D compiler intermediate code\n"
@@ -544,10 +560,10 @@ static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
 			  1000000000ULL;
 	uint64_t aggrate = p->uopts.aggrate_ns ? p->uopts.aggrate_ns :
 			   1000000000ULL;
-	uint64_t next_sw, next_agg, t;
+	uint64_t next_sw, next_agg, next_st, t;
 	struct sonde_status st;
 	uint32_t begin_cpu = 0, end_cpu = 0;
-	bool done = false, stopped = false, first = true;
+	bool done = false, stopped = false, first = true, killed = false;
 	int err, i, live, status = E_SUCCESS, exitst;
 	struct sigaction act;
 
@@ -567,9 +583,12 @@ static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
 			done = true;
 			status = E_ERROR;
 		}
+		/* exec is done: the new image's maps, for ustack() */
+		sonde_consumer_grab(c, tgt[i].pid);
 	}
 	next_sw = now_ns();	/* drain BEGIN's CPU at once */
 	next_agg = next_sw + aggrate;
+	next_st = next_sw + SONDE_STATUSRATE;
 
 	do {
 		/* dtrace_sleep(), but watching everything every 10 ms */
@@ -582,25 +601,37 @@ static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
 				break;
 			if (sonde_consumer_exited(c, NULL))
 				break;
-			if (!sonde_dev_status(dev, &st) &&
-			    (st.activity == SONDE_ACT_DRAINING ||
-			     st.activity == SONDE_ACT_STOPPED ||
-			     st.activity == SONDE_ACT_KILLED)) {
-				if (st.activity == SONDE_ACT_KILLED) {
-					error("processing aborted: Abort due to systemic unresponsiveness");
-					status = E_ERROR;
-				}
-				break;
-			}
 			t = now_ns();
+			if (!sonde_dev_status(dev, &st)) {
+				/* dtrace_status() at statusrate, and at once
+				 * when the kernel gave up on us */
+				if (t >= next_st ||
+				    st.activity == SONDE_ACT_KILLED) {
+					next_st = t + SONDE_STATUSRATE;
+					if (sonde_consumer_status(c, &st) ==
+					    -ECANCELED) {
+						error("processing aborted: %s",
+						      sonde_msg_bricked);
+						status = E_ERROR;
+						killed = true;
+					}
+				}
+				if (st.activity == SONDE_ACT_DRAINING ||
+				    st.activity == SONDE_ACT_STOPPED ||
+				    st.activity == SONDE_ACT_KILLED)
+					break;
+			}
 			if (t >= next_sw)
 				break;
 			sleep_ns(next_sw - t < 10000000ULL ? next_sw - t :
 				 10000000ULL);
 		}
+		if (killed)
+			return E_ERROR;	/* dfatal(): nothing more to show */
 		if (g_newline) {
 			/* dtrace prints this even in quiet mode */
-			fputc('\n', stdout);
+			if (g_format != SONDE_OUT_JSON)
+				fputc('\n', g_ofp);
 			g_newline = 0;
 		}
 		for (i = 0, live = 0; i < ntgt; i++)
@@ -623,6 +654,10 @@ static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
 		if (g_intr > 1)
 			break;	/* impatient: no more output */
 		t = now_ns();
+		/* fresh maps for ustack() names while the targets live */
+		for (i = 0; i < ntgt; i++)
+			if (tgt[i].live)
+				sonde_consumer_grab(c, tgt[i].pid);
 		if (done || t >= next_agg) {
 			err = sonde_consumer_snap_all(c, dev);
 			next_agg = t + aggrate;
@@ -634,14 +669,24 @@ static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
 					       stopped ? (int)end_cpu : -1);
 		first = false;
 		next_sw = now_ns() + swrate;
-		fflush(stdout);
+		fflush(g_ofp);
 		if (err)
 			goto out_abort;
 	} while (!done);
 
+	/* the last word on drops (dtrace_status() after dtrace_stop()) */
+	if (!killed && !sonde_dev_status(dev, &st) &&
+	    sonde_consumer_status(c, &st) == -ECANCELED) {
+		error("processing aborted: %s", sonde_msg_bricked);
+		status = E_ERROR;
+		killed = true;
+	}
+	if (killed)
+		return E_ERROR;
 	if (sonde_consumer_exited(c, &exitst))
 		status = exitst;
-	fputc('\n', stdout);
+	if (g_format != SONDE_OUT_JSON)
+		fputc('\n', g_ofp);
 	if (g_intr < 2) {
 		err = sonde_consumer_print_aggs(c);
 		if (err) {
@@ -650,7 +695,11 @@ static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
 			status = E_ERROR;
 		}
 	}
-	fflush(stdout);
+	fflush(g_ofp);
+	if (ferror(g_ofp)) {
+		error("failed to write output: %s", strerror(errno));
+		status = E_ERROR;
+	}
 	return status;
 
 out_abort:
@@ -659,6 +708,124 @@ out_abort:
 	if (!stopped)
 		sonde_dev_stop(dev, NULL);
 	return E_ERROR;
+}
+
+/*
+ * -P / -m / -f: the description list at the front of @arg, each one's
+ * fields right-aligned to field @pos (0 provider, 1 module, 2 function)
+ * as dtrace's DTRACE_PROBESPEC_* do, so "-f read" is "::read:" and
+ * "-m a:b" is "a:b::"; the predicate and actions follow unchanged.
+ * -i: each description is a probe id, replaced by that probe's name.
+ */
+static char *cli_spec(struct sonde_dev *dev, const char *arg, int pos,
+		      bool byid)
+{
+	size_t dlen = strcspn(arg, " \t\n/{"), cap = strlen(arg) * 2 + 256;
+	char *out = malloc(cap + 1), *descs = strndup(arg, dlen), *d, *save;
+	size_t len = 0;
+	int colons, i;
+
+	if (!out || !descs) {
+		free(out);
+		free(descs);
+		return NULL;
+	}
+	out[0] = '\0';
+	for (d = strtok_r(descs, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
+		char one[SONDE_PROVNAMELEN + SONDE_MODNAMELEN +
+			 SONDE_FUNCNAMELEN + SONDE_NAMELEN + 8];
+
+		if (byid) {
+			struct sonde_probe_desc any;
+			struct sonde_probe_info *all = NULL;
+			uint32_t n = 0, k;
+			char *end;
+			long id = strtol(d, &end, 10);
+
+			memset(&any, 0, sizeof(any));
+			if (*end || id <= 0 || !dev ||
+			    sonde_dev_probes(dev, &any, &all, &n))
+				n = 0;
+			for (k = 0; k < n && all[k].id != (uint32_t)id; k++)
+				;
+			if (k == n) {
+				error("invalid probe specifier %s: probe description %s does not match any probes",
+				      arg, d);
+				free(all);
+				goto fail;
+			}
+			snprintf(one, sizeof(one), "%s",
+				 sonde_desc_str(&all[k].desc));
+			free(all);
+		} else {
+			for (colons = 0, i = 0; d[i]; i++)
+				colons += d[i] == ':';
+			if (colons > pos) {
+				error("invalid probe specifier %s: probe description %s has too many fields",
+				      arg, d);
+				goto fail;
+			}
+			snprintf(one, sizeof(one), "%.*s%s%.*s",
+				 pos - colons, ":::", d, 3 - pos, ":::");
+		}
+		if (len + strlen(one) + 2 > cap)
+			goto fail;
+		len += sprintf(out + len, "%s%s", len ? "," : "", one);
+	}
+	if (len + strlen(arg + dlen) + 2 > cap)
+		goto fail;
+	/* the description must stay a word of its own before the rest */
+	sprintf(out + len, "%s%s", arg[dlen] == '/' || arg[dlen] == '{' ?
+		" " : "", arg + dlen);
+	free(descs);
+	return out;
+fail:
+	free(descs);
+	free(out);
+	return NULL;
+}
+
+/* -l: dtrace's list_probe(), "%5d %10s %17s %33s %s". */
+static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *d)
+{
+	struct sonde_probe_info *v = NULL;
+	uint32_t n = 0, i;
+	int err;
+
+	err = sonde_dev_probes(dev, d, &v, &n);
+	if (!err && !n)
+		err = -ENOENT;
+	if (err) {
+		error("failed to match %s: %s", sonde_desc_str(d),
+		      err == -ENOENT ? "No probe matches description" :
+		      sonde_strerror(err));
+		return err;
+	}
+	for (i = 0; i < n; i++)
+		fprintf(g_ofp, "%5u %10.*s %17.*s %33.*s %.*s\n", v[i].id,
+			SONDE_PROVNAMELEN, v[i].desc.provider,
+			SONDE_MODNAMELEN, v[i].desc.module,
+			SONDE_FUNCNAMELEN, v[i].desc.function,
+			SONDE_NAMELEN, v[i].desc.name);
+	free(v);
+	return 0;
+}
+
+static struct sonde_dev *cli_open(void)
+{
+	struct sonde_dev *dev;
+	uint32_t abi = 0;
+
+	dev = sonde_dev_open(NULL, &abi);
+	if (!dev) {
+		if (errno == EPROTO)
+			error("failed to initialize sonde: module ABI version %u, this sonde speaks %u",
+			      abi, SONDE_ABI_VERSION);
+		else
+			error("failed to initialize sonde: %s: %s",
+			      SONDE_DEVICE_PATH, sonde_strerror(errno));
+	}
+	return dev;
 }
 
 /* compile_str(): the description as reported, cropped at { / ; */
@@ -681,11 +848,13 @@ int main(int argc, char **argv)
 	struct sonde_dev *dev = NULL;
 	int ncmds = 0, ntgt = 0, i, opt, status = E_ERROR, err;
 	bool exec = true, zdefs = false, dump = false, vers = false;
+	bool list = false, byid = false;
+	const char *ofile = NULL;
 	long target = 0;
-	uint32_t abi = 0;
-	char *eq;
+	char *eq, *spec;
 
 	g_pname = "sonde";
+	g_ofp = stdout;
 	if (argc == 1)
 		return usage(stderr);
 	cmds = calloc(argc, sizeof(*cmds));
@@ -704,11 +873,38 @@ int main(int argc, char **argv)
 		switch (opt) {
 		case 'n':
 		case 's':
+		case 'P':
+		case 'm':
+		case 'f':
+		case 'i':
 			cmds[ncmds].script = opt == 's';
+			cmds[ncmds].spec = opt;
 			cmds[ncmds].arg = optarg;
 			cmds[ncmds].name = opt == 's' ? strdup(optarg) :
 					   crop_name(optarg);
+			byid |= opt == 'i';
 			ncmds++;
+			break;
+		case 'l':
+			list = true;
+			zdefs = true;	/* -l implies -Z */
+			break;
+		case 'o':
+			ofile = optarg;
+			break;
+		case 'O':
+			if (!strcmp(optarg, "json")) {
+				g_format = SONDE_OUT_JSON;
+			} else if (!strcmp(optarg, "text")) {
+				g_format = SONDE_OUT_TEXT;
+			} else {
+				error("invalid output format -O %s: use text or json",
+				      optarg);
+				return E_USAGE;
+			}
+			break;
+		case 'v':
+			/* stability attributes: not reported (yet) */
 			break;
 		case 'q':
 			g_quiet = 1;
@@ -770,9 +966,43 @@ int main(int argc, char **argv)
 		printf("%s: D 1.0 (sonde %s)\n", g_pname, SONDE_VERSION);
 		return E_SUCCESS;
 	}
-	if (ncmds == 0) {
+	if (ncmds == 0 && !list) {
 		error("no probes specified");
 		return E_ERROR;
+	}
+	if (ofile && !(g_ofp = fopen(ofile, "a"))) {
+		error("failed to open output file '%s': %s", ofile,
+		      strerror(errno));
+		return E_ERROR;
+	}
+	if (list || byid) {
+		dev = cli_open();
+		if (!dev)
+			goto out;
+	}
+	if (list)
+		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
+			"MODULE", "FUNCTION", "NAME");
+	if (list && ncmds == 0) {
+		struct sonde_probe_desc any;
+
+		memset(&any, 0, sizeof(any));
+		status = cli_list(dev, &any) ? E_ERROR : E_SUCCESS;
+		goto out;
+	}
+	/* -P / -m / -f / -i become the -n description they mean */
+	for (i = 0; i < ncmds; i++) {
+		int pos = cmds[i].spec == 'P' ? 0 : cmds[i].spec == 'm' ? 1 :
+			  cmds[i].spec == 'f' ? 2 : 3;
+
+		if (cmds[i].spec != 'P' && cmds[i].spec != 'm' &&
+		    cmds[i].spec != 'f' && cmds[i].spec != 'i')
+			continue;
+		spec = cli_spec(dev, cmds[i].arg, pos, cmds[i].spec == 'i');
+		if (!spec)
+			goto out;
+		cmds[i].arg = spec;
+		cmds[i].spec = 'N';	/* ours to free */
 	}
 
 	/* third pass in dtrace: targets first, so $target is known */
@@ -796,21 +1026,23 @@ int main(int argc, char **argv)
 		g_quiet = 1;
 	if (dump)
 		cli_dc_dump(dc, p);
+	if (list) {
+		/* list_stmt(): every description of every clause, in order */
+		uint32_t cl, d;
+
+		status = E_SUCCESS;
+		for (cl = 0; cl < p->nclauses; cl++)
+			for (d = 0; d < p->clauses[cl].ndescs; d++)
+				cli_list(dev, &p->clauses[cl].descs[d].desc);
+		goto out;
+	}
 	if (!exec) {
 		status = E_SUCCESS;
 		goto out;
 	}
 
-	dev = sonde_dev_open(NULL, &abi);
-	if (!dev) {
-		if (errno == EPROTO)
-			error("failed to initialize sonde: module ABI version %u, this sonde speaks %u",
-			      abi, SONDE_ABI_VERSION);
-		else
-			error("failed to initialize sonde: %s: %s",
-			      SONDE_DEVICE_PATH, sonde_strerror(errno));
+	if (!dev && !(dev = cli_open()))
 		goto out;
-	}
 	if (cli_enable(dev, p, cmds, ncmds, zdefs))
 		goto out;
 	if (p->necbs == 0 && !zdefs) {
@@ -822,12 +1054,15 @@ int main(int argc, char **argv)
 	if (sonde_program_kopt(p, SONDE_OPT_destructive))
 		notice("allowing destructive actions");
 
-	c = sonde_consumer_new(p, stdout, lib_msg, NULL);
+	c = sonde_consumer_new(p, g_ofp, lib_msg, NULL);
 	if (!c) {
 		error("failed to allocate memory");
 		goto out;
 	}
 	sonde_consumer_set_quiet(c, g_quiet);
+	sonde_consumer_set_format(c, g_format);
+	if (ntgt)
+		sonde_consumer_set_upid(c, tgt[0].pid);
 	status = cli_run(dev, p, c, tgt, ntgt);
 
 out:
@@ -838,8 +1073,16 @@ out:
 	sonde_dev_close(dev);
 	sonde_program_free(p);	/* frees p itself */
 	cli_dc_free(dc);
-	for (i = 0; i < ncmds; i++)
+	for (i = 0; i < ncmds; i++) {
 		free(cmds[i].name);
+		if (cmds[i].spec == 'N')
+			free(cmds[i].arg);
+	}
+	if (g_ofp != stdout && fclose(g_ofp) && status == E_SUCCESS) {
+		error("failed to write output file '%s': %s", ofile,
+		      strerror(errno));
+		status = E_ERROR;
+	}
 	free(cmds);
 	free(tgt);
 	errno = err;

@@ -19,7 +19,7 @@ uint32_t sonde_agg_keylen(const struct sonde_consumer *c, uint32_t aggid)
 	uint32_t i, n = 0;
 
 	for (i = 0; i < a->desc.nkeys; i++)
-		n += a->keys[i].kind == SONDE_DT_STR ? c->strsize : 8;
+		n += sonde_keyfield_size(c, a->keys[i]);
 	return n;
 }
 
@@ -249,8 +249,11 @@ static int sonde_keycmp(const struct sonde_consumer *c,
 	int ret;
 
 	for (i = 0; i < a->desc.nkeys; i++) {
-		if (a->keys[i].kind == SONDE_DT_STR) {
-			n = c->strsize;
+		if (a->keys[i].kind == SONDE_DT_STR ||
+		    a->keys[i].kind == SONDE_DT_KSTACK ||
+		    a->keys[i].kind == SONDE_DT_USTACK) {
+			/* strings and stacks (PC arrays) compare as bytes */
+			n = sonde_keyfield_size(c, a->keys[i]);
 			ret = memcmp(l->key + off, r->key + off, n);
 			if (ret)
 				return ret < 0 ? -1 : 1;

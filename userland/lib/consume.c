@@ -11,6 +11,8 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +54,7 @@ void sonde_consumer_free(struct sonde_consumer *c)
 	if (!c)
 		return;
 	sonde_aggtab_free(&c->aggs);
+	sonde_syms_free(c->syms);
 	free(c->buf);
 	free(c);
 }
@@ -66,6 +69,29 @@ bool sonde_consumer_quiet(const struct sonde_consumer *c)
 	return c->quiet;
 }
 
+void sonde_consumer_set_format(struct sonde_consumer *c, int format)
+{
+	c->format = format;
+}
+
+void sonde_consumer_set_upid(struct sonde_consumer *c, int pid)
+{
+	c->upid = pid;
+}
+
+struct sonde_syms *sonde_consumer_syms(struct sonde_consumer *c)
+{
+	if (!c->syms)
+		c->syms = sonde_syms_new(NULL);
+	return c->syms;
+}
+
+void sonde_consumer_grab(struct sonde_consumer *c, int pid)
+{
+	if (pid > 0 && sonde_consumer_syms(c))
+		sonde_syms_grab(c->syms, pid);
+}
+
 bool sonde_consumer_exited(const struct sonde_consumer *c, int *status)
 {
 	if (c->exited && status)
@@ -78,10 +104,67 @@ void sonde_consumer_drops(struct sonde_consumer *c, uint32_t cpu,
 {
 	if (!drops)
 		return;
+	if (c->format == SONDE_OUT_JSON)
+		fprintf(c->out, "{\"type\":\"drop\",\"kind\":\"%s\",\"cpu\":%u,\"count\":%llu}\n",
+			agg ? "aggregation" : "principal", cpu,
+			(unsigned long long)drops);
 	/* dt_handle_cpudrop(): "%llu %sdrop%s on CPU %d" */
 	sonde_consumer_msg(c, SONDE_MSG_DROP, "%llu %sdrop%s on CPU %u",
 			   (unsigned long long)drops, agg ? "aggregation " : "",
 			   drops > 1 ? "s" : "", cpu);
+}
+
+const char sonde_msg_bricked[] = "Abort due to systemic unresponsiveness";
+
+/*
+ * dt_handle_status()'s table (dt_handle.c _dt_droptab), DTrace's words,
+ * then sonde's own for the firings its probe context refuses.
+ */
+static const struct {
+	size_t off;
+	const char *kind, *str, *msg;
+} sonde_droptab[] = {
+	{ offsetof(struct sonde_status, dyndrops), "dynamic",
+	  "dynamic variable drop", "" },
+	{ offsetof(struct sonde_status, specdrops), "speculative",
+	  "speculative drop", "" },
+	{ offsetof(struct sonde_status, specbusy), "specbusy",
+	  "failed speculation", " (available buffer(s) still busy)" },
+	{ offsetof(struct sonde_status, recdrops), "recursion",
+	  "drop", ": probe fired inside a probe" },
+	{ offsetof(struct sonde_status, nmidrops), "nmi",
+	  "drop", ": probe fired in NMI context" },
+};
+
+int sonde_consumer_status(struct sonde_consumer *c,
+			  const struct sonde_status *st)
+{
+	uint64_t nv, ov, d;
+	uint32_t i;
+
+	if (st->activity == SONDE_ACT_KILLED && !c->killed) {
+		c->killed = true;
+		c->last = *st;
+		if (c->format == SONDE_OUT_JSON)
+			fprintf(c->out, "{\"type\":\"abort\",\"message\":\"%s\"}\n",
+				sonde_msg_bricked);
+		return -ECANCELED;
+	}
+	for (i = 0; i < ARRAY_SIZE(sonde_droptab); i++) {
+		memcpy(&nv, (const char *)st + sonde_droptab[i].off, 8);
+		memcpy(&ov, (const char *)&c->last + sonde_droptab[i].off, 8);
+		if (nv <= ov)
+			continue;
+		d = nv - ov;
+		if (c->format == SONDE_OUT_JSON)
+			fprintf(c->out, "{\"type\":\"drop\",\"kind\":\"%s\",\"cpu\":null,\"count\":%llu}\n",
+				sonde_droptab[i].kind, (unsigned long long)d);
+		sonde_consumer_msg(c, SONDE_MSG_DROP, "%llu %s%s%s",
+				   (unsigned long long)d, sonde_droptab[i].str,
+				   d > 1 ? "s" : "", sonde_droptab[i].msg);
+	}
+	c->last = *st;
+	return 0;
 }
 
 /* ---- aggregation printing ------------------------------------------- */
@@ -97,10 +180,17 @@ int sonde_print_aggent(struct sonde_consumer *c, const struct sonde_aggent *e)
 		kt = a->keys[i];
 		if (kt.kind == SONDE_DT_STR)
 			kt.size = c->strsize;
-		err = sonde_print_aggkey(c->out, e->key + off, kt);
+		if (kt.kind == SONDE_DT_KSTACK || kt.kind == SONDE_DT_USTACK)
+			/* dt_print_datum(): the stack, its own lines */
+			err = sonde_print_stack(c->out, sonde_consumer_syms(c),
+						kt.kind == SONDE_DT_USTACK,
+						c->upid, e->key + off,
+						kt.size / 8, SONDE_STACKINDENT);
+		else
+			err = sonde_print_aggkey(c->out, e->key + off, kt);
 		if (err)
 			return err;
-		off += kt.kind == SONDE_DT_STR ? c->strsize : 8;
+		off += sonde_keyfield_size(c, kt);
 	}
 	err = sonde_print_aggval(c->out, &a->desc, e->val);
 	if (err)
@@ -121,13 +211,11 @@ static int sonde_printa_fmt(struct sonde_consumer *c, const char *fmt,
 	for (i = 0; i < a->desc.nkeys && i < SONDE_MAX_AGG_KEYS; i++) {
 		args[i].data = e->key + off;
 		args[i].type = a->keys[i];
-		if (a->keys[i].kind == SONDE_DT_STR) {
+		if (a->keys[i].kind == SONDE_DT_STR)
 			args[i].type.size = c->strsize;
-			off += c->strsize;
-		} else {
-			off += 8;
-		}
+		off += sonde_keyfield_size(c, a->keys[i]);
 	}
+	sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
 	n = sonde_format(c->out, fmt, args, i, &a->desc, e->val);
 	return n < 0 ? n : 0;
 }
@@ -143,12 +231,14 @@ int sonde_consumer_printa(struct sonde_consumer *c, const char *fmt,
 		if (aggids[k] >= c->prog->naggs)
 			return -EINVAL;
 		/* dt_consume_cpu(): printa() without a format starts "\n" */
-		if (!fmt)
+		if (!fmt && c->format != SONDE_OUT_JSON)
 			fputc('\n', c->out);
 		v = sonde_aggtab_sorted(c, aggids[k], &n);
 		if (!v)
 			return -ENOMEM;
-		for (i = 0; i < n && !err; i++)
+		if (c->format == SONDE_OUT_JSON)
+			err = sonde_json_agg(c, aggids[k], v, n);
+		for (i = 0; i < n && !err && c->format != SONDE_OUT_JSON; i++)
 			err = fmt ? sonde_printa_fmt(c, fmt, v[i]) :
 				    sonde_print_aggent(c, v[i]);
 		free(v);
@@ -169,6 +259,20 @@ int sonde_consumer_print_aggs(struct sonde_consumer *c)
 	v = sonde_aggtab_sorted(c, UINT32_MAX, &n);
 	if (!v)
 		return -ENOMEM;
+	if (c->format == SONDE_OUT_JSON) {
+		/* sorted by aggregation first: one line per aggregation */
+		uint32_t j, k;
+
+		for (j = 0; j < c->prog->naggs && !err; j++) {
+			for (i = 0; i < n && v[i]->aggid != j; i++)
+				;
+			for (k = i; k < n && v[k]->aggid == j; k++)
+				;
+			if (!c->prog->aggs[j].printed && k > i)
+				err = sonde_json_agg(c, j, v + i, k - i);
+		}
+		n = 0;
+	}
 	for (i = 0; i < n && !err; i++) {
 		if (c->prog->aggs[v[i]->aggid].printed)
 			continue;
@@ -220,6 +324,15 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 	default:
 		details[0] = '\0';
 	}
+	if (c->format == SONDE_OUT_JSON) {
+		fprintf(c->out, "{\"type\":\"error\",\"epid\":%u,\"id\":%u,\"probe\":",
+			er.epid, pi->id);
+		sonde_json_str(c->out, sonde_desc_str(&pi->desc), SIZE_MAX);
+		fprintf(c->out, ",\"fault\":\"%s\",\"action\":%u,\"offset\":%u,\"addr\":%llu}\n",
+			sonde_fault_name(er.fault), er.action,
+			(uint32_t)(er.pc * sizeof(struct sonde_insn)),
+			(unsigned long long)er.addr);
+	}
 	sonde_consumer_msg(c, SONDE_MSG_ERROR,
 			   "error on enabled probe ID %u (ID %u: %.*s:%.*s:%.*s:%.*s): %s%s in %s%s",
 			   er.epid, pi->id,
@@ -237,9 +350,140 @@ static bool sonde_field_ok(const struct sonde_pclause *cl, uint32_t f,
 	       (size_t)cl->fields[f].offset + cl->fields[f].type.size <= dsize;
 }
 
+/* stack() / ustack(): the frames, DTrace's lines or a JSON array. */
+static int sonde_rec_stack(struct sonde_consumer *c,
+			   const struct sonde_pclause *cl,
+			   const struct sonde_action *act,
+			   const unsigned char *data, size_t dsize)
+{
+	bool user = act->kind == SONDE_A_USTACK;
+	uint32_t f = act->field, i;
+	int32_t pid = 0;
+
+	if (user && act->nfields == 2) {
+		if (!sonde_field_ok(cl, f, dsize) ||
+		    cl->fields[f].type.size != 4)
+			return -EBADMSG;
+		memcpy(&pid, data + cl->fields[f].offset, 4);
+		f++;
+	}
+	if (!sonde_field_ok(cl, f, dsize) ||
+	    (cl->fields[f].type.kind != SONDE_DT_KSTACK &&
+	     cl->fields[f].type.kind != SONDE_DT_USTACK))
+		return -EBADMSG;
+	if (c->format == SONDE_OUT_JSON) {
+		fprintf(c->out, "{\"action\":\"%s\",", user ? "ustack" : "stack");
+		if (user)
+			fprintf(c->out, "\"pid\":%d,", (int)pid);
+		fputs("\"frames\":", c->out);
+		sonde_json_value(c, data + cl->fields[f].offset,
+				 cl->fields[f].type, pid);
+		fputc('}', c->out);
+		return 0;
+	}
+	i = cl->fields[f].type.size / 8;
+	return sonde_print_stack(c->out, sonde_consumer_syms(c), user, pid,
+				 data + cl->fields[f].offset, i,
+				 SONDE_STACKINDENT);
+}
+
+/* One record as a JSON line: {"type":"record", ..., "data":[...]}. */
+static int sonde_record_json(struct sonde_consumer *c, uint32_t cpu,
+			     uint32_t epid, uint64_t ts,
+			     const unsigned char *data, size_t dsize)
+{
+	const struct sonde_program *p = c->prog;
+	const struct sonde_pclause *cl = &p->clauses[p->ecbs[epid - 1].clause];
+	const struct sonde_probe_info *pi = &p->ecb_probe[epid - 1];
+	struct sonde_fmtarg args[64];
+	uint32_t a, f, i, ndata = 0;
+	char *text;
+	size_t tlen;
+	FILE *mem;
+	int err = 0, n;
+
+	fprintf(c->out, "{\"type\":\"record\",\"cpu\":%u,\"id\":%u,\"epid\":%u,\"timestamp\":%llu,\"probe\":",
+		cpu, pi->id, epid, (unsigned long long)ts);
+	sonde_json_str(c->out, sonde_desc_str(&pi->desc), SIZE_MAX);
+	fputs(",\"data\":[", c->out);
+	for (a = 0; a < cl->nacts && !err; a++) {
+		const struct sonde_action *act = &cl->acts[a];
+		const char *sep = ndata ? "," : "";
+
+		switch (act->kind) {
+		case SONDE_A_TRACE:
+			f = act->field;
+			if (!sonde_field_ok(cl, f, dsize))
+				return -EBADMSG;
+			fprintf(c->out, "%s{\"action\":\"trace\",\"value\":", sep);
+			sonde_json_value(c, data + cl->fields[f].offset,
+					 cl->fields[f].type, 0);
+			fputc('}', c->out);
+			ndata++;
+			break;
+		case SONDE_A_PRINTF:
+			if (act->nfields > ARRAY_SIZE(args))
+				return -E2BIG;
+			for (i = 0; i < act->nfields; i++) {
+				f = act->field + i;
+				if (!sonde_field_ok(cl, f, dsize))
+					return -EBADMSG;
+				args[i].data = data + cl->fields[f].offset;
+				args[i].type = cl->fields[f].type;
+			}
+			text = NULL;
+			tlen = 0;
+			mem = open_memstream(&text, &tlen);
+			if (!mem)
+				return -ENOMEM;
+			n = sonde_format(mem, act->fmt ? act->fmt : "", args,
+					 act->nfields, NULL, NULL);
+			fclose(mem);
+			err = n < 0 ? n : 0;
+			fprintf(c->out, "%s{\"action\":\"printf\",\"text\":", sep);
+			sonde_json_str(c->out, text ? text : "", tlen);
+			fputc('}', c->out);
+			free(text);
+			ndata++;
+			break;
+		case SONDE_A_STACK:
+		case SONDE_A_USTACK:
+			fputs(sep, c->out);
+			err = sonde_rec_stack(c, cl, act, data, dsize);
+			ndata++;
+			break;
+		case SONDE_A_EXIT:
+			f = act->field;
+			if (sonde_field_ok(cl, f, dsize)) {
+				int32_t st;
+
+				memcpy(&st, data + cl->fields[f].offset, 4);
+				if (!c->exited)
+					c->exit_status = st;
+				fprintf(c->out, "%s{\"action\":\"exit\",\"status\":%d}",
+					sep, (int)st);
+				ndata++;
+			}
+			c->exited = true;
+			break;
+		default:
+			break;
+		}
+	}
+	fputs("]}\n", c->out);
+	/* printa()'s aggregations follow the record, each its own line */
+	for (a = 0; a < cl->nacts && !err; a++)
+		if (cl->acts[a].kind == SONDE_A_PRINTA)
+			err = sonde_consumer_printa(c, cl->acts[a].fmt,
+						    cl->acts[a].aggids,
+						    cl->acts[a].naggs);
+	return err;
+}
+
 /* One record: chew(), the actions, chewrec(NULL). */
 static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
-			uint32_t epid, const unsigned char *data, size_t dsize)
+			uint32_t epid, uint64_t ts, const unsigned char *data,
+			size_t dsize)
 {
 	const struct sonde_program *p = c->prog;
 	const struct sonde_pclause *cl;
@@ -250,6 +494,8 @@ static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
 
 	if (epid == 0 || epid > p->necbs)
 		return -EBADMSG;
+	if (c->format == SONDE_OUT_JSON)
+		return sonde_record_json(c, cpu, epid, ts, data, dsize);
 	cl = &p->clauses[p->ecbs[epid - 1].clause];
 	pi = &p->ecb_probe[epid - 1];
 
@@ -289,6 +535,7 @@ static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
 				args[i].data = data + cl->fields[f].offset;
 				args[i].type = cl->fields[f].type;
 			}
+			sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
 			n = sonde_format(c->out, act->fmt ? act->fmt : "",
 					 args, act->nfields, NULL, NULL);
 			err = n < 0 ? n : 0;
@@ -296,6 +543,10 @@ static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
 		case SONDE_A_PRINTA:
 			err = sonde_consumer_printa(c, act->fmt, act->aggids,
 						    act->naggs);
+			break;
+		case SONDE_A_STACK:
+		case SONDE_A_USTACK:
+			err = sonde_rec_stack(c, cl, act, data, dsize);
 			break;
 		case SONDE_A_EXIT:
 			f = act->field;
@@ -333,8 +584,8 @@ int sonde_consumer_records(struct sonde_consumer *c, uint32_t cpu,
 			sonde_error_record(c, p + sizeof(h),
 					   h.size - sizeof(h));
 		} else {
-			err = sonde_record(c, cpu, h.epid, p + sizeof(h),
-					   h.size - sizeof(h));
+			err = sonde_record(c, cpu, h.epid, h.timestamp,
+					   p + sizeof(h), h.size - sizeof(h));
 			if (err)
 				return err;
 		}

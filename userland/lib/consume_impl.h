@@ -37,7 +37,36 @@ struct sonde_consumer {
 	struct sonde_aggtab aggs;
 	void *buf;		/* drain / snapshot buffer */
 	size_t bufsize;
+	int format;		/* SONDE_OUT_* */
+	struct sonde_syms *syms;	/* lazily created */
+	int upid;		/* pid for ustack() keys, 0: none */
+	struct sonde_status last;	/* previous STATUS, for deltas */
+	bool killed;		/* SONDE_ACT_KILLED reported */
 };
+
+/* stack() frames are indented this much (DTrace's stackindent default) */
+#define SONDE_STACKINDENT	14
+
+/* Bytes a key component (or field) of D type @t takes in a key. */
+static inline uint32_t sonde_keyfield_size(const struct sonde_consumer *c,
+					   struct sonde_dtype t)
+{
+	if (t.kind == SONDE_DT_STR)
+		return c->strsize;
+	if (t.kind == SONDE_DT_KSTACK || t.kind == SONDE_DT_USTACK)
+		return t.size;
+	return 8;
+}
+
+/* The symboliser, created on first use (NULL only on ENOMEM). */
+struct sonde_syms *sonde_consumer_syms(struct sonde_consumer *c);
+
+/* json.c: one aggregation / its entries as a JSON line. */
+int sonde_json_agg(struct sonde_consumer *c, uint32_t aggid,
+		   struct sonde_aggent **v, uint32_t n);
+/* A typed value: number, string, or frames array for stacks. */
+void sonde_json_value(struct sonde_consumer *c, const void *data,
+		      struct sonde_dtype t, int pid);
 
 __attribute__((format(printf, 3, 4)))
 void sonde_consumer_msg(struct sonde_consumer *c, int level,

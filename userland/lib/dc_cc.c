@@ -536,8 +536,8 @@ void dc_dump(FILE *fp, const struct sonde_program *p)
 		for (j = 0; j < c->ndescs; j++)
 			fprintf(fp, "%s %s", j ? "," : "", c->descs[j].text);
 		fprintf(fp, "\n  record %u bytes%s:", c->rec_size,
-			c->flags & SONDE_CLAUSEF_RECORD ? " (default action)" :
-			"");
+			!(c->flags & SONDE_CLAUSEF_RECORD) ? "" :
+			c->nacts ? " (always)" : " (default action)");
 		for (j = 0; j < c->nfields; j++)
 			fprintf(fp, " %u:%s", c->fields[j].offset,
 				dc_dt_name(c->fields[j].type, tb, sizeof(tb)));

@@ -868,8 +868,13 @@ void dc_cg_clause(struct dc_cc *cc, struct dc_clause_ast *c, uint32_t idx)
 	emit(&g, SONDE_OP_RET, 0, 0, 0, 0);
 	pc->act_len = p->ninsns - pc->act_off;
 	pc->rec_size = (g.rec_off + 7) & ~7u;
-	if (!c->body)
-		pc->flags |= SONDE_CLAUSEF_RECORD;	/* the default action */
+	/*
+	 * A record even without data: the default action of a clause with
+	 * no body, and actions that record nothing of their own (printf of
+	 * a constant string): the consumer acts on records.
+	 */
+	if (!c->body || (pc->nacts && !pc->rec_size))
+		pc->flags |= SONDE_CLAUSEF_RECORD;
 	if (pc->rec_size > SONDE_MAX_RECSIZE)
 		dc_error(cc, "D_UNKNOWN", c->line, 1,
 			 "clause records %u bytes, more than the %u allowed (lower strsize?)",

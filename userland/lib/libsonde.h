@@ -133,6 +133,34 @@ int sonde_consumer_print_aggs(struct sonde_consumer *c);
 int sonde_consumer_printa(struct sonde_consumer *c, const char *fmt,
 			  const uint32_t *aggids, uint32_t naggs);
 
+/*
+ * Report what changed in @st since the previous call (dt_handle_status()):
+ * dynamic-variable drops, speculative drops and failed speculations in
+ * DTrace's words, re-entrant and NMI firings in sonde's.  Principal and
+ * aggregation drops come per CPU from DRAIN / AGGSNAP instead.  Returns
+ * -ECANCELED once, when @st says the kernel aborted the consumer
+ * (SONDE_ACT_KILLED, DTrace's EDT_BRICKED), else 0.
+ */
+int sonde_consumer_status(struct sonde_consumer *c,
+			  const struct sonde_status *st);
+/* The message EDT_BRICKED prints: "Abort due to systemic unresponsiveness" */
+extern const char sonde_msg_bricked[];
+
+/*
+ * Output format: SONDE_OUT_TEXT (dtrace's) or SONDE_OUT_JSON (one JSON
+ * object per line; docs/json.md).
+ */
+#define SONDE_OUT_TEXT	0
+#define SONDE_OUT_JSON	1
+void sonde_consumer_set_format(struct sonde_consumer *c, int format);
+/*
+ * The process whose address space ustack() aggregation keys (which carry
+ * no pid) are symbolised in: the first -c / -p target; 0 for none.
+ */
+void sonde_consumer_set_upid(struct sonde_consumer *c, int pid);
+/* Re-read the maps of @pid (the run loop's targets) for ustack names. */
+void sonde_consumer_grab(struct sonde_consumer *c, int pid);
+
 /* exit() seen in a record: true and *@status the argument. */
 bool sonde_consumer_exited(const struct sonde_consumer *c, int *status);
 
@@ -166,6 +194,14 @@ int sonde_format(FILE *out, const char *fmt, const struct sonde_fmtarg *args,
 		 uint32_t nargs, const struct sonde_agg_desc *aggd,
 		 const int64_t *aggval);
 
+/*
+ * The symboliser %a / %A and stack arguments use in the next
+ * sonde_format() calls (NULL: addresses in hex), and the pid ustack
+ * arguments without one are resolved in.
+ */
+struct sonde_syms;
+void sonde_format_set_syms(struct sonde_syms *s, int upid);
+
 /* ---- print_agg.c: DTrace's default layouts -------------------------- */
 
 /* trace() of one value: dt_consume.c's columns (not quiet) or bare. */
@@ -186,5 +222,31 @@ int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
 			   const int64_t *val);
 /* DTrace's stddev of a {count, sum, sumsq lo, sumsq hi} value. */
 uint64_t sonde_stddev(const int64_t *val);
+
+/* ---- sym.c: symbolisation ------------------------------------------ */
+
+struct sonde_syms;
+
+/* A symboliser; @kallsyms NULL for /proc/kallsyms (tests give a file). */
+struct sonde_syms *sonde_syms_new(const char *kallsyms);
+void sonde_syms_free(struct sonde_syms *s);
+/* DTrace's names: "mod`func+0x1c", "mod`func", "obj`0xpc", "0xpc". */
+void sonde_syms_kaddr(struct sonde_syms *s, uint64_t pc, char *buf, size_t n);
+void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
+		      size_t n);
+/* (Re-)read /proc/@pid/maps; 0 or -errno. */
+int sonde_syms_grab(struct sonde_syms *s, int pid);
+/*
+ * dt_print_stack() / dt_print_ustack(): "\n", then a line per frame
+ * (@indent spaces, the name) up to the first zero PC of @nframes.  @s NULL
+ * prints hex addresses.
+ */
+int sonde_print_stack(FILE *out, struct sonde_syms *s, bool user, int pid,
+		      const void *pcs, uint32_t nframes, int indent);
+
+/* ---- json.c: JSON output ------------------------------------------------ */
+
+/* @s (at most @n bytes, up to a NUL) as a JSON string literal. */
+void sonde_json_str(FILE *out, const char *s, size_t n);
 
 #endif /* _LIBSONDE_H */

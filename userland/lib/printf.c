@@ -27,6 +27,19 @@
 #define PF_DYNPREC	0x80
 #define PF_AGG		0x100
 
+/*
+ * Symbols for %a / %A and stack arguments (%k): set by the consumer before
+ * each sonde_format() call; NULL prints bare addresses.
+ */
+static struct sonde_syms *sonde_pf_syms;
+static int sonde_pf_upid;
+
+void sonde_format_set_syms(struct sonde_syms *s, int upid)
+{
+	sonde_pf_syms = s;
+	sonde_pf_upid = upid;
+}
+
 struct sonde_pfspec {
 	unsigned int flags;
 	int width, prec;
@@ -336,6 +349,13 @@ static int sonde_pf_conv(FILE *out, const struct sonde_pfspec *sp, int width,
 	uint64_t u = isint ? sonde_arg_uint(a) : 0;
 	int64_t v = isint ? sonde_arg_sint(a) : 0;
 
+	/* pfprint_stack(): a stack prints as stack() does, whatever %k */
+	if (a->type.kind == SONDE_DT_KSTACK || a->type.kind == SONDE_DT_USTACK)
+		return sonde_print_stack(out, sonde_pf_syms,
+					 a->type.kind == SONDE_DT_USTACK,
+					 sonde_pf_upid, a->data,
+					 a->type.size / 8, 14);
+
 	switch (c) {
 	case 'd':
 		if (a->type.kind == SONDE_DT_UINT)
@@ -362,8 +382,11 @@ static int sonde_pf_conv(FILE *out, const struct sonde_pfspec *sp, int width,
 			(double)u : (double)v);
 		return 0;
 	case 'a': case 'A':
-		/* symbolic addresses: dtrace_addr2str() without a symbol */
-		snprintf(f, sizeof(f), "0x%llx", (unsigned long long)u);
+		/* pfprint_addr(): dtrace_addr2str(), kernel symbols */
+		if (sonde_pf_syms)
+			sonde_syms_kaddr(sonde_pf_syms, u, f, sizeof(f));
+		else
+			snprintf(f, sizeof(f), "0x%llx", (unsigned long long)u);
 		sonde_pf_str(out, sp, width, prec, f);
 		return 0;
 	case 'Y': case 'T':

@@ -10,9 +10,12 @@
  * from our output: each expectation spells the format it follows.
  * Prints "ok N - name" / "not ok N - name"; exits non-zero on a failure.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libsonde.h"
 #include "consume_impl.h"
@@ -519,6 +522,317 @@ static void t_records(void)
 	check("record, quiet", cap_close(), "7[hi]");
 }
 
+/* ---- STATUS deltas (dt_handle_status) ------------------------------- */
+
+static void t_status(void)
+{
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	struct sonde_status st;
+
+	prog_init(&p, NULL, 0);
+	msgs[0] = '\0';
+	c = sonde_consumer_new(&p, cap_open(), msg_cb, NULL);
+	memset(&st, 0, sizeof(st));
+	st.activity = SONDE_ACT_ACTIVE;
+	st.dyndrops = 1;
+	st.recdrops = 3;
+	sonde_consumer_status(c, &st);
+	st.dyndrops = 5;
+	st.nmidrops = 1;
+	st.specdrops = 2;
+	st.specbusy = 1;
+	sonde_consumer_status(c, &st);
+	sonde_consumer_status(c, &st);	/* no change: nothing */
+	check("status deltas in DTrace's words", msgs,
+	      "1 dynamic variable drop\n"
+	      "3 drops: probe fired inside a probe\n"
+	      "4 dynamic variable drops\n"
+	      "2 speculative drops\n"
+	      "1 failed speculation (available buffer(s) still busy)\n"
+	      "1 drop: probe fired in NMI context\n");
+	st.activity = SONDE_ACT_KILLED;
+	check("killed: -ECANCELED once",
+	      sonde_consumer_status(c, &st) == -ECANCELED &&
+	      sonde_consumer_status(c, &st) == 0 ? "yes" : "no", "yes");
+	check("EDT_BRICKED text", sonde_msg_bricked,
+	      "Abort due to systemic unresponsiveness");
+	sonde_consumer_free(c);
+	cap_close();
+}
+
+/* ---- stacks: symbols, stack() records, stack keys --------------------- */
+
+static const char *ksyms_file(void)
+{
+	static char path[] = "/tmp/test_fmt_kallsyms.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+
+	fputs("ffffffff81000000 T _stext\n"
+	      "ffffffff81001000 T do_syscall_64\n"
+	      "ffffffff81001100 t helper\n"
+	      "ffffffff81002000 D some_data\n"
+	      "ffffffffc0001000 t sonde_probe\t[sonde]\n", f);
+	fclose(f);
+	return path;
+}
+
+static void t_stacks(void)
+{
+	const char *kpath = ksyms_file();
+	struct sonde_syms *s = sonde_syms_new(kpath);
+	uint64_t pcs[4] = { 0xffffffffc0001010ULL, 0xffffffff81001000ULL,
+			    0xffffffff81001104ULL, 0 };
+	char name[256], want[1024];
+	uint64_t up = (uint64_t)(uintptr_t)t_status + 4;
+
+	sonde_syms_kaddr(s, pcs[0], name, sizeof(name));
+	check("kernel module symbol", name, "sonde`sonde_probe+0x10");
+	sonde_syms_kaddr(s, pcs[1], name, sizeof(name));
+	check("vmlinux symbol, at its start", name, "vmlinux`do_syscall_64");
+	sonde_syms_kaddr(s, 0x1000, name, sizeof(name));
+	check("below every symbol: hex", name, "0x1000");
+	sonde_syms_uaddr(s, getpid(), up, name, sizeof(name));
+	check("user symbol from /proc/self/maps and .symtab", name,
+	      "test_fmt`t_status+0x4");
+	sonde_syms_uaddr(s, getpid(), 0x10, name, sizeof(name));
+	check("user address outside every mapping: hex", name, "0x10");
+
+	sonde_print_stack(cap_open(), s, false, 0, pcs, 4, 14);
+	snprintf(want, sizeof(want), "\n%14s%s\n%14s%s\n%14s%s\n", "",
+		 "sonde`sonde_probe+0x10", "", "vmlinux`do_syscall_64", "",
+		 "vmlinux`helper+0x4");
+	check("dt_print_stack: newline, indented frames, zero ends",
+	      cap_close(), want);
+	sonde_syms_free(s);
+	unlink(kpath);
+}
+
+static void t_stack_keys(void)
+{
+	struct sonde_dtype kst = { SONDE_DT_KSTACK, 24 };
+	struct sonde_pagg aggs[1] = {
+		{ .name = "_", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &kst },
+	};
+	uint64_t k1[3] = { 0x1000, 0x2000, 0 }, k2[3] = { 0x3000, 0, 0 };
+	int64_t one = 1;
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	char want[1024];
+
+	prog_init(&p, aggs, 1);
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	c->syms = sonde_syms_new("/nonexistent");	/* hex names */
+	agg_put(c, 0, k1, &one, 1);
+	agg_put(c, 0, k2, &one, 1);
+	agg_put(c, 0, k1, &one, 1);	/* the same stack: the same key */
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	snprintf(want, sizeof(want),
+		 "\n%14s0x3000\n %16lld\n\n%14s0x1000\n%14s0x2000\n %16lld\n",
+		 "", 1LL, "", "", 2LL);
+	check("stack keys: frames then the value line", cap_close(), want);
+}
+
+/* ---- JSON ------------------------------------------------------------- */
+
+/* A minimal JSON validator: one value, nothing after it. */
+static const char *jv(const char *s);
+
+static const char *jws(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+		s++;
+	return s;
+}
+
+static const char *jstr(const char *s)
+{
+	if (*s++ != '"')
+		return NULL;
+	for (; *s != '"'; s++) {
+		if (!*s || (unsigned char)*s < 0x20)
+			return NULL;
+		if (*s == '\\') {
+			s++;
+			if (*s == 'u') {
+				int i;
+
+				for (i = 1; i <= 4; i++)
+					if (!isxdigit((unsigned char)s[i]))
+						return NULL;
+				s += 4;
+			} else if (!strchr("\"\\/bfnrt", *s) || !*s) {
+				return NULL;
+			}
+		}
+	}
+	return s + 1;
+}
+
+static const char *jseq(const char *s, char end, bool obj)
+{
+	s = jws(s + 1);
+	if (*s == end)
+		return s + 1;
+	for (;;) {
+		if (obj) {
+			s = jstr(jws(s));
+			if (!s || *(s = jws(s)) != ':')
+				return NULL;
+			s++;
+		}
+		s = jv(s);
+		if (!s)
+			return NULL;
+		s = jws(s);
+		if (*s == end)
+			return s + 1;
+		if (*s++ != ',')
+			return NULL;
+	}
+}
+
+static const char *jv(const char *s)
+{
+	s = jws(s);
+	if (*s == '{')
+		return jseq(s, '}', true);
+	if (*s == '[')
+		return jseq(s, ']', false);
+	if (*s == '"')
+		return jstr(s);
+	if (!strncmp(s, "null", 4) || !strncmp(s, "true", 4))
+		return s + 4;
+	if (!strncmp(s, "false", 5))
+		return s + 5;
+	if (*s == '-')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return NULL;
+	while (isdigit((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/* Every line one valid JSON object. */
+static bool json_lines(const char *text, int *nlines)
+{
+	char *copy = strdup(text), *line, *save;
+	const char *e;
+	bool ok = true;
+
+	*nlines = 0;
+	for (line = strtok_r(copy, "\n", &save); line && ok;
+	     line = strtok_r(NULL, "\n", &save)) {
+		e = line[0] == '{' ? jv(line) : NULL;
+		ok = e && !*jws(e);
+		if (!ok)
+			printf("# bad JSON line: %s\n", line);
+		(*nlines)++;
+	}
+	free(copy);
+	return ok;
+}
+
+static void t_json(void)
+{
+	struct sonde_recfield fields[4] = {
+		{ 0, { SONDE_DT_INT, 8 } },
+		{ 8, { SONDE_DT_STR, 16 } },
+		{ 24, { SONDE_DT_KSTACK, 16 } },
+		{ 40, { SONDE_DT_INT, 4 } },
+	};
+	struct sonde_action acts[4] = {
+		{ .kind = SONDE_A_TRACE, .field = 0, .nfields = 1 },
+		{ .kind = SONDE_A_PRINTF, .field = 1, .nfields = 1,
+		  .fmt = "say \"%s\"\t\n" },
+		{ .kind = SONDE_A_STACK, .field = 2, .nfields = 1 },
+		{ .kind = SONDE_A_EXIT, .field = 3, .nfields = 1 },
+	};
+	struct sonde_pclause cl = {
+		.rec_size = 48, .fields = fields, .nfields = 4,
+		.acts = acts, .nacts = 4,
+	};
+	struct sonde_pagg aggs[3] = {
+		{ .name = "calls", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k_str },
+		{ .name = "q", .desc = { .fn = SONDE_AGG_quantize } },
+		{ .name = "l", .desc = { .fn = SONDE_AGG_lquantize,
+					 .params = { 0, 10, 1 } } },
+	};
+	struct sonde_ecb ecb = { 1, 0 };
+	struct sonde_probe_info pi = { .id = 1 };
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	unsigned char buf[256];
+	struct sonde_rechdr h = { 1, sizeof(h) + 48, 99 };
+	struct sonde_rechdr eh = { SONDE_EPID_ERROR,
+				   sizeof(eh) + sizeof(struct sonde_errrec), 0 };
+	struct sonde_errrec er = { .epid = 1, .action = 2,
+				   .fault = SONDE_FLT_BADADDR, .addr = 0x10 };
+	struct sonde_status st = { .activity = SONDE_ACT_ACTIVE,
+				   .dyndrops = 2 };
+	int64_t v = -7, xs[3] = { 1, 5, 100 };
+	uint64_t pc = 0x1234;
+	char key[16] = "sh";
+	const char *out;
+	int n = 0;
+	size_t off;
+
+	strcpy(pi.desc.provider, "dtrace");
+	strcpy(pi.desc.name, "BEGIN");
+	prog_init(&p, aggs, 3);
+	p.clauses = &cl;
+	p.nclauses = 1;
+	p.ecbs = &ecb;
+	p.necbs = 1;
+	p.ecb_probe = &pi;
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf, &h, sizeof(h));
+	memcpy(buf + sizeof(h), &v, 8);
+	strcpy((char *)buf + sizeof(h) + 8, "a\"b\\");
+	memcpy(buf + sizeof(h) + 24, &pc, 8);
+	off = h.size;
+	memcpy(buf + off, &eh, sizeof(eh));
+	memcpy(buf + off + sizeof(eh), &er, sizeof(er));
+	off += eh.size;
+
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	c->syms = sonde_syms_new("/nonexistent");
+	sonde_consumer_set_format(c, SONDE_OUT_JSON);
+	sonde_consumer_records(c, 0, buf, off);
+	sonde_consumer_drops(c, 1, 3, false);
+	sonde_consumer_status(c, &st);
+	agg_put(c, 0, key, xs, 2);
+	agg_put(c, 1, NULL, xs, 3);
+	agg_put(c, 2, NULL, xs, 3);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	out = cap_close();
+	check("json: every line parses", json_lines(out, &n) ? "yes" : "no",
+	      "yes");
+	check("json: record, error, 2 drops, 3 aggregations",
+	      n == 7 ? "yes" : "no", "yes");
+	check("json: typed record data",
+	      strstr(out, "\"data\":[{\"action\":\"trace\",\"value\":-7},"
+		     "{\"action\":\"printf\",\"text\":\"say \\\"a\\\"b\\\\\\\"\\t\\n\"},"
+		     "{\"action\":\"stack\",\"frames\":[\"0x1234\"]},"
+		     "{\"action\":\"exit\",\"status\":0}]") ? "yes" : out, "yes");
+	check("json: quantize buckets",
+	      strstr(out, "\"buckets\":[{\"value\":1,\"count\":1},"
+		     "{\"value\":4,\"count\":1},{\"value\":64,\"count\":1}]") ?
+	      "yes" : out, "yes");
+	check("json: lquantize overflow bucket",
+	      strstr(out, "{\"value\":10,\"count\":1,\"overflow\":true}") ?
+	      "yes" : out, "yes");
+	check("json: keys and value",
+	      strstr(out, "{\"keys\":[\"sh\"],\"value\":2}") ? "yes" : out,
+	      "yes");
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -530,6 +844,10 @@ int main(void)
 	t_quantize_agg();
 	t_printa();
 	t_records();
+	t_status();
+	t_stacks();
+	t_stack_keys();
+	t_json();
 	printf("1..%d\n", t_num);
 	free(mbuf);
 	return t_fail ? 1 : 0;

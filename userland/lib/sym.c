@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sym.c - symbolisation for stack() / ustack() and their aggregation keys:
+ * kernel PCs from /proc/kallsyms (vmlinux, and loadable modules with their
+ * "[mod]" suffix), user PCs from /proc/PID/maps plus the .symtab / .dynsym
+ * of each mapped object (libelf).  Names are DTrace's: "mod`func+0xoff",
+ * "mod`func" at the symbol itself, "mod`0xpc" inside a known object without
+ * a symbol, "0xpc" otherwise (dt_print_stack() / dt_print_ustack()).
+ *
+ * Everything is loaded lazily and cached: kallsyms once, an object's
+ * symbol table once per path, a process's maps when first asked and again
+ * on sonde_syms_grab() (the run loop refreshes its targets, so stacks of a
+ * -c command still resolve after it exited).  Consumer thread only.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libsonde.h"
+
+struct sonde_sym {
+	uint64_t addr;
+	uint64_t size;		/* 0: unknown (kallsyms): up to the next */
+	char *name;
+	const char *mod;	/* kernel: module name, "vmlinux" */
+};
+
+struct sonde_symtab {
+	struct sonde_sym *v;
+	uint32_t n;
+};
+
+/* One mapped object's symbols and its loadable segments. */
+struct sonde_obj {
+	struct sonde_obj *next;
+	char *path;
+	const char *base;		/* basename of path */
+	bool bad;			/* no ELF: names "obj`0x..." only */
+	struct sonde_symtab st;
+	struct { uint64_t off, filesz, vaddr; } *seg;
+	uint32_t nseg;
+};
+
+struct sonde_umap {
+	uint64_t start, end, off;
+	struct sonde_obj *obj;
+};
+
+struct sonde_uproc {
+	struct sonde_uproc *next;
+	int pid;
+	struct sonde_umap *maps;
+	uint32_t nmaps;
+};
+
+struct sonde_syms {
+	char *kallsyms;			/* path; NULL: /proc/kallsyms */
+	bool kloaded;
+	struct sonde_symtab k;
+	char **kmods;			/* interned module names */
+	uint32_t nkmods;
+	struct sonde_obj *objs;
+	struct sonde_uproc *procs;
+};
+
+struct sonde_syms *sonde_syms_new(const char *kallsyms)
+{
+	struct sonde_syms *s = calloc(1, sizeof(*s));
+
+	if (s && kallsyms && !(s->kallsyms = strdup(kallsyms))) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void sonde_symtab_free(struct sonde_symtab *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->v[i].name);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}
+
+static void sonde_uproc_free(struct sonde_uproc *p)
+{
+	free(p->maps);
+	free(p);
+}
+
+void sonde_syms_free(struct sonde_syms *s)
+{
+	struct sonde_obj *o, *on;
+	struct sonde_uproc *p, *pn;
+	uint32_t i;
+
+	if (!s)
+		return;
+	sonde_symtab_free(&s->k);
+	for (i = 0; i < s->nkmods; i++)
+		free(s->kmods[i]);
+	free(s->kmods);
+	for (o = s->objs; o; o = on) {
+		on = o->next;
+		sonde_symtab_free(&o->st);
+		free(o->seg);
+		free(o->path);
+		free(o);
+	}
+	for (p = s->procs; p; p = pn) {
+		pn = p->next;
+		sonde_uproc_free(p);
+	}
+	free(s->kallsyms);
+	free(s);
+}
+
+static int sonde_symcmp(const void *a, const void *b)
+{
+	const struct sonde_sym *l = a, *r = b;
+
+	return l->addr < r->addr ? -1 : l->addr > r->addr;
+}
+
+static int sonde_symtab_add(struct sonde_symtab *t, uint32_t *cap,
+			    uint64_t addr, uint64_t size, const char *name,
+			    const char *mod)
+{
+	struct sonde_sym *v;
+
+	if (t->n == *cap) {
+		*cap = *cap ? *cap * 2 : 1024;
+		v = realloc(t->v, *cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		t->v = v;
+	}
+	t->v[t->n].name = strdup(name);
+	if (!t->v[t->n].name)
+		return -ENOMEM;
+	t->v[t->n].addr = addr;
+	t->v[t->n].size = size;
+	t->v[t->n].mod = mod;
+	t->n++;
+	return 0;
+}
+
+/* The symbol covering @addr: the last at or below it, within its size. */
+static const struct sonde_sym *sonde_symtab_find(const struct sonde_symtab *t,
+						 uint64_t addr)
+{
+	uint32_t lo = 0, hi = t->n;
+	const struct sonde_sym *s;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (t->v[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	s = &t->v[lo - 1];
+	/* among equal addresses prefer one whose size covers @addr */
+	while (s > t->v && s[-1].addr == s->addr && s->size &&
+	       addr >= s->addr + s->size)
+		s--;
+	if (s->size && addr >= s->addr + s->size)
+		return NULL;
+	return s;
+}
+
+static const char *sonde_kmod_intern(struct sonde_syms *s, const char *m)
+{
+	char **v;
+	uint32_t i;
+
+	for (i = s->nkmods; i-- > 0;)
+		if (!strcmp(s->kmods[i], m))
+			return s->kmods[i];
+	v = realloc(s->kmods, (s->nkmods + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	s->kmods = v;
+	v[s->nkmods] = strdup(m);
+	return v[s->nkmods] ? v[s->nkmods++] : NULL;
+}
+
+/* /proc/kallsyms: "ffffffff81000000 T _stext" or "... t f\t[mod]". */
+static void sonde_kload(struct sonde_syms *s)
+{
+	FILE *f;
+	char line[512], name[256], mod[128], type;
+	unsigned long long addr;
+	uint32_t cap = 0;
+	const char *m;
+	int n;
+
+	s->kloaded = true;
+	f = fopen(s->kallsyms ? s->kallsyms : "/proc/kallsyms", "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		mod[0] = '\0';
+		n = sscanf(line, "%llx %c %255s [%127[^]]]", &addr, &type,
+			   name, mod);
+		if (n < 3 || !addr)
+			continue;
+		if (type != 't' && type != 'T' && type != 'w' && type != 'W')
+			continue;
+		m = sonde_kmod_intern(s, mod[0] ? mod : "vmlinux");
+		if (!m || sonde_symtab_add(&s->k, &cap, addr, 0, name, m))
+			break;
+	}
+	fclose(f);
+	qsort(s->k.v, s->k.n, sizeof(*s->k.v), sonde_symcmp);
+}
+
+void sonde_syms_kaddr(struct sonde_syms *s, uint64_t pc, char *buf, size_t n)
+{
+	const struct sonde_sym *sym;
+
+	if (!s->kloaded)
+		sonde_kload(s);
+	sym = sonde_symtab_find(&s->k, pc);
+	if (!sym)
+		snprintf(buf, n, "0x%llx", (unsigned long long)pc);
+	else if (pc > sym->addr)
+		snprintf(buf, n, "%s`%s+0x%llx", sym->mod, sym->name,
+			 (unsigned long long)(pc - sym->addr));
+	else
+		snprintf(buf, n, "%s`%s", sym->mod, sym->name);
+}
+
+/* ---- user objects ----------------------------------------------------- */
+
+static void sonde_obj_load_elf(struct sonde_obj *o, int fd)
+{
+	Elf *e;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	GElf_Phdr ph;
+	GElf_Sym sym;
+	Elf_Data *d;
+	size_t i, nph, nsyms;
+	uint32_t cap = 0;
+	const char *name;
+	void *v;
+
+	elf_version(EV_CURRENT);
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	if (!e || elf_kind(e) != ELF_K_ELF || elf_getphdrnum(e, &nph)) {
+		o->bad = true;
+		goto out;
+	}
+	for (i = 0; i < nph; i++) {
+		if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		v = realloc(o->seg, (o->nseg + 1) * sizeof(*o->seg));
+		if (!v)
+			goto out;
+		o->seg = v;
+		o->seg[o->nseg].off = ph.p_offset;
+		o->seg[o->nseg].filesz = ph.p_filesz;
+		o->seg[o->nseg].vaddr = ph.p_vaddr;
+		o->nseg++;
+	}
+	while ((scn = elf_nextscn(e, scn))) {
+		if (!gelf_getshdr(scn, &sh) ||
+		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
+		    !sh.sh_entsize)
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d)
+			continue;
+		nsyms = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < nsyms; i++) {
+			if (!gelf_getsym(d, (int)i, &sym) ||
+			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+			    !sym.st_value || sym.st_shndx == SHN_UNDEF)
+				continue;
+			name = elf_strptr(e, sh.sh_link, sym.st_name);
+			if (!name || !*name)
+				continue;
+			if (sonde_symtab_add(&o->st, &cap, sym.st_value,
+					     sym.st_size, name, NULL))
+				goto out;
+		}
+	}
+	qsort(o->st.v, o->st.n, sizeof(*o->st.v), sonde_symcmp);
+out:
+	if (e)
+		elf_end(e);
+}
+
+static struct sonde_obj *sonde_obj_get(struct sonde_syms *s, const char *path,
+				       int pid, uint64_t start, uint64_t end)
+{
+	struct sonde_obj *o;
+	char alt[96];
+	int fd;
+
+	for (o = s->objs; o; o = o->next)
+		if (!strcmp(o->path, path))
+			return o;
+	o = calloc(1, sizeof(*o));
+	if (!o || !(o->path = strdup(path))) {
+		free(o);
+		return NULL;
+	}
+	o->base = strrchr(o->path, '/') ? strrchr(o->path, '/') + 1 : o->path;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		/* replaced or deleted since: the mapping itself (root) */
+		snprintf(alt, sizeof(alt), "/proc/%d/map_files/%llx-%llx", pid,
+			 (unsigned long long)start, (unsigned long long)end);
+		fd = open(alt, O_RDONLY | O_CLOEXEC);
+	}
+	if (fd >= 0) {
+		sonde_obj_load_elf(o, fd);
+		close(fd);
+	} else {
+		o->bad = true;
+	}
+	o->next = s->objs;
+	s->objs = o;
+	return o;
+}
+
+static struct sonde_uproc *sonde_uproc_find(struct sonde_syms *s, int pid)
+{
+	struct sonde_uproc *p;
+
+	for (p = s->procs; p; p = p->next)
+		if (p->pid == pid)
+			return p;
+	return NULL;
+}
+
+int sonde_syms_grab(struct sonde_syms *s, int pid)
+{
+	struct sonde_uproc *p, *old;
+	struct sonde_umap *v;
+	unsigned long long start, end, off;
+	char path[64], line[4096], perm[8], *file;
+	uint32_t cap = 0;
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		fclose(f);
+		return -ENOMEM;
+	}
+	p->pid = pid;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		n = 0;
+		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &start, &end,
+			   perm, &off, &n) < 4 || !n)
+			continue;
+		file = line + n;
+		if (perm[2] != 'x' || file[0] != '/')
+			continue;
+		if (p->nmaps == cap) {
+			cap = cap ? cap * 2 : 32;
+			v = realloc(p->maps, cap * sizeof(*v));
+			if (!v)
+				break;
+			p->maps = v;
+		}
+		p->maps[p->nmaps].start = start;
+		p->maps[p->nmaps].end = end;
+		p->maps[p->nmaps].off = off;
+		p->maps[p->nmaps].obj = sonde_obj_get(s, file, pid, start, end);
+		if (p->maps[p->nmaps].obj)
+			p->nmaps++;
+	}
+	fclose(f);
+	/* replace the old view only with a non-empty new one */
+	old = sonde_uproc_find(s, pid);
+	if (old && !p->nmaps) {
+		sonde_uproc_free(p);
+		return 0;
+	}
+	if (old) {
+		free(old->maps);
+		old->maps = p->maps;
+		old->nmaps = p->nmaps;
+		free(p);
+		return 0;
+	}
+	p->next = s->procs;
+	s->procs = p;
+	return 0;
+}
+
+void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
+		      size_t n)
+{
+	const struct sonde_uproc *p = sonde_uproc_find(s, pid);
+	const struct sonde_umap *m = NULL;
+	const struct sonde_sym *sym;
+	const struct sonde_obj *o;
+	uint64_t foff, va;
+	uint32_t i;
+
+	if (!p && pid > 0 && !sonde_syms_grab(s, pid))
+		p = sonde_uproc_find(s, pid);
+	for (i = 0; p && i < p->nmaps; i++)
+		if (pc >= p->maps[i].start && pc < p->maps[i].end)
+			m = &p->maps[i];
+	if (!m) {
+		snprintf(buf, n, "0x%llx", (unsigned long long)pc);
+		return;
+	}
+	o = m->obj;
+	foff = pc - m->start + m->off;
+	for (i = 0; i < o->nseg; i++) {
+		if (foff < o->seg[i].off ||
+		    foff >= o->seg[i].off + o->seg[i].filesz)
+			continue;
+		va = foff - o->seg[i].off + o->seg[i].vaddr;
+		sym = sonde_symtab_find(&o->st, va);
+		if (!sym)
+			break;
+		if (va > sym->addr)
+			snprintf(buf, n, "%s`%s+0x%llx", o->base, sym->name,
+				 (unsigned long long)(va - sym->addr));
+		else
+			snprintf(buf, n, "%s`%s", o->base, sym->name);
+		return;
+	}
+	snprintf(buf, n, "%s`0x%llx", o->base, (unsigned long long)pc);
+}
+
+/*
+ * dt_print_stack() / dt_print_ustack(): "\n", then one line per frame,
+ * @indent spaces and the name, up to the first zero PC.
+ */
+int sonde_print_stack(FILE *out, struct sonde_syms *s, bool user, int pid,
+		      const void *pcs, uint32_t nframes, int indent)
+{
+	char name[1024];
+	uint64_t pc;
+	uint32_t i;
+
+	fputc('\n', out);
+	for (i = 0; i < nframes; i++) {
+		memcpy(&pc, (const char *)pcs + i * 8, 8);
+		if (!pc)
+			break;
+		if (!s)
+			snprintf(name, sizeof(name), "0x%llx",
+				 (unsigned long long)pc);
+		else if (user)
+			sonde_syms_uaddr(s, pid, pc, name, sizeof(name));
+		else
+			sonde_syms_kaddr(s, pc, name, sizeof(name));
+		fprintf(out, "%*s%s\n", indent, "", name);
+	}
+	return ferror(out) ? -EIO : 0;
+}
