@@ -218,7 +218,70 @@ test_json() {
 	return 1
 }
 
-ktap_header 9
+# END runs after exit(), and a printf of a constant string still prints.
+test_end() {
+	run 30 "$SONDE" -qn 'BEGIN { printf("begin\n"); exit(0); } END { printf("end\n"); }'
+	printf 'begin\nend\n\n' > "$T/want"
+	if [ "$rc" -eq 0 ] && cmp -s "$T/want" "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want 'begin', 'end' and dtrace's final newline"
+	show
+	return 1
+}
+
+# trunc(), normalize() and clear() act on the aggregations (in END, after
+# the final snapshot): @a keeps its 2 largest, @n prints 1000 / 10,
+# @c is zero.
+test_aggacts() {
+	run 30 "$SONDE" -qn 'BEGIN { @a["x"] = sum(5); @a["y"] = sum(3); @a["z"] = sum(9); @n = sum(1000); @c = count(); exit(0); } END { trunc(@a, 2); normalize(@n, 10); clear(@c); }'
+	if [ "$rc" -eq 0 ] && grep -Eq '^  x +5$' "$T/out" &&
+	   grep -Eq '^  z +9$' "$T/out" && ! grep -q '^  y ' "$T/out" &&
+	   grep -Eq '^ +100$' "$T/out" && grep -Eq '^ +0$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want @a = {x 5, z 9}, @n = 100, @c = 0"
+	show
+	return 1
+}
+
+# stack() in a kernel probe names the kernel code that made the call.
+test_stack() {
+	run 30 "$SONDE" -qn 'syscall::getppid:entry /pid == $target/ { stack(); }' -c "$LOOP 2"
+	if [ "$rc" -eq 0 ] && grep -Eq '^ +vmlinux`do_syscall_64\+0x[0-9a-f]+$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want a stack frame vmlinux\`do_syscall_64+0x..."
+	show
+	return 1
+}
+
+# The deadman: a sonde stopped with SIGSTOP stops draining; the module
+# aborts its enabling within the deadman time (here 1 s), disarms it, and
+# when sonde runs again it says why and exits 1.
+test_deadman() {
+	"$SONDE" -x deadman=1000 -qn 'syscall:::entry { @[probefunc] = count(); }' \
+		> "$T/out" 2> "$T/err" < /dev/null &
+	pid=$!
+	sleep 1
+	kill -STOP "$pid"
+	sleep 3
+	armed_while_stopped=$(grep -c sonde /sys/kernel/debug/kprobes/list 2>/dev/null)
+	kill -CONT "$pid"
+	timeout -s KILL 20 sh -c "while kill -0 $pid 2>/dev/null; do sleep 0.2; done"
+	wait "$pid"
+	rc=$?
+	if [ "$rc" -eq 1 ] &&
+	   grep -q 'processing aborted: Abort due to systemic unresponsiveness' "$T/err" &&
+	   dmesg | grep -q "sonde: consumer pid $pid aborted"; then
+		return 0
+	fi
+	ktap_diag "want exit status 1, the abort message and the kernel's note (armed kprobes while stopped: $armed_while_stopped)"
+	show
+	return 1
+}
+
+ktap_header 13
 test_hello; ktap_result cli_hello_world $?
 test_hello_quiet; ktap_result cli_hello_world_quiet $?
 test_target_count; ktap_result cli_target_getppid_count $?
@@ -228,4 +291,8 @@ test_list; ktap_result cli_list_probes $?
 test_provider_ofile; ktap_result cli_provider_and_output_file $?
 test_sigint; ktap_result cli_sigint_prints_aggregations $?
 test_json; ktap_result cli_json_output $?
+test_end; ktap_result cli_end_clause $?
+test_aggacts; ktap_result cli_trunc_normalize_clear $?
+test_stack; ktap_result cli_kernel_stack $?
+test_deadman; ktap_result cli_deadman_sigstop $?
 ktap_finish

@@ -192,7 +192,19 @@ int sonde_print_aggent(struct sonde_consumer *c, const struct sonde_aggent *e)
 			return err;
 		off += sonde_keyfield_size(c, kt);
 	}
-	err = sonde_print_aggval(c->out, &a->desc, e->val);
+	if (a->normal > 1) {
+		size_t n = sonde_agg_val_size(&a->desc) / sizeof(int64_t);
+		int64_t *nval = malloc(n * sizeof(int64_t));
+
+		if (!nval)
+			return -ENOMEM;
+		err = sonde_print_aggval(c->out, &a->desc,
+					 sonde_agg_normalized(a, e->val, nval,
+							      n));
+		free(nval);
+	} else {
+		err = sonde_print_aggval(c->out, &a->desc, e->val);
+	}
 	if (err)
 		return err;
 	fputc('\n', c->out);
@@ -452,6 +464,19 @@ static int sonde_record_json(struct sonde_consumer *c, uint32_t cpu,
 			err = sonde_rec_stack(c, cl, act, data, dsize);
 			ndata++;
 			break;
+		case SONDE_A_CLEAR:
+		case SONDE_A_TRUNC:
+		case SONDE_A_NORMALIZE:
+		case SONDE_A_DENORMALIZE:
+		case SONDE_A_SETOPT: {
+			int64_t an = 0;
+
+			f = act->field;
+			if (act->nfields && sonde_field_ok(cl, f, dsize))
+				memcpy(&an, data + cl->fields[f].offset, 8);
+			err = sonde_consumer_aggact(c, act, an);
+			break;
+		}
 		case SONDE_A_EXIT:
 			f = act->field;
 			if (sonde_field_ok(cl, f, dsize)) {
@@ -548,6 +573,19 @@ static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
 		case SONDE_A_USTACK:
 			err = sonde_rec_stack(c, cl, act, data, dsize);
 			break;
+		case SONDE_A_CLEAR:
+		case SONDE_A_TRUNC:
+		case SONDE_A_NORMALIZE:
+		case SONDE_A_DENORMALIZE:
+		case SONDE_A_SETOPT: {
+			int64_t an = 0;
+
+			f = act->field;
+			if (act->nfields && sonde_field_ok(cl, f, dsize))
+				memcpy(&an, data + cl->fields[f].offset, 8);
+			err = sonde_consumer_aggact(c, act, an);
+			break;
+		}
 		case SONDE_A_EXIT:
 			f = act->field;
 			if (sonde_field_ok(cl, f, dsize)) {

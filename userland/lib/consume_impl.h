@@ -58,6 +58,13 @@ static inline uint32_t sonde_keyfield_size(const struct sonde_consumer *c,
 	return 8;
 }
 
+/* aggact.c: clear/trunc/normalize/denormalize/setopt; values as printed. */
+int sonde_consumer_aggact(struct sonde_consumer *c,
+			  const struct sonde_action *act, int64_t n);
+const int64_t *sonde_agg_normalized(const struct sonde_pagg *a,
+				    const int64_t *val, int64_t *out,
+				    size_t cap);
+
 /* The symboliser, created on first use (NULL only on ENOMEM). */
 struct sonde_syms *sonde_consumer_syms(struct sonde_consumer *c);
 

@@ -99,6 +99,8 @@ struct sonde_pagg {
 					 * sonde_program_image() */
 	struct sonde_dtype *keys;	/* nkeys key types as D sees them */
 	bool printed;			/* printa()ed at least once (consumer) */
+	int64_t normal;			/* normalize() factor (consumer; 0, 1:
+					 * none) */
 };
 
 /* A D variable. */

@@ -10,7 +10,7 @@ TEST_CFLAGS := $(SAN_CFLAGS) $(WARN) -Wno-format-truncation -std=gnu11 \
 	-D_GNU_SOURCE -Iuapi -Ivm -Iuserland/lib
 
 .PHONY: unit unit-vm
-unit: unit-vm unit-fuzz
+unit: unit-vm unit-fuzz unit-fuzz-dc unit-docs
 
 # The VM corpus: every opcode, verifier rule and fault kind.
 VM_TEST_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c
@@ -27,15 +27,16 @@ unit-vm: $(B)/tests/vm_test
 
 # Formatting golden tests of the consumer (trace/printf/printa columns,
 # aggregation rows and histograms), no kernel needed.
-FMT_SRCS := userland/lib/printf.c userland/lib/print_agg.c \
+FMT_SRCS := userland/lib/printf.c userland/lib/print_agg.c userland/lib/aggact.c \
 	userland/lib/aggregate.c userland/lib/consume.c userland/lib/device.c \
-	userland/lib/resolve.c userland/lib/program.c
+	userland/lib/resolve.c userland/lib/program.c userland/lib/sym.c \
+	userland/lib/json.c
 
 $(B)/tests/test_fmt: userland/tests/fmt/test_fmt.c $(FMT_SRCS) vm/aggfn.c vm/isa.c \
 		$(wildcard vm/*.h uapi/*.h userland/lib/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ userland/tests/fmt/test_fmt.c $(FMT_SRCS) \
-		vm/aggfn.c vm/isa.c
+		vm/aggfn.c vm/isa.c -lelf
 
 .PHONY: unit-fmt
 unit-fmt: $(B)/tests/test_fmt
@@ -139,3 +140,59 @@ unit-dc: $(B)/tests/dc_test
 	$(B)/tests/dc_test userland/tests/dc
 
 unit: unit-dc
+
+# ---- fuzzing the D compiler -----------------------------------------------
+# A libFuzzer target over the D compiler, lexer to verifier self-check, with
+# ASan, UBSan and LSan (userland/tests/fuzz_dc.c): any bytes, as a script,
+# as a -n probespec or as several inputs, must compile or fail with a
+# diagnostic, with no sanitizer report.  Seeds: the compiler corpus
+# userland/tests/dc/ (read, never written) and the dictionary
+# userland/tests/fuzz/d.dict.  Needs clang's fuzzer runtime, like `fuzz`.
+#
+#   make fuzz-dc [FUZZ_TIME=300] [FUZZ_FLAGS=-jobs=4]
+#                  new inputs go to build/fuzz-dc/corpus, crashes to
+#                  build/fuzz-dc/artifacts/
+#   make unit-fuzz-dc
+#                  replay every seed, then a short bounded session
+#                  (UNIT_FUZZ_TIME seconds) writing only under
+#                  build/fuzz-dc/unit/; part of `make unit`
+FUZZ_DC_SEEDS := userland/tests/dc
+FUZZ_DC_DICT := userland/tests/fuzz/d.dict
+# The compiler evaluates both sides of `!a | !b` on purpose (every error
+# reported), which clang's -Wbitwise-instead-of-logical flags.
+FUZZ_DC_CFLAGS := $(FUZZ_CFLAGS) -Wno-bitwise-instead-of-logical
+
+$(B)/tests/fuzz_dc: userland/tests/fuzz_dc.c $(DC_TEST_DEPS)
+	@mkdir -p $(dir $@)
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "sonde: $(FUZZ_CC) not found: the fuzzer needs clang and libclang-rt-14-dev (make deps)" >&2; exit 1; }
+	$(FUZZ_CC) $(FUZZ_DC_CFLAGS) -o $@ userland/tests/fuzz_dc.c \
+		$(DC_TEST_SRCS) || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
+
+.PHONY: fuzz-dc unit-fuzz-dc
+fuzz-dc: $(B)/tests/fuzz_dc
+	@mkdir -p $(B)/fuzz-dc/corpus $(B)/fuzz-dc/artifacts
+	$(B)/tests/fuzz_dc -max_total_time=$(FUZZ_TIME) -timeout=10 \
+		-dict=$(FUZZ_DC_DICT) -print_final_stats=1 \
+		-artifact_prefix=$(B)/fuzz-dc/artifacts/ \
+		$(FUZZ_FLAGS) $(B)/fuzz-dc/corpus $(FUZZ_DC_SEEDS)
+
+unit-fuzz-dc: $(B)/tests/fuzz_dc
+	@rm -rf $(B)/fuzz-dc/unit
+	@mkdir -p $(B)/fuzz-dc/unit/corpus $(B)/fuzz-dc/unit/artifacts
+	$(B)/tests/fuzz_dc -timeout=10 \
+		-artifact_prefix=$(B)/fuzz-dc/unit/artifacts/ \
+		$(FUZZ_DC_SEEDS)/*.d
+	$(B)/tests/fuzz_dc -max_total_time=$(UNIT_FUZZ_TIME) -timeout=10 \
+		-dict=$(FUZZ_DC_DICT) -print_final_stats=1 \
+		-artifact_prefix=$(B)/fuzz-dc/unit/artifacts/ \
+		$(B)/fuzz-dc/unit/corpus $(FUZZ_DC_SEEDS)
+
+# ---- end of fuzzing the D compiler ----------------------------------------
+
+# ---- the documentation's D programs ----------------------------------------
+# Every sonde command and ```d block in README.md and docs/*.md must compile
+# (`sonde -e`, no kernel); the documents are scanned at run time.
+.PHONY: unit-docs
+unit-docs: $(B)/sonde
+	userland/tests/docs_scripts.sh $(B)/sonde
+# ---- end of the documentation's D programs ---------------------------------

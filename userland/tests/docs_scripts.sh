@@ -1,0 +1,295 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# docs_scripts.sh - every D program shown in README.md and docs/*.md must
+# compile.  Run by `make unit-docs` (part of `make unit`); no kernel needed.
+#
+#   userland/tests/docs_scripts.sh [SONDE]     (from the top of the tree;
+#                                               SONDE defaults to build/sonde)
+#
+# The documents are read at run time, so examples added or edited later are
+# picked up without touching this script.  Inside fenced code blocks (``` or
+# ~~~) it takes:
+#
+#  - command lines starting "$ sonde ", "# sonde ", "sudo sonde " or
+#    "sonde " (continued over several lines by a trailing backslash or an
+#    open quote): the command is split as the shell would (quotes and
+#    backslashes; no expansion; stops at an unquoted | ; & < > or #) and run
+#    as `SONDE -e ...` (compile, then exit before enabling anything), with
+#    -c CMD and -p PID replaced by -p $$ (this shell: a pid that exists),
+#    -p $$ added when the program says $target without either, and -o FILE
+#    dropped.  Commands with no program (no -n -s -P -m -f -i), listings
+#    (-l), -V and -h are skipped, as is -s FILE when FILE is not in the
+#    tree;
+#  - blocks tagged ```d (or ```dtrace): the block is a script, compiled with
+#    `SONDE -e -s FILE` (-p $$ when it says $target).
+#
+# Output: "ok N - file:line" / "not ok N - file:line" (then the command and
+# the compiler's messages as "# " lines), a "1..N" plan, and a summary
+# "N passed, N failed".  Exit status 1 when anything failed.
+
+set -u
+
+SONDE=${1:-build/sonde}
+if [ ! -x "$SONDE" ]; then
+	echo "docs_scripts.sh: $SONDE not built (make userland)" >&2
+	exit 2
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/sonde-docs.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+
+DOCS=()
+[ -f README.md ] && DOCS+=(README.md)
+for f in docs/*.md; do
+	[ -f "$f" ] && DOCS+=("$f")
+done
+if [ ${#DOCS[@]} -eq 0 ]; then
+	echo "docs_scripts.sh: no README.md or docs/*.md here (run from the top of the tree)" >&2
+	exit 2
+fi
+
+# Extract the items: $TMP/NNNN.loc ("file:line"), and $TMP/NNNN.cmd (one
+# command, continuation lines joined) or $TMP/NNNN.d (one D block).
+awk -v dir="$TMP" '
+function flush_d() {
+	if (dbuf != "") {
+		n++
+		f = sprintf("%s/%04d", dir, n)
+		printf "%s\n", dloc > (f ".loc"); close(f ".loc")
+		printf "%s", dbuf > (f ".d"); close(f ".d")
+	}
+	dbuf = ""
+}
+function squotes_open(s,    i, c, q) {
+	# is a quote still open at the end of s (shell rules, roughly)?
+	q = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (q == "'\''") { if (c == "'\''") q = ""; continue }
+		if (c == "\\") { i++; continue }
+		if (q == "\"") { if (c == "\"") q = ""; continue }
+		if (c == "'\''" || c == "\"") q = c
+	}
+	return q != ""
+}
+FNR == 1 { infence = 0; incmd = 0 }
+{
+	line = $0
+	stripped = line
+	sub(/^[ \t]*(> )?[ \t]*/, "", stripped)
+	if (!infence && stripped ~ /^(```|~~~)/) {
+		infence = 1
+		fence = substr(stripped, 1, 3)
+		tag = tolower(substr(stripped, 4))
+		gsub(/[ \t{}.]/, "", tag)
+		isd = (tag == "d" || tag == "dtrace")
+		dbuf = ""; dloc = FILENAME ":" (FNR + 1)
+		incmd = 0
+		next
+	}
+	if (infence && index(stripped, fence) == 1 && stripped ~ /^(```|~~~)[ \t]*$/) {
+		if (isd) flush_d()
+		if (incmd) { incmd = 0 }
+		infence = 0
+		next
+	}
+	if (!infence)
+		next
+	if (isd) {
+		dbuf = dbuf line "\n"
+		next
+	}
+	if (incmd) {
+		cbuf = cbuf "\n" line
+	} else {
+		c = stripped
+		if (c !~ /^((\$|#)[ \t]+)?(sudo[ \t]+)?sonde([ \t]|$)/)
+			next
+		sub(/^((\$|#)[ \t]+)?(sudo[ \t]+)?/, "", c)
+		cbuf = c
+		cloc = FILENAME ":" FNR
+		incmd = 1
+	}
+	if (cbuf ~ /\\$/ && !squotes_open(cbuf)) {
+		sub(/\\$/, "", cbuf)
+		cbuf = cbuf " "
+		sub(/\n$/, "", cbuf)
+		next
+	}
+	if (squotes_open(cbuf))
+		next
+	n++
+	f = sprintf("%s/%04d", dir, n)
+	printf "%s\n", cloc > (f ".loc"); close(f ".loc")
+	printf "%s", cbuf > (f ".cmd"); close(f ".cmd")
+	incmd = 0
+}
+' "${DOCS[@]}"
+
+# Split a command line as the shell would, without expansion, into WORDS.
+# Stops at an unquoted | ; & < > or a # starting a word.
+split_words() {
+	local s=$1 i c q="" w="" have=0 len=${#1}
+
+	WORDS=()
+	for ((i = 0; i < len; i++)); do
+		c=${s:i:1}
+		if [ "$q" = "'" ]; then
+			if [ "$c" = "'" ]; then q=""; else w+=$c; fi
+			continue
+		fi
+		if [ "$q" = '"' ]; then
+			if [ "$c" = '"' ]; then
+				q=""
+			elif [ "$c" = '\' ] && [[ "${s:i+1:1}" == [\"\\\$\`] ]]; then
+				w+=${s:i+1:1}; i=$((i + 1))
+			elif [ "$c" = '\' ] && [ "${s:i+1:1}" = $'\n' ]; then
+				i=$((i + 1))
+			else
+				w+=$c
+			fi
+			continue
+		fi
+		case $c in
+		"'"|'"') q=$c; have=1 ;;
+		'\')
+			if [ "${s:i+1:1}" = $'\n' ]; then
+				:
+			else
+				w+=${s:i+1:1}; have=1
+			fi
+			i=$((i + 1)) ;;
+		' '|$'\t'|$'\n')
+			if [ $have = 1 ]; then WORDS+=("$w"); fi
+			w=""; have=0 ;;
+		'|'|';'|'&'|'<'|'>')
+			break ;;
+		'#')
+			if [ $have = 0 ]; then break; fi
+			w+=$c ;;
+		*) w+=$c; have=1 ;;
+		esac
+	done
+	if [ $have = 1 ]; then WORDS+=("$w"); fi
+}
+
+OPTARG_OPTS="36bcDfiILmnoOpPsUxX"	# SONDE_OPTSTR's options with an argument
+
+N=0
+PASS=0
+FAIL=0
+SKIP=0
+
+report() {	# report ok|fail|skip loc [why]
+	N=$((N + 1))
+	case $1 in
+	ok)	PASS=$((PASS + 1)); echo "ok $N - $2" ;;
+	skip)	SKIP=$((SKIP + 1)); echo "ok $N - $2 # SKIP $3" ;;
+	fail)	FAIL=$((FAIL + 1)); echo "not ok $N - $2" ;;
+	esac
+}
+
+# run_sonde LOC ARGS...: compile only; report.
+run_sonde() {
+	local loc=$1 out
+	shift
+	if out=$("$SONDE" -e "$@" 2>&1 </dev/null); then
+		report ok "$loc"
+	else
+		report fail "$loc"
+		echo "# $(printf '%q ' "$SONDE" -e "$@")"
+		printf '%s\n' "$out" | sed 's/^/# /'
+	fi
+}
+
+for loc in "$TMP"/*.loc; do
+	[ -e "$loc" ] || continue
+	base=${loc%.loc}
+	where=$(cat "$loc")
+
+	if [ -f "$base.d" ]; then
+		args=(-s "$base.d")
+		if grep -q '\$target' "$base.d"; then
+			args+=(-p $$)
+		fi
+		run_sonde "$where" "${args[@]}"
+		continue
+	fi
+
+	split_words "$(cat "$base.cmd")"
+	# WORDS[0] is "sonde"
+	args=()
+	skip=""
+	prog=0
+	target=0
+	hasproc=0
+	opts_done=0
+	for ((k = 1; k < ${#WORDS[@]}; k++)); do
+		wd=${WORDS[k]}
+		if [ $opts_done = 1 ] || [ "${wd:0:1}" != "-" ] || [ "$wd" = "-" ]; then
+			args+=("$wd")		# macro arguments
+			continue
+		fi
+		if [ "$wd" = "--" ]; then
+			opts_done=1
+			args+=("$wd")
+			continue
+		fi
+		for ((j = 1; j < ${#wd}; j++)); do
+			o=${wd:j:1}
+			case $OPTARG_OPTS in
+			*"$o"*)
+				val=${wd:j+1}
+				if [ -z "$val" ]; then
+					k=$((k + 1))
+					val=${WORDS[k]-}
+				fi
+				case $o in
+				c|p)	hasproc=1; args+=(-p $$) ;;
+				o)	;;
+				s)
+					prog=1
+					if [ -f "$val" ]; then
+						args+=(-s "$val")
+						grep -q '\$target' "$val" && target=1
+					elif [ -f "$(dirname "${where%:*}")/$val" ]; then
+						val="$(dirname "${where%:*}")/$val"
+						args+=(-s "$val")
+						grep -q '\$target' "$val" && target=1
+					else
+						skip="script $val is not in the tree"
+					fi ;;
+				n|P|m|f|i)
+					prog=1
+					case $val in *'$target'*) target=1 ;; esac
+					args+=("-$o" "$val") ;;
+				*)	args+=("-$o" "$val") ;;
+				esac
+				break ;;
+			esac
+			case $o in
+			l)	skip="a probe listing (-l)" ;;
+			V|h)	skip="not a program (-$o)" ;;
+			e)	;;
+			*)	args+=("-$o") ;;
+			esac
+		done
+	done
+	if [ -z "$skip" ] && [ $prog = 0 ]; then
+		skip="no D program in the command"
+	fi
+	if [ -n "$skip" ]; then
+		report skip "$where" "$skip"
+		continue
+	fi
+	if [ $target = 1 ] && [ $hasproc = 0 ]; then
+		args=(-p $$ "${args[@]}")
+	fi
+	run_sonde "$where" "${args[@]}"
+done
+
+echo "1..$N"
+echo "$PASS passed, $FAIL failed"
+[ $SKIP -gt 0 ] && echo "# $SKIP skipped"
+[ $FAIL -eq 0 ]
