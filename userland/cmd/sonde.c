@@ -40,6 +40,12 @@ static const char SONDE_OPTSTR[] =
 	"3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:O:p:P:qs:SU:vVwx:X:Z";
 
 static const char *g_pname = "sonde";
+
+/* -C, -D, -U, -I: the C preprocessor for scripts */
+static bool g_cpp;
+static const char *g_defines[64];
+static const char *g_cppargs[64];
+static unsigned int g_ndefines, g_ncppargs;
 static int g_quiet;
 static volatile sig_atomic_t g_intr;
 static int g_newline;
@@ -210,7 +216,8 @@ static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 					    long target, int argc, char **argv)
 {
 	struct dc_opts o = { .sz = sizeof(o), .target = target ? target : -1,
-			     .argc = argc, .argv = argv };
+			     .argc = argc, .argv = argv, .defines = g_defines,
+			     .cpp = g_cpp, .cpp_args = g_cppargs };
 	struct dc_input *in = calloc(ncmds, sizeof(*in));
 	struct sonde_program *p = NULL;
 	char **texts = calloc(ncmds, sizeof(*texts));
@@ -939,6 +946,30 @@ int main(int argc, char **argv)
 		case 'e':
 			exec = false;
 			break;
+		case 'C':
+			g_cpp = true;
+			break;
+		case 'D':
+			if (g_ndefines + 1 >= sizeof(g_defines) / sizeof(g_defines[0])) {
+				error("too many -D options");
+				return E_USAGE;
+			}
+			g_defines[g_ndefines++] = optarg;
+			break;
+		case 'U':
+		case 'I': {
+			char *a = malloc(strlen(optarg) + 3);
+
+			if (!a || g_ncppargs + 1 >=
+			    sizeof(g_cppargs) / sizeof(g_cppargs[0])) {
+				free(a);
+				error("too many -%c options", opt);
+				return E_USAGE;
+			}
+			sprintf(a, "-%c%s", opt, optarg);
+			g_cppargs[g_ncppargs++] = a;
+			break;
+		}
 		case 'S':
 			dump = true;
 			break;
