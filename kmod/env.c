@@ -89,6 +89,11 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 		return (u64)(s64)ms->fire->errno_val;
 	case SONDE_B_curthread:
 		return (u64)(unsigned long)current;
+	case SONDE_B_stackdepth:
+	case SONDE_B_ustackdepth:
+		/* the frames stack() would record, up to 255 */
+		return sonde_env_stack(ctx, id == SONDE_B_ustackdepth,
+				       ctx->stackbuf, 255);
 	case SONDE_B_execname:
 		return sonde_execname(ctx, fault);
 	case SONDE_B_probeprov:

@@ -212,6 +212,8 @@ enum sonde_op { SONDE_OPS(SONDE_OP_ENUM_) };
 	B(epid,        0x1a, INT)					\
 	B(errno,       0x1b, INT)					\
 	B(curthread,   0x1c, INT)					\
+	B(stackdepth,  0x1d, INT)					\
+	B(ustackdepth, 0x1e, INT)					\
 	B(execname,    0x20, STR)					\
 	B(probeprov,   0x21, STR)					\
 	B(probemod,    0x22, STR)					\

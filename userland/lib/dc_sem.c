@@ -45,7 +45,7 @@ struct dc_type dc_builtin_type(int id)
 	case SONDE_B_errno: case SONDE_B_cpu:
 		return ity(4, 0);
 	case SONDE_B_uid: case SONDE_B_gid: case SONDE_B_id:
-	case SONDE_B_epid:
+	case SONDE_B_epid: case SONDE_B_stackdepth: case SONDE_B_ustackdepth:
 		return ity(4, 1);
 	case SONDE_B_timestamp: case SONDE_B_vtimestamp:
 	case SONDE_B_walltimestamp: case SONDE_B_curthread:

@@ -36,6 +36,9 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 		return (u64)(unsigned long)"BEGIN";
 	case SONDE_B_probeprov:
 		return (u64)(unsigned long)"dtrace";
+	case SONDE_B_stackdepth:
+	case SONDE_B_ustackdepth:
+		return 3;	/* the depth of sonde_env_stack()'s stacks */
 	case SONDE_B_timestamp:
 		return 1000000;
 	default:

@@ -1,0 +1,5 @@
+fbt::vfs_read:entry
+{
+	@depth = quantize(stackdepth);
+	@udepth = max(ustackdepth);
+}
