@@ -362,6 +362,19 @@ static bool sonde_field_ok(const struct sonde_pclause *cl, uint32_t f,
 	       (size_t)cl->fields[f].offset + cl->fields[f].type.size <= dsize;
 }
 
+/* clear/trunc/normalize/denormalize/setopt: n is the record's field. */
+static int sonde_rec_aggact(struct sonde_consumer *c,
+			    const struct sonde_pclause *cl,
+			    const struct sonde_action *act,
+			    const unsigned char *data, size_t dsize)
+{
+	int64_t n = 0;
+
+	if (act->nfields && sonde_field_ok(cl, act->field, dsize))
+		memcpy(&n, data + cl->fields[act->field].offset, sizeof(n));
+	return sonde_consumer_aggact(c, act, n);
+}
+
 /* stack() / ustack(): the frames, DTrace's lines or a JSON array. */
 static int sonde_rec_stack(struct sonde_consumer *c,
 			   const struct sonde_pclause *cl,
@@ -468,15 +481,9 @@ static int sonde_record_json(struct sonde_consumer *c, uint32_t cpu,
 		case SONDE_A_TRUNC:
 		case SONDE_A_NORMALIZE:
 		case SONDE_A_DENORMALIZE:
-		case SONDE_A_SETOPT: {
-			int64_t an = 0;
-
-			f = act->field;
-			if (act->nfields && sonde_field_ok(cl, f, dsize))
-				memcpy(&an, data + cl->fields[f].offset, 8);
-			err = sonde_consumer_aggact(c, act, an);
+		case SONDE_A_SETOPT:
+			err = sonde_rec_aggact(c, cl, act, data, dsize);
 			break;
-		}
 		case SONDE_A_EXIT:
 			f = act->field;
 			if (sonde_field_ok(cl, f, dsize)) {
@@ -577,15 +584,9 @@ static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
 		case SONDE_A_TRUNC:
 		case SONDE_A_NORMALIZE:
 		case SONDE_A_DENORMALIZE:
-		case SONDE_A_SETOPT: {
-			int64_t an = 0;
-
-			f = act->field;
-			if (act->nfields && sonde_field_ok(cl, f, dsize))
-				memcpy(&an, data + cl->fields[f].offset, 8);
-			err = sonde_consumer_aggact(c, act, an);
+		case SONDE_A_SETOPT:
+			err = sonde_rec_aggact(c, cl, act, data, dsize);
 			break;
-		}
 		case SONDE_A_EXIT:
 			f = act->field;
 			if (sonde_field_ok(cl, f, dsize)) {
