@@ -47,29 +47,6 @@ struct sonde_pfspec {
 	char conv;		/* conversion character */
 };
 
-static int64_t sonde_arg_sint(const struct sonde_fmtarg *a)
-{
-	int64_t v8;
-	int32_t v4;
-	int16_t v2;
-	int8_t v1;
-
-	switch (a->type.size) {
-	case 1:
-		memcpy(&v1, a->data, 1);
-		return v1;
-	case 2:
-		memcpy(&v2, a->data, 2);
-		return v2;
-	case 4:
-		memcpy(&v4, a->data, 4);
-		return v4;
-	default:
-		memcpy(&v8, a->data, 8);
-		return v8;
-	}
-}
-
 static uint64_t sonde_arg_uint(const struct sonde_fmtarg *a)
 {
 	uint64_t v8;
@@ -91,6 +68,15 @@ static uint64_t sonde_arg_uint(const struct sonde_fmtarg *a)
 		memcpy(&v8, a->data, 8);
 		return v8;
 	}
+}
+
+/* The same, sign-extended from its size. */
+static int64_t sonde_arg_sint(const struct sonde_fmtarg *a)
+{
+	unsigned int shift = a->type.size >= 1 && a->type.size < 8 ?
+			     64 - 8 * a->type.size : 0;
+
+	return (int64_t)(sonde_arg_uint(a) << shift) >> shift;
 }
 
 static bool sonde_arg_is_int(const struct sonde_fmtarg *a)
