@@ -530,6 +530,83 @@ struct sonde_testrun {
 #define SONDE_TEST_UBASE	0x2000ULL
 #define SONDE_TEST_MAXMEM	4096
 
+/*
+ * User probes (USDT and pid): userland finds the sites in the ELF files
+ * (SDT notes, symbol tables) and creates one probe per site with
+ * SONDE_IOC_UPROBE; the module registers a uprobe (a trap in place of the
+ * instruction at @offset of the file) while the probe is enabled.
+ *
+ * An argument location, as an SDT argument spec says it ("-4@%eax",
+ * "8@-16(%rbp,%rax,8)", "4@$42"):
+ *   SONDE_UARG_CONST  value = @disp
+ *   SONDE_UARG_REG    value = reg[@base]
+ *   SONDE_UARG_MEM    value = *(reg[@base] + reg[@index] * @scale + @disp)
+ *                     (@base or @index SONDE_UREG_NONE when absent)
+ * then truncated to |@size| bytes (1, 2, 4 or 8) and sign-extended when
+ * @size is negative.  Registers are SONDE_UREG_* (sonde_isa.h); a memory
+ * operand that faults reads as 0.
+ */
+#define SONDE_UARG_CONST	1
+#define SONDE_UARG_REG		2
+#define SONDE_UARG_MEM		3
+
+struct sonde_uarg {
+	__u8 kind;
+	__s8 size;
+	__u8 base;
+	__u8 index;
+	__u8 scale;
+	__u8 reserved[3];
+	__s64 disp;
+};
+
+#define SONDE_UPROBE_MAX_ARGS	10
+
+/* struct sonde_uprobe.flags */
+#define SONDE_UPROBE_RETURN	0x1	/* fire when the function at @offset
+					 * returns: arg0 = the address it
+					 * returns to, arg1 = its return value */
+
+/**
+ * struct sonde_uprobe - SONDE_IOC_UPROBE: create a user probe owned by
+ * this open file (only its owner lists and enables it; it goes away when
+ * the file is closed).  Creating a probe that already exists with the same
+ * name returns its id.
+ * @path:    in: user pointer to the NUL-terminated path of the ELF file
+ * @offset:  in: file offset of the probed instruction
+ * @refctr:  in: file offset of the SDT semaphore (a __u16 the kernel
+ *           increments in each traced process while the probe is
+ *           enabled), 0 for none
+ * @pid:     in: fire only in this process (in the program it runs at the
+ *           time of the call); 0: every process that maps @path, now or
+ *           later
+ * @flags:   in: SONDE_UPROBE_*
+ * @nargs:   in: argument locations in @args (0..SONDE_UPROBE_MAX_ARGS);
+ *           must be 0 with SONDE_UPROBE_RETURN
+ * @id:      out: the probe's id
+ * @reserved: zero
+ * @args:    in: where arg0.. come from; a pid entry probe passes the
+ *           function's integer arguments (%rdi, %rsi, ...)
+ * @desc:    in: the probe's name, no glob characters, no empty field; the
+ *           provider must not be a kernel provider's
+ *
+ * Errors: EINVAL bad field, ENOENT @path does not exist, EACCES @path is
+ * not a regular file, ESRCH no process @pid, EEXIST a probe of that name
+ * with another site, ENOSPC too many probes, ENOMEM.
+ */
+struct sonde_uprobe {
+	__aligned_u64 path;
+	__u64 offset;
+	__u64 refctr;
+	__s32 pid;
+	__u32 flags;
+	__u32 nargs;
+	__u32 id;
+	__u32 reserved[4];
+	struct sonde_uarg args[SONDE_UPROBE_MAX_ARGS];
+	struct sonde_probe_desc desc;
+};
+
 #define SONDE_IOC_MAGIC		0xd7
 
 #define SONDE_IOC_INFO		_IOR(SONDE_IOC_MAGIC, 0x00, struct sonde_info)
@@ -541,6 +618,7 @@ struct sonde_testrun {
 #define SONDE_IOC_AGGSNAP	_IOWR(SONDE_IOC_MAGIC, 0x06, struct sonde_drain)
 #define SONDE_IOC_STATUS	_IOR(SONDE_IOC_MAGIC, 0x07, struct sonde_status)
 #define SONDE_IOC_TESTRUN	_IOWR(SONDE_IOC_MAGIC, 0x08, struct sonde_testrun)
+#define SONDE_IOC_UPROBE	_IOWR(SONDE_IOC_MAGIC, 0x09, struct sonde_uprobe)
 
 /**
  * struct sonde_insn - one VM instruction (see sonde_isa.h).

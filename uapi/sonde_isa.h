@@ -319,4 +319,23 @@ enum sonde_aggfn { SONDE_AGGS(SONDE_AGG_ENUM_) };
 enum sonde_fault { SONDE_FAULTS(SONDE_FLT_ENUM_) };
 #undef SONDE_FLT_ENUM_
 
+/*
+ * User registers, numbered as the words of x86-64's struct pt_regs: the
+ * numbering of uregs[] in D (R_RAX, R_PC, ...) and of the registers in
+ * user-probe argument locations (struct sonde_uarg).  R(name, index).
+ */
+#define SONDE_UREGS(R)							\
+	R(r15, 0)  R(r14, 1)  R(r13, 2)  R(r12, 3)			\
+	R(rbp, 4)  R(rbx, 5)  R(r11, 6)  R(r10, 7)			\
+	R(r9, 8)   R(r8, 9)   R(rax, 10) R(rcx, 11)			\
+	R(rdx, 12) R(rsi, 13) R(rdi, 14) R(orig_rax, 15)		\
+	R(rip, 16) R(cs, 17)  R(rflags, 18) R(rsp, 19)			\
+	R(ss, 20)
+
+#define SONDE_UREG_ENUM_(name, idx) SONDE_UREG_##name = idx,
+enum sonde_ureg { SONDE_UREGS(SONDE_UREG_ENUM_) };
+#undef SONDE_UREG_ENUM_
+#define SONDE_NUREGS		21
+#define SONDE_UREG_NONE		0xff
+
 #endif /* _UAPI_SONDE_ISA_H */

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * uelf.h - what user probes need from ELF files and from /proc: SDT notes
+ * (USDT), function symbols (the pid provider), the objects a process maps
+ * and the libraries a program needs.  libelf underneath.  Consumer thread
+ * only; nothing here touches /dev/sonde.
+ */
+#ifndef _SONDE_UELF_H
+#define _SONDE_UELF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "sonde.h"
+
+/* One SDT probe site (one .note.stapsdt note) of one ELF file. */
+struct sonde_usite {
+	char provider[SONDE_PROVNAMELEN];	/* as in the note: "python" */
+	char name[SONDE_NAMELEN];		/* as in the note: "function__entry" */
+	char function[SONDE_FUNCNAMELEN];	/* function containing the site
+						 * (symbol tables), "" if none */
+	uint64_t offset;			/* file offset of the nop */
+	uint64_t refctr;			/* file offset of the semaphore, 0 */
+	uint32_t nargs;
+	struct sonde_uarg args[SONDE_UPROBE_MAX_ARGS];
+};
+
+/* One function symbol (STT_FUNC / STT_GNU_IFUNC, defined, size > 0). */
+struct sonde_ufunc {
+	char *name;
+	uint64_t offset;	/* file offset of its first instruction */
+	uint64_t size;		/* bytes */
+};
+
+/*
+ * Parse one SDT argument spec ("8@%rbp", "-4@%eax", "-4@112(%rsp)",
+ * "8@-16(%rbp,%rax,8)", "4@$42", "%rdi" without a size = 8 bytes
+ * unsigned).  0 or -EINVAL.
+ */
+int sonde_uarg_parse(const char *spec, struct sonde_uarg *a);
+
+/*
+ * Every SDT note of @path, in note order, with offsets already converted
+ * to file offsets (and .stapsdt.base prelink adjustment applied).  *sites
+ * is malloc'd (NULL, 0 when the file has none).  0 or -errno; @err gets a
+ * readable reason on failure.
+ */
+int sonde_usdt_read(const char *path, struct sonde_usite **sites,
+		    size_t *nsites, char *err, size_t errlen);
+
+/*
+ * Function symbols of @path (.symtab, else .dynsym, merged and
+ * de-duplicated by offset: the first non-local name wins), sorted by
+ * name.  Free with sonde_ufuncs_free().  0 or -errno.
+ */
+int sonde_elf_funcs(const char *path, struct sonde_ufunc **fns, size_t *n,
+		    char *err, size_t errlen);
+void sonde_ufuncs_free(struct sonde_ufunc *fns, size_t n);
+
+/*
+ * The ELF files process @pid maps (file-backed mappings, executable ones
+ * and the main program), the main executable first (/proc/PID/exe), then
+ * in address order, each once.  Paths are as seen from this process (via
+ * /proc/PID/root when the target is in another mount namespace is not
+ * attempted: the plain path).  Free with sonde_strv_free().  0 or -errno.
+ */
+int sonde_proc_objects(pid_t pid, char ***paths, size_t *n);
+
+/*
+ * The shared libraries @path needs (DT_NEEDED, recursively, resolved the
+ * way ld.so would for a default Debian system: DT_RUNPATH / DT_RPATH,
+ * /etc/ld.so.cache via the standard directories /lib/x86_64-linux-gnu,
+ * /usr/lib/x86_64-linux-gnu, /lib64, /lib, /usr/lib), each once, plus
+ * the interpreter (PT_INTERP).  Used for -c targets stopped at exec,
+ * before their libraries are mapped.  Free with sonde_strv_free().
+ */
+int sonde_elf_needed(const char *path, char ***paths, size_t *n);
+
+void sonde_strv_free(char **v, size_t n);
+
+/*
+ * Write the C header for the provider definitions in @src (D's
+ * `provider name { probe p(type, ...); ... };` syntax), as `dtrace -h`
+ * does: PROVIDER_PROBE(args) macros over <sys/sdt.h>'s STAP_PROBEn and
+ * PROVIDER_PROBE_ENABLED() tests over a semaphore in .probes.  0, or
+ * -EINVAL with "file:line:col: error: message" in @err.
+ */
+int sonde_usdt_header(FILE *out, const char *src, const char *srcname,
+		      char *err, size_t errlen);
+
+#endif /* _SONDE_UELF_H */
