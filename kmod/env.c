@@ -97,7 +97,7 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 	case SONDE_B_execname:
 		return sonde_execname(ctx, fault);
 	case SONDE_B_probeprov:
-		return (u64)(unsigned long)p->prov->name;
+		return (u64)(unsigned long)sonde_probe_provname(p);
 	case SONDE_B_probemod:
 		return (u64)(unsigned long)p->mod;
 	case SONDE_B_probefunc:

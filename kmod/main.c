@@ -65,7 +65,7 @@ static int sonde_ioc_probes(struct sonde_state *st, void *arg)
 
 	if (req->flags || req->reserved)
 		return -EINVAL;
-	return sonde_probe_list(req);
+	return sonde_probe_list(st, req);
 }
 
 static int sonde_ioc_load(struct sonde_state *st, void *arg)
@@ -107,6 +107,11 @@ static int sonde_ioc_testrun(struct sonde_state *st, void *arg)
 	return sonde_state_testrun(st, arg);
 }
 
+static int sonde_ioc_uprobe(struct sonde_state *st, void *arg)
+{
+	return sonde_uprobe_create(st, arg);
+}
+
 struct sonde_ioc {
 	unsigned int cmd;
 	u32 size;
@@ -124,10 +129,11 @@ static const struct sonde_ioc sonde_iocs[] = {
 	SONDE_IOC(SONDE_IOC_AGGSNAP, struct sonde_drain, sonde_ioc_aggsnap),
 	SONDE_IOC(SONDE_IOC_STATUS, struct sonde_status, sonde_ioc_status),
 	SONDE_IOC(SONDE_IOC_TESTRUN, struct sonde_testrun, sonde_ioc_testrun),
+	SONDE_IOC(SONDE_IOC_UPROBE, struct sonde_uprobe, sonde_ioc_uprobe),
 };
 
 /* The largest ioctl argument; bigger ones from newer callers are cut. */
-#define SONDE_IOC_MAXSIZE	512
+#define SONDE_IOC_MAXSIZE	1024
 
 static long sonde_ioctl(struct file *file, unsigned int cmd,
 			unsigned long uarg)
@@ -141,6 +147,7 @@ static long sonde_ioctl(struct file *file, unsigned int cmd,
 
 	BUILD_BUG_ON(sizeof(struct sonde_probes) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_info) > SONDE_IOC_MAXSIZE);
+	BUILD_BUG_ON(sizeof(struct sonde_uprobe) > SONDE_IOC_MAXSIZE);
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;

@@ -64,6 +64,21 @@ u32 sonde_probe_count(void)
 	return READ_ONCE(sonde_nprobes);
 }
 
+/*
+ * Remove one probe from the table and free it: a user probe whose owner
+ * is going away.  Nothing may be enabled on it.
+ */
+void sonde_probe_destroy(struct sonde_probe *p)
+{
+	lockdep_assert_held(&sonde_lock);
+	WARN_ON_ONCE(p->nenabled);
+	xa_erase(&sonde_probes, p->id);
+	sonde_nprobes--;
+	if (p->prov->destroy)
+		p->prov->destroy(p);
+	kfree(p);
+}
+
 /* Free every probe; only at module exit or failed init, nothing armed. */
 void sonde_probes_destroy(void)
 {
@@ -165,7 +180,7 @@ bool sonde_glob_match(const char *pat, const char *s)
 static bool sonde_desc_match(const struct sonde_probe_desc *d,
 			     const struct sonde_probe *p)
 {
-	return sonde_glob_match(d->provider, p->prov->name) &&
+	return sonde_glob_match(d->provider, sonde_probe_provname(p)) &&
 	       sonde_glob_match(d->module, p->mod) &&
 	       sonde_glob_match(d->function, p->func) &&
 	       sonde_glob_match(d->name, p->name);
@@ -183,6 +198,18 @@ static const struct sonde_provider *const sonde_providers[] = {
 	&sonde_io_provider,
 };
 
+/* Is @name a kernel provider's? (User probes may not take those names.) */
+bool sonde_provider_named(const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(sonde_providers); i++) {
+		if (!strcmp(sonde_providers[i]->name, name))
+			return true;
+	}
+	return false;
+}
+
 /* Fields must be NUL-terminated within their arrays. */
 static int sonde_desc_check(struct sonde_probe_desc *d)
 {
@@ -194,7 +221,7 @@ static int sonde_desc_check(struct sonde_probe_desc *d)
 	return 0;
 }
 
-int sonde_probe_list(struct sonde_probes *req)
+int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 {
 	struct sonde_probe_info __user *ubuf = u64_to_user_ptr(req->buf);
 	struct sonde_probe_info info;
@@ -223,6 +250,8 @@ int sonde_probe_list(struct sonde_probes *req)
 		}
 	}
 	xa_for_each_start(&sonde_probes, id, p, max(req->start_id, 1u)) {
+		if (p->owner && p->owner != st)
+			continue;	/* another consumer's user probe */
 		if (!sonde_desc_match(&req->desc, p))
 			continue;
 		req->total++;
@@ -231,7 +260,7 @@ int sonde_probe_list(struct sonde_probes *req)
 		memset(&info, 0, sizeof(info));
 		info.id = p->id;
 		info.nargs = p->nargs;
-		strscpy(info.desc.provider, p->prov->name,
+		strscpy(info.desc.provider, sonde_probe_provname(p),
 			sizeof(info.desc.provider));
 		strscpy(info.desc.module, p->mod, sizeof(info.desc.module));
 		strscpy(info.desc.function, p->func,

@@ -62,10 +62,15 @@ struct sonde_provider {
  * @data:     provider data
  * @ecbs:     enablings of every consumer, in arming order (RCU list)
  * @nenabled: number of ECBs on @ecbs (sonde_lock)
+ * @provname: the provider name D sees, when not @prov's (user probes)
+ * @owner:    the only consumer that lists and enables it (user probes),
+ *            NULL for everyone's
  */
 struct sonde_probe {
 	u32 id;
 	const struct sonde_provider *prov;
+	const char *provname;
+	struct sonde_state *owner;
 	const char *mod;
 	const char *func;
 	const char *name;
@@ -95,9 +100,16 @@ struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 				       const char *name, u32 nargs,
 				       unsigned long data);
 struct sonde_probe *sonde_probe_lookup(u32 id);
-int sonde_probe_list(struct sonde_probes *req);
+int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req);
 u32 sonde_probe_count(void);
 bool sonde_glob_match(const char *pat, const char *s);
+void sonde_probe_destroy(struct sonde_probe *p);
+bool sonde_provider_named(const char *name);
+
+static inline const char *sonde_probe_provname(const struct sonde_probe *p)
+{
+	return p->provname ? p->provname : p->prov->name;
+}
 void sonde_probes_destroy(void);
 void sonde_sync(void);
 
@@ -128,6 +140,10 @@ extern const struct sonde_provider sonde_tp_provider;
 extern const struct sonde_provider sonde_sched_provider;
 extern const struct sonde_provider sonde_proc_provider;
 extern const struct sonde_provider sonde_io_provider;
+/* issue #8: user probes (prov_uprobe.c) */
+extern const struct sonde_provider sonde_uprobe_provider;
+int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req);
+void sonde_uprobes_destroy(struct sonde_state *st);
 
 /* A principal or aggregation buffer of one CPU: an active and an inactive
  * data area, switched on the CPU itself (IPI) so probe context never
@@ -204,6 +220,9 @@ struct sonde_state {
 	struct delayed_work deadman;
 	/* drops and errors already reported by DRAIN/AGGSNAP, for STATUS */
 	u64 drained_drops, drained_errors, drained_aggdrops;
+	/* user probes it created (prov_uprobe.c; sonde_lock) */
+	struct list_head uprobes;
+	u32 nusites;
 };
 
 struct sonde_state *sonde_state_create(void);

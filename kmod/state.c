@@ -62,6 +62,7 @@ struct sonde_state *sonde_state_create(void)
 	st->activity = SONDE_ACT_INACTIVE;
 	st->owner = task_tgid_nr(current);
 	INIT_DELAYED_WORK(&st->deadman, sonde_deadman_fn);
+	INIT_LIST_HEAD(&st->uprobes);
 	return st;
 }
 
@@ -151,6 +152,7 @@ void sonde_state_destroy(struct sonde_state *st)
 {
 	cancel_delayed_work_sync(&st->deadman);
 	sonde_state_disarm(st);
+	sonde_uprobes_destroy(st);
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
@@ -327,7 +329,8 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		struct sonde_kecb *ecb = &st->ecbs[i];
 
 		ecb->probe = sonde_probe_lookup(ue->probe_id);
-		if (!ecb->probe) {
+		if (!ecb->probe ||
+		    (ecb->probe->owner && ecb->probe->owner != st)) {
 			sonde_vlog(&log, "enabling %u: no probe with id %u\n",
 				   i, ue->probe_id);
 			err = -ENOENT;

@@ -9,7 +9,8 @@
 # TEST_PROGS:              shell selftests (KTAP output via ktap_helpers.sh)
 # TEST_FILES:              files the shell tests source
 
-TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers
+TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers \
+	test_uprobe
 TEST_GEN_PROGS_EXTENDED := loop-getppid
 TEST_PROGS := test_cli.sh test_vm_corpus.sh
 TEST_FILES := ktap_helpers.sh

@@ -1,0 +1,499 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prov_uprobe.c - user probes: USDT sites and pid-provider functions,
+ * created one by one by their consumer (SONDE_IOC_UPROBE) from what
+ * userland read in the ELF files (userland/lib/uelf.c).
+ *
+ * A user probe belongs to the open file that created it: only its owner
+ * lists and enables it, and it is freed when that file is released, after
+ * the owner's enablings are gone.  Its name is the consumer's choice
+ * ("python1234:python3.11:_PyEval_EvalFrameDefault:function-entry",
+ * "pid1234:libc.so.6:malloc:entry"), checked for sanity only.
+ *
+ * A probe has one site or more (an SDT probe name can appear at several
+ * places of a program, as DTrace's USDT probes can): a (file, offset,
+ * semaphore, argument locations) each, added by further requests of the
+ * same name while the owner is not armed.
+ *
+ * Arming registers a uprobe consumer on (inode, file offset), with the SDT
+ * semaphore's file offset as the kernel's reference counter, so the kernel
+ * replaces the instruction with int3 and increments the semaphore in
+ * every process that maps the file -- or, with a filter, only in the one
+ * process (address space) the probe was created for.  Disarming
+ * unregisters it: the original instruction and the semaphore are restored
+ * and, when uprobe_unregister() returns, no handler of ours runs any more
+ * (it takes the uprobe's register_rwsem for writing; handlers run under
+ * it for reading).
+ *
+ * Handlers run in the traced thread's own context (from the int3 trap's
+ * return to user mode: preemptible, interrupts on) with the thread's user
+ * registers.  They only compute the arguments (registers and
+ * copy_from_user_nofault() reads; no sleeping, no allocation) and call
+ * sonde_probe_fire(), which is probe context as everywhere.
+ */
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/namei.h>
+#include <linux/pid.h>
+#include <linux/ptrace.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/task.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/uprobes.h>
+
+#include "sonde_kmod.h"
+#include "compat.h"
+
+/* Probes one consumer may create (pid$target:::entry over a big libc). */
+#define SONDE_UPROBE_MAX	65536
+
+/* A user probe: a name and the sites (SDT notes of one name) it fires at. */
+struct sonde_uprobe_k {
+	struct sonde_probe *probe;
+	struct list_head plink;		/* on its owner's uprobes list */
+	struct list_head sites;
+	u32 flags;			/* SONDE_UPROBE_* */
+	char prov[SONDE_PROVNAMELEN];
+	char mod[SONDE_MODNAMELEN];
+	char func[SONDE_FUNCNAMELEN];
+	char name[SONDE_NAMELEN];
+};
+
+/* One probed instruction of one file. */
+struct sonde_usite {
+	struct uprobe_consumer uc;
+	struct sonde_uprobe_k *up;
+	struct list_head link;		/* on up->sites */
+	struct path path;
+	struct inode *inode;
+	loff_t offset;
+	loff_t refctr;
+	struct mm_struct *mm;		/* mmgrab'd; NULL: every process */
+	u32 nargs;
+	bool registered;
+	struct sonde_uarg args[SONDE_UPROBE_MAX_ARGS];
+};
+
+static_assert(sizeof(struct pt_regs) == SONDE_NUREGS * sizeof(long));
+static_assert(offsetof(struct pt_regs, ax) == SONDE_UREG_rax * sizeof(long));
+static_assert(offsetof(struct pt_regs, ip) == SONDE_UREG_rip * sizeof(long));
+static_assert(offsetof(struct pt_regs, sp) == SONDE_UREG_rsp * sizeof(long));
+static_assert(offsetof(struct pt_regs, di) == SONDE_UREG_rdi * sizeof(long));
+static_assert(offsetof(struct pt_regs, r8) == SONDE_UREG_r8 * sizeof(long));
+
+/* ---- probe context ------------------------------------------------- */
+
+static u64 sonde_ureg(const struct pt_regs *regs, u8 r)
+{
+	if (r >= SONDE_NUREGS)
+		return 0;
+	return ((const unsigned long *)regs)[r];
+}
+
+/* One argument location's value; a faulting memory operand reads 0. */
+static u64 sonde_uarg_eval(const struct sonde_uarg *a,
+			   const struct pt_regs *regs)
+{
+	u32 size = a->size < 0 ? -a->size : a->size;
+	u64 v = 0, addr;
+
+	switch (a->kind) {
+	case SONDE_UARG_CONST:
+		v = a->disp;
+		break;
+	case SONDE_UARG_REG:
+		v = sonde_ureg(regs, a->base);
+		break;
+	case SONDE_UARG_MEM:
+		addr = a->disp + sonde_ureg(regs, a->base) +
+		       sonde_ureg(regs, a->index) * a->scale;
+		if (copy_from_user_nofault(&v, u64_to_user_ptr(addr), size))
+			v = 0;
+		break;
+	}
+	switch (a->size) {
+	case 1:  return (u8)v;
+	case 2:  return (u16)v;
+	case 4:  return (u32)v;
+	case -1: return (s64)(s8)v;
+	case -2: return (s64)(s16)v;
+	case -4: return (s64)(s32)v;
+	default: return v;
+	}
+}
+
+static bool sonde_usite_mine(const struct sonde_usite *s)
+{
+	return !s->mm || current->mm == s->mm;
+}
+
+static int sonde_uprobe_handler(struct uprobe_consumer *uc,
+				struct pt_regs *regs)
+{
+	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
+	struct sonde_fire f = { .regs = regs };
+	u32 i;
+
+	if (!sonde_usite_mine(s))
+		return 0;
+	for (i = 0; i < s->nargs; i++)
+		f.args[i] = sonde_uarg_eval(&s->args[i], regs);
+	sonde_probe_fire(s->up->probe, NULL, &f);
+	return 0;
+}
+
+static int sonde_uretprobe_handler(struct uprobe_consumer *uc,
+				   unsigned long func, struct pt_regs *regs)
+{
+	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
+	struct sonde_fire f = { .regs = regs };
+
+	if (!sonde_usite_mine(s))
+		return 0;
+	/* the kernel has already set ip to the address returned to */
+	f.args[0] = instruction_pointer(regs);
+	f.args[1] = regs_return_value(regs);
+	sonde_probe_fire(s->up->probe, NULL, &f);
+	return 0;
+}
+
+/* Install the trap only in the target's address space. */
+static bool sonde_uprobe_filter(struct uprobe_consumer *uc,
+				enum uprobe_filter_ctx ctx,
+				struct mm_struct *mm)
+{
+	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
+
+	return !s->mm || mm == s->mm;
+}
+
+/* ---- arming (sonde_lock held) -------------------------------------- */
+
+static void sonde_uprobe_disable(struct sonde_probe *p)
+{
+	struct sonde_uprobe_k *up = (struct sonde_uprobe_k *)p->data;
+	struct sonde_usite *s;
+
+	list_for_each_entry(s, &up->sites, link) {
+		if (!s->registered)
+			continue;
+		uprobe_unregister(s->inode, s->offset, &s->uc);
+		s->registered = false;
+	}
+}
+
+static int sonde_uprobe_enable(struct sonde_probe *p)
+{
+	struct sonde_uprobe_k *up = (struct sonde_uprobe_k *)p->data;
+	struct sonde_usite *s;
+	int err;
+
+	list_for_each_entry(s, &up->sites, link) {
+		err = uprobe_register_refctr(s->inode, s->offset, s->refctr,
+					     &s->uc);
+		if (err) {
+			pr_warn("sonde: cannot arm %s:%s:%s:%s at %pd+%#llx: error %d\n",
+				up->prov, up->mod, up->func, up->name,
+				s->path.dentry,
+				(unsigned long long)s->offset, err);
+			sonde_uprobe_disable(p);
+			return err;
+		}
+		s->registered = true;
+	}
+	return 0;
+}
+
+static void sonde_usite_free(struct sonde_usite *s)
+{
+	path_put(&s->path);
+	if (s->mm)
+		mmdrop(s->mm);
+	kfree(s);
+}
+
+static void sonde_uprobe_destroy(struct sonde_probe *p)
+{
+	struct sonde_uprobe_k *up = (struct sonde_uprobe_k *)p->data;
+	struct sonde_usite *s, *n;
+
+	list_for_each_entry_safe(s, n, &up->sites, link) {
+		WARN_ON_ONCE(s->registered);
+		sonde_usite_free(s);
+	}
+	list_del(&up->plink);
+	kfree(up);
+}
+
+const struct sonde_provider sonde_uprobe_provider = {
+	.name = "uprobe",		/* probes carry their own names */
+	.enable = sonde_uprobe_enable,
+	.disable = sonde_uprobe_disable,
+	.destroy = sonde_uprobe_destroy,
+};
+
+/* ---- creation (SONDE_IOC_UPROBE) ----------------------------------- */
+
+static bool sonde_ureg_ok(u8 r, bool none_ok)
+{
+	return r < SONDE_NUREGS || (none_ok && r == SONDE_UREG_NONE);
+}
+
+static int sonde_uarg_check(const struct sonde_uarg *a)
+{
+	switch (a->size) {
+	case 1: case 2: case 4: case 8: case -1: case -2: case -4: case -8:
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (memchr_inv(a->reserved, 0, sizeof(a->reserved)))
+		return -EINVAL;
+	switch (a->kind) {
+	case SONDE_UARG_CONST:
+		if (a->base || a->index || a->scale)
+			return -EINVAL;
+		return 0;
+	case SONDE_UARG_REG:
+		if (!sonde_ureg_ok(a->base, false) || a->index || a->scale ||
+		    a->disp)
+			return -EINVAL;
+		return 0;
+	case SONDE_UARG_MEM:
+		if (!sonde_ureg_ok(a->base, true) ||
+		    !sonde_ureg_ok(a->index, true))
+			return -EINVAL;
+		if (a->index == SONDE_UREG_NONE ? a->scale != 0 :
+		    (a->scale != 1 && a->scale != 2 && a->scale != 4 &&
+		     a->scale != 8))
+			return -EINVAL;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* A name field: NUL-terminated, not empty, printable, no glob syntax. */
+static int sonde_uname_check(const char *f, size_t size)
+{
+	size_t i, n = strnlen(f, size);
+
+	if (n == 0 || n == size)
+		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		if (f[i] <= ' ' || f[i] > '~' || strchr("*?[]\\:", f[i]))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int sonde_uprobe_check(const struct sonde_uprobe *req)
+{
+	const struct sonde_probe_desc *d = &req->desc;
+	u32 i;
+
+	if (req->flags & ~SONDE_UPROBE_RETURN ||
+	    memchr_inv(req->reserved, 0, sizeof(req->reserved)) ||
+	    req->nargs > SONDE_UPROBE_MAX_ARGS || req->pid < 0 ||
+	    ((req->flags & SONDE_UPROBE_RETURN) && req->nargs) || !req->path)
+		return -EINVAL;
+	for (i = 0; i < req->nargs; i++) {
+		if (sonde_uarg_check(&req->args[i]))
+			return -EINVAL;
+	}
+	if (sonde_uname_check(d->provider, sizeof(d->provider)) ||
+	    sonde_uname_check(d->module, sizeof(d->module)) ||
+	    sonde_uname_check(d->function, sizeof(d->function)) ||
+	    sonde_uname_check(d->name, sizeof(d->name)))
+		return -EINVAL;
+	if (sonde_provider_named(d->provider))
+		return -EINVAL;
+	return 0;
+}
+
+/* The address space of process @pid, mmgrab'd. */
+static struct mm_struct *sonde_pid_mm(pid_t nr)
+{
+	struct task_struct *task;
+	struct mm_struct *mm;
+	struct pid *pid;
+
+	pid = find_get_pid(nr);
+	if (!pid)
+		return ERR_PTR(-ESRCH);
+	task = get_pid_task(pid, PIDTYPE_TGID);
+	put_pid(pid);
+	if (!task)
+		return ERR_PTR(-ESRCH);
+	mm = get_task_mm(task);
+	put_task_struct(task);
+	if (!mm)
+		return ERR_PTR(-ESRCH);	/* a kernel thread, or exiting */
+	mmgrab(mm);
+	mmput(mm);
+	return mm;
+}
+
+static bool sonde_usite_same(const struct sonde_usite *a,
+			     const struct sonde_usite *b)
+{
+	return a->inode == b->inode && a->offset == b->offset &&
+	       a->refctr == b->refctr && a->mm == b->mm &&
+	       a->nargs == b->nargs &&
+	       !memcmp(a->args, b->args, sizeof(a->args));
+}
+
+static struct sonde_uprobe_k *sonde_uprobe_find(struct sonde_state *st,
+						const struct sonde_probe_desc *d)
+{
+	struct sonde_uprobe_k *up;
+
+	list_for_each_entry(up, &st->uprobes, plink) {
+		if (!strcmp(up->name, d->name) && !strcmp(up->func, d->function) &&
+		    !strcmp(up->mod, d->module) && !strcmp(up->prov, d->provider))
+			return up;
+	}
+	return NULL;
+}
+
+/* A site from the request: its file, its process, its arguments. */
+static struct sonde_usite *sonde_usite_new(const struct sonde_uprobe *req)
+{
+	struct sonde_usite *s;
+	char *name;
+	loff_t size;
+	int err;
+
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return ERR_PTR(-ENOMEM);
+	name = strndup_user(u64_to_user_ptr(req->path), PATH_MAX);
+	if (IS_ERR(name)) {
+		err = PTR_ERR(name);
+		goto out_free;
+	}
+	err = kern_path(name, LOOKUP_FOLLOW, &s->path);
+	kfree(name);
+	if (err)
+		goto out_free;
+	s->inode = d_real_inode(s->path.dentry);
+	err = -EACCES;
+	if (!S_ISREG(s->inode->i_mode))
+		goto out_path;
+	size = i_size_read(s->inode);
+	err = -EINVAL;
+	if (req->offset >= size || req->refctr >= size || (req->refctr & 1))
+		goto out_path;
+	if (req->pid) {
+		s->mm = sonde_pid_mm(req->pid);
+		if (IS_ERR(s->mm)) {
+			err = PTR_ERR(s->mm);
+			s->mm = NULL;
+			goto out_path;
+		}
+	}
+	s->offset = req->offset;
+	s->refctr = req->refctr;
+	s->nargs = req->nargs;
+	memcpy(s->args, req->args, sizeof(s->args));
+	if (req->flags & SONDE_UPROBE_RETURN)
+		s->uc.ret_handler = sonde_uretprobe_handler;
+	else
+		s->uc.handler = sonde_uprobe_handler;
+	if (s->mm)
+		s->uc.filter = sonde_uprobe_filter;
+	return s;
+
+out_path:
+	path_put(&s->path);
+out_free:
+	kfree(s);
+	return ERR_PTR(err);
+}
+
+int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req)
+{
+	struct sonde_uprobe_k *up, *nup = NULL;
+	struct sonde_usite *s, *o;
+	struct sonde_probe *p;
+	int err;
+
+	err = sonde_uprobe_check(req);
+	if (err)
+		return err;
+	s = sonde_usite_new(req);
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+
+	mutex_lock(&sonde_lock);
+	err = -EBUSY;			/* sites change only while unarmed */
+	if (st->armed)
+		goto out_unlock;
+	up = sonde_uprobe_find(st, &req->desc);
+	if (up) {
+		err = -EEXIST;
+		if (up->flags != req->flags)
+			goto out_unlock;
+		list_for_each_entry(o, &up->sites, link) {
+			if (sonde_usite_same(o, s)) {
+				req->id = up->probe->id;
+				err = 0;
+				goto out_unlock;
+			}
+		}
+	}
+	err = -ENOSPC;
+	if (st->nusites >= SONDE_UPROBE_MAX)
+		goto out_unlock;
+	if (!up) {
+		err = -ENOMEM;
+		nup = kzalloc(sizeof(*nup), GFP_KERNEL);
+		if (!nup)
+			goto out_unlock;
+		INIT_LIST_HEAD(&nup->sites);
+		nup->flags = req->flags;
+		strscpy(nup->prov, req->desc.provider, sizeof(nup->prov));
+		strscpy(nup->mod, req->desc.module, sizeof(nup->mod));
+		strscpy(nup->func, req->desc.function, sizeof(nup->func));
+		strscpy(nup->name, req->desc.name, sizeof(nup->name));
+		p = sonde_probe_create(&sonde_uprobe_provider, nup->mod,
+				       nup->func, nup->name,
+				       req->flags & SONDE_UPROBE_RETURN ? 2 :
+				       req->nargs, (unsigned long)nup);
+		if (IS_ERR(p)) {
+			err = PTR_ERR(p);
+			kfree(nup);
+			goto out_unlock;
+		}
+		p->provname = nup->prov;
+		p->owner = st;
+		nup->probe = p;
+		list_add_tail(&nup->plink, &st->uprobes);
+		up = nup;
+	} else if (req->nargs > up->probe->nargs) {
+		up->probe->nargs = req->nargs;
+	}
+	s->up = up;
+	list_add_tail(&s->link, &up->sites);
+	st->nusites++;
+	req->id = up->probe->id;
+	mutex_unlock(&sonde_lock);
+	return 0;
+
+out_unlock:
+	mutex_unlock(&sonde_lock);
+	sonde_usite_free(s);
+	return err;
+}
+
+/* The owner is going away, its enablings already disarmed and synced. */
+void sonde_uprobes_destroy(struct sonde_state *st)
+{
+	struct sonde_uprobe_k *up, *n;
+
+	mutex_lock(&sonde_lock);
+	list_for_each_entry_safe(up, n, &st->uprobes, plink)
+		sonde_probe_destroy(up->probe);
+	st->nusites = 0;
+	mutex_unlock(&sonde_lock);
+}
