@@ -220,4 +220,18 @@ static inline u32 sonde_compat_stack_here(u64 *pcs, u32 n,
 	void *data, bool preempt, struct task_struct *prev, \
 	struct task_struct *next, unsigned int prev_state
 
+/*
+ * uprobes (prov_uprobe.c).  The consumer API sonde uses -- handlers
+ * without a data argument, a filter with a context, uprobe_register_refctr()
+ * and uprobe_unregister() by (inode, offset) -- is 6.1's (and 5.x's).  It
+ * changed from 6.11 on (uprobe_register() took the refctr and later
+ * returned the uprobe; unregister became _nosync + _sync; handlers gained
+ * a data argument); those kernels are not tested here, so there the
+ * provider is left out and SONDE_IOC_UPROBE fails with EOPNOTSUPP rather
+ * than being built against an API nobody ran.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 11, 0) && defined(CONFIG_UPROBES)
+#define SONDE_HAVE_UPROBES	1
+#endif
+
 #endif /* _SONDE_COMPAT_H */

@@ -45,6 +45,8 @@
 #include "sonde_kmod.h"
 #include "compat.h"
 
+#ifdef SONDE_HAVE_UPROBES
+
 /* Probes one consumer may create (pid$target:::entry over a big libc). */
 #define SONDE_UPROBE_MAX	65536
 
@@ -497,3 +499,16 @@ void sonde_uprobes_destroy(struct sonde_state *st)
 	st->nusites = 0;
 	mutex_unlock(&sonde_lock);
 }
+
+#else /* !SONDE_HAVE_UPROBES: see compat.h */
+
+int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req)
+{
+	return -EOPNOTSUPP;
+}
+
+void sonde_uprobes_destroy(struct sonde_state *st)
+{
+}
+
+#endif /* SONDE_HAVE_UPROBES */

@@ -570,8 +570,9 @@ struct sonde_uarg {
 /**
  * struct sonde_uprobe - SONDE_IOC_UPROBE: create a user probe owned by
  * this open file (only its owner lists and enables it; it goes away when
- * the file is closed).  Creating a probe that already exists with the same
- * name returns its id.
+ * the file is closed).  A request naming a probe that exists adds the
+ * site to it (an SDT probe may have several sites) and returns its id; the
+ * same site again changes nothing.
  * @path:    in: user pointer to the NUL-terminated path of the ELF file
  * @offset:  in: file offset of the probed instruction
  * @refctr:  in: file offset of the SDT semaphore (a __u16 the kernel
@@ -592,7 +593,10 @@ struct sonde_uarg {
  *
  * Errors: EINVAL bad field, ENOENT @path does not exist, EACCES @path is
  * not a regular file, ESRCH no process @pid, EEXIST a probe of that name
- * with another site, ENOSPC too many probes, ENOMEM.
+ * that is an entry probe where this is a return probe or the reverse,
+ * EBUSY the file's probes are armed (add sites before GO), ENOSPC too
+ * many sites (65536 per file), EOPNOTSUPP the module was built for a
+ * kernel whose uprobe API it does not support, ENOMEM.
  */
 struct sonde_uprobe {
 	__aligned_u64 path;
