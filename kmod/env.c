@@ -250,8 +250,11 @@ u64 sonde_env_rand(struct sonde_vm_ctx *ctx)
  * The user stack by frame pointers, from the registers the thread entered
  * the kernel with: each step is two fault-safe reads and the frame must
  * move up the stack, so a corrupt or frame-pointer-less stack just ends.
+ * At a function's first instruction (a pid entry probe) the caller's
+ * return address is on top of the stack and the frame pointer is still
+ * the caller's, which would skip the caller: take it from there first.
  */
-static u32 sonde_ustack(u64 *pcs, u32 n)
+static u32 sonde_ustack(struct sonde_mstate *ms, u64 *pcs, u32 n)
 {
 	struct pt_regs *regs;
 	u64 fp, frame[2];
@@ -261,6 +264,11 @@ static u32 sonde_ustack(u64 *pcs, u32 n)
 		return 0;
 	regs = task_pt_regs(current);
 	pcs[i++] = instruction_pointer(regs);
+	if (i < n && sonde_uprobe_func_entry(ms->probe) &&
+	    !copy_from_user_nofault(&frame[1],
+				    (const void __user *)user_stack_pointer(regs),
+				    sizeof(frame[1])) && frame[1])
+		pcs[i++] = frame[1];
 	fp = regs->bp;
 	while (i < n && fp && !(fp & 7)) {
 		if (copy_from_user_nofault(frame, u64_to_user_ptr(fp),
@@ -296,7 +304,7 @@ u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 	struct pt_regs regs;
 
 	if (user)
-		return sonde_ustack(pcs, n);
+		return sonde_ustack(ms, pcs, n);
 	/* the probe's own kernel registers (user mode: no kernel stack) */
 	if ((prov->flags & SONDE_PROVF_REGS_STACK) && ms->fire->regs)
 		return sonde_compat_stack_regs(ms->fire->regs, pcs, n,

@@ -294,7 +294,8 @@ static int sonde_uprobe_check(const struct sonde_uprobe *req)
 	const struct sonde_probe_desc *d = &req->desc;
 	u32 i;
 
-	if (req->flags & ~SONDE_UPROBE_RETURN ||
+	if (req->flags & ~(SONDE_UPROBE_RETURN | SONDE_UPROBE_FUNC_ENTRY) ||
+	    req->flags == (SONDE_UPROBE_RETURN | SONDE_UPROBE_FUNC_ENTRY) ||
 	    memchr_inv(req->reserved, 0, sizeof(req->reserved)) ||
 	    req->nargs > SONDE_UPROBE_MAX_ARGS || req->pid < 0 ||
 	    ((req->flags & SONDE_UPROBE_RETURN) && req->nargs) || !req->path)
@@ -500,7 +501,21 @@ void sonde_uprobes_destroy(struct sonde_state *st)
 	mutex_unlock(&sonde_lock);
 }
 
+/* Probe context: does @p fire at a function's first instruction? */
+bool sonde_uprobe_func_entry(const struct sonde_probe *p)
+{
+	const struct sonde_uprobe_k *up = (const void *)p->data;
+
+	return p->prov == &sonde_uprobe_provider &&
+	       (up->flags & SONDE_UPROBE_FUNC_ENTRY);
+}
+
 #else /* !SONDE_HAVE_UPROBES: see compat.h */
+
+bool sonde_uprobe_func_entry(const struct sonde_probe *p)
+{
+	return false;
+}
 
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req)
 {

@@ -144,6 +144,7 @@ extern const struct sonde_provider sonde_io_provider;
 extern const struct sonde_provider sonde_uprobe_provider;
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req);
 void sonde_uprobes_destroy(struct sonde_state *st);
+bool sonde_uprobe_func_entry(const struct sonde_probe *p);
 
 /* A principal or aggregation buffer of one CPU: an active and an inactive
  * data area, switched on the CPU itself (IPI) so probe context never

@@ -55,6 +55,12 @@ $(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_SRC)/sonde_test.h $(KSFT_INC)/kselft
 	@mkdir -p $(dir $@)
 	$(CC) $(ST_CFLAGS) -o $@ $<
 
+# The user-probe target: dynamic (libc.so.6 is its own object for the pid
+# provider; the runner copies the libraries), with frame pointers for
+# ustack() and SDT notes from <sys/sdt.h> (systemtap-sdt-dev).
+$(ST_OUT)/uprobe-prog: ST_CFLAGS := $(filter-out -static,$(ST_CFLAGS)) \
+	-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer
+
 $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 	@mkdir -p $(dir $@)
 	cp -p $< $@
@@ -89,6 +95,12 @@ $(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
 bench-providers: module userland selftests-bin $(ST_OUT)/bench_providers
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_providers
 
+# issue #8: a Python function call untraced, traced by USDT, detached
+.PHONY: bench-usdt
+bench-usdt: module userland selftests-bin
+	cp bench/bench_usdt.sh $(ST_OUT)/bench_usdt.sh
+	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /selftests/sonde/bench_usdt.sh
+
 .PHONY: bench-core
 bench-core: module userland selftests-bin $(ST_OUT)/bench_core
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_core
@@ -114,7 +126,7 @@ DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
 	qemu-system-x86 busybox-static cpio \
 	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev ca-certificates \
-	clang libclang-rt-14-dev
+	clang libclang-rt-14-dev systemtap-sdt-dev python3.11
 
 deps:
 	@set -e; \

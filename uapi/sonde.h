@@ -566,6 +566,11 @@ struct sonde_uarg {
 #define SONDE_UPROBE_RETURN	0x1	/* fire when the function at @offset
 					 * returns: arg0 = the address it
 					 * returns to, arg1 = its return value */
+#define SONDE_UPROBE_FUNC_ENTRY	0x2	/* @offset is a function's first
+					 * instruction (pid entry probes):
+					 * ustack() takes the caller from the
+					 * top of the stack, where the frame
+					 * pointer does not yet lead */
 
 /**
  * struct sonde_uprobe - SONDE_IOC_UPROBE: create a user probe owned by

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -280,8 +281,7 @@ struct cli_target {
 	pid_t pid;
 	bool created;		/* -c: our child */
 	bool live;
-	int go_fd;		/* -c: write a byte to let the child exec */
-	int err_fd;		/* -c: the child's exec errno, EOF on success */
+	bool stopped;		/* -c: held at its exec under ptrace */
 	char *cmd;
 };
 
@@ -325,12 +325,17 @@ static bool cli_findexec(const char *file)
 	}
 }
 
-/* Fork the -c command; it waits on a pipe until tracing is on. */
+/*
+ * Create the -c process as dtrace does: it runs up to its exec and stops
+ * there (PTRACE_TRACEME: the exec's SIGTRAP stop), so its program and
+ * address space are the final ones when user probes are created for it,
+ * and not one instruction of it has run.  cli_continue() detaches.
+ */
 static int cli_create(struct cli_target *t, const char *cmd)
 {
-	int gp[2], ep[2], e;
+	int ep[2], e, status;
 	char **argv, *copy;
-	char c;
+	ssize_t n;
 
 	copy = strdup(cmd);
 	argv = copy ? make_argv(copy) : NULL;
@@ -341,39 +346,62 @@ static int cli_create(struct cli_target *t, const char *cmd)
 	if (!cli_findexec(argv[0])) {
 		e = errno;
 		error("failed to execute %s: %s", argv[0], strerror(e));
-		return -1;
+		goto out_free;
 	}
-	if (pipe2(gp, O_CLOEXEC) || pipe2(ep, O_CLOEXEC)) {
+	if (pipe2(ep, O_CLOEXEC)) {
 		error("failed to create pipe: %s", strerror(errno));
-		return -1;
+		goto out_free;
 	}
 	fflush(NULL);
 	t->pid = fork();
 	if (t->pid < 0) {
 		error("failed to fork: %s", strerror(errno));
-		return -1;
+		goto out_free;
 	}
 	if (t->pid == 0) {
-		close(gp[1]);
 		close(ep[0]);
-		if (read(gp[0], &c, 1) != 1)
-			_exit(127);
-		execvp(argv[0], argv);
+		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) == 0)
+			execvp(argv[0], argv);
 		e = errno;
 		if (write(ep[1], &e, sizeof(e)) < 0)
 			_exit(127);
 		_exit(127);
 	}
-	close(gp[0]);
 	close(ep[1]);
-	t->go_fd = gp[1];
-	t->err_fd = ep[0];
-	t->created = true;
-	t->live = true;
+	do {
+		n = read(ep[0], &e, sizeof(e));
+	} while (n < 0 && errno == EINTR);
+	close(ep[0]);
 	t->cmd = strdup(argv[0]);
+	t->created = true;
+	if (n == sizeof(e)) {
+		waitpid(t->pid, NULL, 0);
+		error("failed to execute %s: %s", argv[0], strerror(e));
+		goto out_free;
+	}
+	/* the exec succeeded: wait for its ptrace stop */
+	while (waitpid(t->pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			error("failed to wait for %s: %s", argv[0],
+			      strerror(errno));
+			goto out_free;
+		}
+	}
+	if (!WIFSTOPPED(status)) {
+		error("failed to execute %s: it ended before tracing began",
+		      argv[0]);
+		goto out_free;
+	}
+	t->live = true;
+	t->stopped = true;
 	free(argv);
 	free(copy);
 	return 0;
+
+out_free:
+	free(argv);
+	free(copy);
+	return -1;
 }
 
 static int cli_grab(struct cli_target *t, const char *arg)
@@ -393,29 +421,17 @@ static int cli_grab(struct cli_target *t, const char *arg)
 	}
 	t->pid = (pid_t)pid;
 	t->live = true;
-	t->go_fd = t->err_fd = -1;
 	return 0;
 }
 
-/* Let the -c child exec; -1 if exec failed. */
+/* Let the -c process run: detach, dropping the exec's SIGTRAP. */
 static int cli_continue(struct cli_target *t)
 {
-	int e;
-	ssize_t n;
-
-	if (!t->created)
+	if (!t->created || !t->stopped)
 		return 0;
-	if (write(t->go_fd, "g", 1) != 1)
-		return -1;
-	close(t->go_fd);
-	t->go_fd = -1;
-	do {
-		n = read(t->err_fd, &e, sizeof(e));
-	} while (n < 0 && errno == EINTR);
-	close(t->err_fd);
-	t->err_fd = -1;
-	if (n == sizeof(e)) {
-		error("failed to execute %s: %s", t->cmd, strerror(e));
+	t->stopped = false;
+	if (ptrace(PTRACE_DETACH, t->pid, NULL, NULL)) {
+		error("failed to resume %s: %s", t->cmd, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -453,14 +469,13 @@ static void cli_check_target(struct cli_target *t)
 	}
 }
 
+/* Tracing never began: a -c process is killed, as dtrace does. */
 static void cli_abandon(struct cli_target *t)
 {
 	if (!t->created || !t->live)
 		return;
-	if (t->go_fd >= 0)
-		close(t->go_fd);	/* the child exits 127 without exec */
-	if (t->err_fd >= 0)
-		close(t->err_fd);
+	if (t->stopped)
+		kill(t->pid, SIGKILL);
 	waitpid(t->pid, NULL, 0);
 	t->live = false;
 }
@@ -478,7 +493,11 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 		return -ENOMEM;
 	err = sonde_program_resolve(dev, p, counts);
 	if (err) {
-		error("failed to match probes: %s", sonde_strerror(err));
+		if (dev->errmsg[0])
+			error("failed to enable user probes: %s", dev->errmsg);
+		else
+			error("failed to match probes: %s",
+			      sonde_strerror(err));
 		goto out;
 	}
 	for (i = 0; i < ncmds; i++) {
@@ -793,17 +812,24 @@ fail:
 }
 
 /* -l: dtrace's list_probe(), "%5d %10s %17s %33s %s". */
-static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *d)
+static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc)
 {
+	struct sonde_probe_desc dd = *desc, *d = &dd;
 	struct sonde_probe_info *v = NULL;
 	uint32_t n = 0, i;
 	int err;
 
+	err = sonde_uprobe_provide(dev, d, dev->errmsg, sizeof(dev->errmsg));
+	if (err < 0) {
+		error("failed to match %s: %s", sonde_desc_str(desc),
+		      dev->errmsg);
+		return err;
+	}
 	err = sonde_dev_probes(dev, d, &v, &n);
 	if (!err && !n)
 		err = -ENOENT;
 	if (err) {
-		error("failed to match %s: %s", sonde_desc_str(d),
+		error("failed to match %s: %s", sonde_desc_str(desc),
 		      err == -ENOENT ? "No probe matches description" :
 		      sonde_strerror(err));
 		return err;
@@ -1014,9 +1040,31 @@ int main(int argc, char **argv)
 	if (list)
 		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
 			"MODULE", "FUNCTION", "NAME");
+	/* third pass in dtrace: targets first, so $target is known */
+	for (i = 0; i < ntgt; i++) {
+		const char *arg = tgt[i].cmd;
+		bool created = tgt[i].created;
+
+		memset(&tgt[i], 0, sizeof(tgt[i]));
+		if (created ? cli_create(&tgt[i], arg) : cli_grab(&tgt[i], arg))
+			goto out;
+		if (!target)
+			target = tgt[i].pid;
+	}
+
 	if (list && ncmds == 0) {
 		struct sonde_probe_desc any;
 
+		for (i = 0; i < ntgt; i++) {
+			int n = sonde_uprobe_provide_all(dev, tgt[i].pid,
+							 dev->errmsg,
+							 sizeof(dev->errmsg));
+
+			if (n < 0) {
+				error("%s", dev->errmsg);
+				goto out;
+			}
+		}
 		memset(&any, 0, sizeof(any));
 		status = cli_list(dev, &any) ? E_ERROR : E_SUCCESS;
 		goto out;
@@ -1034,19 +1082,6 @@ int main(int argc, char **argv)
 			goto out;
 		cmds[i].arg = spec;
 		cmds[i].spec = 'N';	/* ours to free */
-	}
-
-	/* third pass in dtrace: targets first, so $target is known */
-	for (i = 0; i < ntgt; i++) {
-		const char *arg = tgt[i].cmd;
-		bool created = tgt[i].created;
-
-		memset(&tgt[i], 0, sizeof(tgt[i]));
-		tgt[i].go_fd = tgt[i].err_fd = -1;
-		if (created ? cli_create(&tgt[i], arg) : cli_grab(&tgt[i], arg))
-			goto out;
-		if (!target)
-			target = tgt[i].pid;
 	}
 
 	p = cli_dc_compile(dc, cmds, ncmds, target, argc - optind,

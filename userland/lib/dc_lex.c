@@ -230,8 +230,29 @@ bool dc_lex_at_decl(struct dc_lexer *lx)
 }
 
 /*
+ * Does a path field start at @s (a '/' right after a ':')?  It must run to
+ * another ':' before anything that ends a description, so that
+ * "syscall:::/pid == 1/" still reads as a predicate.
+ */
+static bool dc_pdesc_path(const char *start, const char *s,
+			  const char *end)
+{
+	if (s == start || s[-1] != ':' || *s != '/')
+		return false;
+	for (s++; s < end; s++) {
+		if (*s == ':')
+			return true;
+		if (isspace((unsigned char)*s) || strchr(",{};", *s))
+			return false;
+	}
+	return false;
+}
+
+/*
  * A probe description: everything up to blanks, ',', '/', '{' or ';'
- * (and "//" or "/ *" comments).  Globs and dashes are part of it.
+ * (and "//" or "/ *" comments).  Globs and dashes are part of it, and so
+ * is a module field that is a path ("python:/usr/bin/python3.11::gc-start",
+ * user probes of every process running that file).
  */
 bool dc_lex_pdesc(struct dc_lexer *lx, struct dc_tok *tok)
 {
@@ -243,6 +264,12 @@ bool dc_lex_pdesc(struct dc_lexer *lx, struct dc_tok *tok)
 	while (lx->p < lx->end) {
 		char c = *lx->p;
 
+		if (c == '/' && dc_pdesc_path(s, lx->p, lx->end)) {
+			/* the whole path, up to the ':' that ends it */
+			while (lx->p < lx->end && *lx->p != ':')
+				lx->p++;
+			continue;
+		}
 		if (isspace((unsigned char)c) || c == ',' || c == '/' ||
 		    c == '{' || c == ';' || c == '}')
 			break;

@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -46,6 +47,7 @@ struct sonde_dev {
 	struct sonde_info info;
 	uint64_t bufsize;	/* from LOAD: bytes a DRAIN buffer needs */
 	uint64_t aggsize;	/* from LOAD: bytes an AGGSNAP buffer needs */
+	char errmsg[512];	/* why the last resolve failed, if it says */
 };
 
 /*
@@ -94,6 +96,22 @@ int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st);
 int sonde_program_resolve(struct sonde_dev *dev, struct sonde_program *p,
 			  uint32_t *counts);
 uint32_t sonde_program_ndescs(const struct sonde_program *p);
+/*
+ * uprobe.c: create the user probes (USDT, pid) a description names, if it
+ * names any ("python1234:::function-entry", "pid1234:libc.so.6:malloc:
+ * entry", "python:/usr/bin/python3.11::gc-start").  Returns the number of
+ * probe sites created (0 when @d is not a user probe description), or
+ * -errno with a readable reason in @err.  A module field of "a.out" (the
+ * program itself) is replaced in @d by the program's file name, which is
+ * what the probes are called.  sonde_program_resolve() calls it for every
+ * description (on a copy).
+ */
+int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
+			 char *err, size_t errlen);
+/* Every USDT probe of process @pid (sonde -l -p PID). */
+int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
+			     size_t errlen);
+
 /* "provider:module:function:name" of a description (static buffer). */
 const char *sonde_desc_str(const struct sonde_probe_desc *d);
 

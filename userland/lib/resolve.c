@@ -40,12 +40,18 @@ int sonde_program_resolve(struct sonde_dev *dev, struct sonde_program *p,
 	uint32_t necbs = 0, cap = 0, c, d, k, n, di = 0;
 	int err;
 
+	dev->errmsg[0] = '\0';
 	for (c = 0; c < p->nclauses; c++) {
 		struct sonde_pclause *cl = &p->clauses[c];
 
 		for (d = 0; d < cl->ndescs; d++, di++) {
-			err = sonde_dev_probes(dev, &cl->descs[d].desc,
-					       &probes, &n);
+			struct sonde_probe_desc desc = cl->descs[d].desc;
+
+			err = sonde_uprobe_provide(dev, &desc, dev->errmsg,
+						   sizeof(dev->errmsg));
+			if (err < 0)
+				goto out_free;
+			err = sonde_dev_probes(dev, &desc, &probes, &n);
 			if (err)
 				goto out_free;
 			if (counts)

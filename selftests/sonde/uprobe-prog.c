@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uprobe-prog.c - a target for the user-probe selftests (test_usdt.sh):
+ * SDT probes (<sys/sdt.h>) with known arguments, a known call chain, a
+ * bad string pointer, and known mallocs.  Built dynamically, with frame
+ * pointers, so libc.so.6 is a separate object and ustack() can walk.
+ *
+ *   uprobe-prog args N     fire sonde_test:args N times: (char)-5,
+ *                          (unsigned char)200, (short)-300, (int)i,
+ *                          (long)1234567890123, "hello"
+ *   uprobe-prog chain      main -> level1 -> level2 -> level3 -> probe
+ *                          sonde_test:chain
+ *   uprobe-prog badptr     sonde_test:str with 0x10, then with "good"
+ *   uprobe-prog malloc N   malloc(100000 + i) for i < N, printing each
+ *                          "SIZE ADDRESS" (address in hex, no 0x)
+ *   uprobe-prog wait FILE  fire sonde_test:tick every 10 ms until FILE
+ *                          exists, then print "done" and exit 0
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/sdt.h>
+
+static volatile int depth;
+
+void level1(int x);
+void level2(int x);
+void level3(int x);
+void bump(void);
+
+/* not a leaf, so it has a frame of its own when the probe fires */
+__attribute__((noinline, noclone)) void bump(void)
+{
+	depth++;
+}
+
+__attribute__((noinline, noclone)) void level3(int x)
+{
+	bump();
+	STAP_PROBE1(sonde_test, chain, x);
+	bump();
+}
+
+__attribute__((noinline, noclone)) void level2(int x)
+{
+	level3(x + 1);
+	depth++;
+}
+
+__attribute__((noinline, noclone)) void level1(int x)
+{
+	level2(x + 1);
+	depth++;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "";
+	long n = argc > 2 ? atol(argv[2]) : 1, i;
+
+	if (!strcmp(mode, "args")) {
+		for (i = 0; i < n; i++) {
+			char c = -5;
+			unsigned char uc = 200;
+			short s = -300;
+			int k = (int)i;
+			long l = 1234567890123L;
+			const char *str = "hello";
+
+			STAP_PROBE6(sonde_test, args, c, uc, s, k, l, str);
+		}
+		return 0;
+	}
+	if (!strcmp(mode, "chain")) {
+		level1(1);
+		return depth == 4 ? 0 : 1;
+	}
+	if (!strcmp(mode, "badptr")) {
+		STAP_PROBE1(sonde_test, str, (const char *)0x10);
+		STAP_PROBE1(sonde_test, str, "good");
+		return 0;
+	}
+	if (!strcmp(mode, "malloc")) {
+		for (i = 0; i < n; i++) {
+			void *p = malloc(100000 + i);
+
+			printf("%ld %lx\n", 100000 + i, (unsigned long)p);
+			free(p);
+		}
+		return 0;
+	}
+	if (!strcmp(mode, "wait") && argc > 2) {
+		for (i = 0; access(argv[2], F_OK) != 0; i++) {
+			STAP_PROBE1(sonde_test, tick, i);
+			usleep(10000);
+		}
+		printf("done\n");
+		return 0;
+	}
+	fprintf(stderr, "usage: uprobe-prog args N | chain | badptr | malloc N | wait FILE\n");
+	return 2;
+}

@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uprobe.c - user probe descriptions to kernel user probes.  Before a
+ * description is matched against the module's probes (resolve.c), the
+ * user probes it names are created with SONDE_IOC_UPROBE from what the
+ * ELF files say (uelf.c):
+ *
+ *   PROVIDER<pid>:module:function:name   USDT probes of process <pid>
+ *                                        (python1234:::function-entry)
+ *   pid<pid>:module:function:entry|return
+ *                                        functions of process <pid>
+ *   PROVIDER:/path/to/file:function:name USDT probes of every process
+ *                                        running /path/to/file, now or
+ *                                        later (pid:/path:...: functions)
+ *
+ * The process's objects are the ELF files it maps plus, for a process
+ * stopped at exec (-c), the libraries its program will load; the module
+ * field matches their base names ("a.out" also names the program
+ * itself).  SDT names show "__" as "-".  Consumer thread only.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "libsonde.h"
+#include "uelf.h"
+
+/* Kernel providers: never user-probe providers, whatever follows. */
+static const char *const sonde_kprov[] = {
+	"dtrace", "syscall", "profile", "fbt", "tracepoint", "sched",
+	"proc", "io",
+};
+
+static bool sonde_glob(const char *pat, const char *s)
+{
+	return !*pat || fnmatch(pat, s, 0) == 0;
+}
+
+static bool sonde_has_glob(const char *s)
+{
+	return strpbrk(s, "*?[\\") != NULL;
+}
+
+struct sonde_uctx {
+	struct sonde_dev *dev;
+	const struct sonde_probe_desc *d;
+	char prefix[SONDE_PROVNAMELEN];	/* "python", "pid" */
+	pid_t pid;			/* 0: the path form */
+	uint32_t created;
+	char *err;
+	size_t errlen;
+};
+
+/*
+ * Is @d a user probe description?  Fills @u->prefix and @u->pid; false
+ * for kernel providers and globbed providers (which match only probes
+ * that already exist).
+ */
+static bool sonde_uprobe_desc(const struct sonde_probe_desc *d,
+			      struct sonde_uctx *u)
+{
+	const char *p = d->provider;
+	size_t n = strnlen(p, SONDE_PROVNAMELEN), k = n, i;
+
+	if (n == 0 || n == SONDE_PROVNAMELEN || sonde_has_glob(p))
+		return false;
+	while (k > 0 && p[k - 1] >= '0' && p[k - 1] <= '9')
+		k--;
+	if (k == 0)
+		return false;
+	if (k == n && d->module[0] != '/')
+		return false;		/* neither a pid nor a path */
+	memcpy(u->prefix, p, k);
+	u->prefix[k] = '\0';
+	for (i = 0; i < sizeof(sonde_kprov) / sizeof(sonde_kprov[0]); i++) {
+		if (!strcmp(u->prefix, sonde_kprov[i]))
+			return false;
+	}
+	u->pid = k < n ? (pid_t)strtol(p + k, NULL, 10) : 0;
+	return k == n || u->pid > 0;
+}
+
+static int sonde_uerr(struct sonde_uctx *u, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int sonde_uerr(struct sonde_uctx *u, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (u->err && u->errlen) {
+		va_start(ap, fmt);
+		vsnprintf(u->err, u->errlen, fmt, ap);
+		va_end(ap);
+	}
+	return err;
+}
+
+static int sonde_ucreate(struct sonde_uctx *u, const char *path,
+			 const char *mod, const char *func, const char *name,
+			 uint64_t offset, uint64_t refctr, uint32_t flags,
+			 const struct sonde_uarg *args, uint32_t nargs)
+{
+	struct sonde_uprobe req;
+	int ret;
+
+	memset(&req, 0, sizeof(req));
+	req.path = (uintptr_t)path;
+	req.offset = offset;
+	req.refctr = refctr;
+	req.pid = u->pid;
+	req.flags = flags;
+	req.nargs = nargs;
+	if (nargs)
+		memcpy(req.args, args, nargs * sizeof(*args));
+	snprintf(req.desc.provider, sizeof(req.desc.provider), "%s",
+		 u->d->provider);
+	snprintf(req.desc.module, sizeof(req.desc.module), "%s", mod);
+	snprintf(req.desc.function, sizeof(req.desc.function), "%s", func);
+	snprintf(req.desc.name, sizeof(req.desc.name), "%s", name);
+	do {
+		ret = ioctl(u->dev->fd, SONDE_IOC_UPROBE, &req);
+	} while (ret < 0 && errno == EINTR);
+	if (ret < 0)
+		return sonde_uerr(u, -errno, "cannot create probe %s:%s:%s:%s "
+				  "at %s+%#" PRIx64 ": %s", u->d->provider,
+				  mod, func, name, path, offset,
+				  strerror(errno));
+	u->created++;
+	return 0;
+}
+
+/* "function__entry" -> "function-entry", as D names SDT probes. */
+static void sonde_sdt_name(char *dst, size_t size, const char *src)
+{
+	size_t i = 0;
+
+	while (*src && i + 1 < size) {
+		if (src[0] == '_' && src[1] == '_') {
+			dst[i++] = '-';
+			src += 2;
+		} else {
+			dst[i++] = *src++;
+		}
+	}
+	dst[i] = '\0';
+}
+
+static int sonde_usdt_object(struct sonde_uctx *u, const char *path,
+			     const char *mod)
+{
+	struct sonde_usite *sites;
+	char name[SONDE_NAMELEN], func[SONDE_FUNCNAMELEN], why[256];
+	size_t n, i;
+	int err;
+
+	err = sonde_usdt_read(path, &sites, &n, why, sizeof(why));
+	if (err)
+		return u->pid ? 0 : sonde_uerr(u, err, "%s", why);
+	for (i = 0; i < n && !err; i++) {
+		struct sonde_usite *s = &sites[i];
+
+		if (strcmp(s->provider, u->prefix))
+			continue;
+		sonde_sdt_name(name, sizeof(name), s->name);
+		if (s->function[0])
+			snprintf(func, sizeof(func), "%s", s->function);
+		else
+			snprintf(func, sizeof(func), "0x%" PRIx64, s->offset);
+		if (!sonde_glob(u->d->function, func) ||
+		    !sonde_glob(u->d->name, name))
+			continue;
+		err = sonde_ucreate(u, path, mod, func, name, s->offset,
+				    s->refctr, 0, s->args, s->nargs);
+	}
+	free(sites);
+	return err;
+}
+
+/* The integer argument registers of the x86-64 SysV calling convention. */
+static const uint8_t sonde_argregs[] = {
+	SONDE_UREG_rdi, SONDE_UREG_rsi, SONDE_UREG_rdx, SONDE_UREG_rcx,
+	SONDE_UREG_r8, SONDE_UREG_r9,
+};
+
+static int sonde_pid_object(struct sonde_uctx *u, const char *path,
+			    const char *mod)
+{
+	struct sonde_uarg args[6];
+	struct sonde_ufunc *fns;
+	bool entry = sonde_glob(u->d->name, "entry");
+	bool ret = sonde_glob(u->d->name, "return");
+	char why[256];
+	size_t n, i;
+	int err;
+
+	if (!entry && !ret) {
+		char *end;
+
+		strtoull(u->d->name, &end, 16);
+		if (u->d->name[0] && !*end && !sonde_has_glob(u->d->name))
+			return sonde_uerr(u, -EOPNOTSUPP, "pid provider: "
+					  "offset probes (%s) are not "
+					  "supported: sonde cannot verify "
+					  "that an offset is an instruction "
+					  "boundary", u->d->name);
+		return 0;
+	}
+	memset(args, 0, sizeof(args));
+	for (i = 0; i < 6; i++) {
+		args[i].kind = SONDE_UARG_REG;
+		args[i].size = 8;
+		args[i].base = sonde_argregs[i];
+	}
+	err = sonde_elf_funcs(path, &fns, &n, why, sizeof(why));
+	if (err)
+		return u->pid ? 0 : sonde_uerr(u, err, "%s", why);
+	for (i = 0; i < n && !err; i++) {
+		if (!sonde_glob(u->d->function, fns[i].name) ||
+		    strlen(fns[i].name) >= SONDE_FUNCNAMELEN)
+			continue;
+		if (entry)
+			err = sonde_ucreate(u, path, mod, fns[i].name, "entry",
+					    fns[i].offset, 0,
+					    SONDE_UPROBE_FUNC_ENTRY, args, 6);
+		if (ret && !err)
+			err = sonde_ucreate(u, path, mod, fns[i].name,
+					    "return", fns[i].offset, 0,
+					    SONDE_UPROBE_RETURN, NULL, 0);
+	}
+	sonde_ufuncs_free(fns, n);
+	return err;
+}
+
+static int sonde_uobject(struct sonde_uctx *u, const char *path, bool main)
+{
+	const char *base = strrchr(path, '/');
+	const char *mod;
+
+	base = base ? base + 1 : path;
+	if (!u->pid)
+		mod = path;		/* the path form matched it already */
+	else if (sonde_glob(u->d->module, base) ||
+		 (main && !strcmp(u->d->module, "a.out")))
+		mod = base;
+	else
+		return 0;
+	if (strlen(mod) >= SONDE_MODNAMELEN)
+		return 0;
+	if (!strcmp(u->prefix, "pid"))
+		return sonde_pid_object(u, path, mod);
+	return sonde_usdt_object(u, path, mod);
+}
+
+/* Add @path to @v unless a file with its inode is there already. */
+static int sonde_uobj_add(char ***v, size_t *n, struct stat **ids,
+			  const char *path)
+{
+	struct stat sb, *ti;
+	char **tv;
+	size_t i;
+
+	if (stat(path, &sb))
+		return 0;
+	for (i = 0; i < *n; i++) {
+		if ((*ids)[i].st_dev == sb.st_dev &&
+		    (*ids)[i].st_ino == sb.st_ino)
+			return 0;
+	}
+	tv = realloc(*v, (*n + 1) * sizeof(**v));
+	if (tv)
+		*v = tv;
+	ti = realloc(*ids, (*n + 1) * sizeof(**ids));
+	if (ti)
+		*ids = ti;
+	if (!tv || !ti)
+		return -ENOMEM;
+	(*v)[*n] = strdup(path);
+	if (!(*v)[*n])
+		return -ENOMEM;
+	(*ids)[*n] = sb;
+	(*n)++;
+	return 0;
+}
+
+/* Process @pid's objects: mapped now, or needed by its program. */
+static int sonde_uobjects(pid_t pid, char ***out, size_t *nout)
+{
+	char **maps = NULL, **need = NULL, **v = NULL;
+	size_t nmaps = 0, nneed = 0, n = 0, i;
+	struct stat *ids = NULL;
+	int err;
+
+	err = sonde_proc_objects(pid, &maps, &nmaps);
+	if (err)
+		return err;
+	if (nmaps && sonde_elf_needed(maps[0], &need, &nneed))
+		nneed = 0;
+	for (i = 0; i < nmaps && !err; i++)
+		err = sonde_uobj_add(&v, &n, &ids, maps[i]);
+	for (i = 0; i < nneed && !err; i++)
+		err = sonde_uobj_add(&v, &n, &ids, need[i]);
+	sonde_strv_free(maps, nmaps);
+	sonde_strv_free(need, nneed);
+	free(ids);
+	if (err) {
+		sonde_strv_free(v, n);
+		return err;
+	}
+	*out = v;
+	*nout = n;
+	return 0;
+}
+
+int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
+			 char *err, size_t errlen)
+{
+	struct sonde_uctx u = { .dev = dev, .d = d, .err = err,
+				.errlen = errlen };
+	char **objs;
+	size_t n, i;
+	int ret;
+
+	if (!sonde_uprobe_desc(d, &u))
+		return 0;
+	if (!u.pid) {
+		if (sonde_has_glob(d->module))
+			return sonde_uerr(&u, -EINVAL, "%s: a path in the "
+					  "module field cannot be a glob",
+					  sonde_desc_str(d));
+		if (access(d->module, R_OK))
+			return sonde_uerr(&u, -errno, "%s: %s",
+					  d->module, strerror(errno));
+		ret = sonde_uobject(&u, d->module, true);
+		return ret ? ret : (int)u.created;
+	}
+	ret = sonde_uobjects(u.pid, &objs, &n);
+	if (ret == -ENOENT || ret == -ESRCH)
+		return sonde_uerr(&u, -ESRCH, "failed to grab pid %d: no "
+				  "such process", (int)u.pid);
+	if (ret)
+		return sonde_uerr(&u, ret, "cannot read the objects of "
+				  "process %d: %s", (int)u.pid,
+				  strerror(-ret));
+	for (i = 0; i < n && !ret; i++)
+		ret = sonde_uobject(&u, objs[i], i == 0);
+	if (!ret && n && !strcmp(d->module, "a.out")) {
+		const char *base = strrchr(objs[0], '/');
+
+		snprintf(d->module, sizeof(d->module), "%s",
+			 base ? base + 1 : objs[0]);
+	}
+	sonde_strv_free(objs, n);
+	return ret ? ret : (int)u.created;
+}
+
+/* Every USDT probe of every provider in process @pid's objects (-l -p). */
+int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
+			     size_t errlen)
+{
+	struct sonde_probe_desc d;
+	struct sonde_uctx u = { .dev = dev, .d = &d, .pid = pid, .err = err,
+				.errlen = errlen };
+	struct sonde_usite *sites;
+	char **objs, why[256];
+	size_t n, ns, i, k;
+	int ret;
+
+	ret = sonde_uobjects(pid, &objs, &n);
+	if (ret)
+		return sonde_uerr(&u, -ESRCH, "failed to grab pid %d: %s",
+				  (int)pid, strerror(-ret));
+	memset(&d, 0, sizeof(d));
+	for (i = 0; i < n && ret >= 0; i++) {
+		if (sonde_usdt_read(objs[i], &sites, &ns, why, sizeof(why)))
+			continue;
+		/* one provider at a time, as a description would name it */
+		for (k = 0; k < ns && ret >= 0; k++) {
+			if (k && !strcmp(sites[k].provider, sites[k - 1].provider))
+				continue;
+			snprintf(d.provider, sizeof(d.provider), "%.40s%d",
+				 sites[k].provider, (int)pid);
+			snprintf(u.prefix, sizeof(u.prefix), "%s",
+				 sites[k].provider);
+			ret = sonde_uobject(&u, objs[i], i == 0);
+		}
+		free(sites);
+	}
+	sonde_strv_free(objs, n);
+	return ret < 0 ? ret : (int)u.created;
+}
