@@ -242,6 +242,26 @@ if [ -d "$ST" ]; then
 	done
 fi
 
+# Debian's python3.11 (issue #8: test_usdt traces its USDT probes): the
+# interpreter with its libraries, and its standard library without the
+# tests, tools, build configuration and byte-code caches (about 12 MB).
+# SONDE_GUEST_PYTHON= (empty) leaves it out.
+PYTHON=${SONDE_GUEST_PYTHON-/usr/bin/python3.11}
+if [ -n "$PYTHON" ] && [ -x "$PYTHON" ] && [ -d /usr/lib/python3.11 ]; then
+	install_bin "$PYTHON" /usr/bin/python3.11
+	mkdir -p "$R/usr/lib"
+	tar -C /usr/lib -cf - --exclude=__pycache__ \
+		--exclude=python3.11/test --exclude=python3.11/idlelib \
+		--exclude=python3.11/tkinter --exclude=python3.11/ensurepip \
+		--exclude=python3.11/lib2to3 --exclude=python3.11/turtledemo \
+		--exclude=python3.11/pydoc_data --exclude=python3.11/distutils \
+		--exclude='python3.11/config-*' --exclude=python3.11/site-packages \
+		--exclude=python3.11/dist-packages python3.11 |
+		tar -C "$R/usr/lib" -xf -
+elif [ -n "$PYTHON" ]; then
+	echo "run-guest: warning: no $PYTHON; the python tests will be skipped ('make deps' installs it)" >&2
+fi
+
 # Data directories the tests read (the VM corpus); not the harness headers.
 if [ -d "$ST" ]; then
 	for d in "$ST"/*/; do

@@ -169,7 +169,8 @@ test_python_entry_quantize() {
 	run 120 "$SONDE" -q -n 'python$target:::function-entry
 	    /copyinstr(arg1) == "foo" || copyinstr(arg1) == "bar"/ {
 		@e[copyinstr(arg1)] = count(); self->ts = timestamp; }
-	    python$target:::function-return /self->ts/ {
+	    python$target:::function-return /self->ts &&
+		(copyinstr(arg1) == "foo" || copyinstr(arg1) == "bar")/ {
 		@t[copyinstr(arg1)] = quantize(timestamp - self->ts);
 		self->ts = 0; }
 	    END { printa("entry %s %@d\n", @e); }' -c "$PY $T/calls.py profile"
@@ -213,7 +214,7 @@ print("finished", n > 0)
 EOF
 
 # -p: attach to a running python3.11, count, detach; it runs on and ends
-# normally.  Then -l -p lists its USDT probes.
+# normally.  Then -l lists its USDT probes.
 test_python_attach() {
 	have_python || { skip_reason="no $PY"; return 4; }
 	rm -f "$T/stop"
@@ -225,7 +226,7 @@ test_python_attach() {
 	    END { printa("calls %@d\n", @); }' -p "$py"
 	attached=$rc
 	cp "$T/out" "$T/attach.out"
-	run 60 "$SONDE" -l -p "$py"
+	run 60 "$SONDE" -l -n 'python$target:::' -p "$py"
 	listed=$(grep -c "python$py .*python3.11 .*function-entry" "$T/out")
 	touch "$T/stop"
 	timeout -s KILL 30 sh -c "while kill -0 $py 2>/dev/null; do sleep 0.1; done"
