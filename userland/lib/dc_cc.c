@@ -455,6 +455,7 @@ static const char *dc_action_name(uint32_t kind)
 	case SONDE_A_NORMALIZE: return "normalize";
 	case SONDE_A_DENORMALIZE: return "denormalize";
 	case SONDE_A_SETOPT: return "setopt";
+	case SONDE_A_TRACEMEM: return "tracemem";
 	}
 	return "?";
 }
@@ -485,6 +486,8 @@ static const char *dc_dt_name(struct sonde_dtype t, char *buf, size_t size)
 	else if (t.kind == SONDE_DT_KSTACK || t.kind == SONDE_DT_USTACK)
 		snprintf(buf, size, "%sstack[%u]",
 			 t.kind == SONDE_DT_USTACK ? "u" : "k", t.size / 8);
+	else if (t.kind == SONDE_DT_BYTES)
+		snprintf(buf, size, "bytes[%u]", t.size);
 	else
 		snprintf(buf, size, "%s%u", t.kind == SONDE_DT_UINT ? "uint" :
 			 "int", t.size * 8);

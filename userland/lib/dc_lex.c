@@ -337,10 +337,8 @@ static bool dc_lex_quoted(struct dc_lexer *lx, struct dc_tok *tok, char q)
 
 static void dc_int_type(struct dc_type *t, int size, int uns)
 {
-	t->kind = DC_T_INT;
-	t->size = (uint8_t)size;
-	t->uns = (uint8_t)uns;
-	t->ptr = 0;
+	*t = (struct dc_type){ .kind = DC_T_INT, .size = (uint8_t)size,
+			       .uns = (uint8_t)uns };
 }
 
 /* An integer constant: C's rules for its type. */

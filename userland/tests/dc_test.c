@@ -16,7 +16,9 @@
  *
  * tst.<name>.d with tst.<name>.d.run next to it is also RUN on the
  * userland VM (vm_env.c, the world of dtrace:::BEGIN in this process:
- * pid = getpid(), execname = "dc_test", timestamp = 1000000): every
+ * pid = getpid(), execname = "dc_test", timestamp = 1000000, user
+ * memory at 0x2000 holding run_mem[] below, uregs[] as inside ioctl(2)):
+ * every
  * clause in order, as one firing (globals and thread-locals persist,
  * clause-locals are zeroed once), then the aggregations.  The output, one
  * line per clause ("clause N: fields..." with integers in decimal, strings
@@ -111,6 +113,7 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 	}
 	if ((p = strstr(src, "@line:")))
 		want_line = atoi(p + 6);
+
 	if (strstr(src, "@notarget"))
 		o.target = -1;
 	if (strstr(src, "@cpp")) {
@@ -215,6 +218,12 @@ static void put_val(FILE *m, const struct sonde_dtype *t, const uint8_t *p)
 		fprintf(m, " <%sstack:%u>", t->kind == SONDE_DT_KSTACK ?
 			"k" : "u", t->size / 8);
 		return;
+	case SONDE_DT_BYTES:
+		fprintf(m, " <");
+		for (uint32_t i = 0; i < t->size; i++)
+			fprintf(m, "%s%02x", i ? " " : "", p[i]);
+		fprintf(m, ">");
+		return;
 	}
 	memcpy(&u, p, t->size > 8 ? 8 : t->size);
 	if (t->kind == SONDE_DT_INT && t->size < 8 &&
@@ -226,6 +235,12 @@ static void put_val(FILE *m, const struct sonde_dtype *t, const uint8_t *p)
 	else
 		fprintf(m, " %llu", (unsigned long long)u);
 }
+
+/* The user memory the run world reads at 0x2000 (copyin()). */
+static const uint8_t run_mem[] = {
+	'h', 'e', 'l', 'l', 'o', ',', ' ', 'w', 'o', 'r', 'l', 'd', '\n', 0,
+	0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0xff, 0xfe,
+};
 
 /* Run every clause of @p as one firing; the transcript into @m. */
 static int run_prog(struct sonde_program *p, FILE *m)
@@ -255,6 +270,8 @@ static int run_prog(struct sonde_program *p, FILE *m)
 	}
 	memset(&env, 0, sizeof(env));
 	env.img = &img;
+	memcpy(env.mem, run_mem, sizeof(run_mem));
+	env.memlen = sizeof(run_mem);
 	memset(globals, 0, sizeof(globals));
 	memset(locals, 0, sizeof(locals));
 	sonde_vars_layout(&img, var_off);
