@@ -152,8 +152,12 @@ static void dc_cc_free(struct dc_cc *cc)
 	free(cc->aggs);
 	free(cc->vars);
 	if (cc->srcs)
-		for (uint32_t i = 0; i < cc->nsrcs; i++)
+		for (uint32_t i = 0; i < cc->nsrcs; i++) {
 			free(cc->srcs[i].cpp_out);
+			for (uint32_t k = 0; k < cc->srcs[i].nfiles; k++)
+				free(cc->srcs[i].files[k]);
+			free(cc->srcs[i].files);
+		}
 	free(cc->srcs);
 }
 
@@ -394,7 +398,7 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		struct sonde_pclause *pc = &p->clauses[i];
 
 		cc.cur_src = c->src;
-		pc->line = c->line;
+		pc->line = DC_LINE(c->line);
 		pc->descs = calloc(c->ndescs ? c->ndescs : 1,
 				   sizeof(*pc->descs));
 		if (!pc->descs) {

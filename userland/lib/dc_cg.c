@@ -64,7 +64,7 @@ static uint32_t emit(struct dc_cg *g, int op, uint32_t rd, uint32_t rs,
 	p->insns[p->ninsns].rs = (uint8_t)rs;
 	p->insns[p->ninsns].rt = (uint8_t)rt;
 	p->insns[p->ninsns].imm = imm;
-	p->insn_line[p->ninsns] = g->line;
+	p->insn_line[p->ninsns] = DC_LINE(g->line);
 	return p->ninsns++;
 }
 
@@ -703,7 +703,7 @@ static struct sonde_action *add_action(struct dc_cg *g, uint32_t kind,
 	memset(a, 0, sizeof(*a));
 	a->kind = kind;
 	a->field = pc->nfields;
-	a->line = at->line;
+	a->line = DC_LINE(at->line);
 	a->col = at->col;
 	a->pc_off = g->cc->prog->ninsns - pc->act_off;
 	return a;

@@ -211,7 +211,21 @@ struct dc_src {
 	const char *orig;	/* the text as written (diagnostics' source
 				 * lines) when @text is cpp's output */
 	char *cpp_out;		/* malloc'd cpp output, or NULL */
+	char **files;		/* files cpp's line markers named (#include),
+				 * malloc'd; see DC_LINE_FILE() */
+	uint32_t nfiles;
 };
+
+/*
+ * A source line number carries, in its top bits, the file of its input it
+ * belongs to: 0 the input itself, N files[N - 1] (a file cpp's line
+ * markers named: an #include).  Diagnostics print that file and line.
+ */
+#define DC_LINE_BITS	20
+#define DC_LINE_MASK	((1u << DC_LINE_BITS) - 1)
+#define DC_LINE(l)	((l) & DC_LINE_MASK)
+#define DC_LINE_FILE(l)	((l) >> DC_LINE_BITS)
+#define DC_MAX_FILES	((1u << (32 - DC_LINE_BITS)) - 1)
 
 /* A D variable (index = program variable, prog->vars is built from these
  * at the end of the compilation: dc_vars_fini()). */

@@ -445,7 +445,7 @@ int dc_var_define(struct dc_cc *cc, const char *name, uint32_t scope,
 	if (id >= 0) {
 		dc_error(cc, "D_DECL_IDRED", line, col,
 			 "identifier redeclared: %s%s (first declared at line %u)",
-			 scope_pfx[scope], name, cc->vars[id].line);
+			 scope_pfx[scope], name, DC_LINE(cc->vars[id].line));
 		return -1;
 	}
 	if (cc->nvars >= SONDE_MAX_VARS) {
@@ -595,7 +595,7 @@ static bool sem_keys(struct dc_cc *cc, struct dc_node *n, int id)
 			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
 				 "array key #%u has type %s, not %s as declared at line %u",
 				 i + 1, type_name(k->type),
-				 type_name(v->keys[i]), v->line);
+				 type_name(v->keys[i]), DC_LINE(v->line));
 			ok = false;
 		}
 	}
@@ -1787,7 +1787,7 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 		    (a->desc.flags & SONDE_AGGF_INCR) != flags) {
 			dc_error(cc, "D_AGG_REDEF", agg->line, agg->col,
 				 "aggregation @%s redefined: its function, parameters and keys must be the same as at line %u",
-				 agg->name, cc->aggs[id].line);
+				 agg->name, DC_LINE(cc->aggs[id].line));
 			return -1;
 		}
 		for (k = 0; k < agg->nargs; k++) {
@@ -1805,7 +1805,7 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 					 "aggregation @%s redefined: key #%u has type %s, not the type it had at line %u",
 					 agg->name, k + 1,
 					 type_name(agg->args[k]->type),
-					 cc->aggs[id].line);
+					 DC_LINE(cc->aggs[id].line));
 				return -1;
 			}
 			/* integer keys are 8 bytes in the kernel: print

@@ -8,7 +8,9 @@
  * tst.<name>.d must compile (and verify); with tst.<name>.d.out next to
  * it, dc_dump() output must equal that file (DC_TEST_UPDATE=1 rewrites
  * it).  err.<D_TAG>.<name>.d must fail, its first diagnostic tagged
- * D_TAG, on the line given by a "@line: N" comment if there is one.
+ * D_TAG, on the line given by a "@line: N" comment if there is one, in
+ * a file whose name ends with the one a "@file: name" comment gives (an
+ * #include) if there is one.
  * Comments may also say "@notarget" ($target unset), "@cpp" (-C with
  * -I of the test directory and -DFROM_CMDLINE=17) and "@args: a b"
  * (macro arguments; default "42 hello").  Every test compiles with
@@ -104,6 +106,7 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 	bool err = !strncmp(name, "err.", 4);
 	const struct dc_diag *d;
 	int want_line = 0, argc = 0;
+	char want_file[256] = "";
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	src = slurp(path);
@@ -113,7 +116,8 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 	}
 	if ((p = strstr(src, "@line:")))
 		want_line = atoi(p + 6);
-
+	if ((p = strstr(src, "@file:")))
+		sscanf(p + 6, " %255[^ \t\n*]", want_file);
 	if (strstr(src, "@notarget"))
 		o.target = -1;
 	if (strstr(src, "@cpp")) {
@@ -194,6 +198,13 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 		ok(false, "%s", name);
 	} else if (want_line && d->line != (uint32_t)want_line) {
 		printf("# expected line %d, got %u\n", want_line, d->line);
+		ok(false, "%s", name);
+	} else if (want_file[0] &&
+		   (!d->file || strlen(d->file) < strlen(want_file) ||
+		    strcmp(d->file + strlen(d->file) - strlen(want_file),
+			   want_file))) {
+		printf("# expected file %s, got %s\n", want_file,
+		       d->file ? d->file : "none");
 		ok(false, "%s", name);
 	} else {
 		ok(true, "%s", name);
