@@ -10,8 +10,8 @@
 # TEST_FILES:              files the shell tests source
 
 TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers
-TEST_GEN_PROGS_EXTENDED := loop-getppid
-TEST_PROGS := test_cli.sh test_vm_corpus.sh
+TEST_GEN_PROGS_EXTENDED := loop-getppid write-known
+TEST_PROGS := test_cli.sh test_vm_corpus.sh test_umem.sh
 TEST_FILES := ktap_helpers.sh
 # shared by the C tests
 LOCAL_HDRS := sonde_test.h
