@@ -7,7 +7,8 @@
  *                and the clause structure, building the AST below
  *   dc_if.c      if/else: splitting a clause into guarded clauses
  *   dc_sem.c     types, identifier resolution, checks of actions,
- *                aggregations, constants
+ *                aggregations, constants, pointers and copyin() buffers
+ *   dc_args.c    args[] (typed per provider), uregs[], the R_* names
  *   dc_cg.c      code generation, register allocation, record layout
  *   dc_printf.c  printf format parsing and argument checks
  *   dc_pragma.c  the option table
