@@ -251,12 +251,13 @@ static struct dc_val cg_ptr_arith(struct dc_cg *g, struct dc_node *n)
 	uint32_t t;
 
 	if (n->id > 0 && k->isconst) {
-		/* p + k: the scaled constant, computed here */
-		int64_t d = (int64_t)k->ival * scale;
+		/* p + k: the scaled constant, computed here (wrapping in 64
+		 * bits as the instructions would) */
+		uint64_t d = k->ival * (uint64_t)scale;
 
 		a = cg_expr(g, k == n->r ? n->l : n->r);
 		b.reg = reg_alloc(g);
-		load_int(g, b.reg, (uint64_t)(n->op == DC_TK_MINUS ? -d : d));
+		load_int(g, b.reg, n->op == DC_TK_MINUS ? -d : d);
 		emit(g, n->type.kind == DC_T_BUF ? SONDE_OP_BADD : SONDE_OP_ADD,
 		     a.reg, a.reg, b.reg, 0);
 		reg_free(g, b.reg);
@@ -319,10 +320,11 @@ static struct dc_val cg_deref(struct dc_cg *g, struct dc_node *n)
 
 	if (p->kind == DC_N_BINARY && p->id > 0 && !p->isconst) {
 		struct dc_node *k = is_ptr(p->l->type) ? p->r : p->l;
-		int64_t d = (int64_t)k->ival * p->id;
+		/* |k| < 2^31, scale <= 8: no overflow */
+		int64_t d = k->ival == (uint64_t)(int64_t)(int32_t)k->ival ?
+			    (int64_t)(int32_t)k->ival * p->id : INT64_MAX;
 
 		if (k->isconst && (p->op == DC_TK_PLUS || k == p->r) &&
-		    k->ival == (uint64_t)(int64_t)(int32_t)k->ival &&
 		    d >= INT32_MIN && d <= INT32_MAX) {
 			off = p->op == DC_TK_MINUS ? -d : d;
 			p = k == p->r ? p->l : p->r;

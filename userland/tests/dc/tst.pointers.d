@@ -11,4 +11,9 @@ BEGIN
 	trace(self->p[2]);
 	self->p++;
 	trace(sizeof(copyin(arg0, 4)));
+	/* huge constant offsets wrap in 64 bits, never overflow the
+	 * compiler's own arithmetic */
+	trace(*((int *)copyin(arg0, 8) + 0xffffffffffffffff));
+	trace(*((int *)arg0 - 2147483647));
+	trace(*((int *)arg0 + (uint32_t)0xffffffff));
 }
