@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * env.c - the VM's environment in the kernel: built-in variables,
- * fault-safe loads, aggregation and exit().  Probe context: interrupts
- * off, no sleeping, no locks; every read of memory the script names goes
- * through copy_from_kernel_nofault() / copy_from_user_nofault().
+ * fault-safe loads and copies (copyin, copyinstr), user registers,
+ * aggregation and exit().  Probe context: interrupts off, no sleeping, no
+ * locks; every read of memory the script names goes through
+ * copy_from_kernel_nofault() / copy_from_user_nofault().
  */
 #include <linux/cred.h>
 #include <linux/module.h>
@@ -231,6 +232,67 @@ int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 	}
 	dst[i] = 0;
 	return i;
+}
+
+/*
+ * copyin(): one copy_from_user_nofault() (never sleeps: a page that is not
+ * present is a fault, not a page-in).  Test windows translate byte by
+ * byte, as in sonde_env_copystr(), so the window's end faults exactly.
+ */
+int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
+		     u32 size)
+{
+	struct sonde_mstate *ms = ctx->env;
+	u32 i;
+
+	if (likely(!ms->test))
+		return copy_from_user_nofault(dst, u64_to_user_ptr(addr),
+					      size) ? -EFAULT : 0;
+	for (i = 0; i < size; i++) {
+		u64 real;
+
+		if (!sonde_test_addr(ms->test, true, addr + i, 1, &real))
+			real = addr + i;
+		if (copy_from_user_nofault((u8 *)dst + i,
+					   u64_to_user_ptr(real), 1))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+/*
+ * uregs[]: the probe's own registers when they are user-mode ones (a user
+ * probe, a profile tick that hit user code), else the registers the
+ * thread entered the kernel with.  A kernel thread has none: DTrace's
+ * BADADDR.  SONDE_UREG_* numbers the words of struct pt_regs.
+ */
+int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
+{
+	struct sonde_mstate *ms = ctx->env;
+	struct pt_regs *regs = ms->fire->regs;
+
+	BUILD_BUG_ON(sizeof(struct pt_regs) != SONDE_NUREGS * sizeof(u64));
+	BUILD_BUG_ON(offsetof(struct pt_regs, r15) != SONDE_UREG_r15 * 8);
+	BUILD_BUG_ON(offsetof(struct pt_regs, bp) != SONDE_UREG_rbp * 8);
+	BUILD_BUG_ON(offsetof(struct pt_regs, ax) != SONDE_UREG_rax * 8);
+	BUILD_BUG_ON(offsetof(struct pt_regs, di) != SONDE_UREG_rdi * 8);
+	BUILD_BUG_ON(offsetof(struct pt_regs, orig_ax) !=
+		     SONDE_UREG_orig_rax * 8);
+	BUILD_BUG_ON(offsetof(struct pt_regs, ip) != SONDE_UREG_rip * 8);
+	BUILD_BUG_ON(offsetof(struct pt_regs, flags) !=
+		     SONDE_UREG_rflags * 8);
+	BUILD_BUG_ON(offsetof(struct pt_regs, sp) != SONDE_UREG_rsp * 8);
+	BUILD_BUG_ON(offsetof(struct pt_regs, ss) != SONDE_UREG_ss * 8);
+
+	if (!regs || !user_mode(regs)) {
+		if (current->flags & PF_KTHREAD)
+			return -EFAULT;
+		regs = task_pt_regs(current);
+	}
+	if (WARN_ON_ONCE(reg >= SONDE_NUREGS))
+		return -EFAULT;
+	*val = ((const unsigned long *)regs)[reg];
+	return 0;
 }
 
 /* xorshift64*, per CPU: cheap and lock-free; rand() is not for secrets. */

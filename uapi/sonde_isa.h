@@ -12,11 +12,21 @@
  * Instruction word (8 bytes, struct sonde_insn in sonde.h):
  *	op:8  rd:8  rs:8  rt:8  imm:32 (signed)
  * Registers r0..r15 are 64-bit, zeroed when a program starts.  Each register
- * carries a verifier type: an integer or a string reference.  A string
- * reference points at VM-owned, NUL-terminated memory (the string table,
- * per-CPU scratch, a probe's names, variable storage); integers never
- * become string references except through a subroutine that copies the
- * bytes into scratch with a fault-safe copy.
+ * carries a verifier type: an integer, a string reference or a buffer.  A
+ * string reference points at VM-owned, NUL-terminated memory (the string
+ * table, per-CPU scratch, a probe's names, variable storage); integers
+ * never become string references except through a subroutine that copies
+ * the bytes into scratch with a fault-safe copy.
+ *
+ * A buffer is what copyin() returns: the address of bytes copied into the
+ * firing's scratch space (D's "void *" into scratch), possibly moved by
+ * badd.  Its bytes are read only by the ldm loads, emitm and the bufstr
+ * subroutine, and each of those checks at run time that the bytes lie in
+ * the scratch the firing has used (BADADDR otherwise), so a buffer needs
+ * no length of its own.  A buffer is never an integer: no instruction
+ * takes one where it would read it as a number (arithmetic, compares,
+ * branches, keys, stores, emit1..8, ret, addresses of loads), so the
+ * kernel address it holds never reaches a record, a key or userland.
  *
  * Branches are forward only: the target is pc + 1 + imm with imm >= 0, so
  * every program terminates after at most its length in instructions.
@@ -47,6 +57,8 @@
  *  SVK    variable imm, keys rs.., value rt   stga v1, r2, r5
  *  CALL   rd, subr imm, args rs.. (count rt)  call rd, strjoin, r1, 2
  *  STK    record+imm, rt frames (a count)     emitkstack 16, 20
+ *  SOL    rs, record+off, len bytes           emitm r2, 16, 100
+ *         (off = imm & 0xffff, len = imm >> 16 as unsigned: SONDE_SOL_IMM)
  */
 #define SONDE_FORM_NONE	0
 #define SONDE_FORM_S	1
@@ -67,13 +79,16 @@
 #define SONDE_FORM_DVK	16
 #define SONDE_FORM_SVK	17
 #define SONDE_FORM_STK	18
+#define SONDE_FORM_SOL	19
+
+/* The imm of a SOL instruction: record offset and length, both < 65536. */
+#define SONDE_SOL_IMM(off, len)	((__s32)((__u32)(off) | ((__u32)(len) << 16)))
+#define SONDE_SOL_OFF(imm)	((__u32)(imm) & 0xffff)
+#define SONDE_SOL_LEN(imm)	((__u32)(imm) >> 16)
 
 /*
- * Type rules, for the verifier's typed-register check:
- *  I  result is an integer          S  result is a string reference
- *  -  no result                     =  result has the type of rs
- *  operand letters: i integer (or either: integers are never dereferenced),
- *  s must be a string reference.
+ * Result types, for the verifier's typed-register check: what an
+ * instruction leaves in rd.
  */
 #define SONDE_T_NONE	0	/* no result */
 #define SONDE_T_INT	1
@@ -82,6 +97,25 @@
 #define SONDE_T_BUILTIN	4	/* type of the built-in named by imm */
 #define SONDE_T_SUBR	5	/* type the subroutine named by imm returns */
 #define SONDE_T_VAR	6	/* type of the variable named by imm */
+/* (7 and 8 are the stack key types below) */
+#define SONDE_T_BUF	9	/* a buffer (copyin()); never a variable's or
+				 * a key's type */
+
+/*
+ * Operand kinds: what an instruction requires of the register in rs and
+ * in rt, on every path reaching it.
+ *  N  nothing here (unused, or checked by the form's own rules: keys,
+ *     variables, subroutine arguments)
+ *  I  read as an integer: anything but a buffer (strings pass: their
+ *     address is VM memory, never dereferenced as an integer)
+ *  S  a string reference          B  a buffer
+ *  A  any type (mov)
+ */
+#define SONDE_K_N	0
+#define SONDE_K_I	1
+#define SONDE_K_S	2
+#define SONDE_K_B	3
+#define SONDE_K_A	4
 
 /*
  * Key types of aggregations and arrays (the KEYS section) are SONDE_T_INT,
@@ -98,85 +132,98 @@
 #define SONDE_KEY_FRAMES(t)		(((t) >> 8) & 0xff)
 
 /*
- * SONDE_OPS(OP): OP(name, code, form, result type, rs must be string,
- *                   rt must be string)
+ * SONDE_OPS(OP): OP(name, code, form, result type, rs kind, rt kind)
  */
 #define SONDE_OPS(OP)							\
-	OP(NOP,    0x00, NONE, NONE, 0, 0)				\
-	OP(RET,    0x01, S,    NONE, 0, 0)				\
-	OP(EXIT,   0x02, S,    NONE, 0, 0)				\
+	OP(NOP,    0x00, NONE, NONE, N, N)				\
+	OP(RET,    0x01, S,    NONE, I, N)				\
+	OP(EXIT,   0x02, S,    NONE, I, N)				\
 	/* constants and moves */					\
-	OP(MOVI,   0x08, DI,   INT,  0, 0)				\
-	OP(LDC,    0x09, DC,   INT,  0, 0)				\
-	OP(LDS,    0x0a, DSTR, STR,  0, 0)				\
-	OP(LDB,    0x0b, DB,   BUILTIN, 0, 0)			\
-	OP(MOV,    0x0c, DS,   SAME, 0, 0)				\
+	OP(MOVI,   0x08, DI,   INT,  N, N)				\
+	OP(LDC,    0x09, DC,   INT,  N, N)				\
+	OP(LDS,    0x0a, DSTR, STR,  N, N)				\
+	OP(LDB,    0x0b, DB,   BUILTIN, N, N)			\
+	OP(MOV,    0x0c, DS,   SAME, A, N)				\
+	/* rd = user register rs (SONDE_UREG_*) of the current thread:	\
+	 * ILLOP when rs >= SONDE_NUREGS, BADADDR without a user	\
+	 * context (a kernel thread) */					\
+	OP(LDUREG, 0x0d, DS,   INT,  I, N)				\
 	/* 64-bit arithmetic and logic: rd = rs op rt */		\
-	OP(ADD,    0x10, DST,  INT,  0, 0)				\
-	OP(SUB,    0x11, DST,  INT,  0, 0)				\
-	OP(MUL,    0x12, DST,  INT,  0, 0)				\
-	OP(SDIV,   0x13, DST,  INT,  0, 0)				\
-	OP(UDIV,   0x14, DST,  INT,  0, 0)				\
-	OP(SREM,   0x15, DST,  INT,  0, 0)				\
-	OP(UREM,   0x16, DST,  INT,  0, 0)				\
-	OP(AND,    0x17, DST,  INT,  0, 0)				\
-	OP(OR,     0x18, DST,  INT,  0, 0)				\
-	OP(XOR,    0x19, DST,  INT,  0, 0)				\
-	OP(SHL,    0x1a, DST,  INT,  0, 0)				\
-	OP(SHR,    0x1b, DST,  INT,  0, 0)				\
-	OP(SAR,    0x1c, DST,  INT,  0, 0)				\
-	OP(NEG,    0x1d, DS,   INT,  0, 0)				\
-	OP(NOT,    0x1e, DS,   INT,  0, 0)				\
-	OP(LNOT,   0x1f, DS,   INT,  0, 0)				\
+	OP(ADD,    0x10, DST,  INT,  I, I)				\
+	OP(SUB,    0x11, DST,  INT,  I, I)				\
+	OP(MUL,    0x12, DST,  INT,  I, I)				\
+	OP(SDIV,   0x13, DST,  INT,  I, I)				\
+	OP(UDIV,   0x14, DST,  INT,  I, I)				\
+	OP(SREM,   0x15, DST,  INT,  I, I)				\
+	OP(UREM,   0x16, DST,  INT,  I, I)				\
+	OP(AND,    0x17, DST,  INT,  I, I)				\
+	OP(OR,     0x18, DST,  INT,  I, I)				\
+	OP(XOR,    0x19, DST,  INT,  I, I)				\
+	OP(SHL,    0x1a, DST,  INT,  I, I)				\
+	OP(SHR,    0x1b, DST,  INT,  I, I)				\
+	OP(SAR,    0x1c, DST,  INT,  I, I)				\
+	OP(NEG,    0x1d, DS,   INT,  I, N)				\
+	OP(NOT,    0x1e, DS,   INT,  I, N)				\
+	OP(LNOT,   0x1f, DS,   INT,  I, N)				\
 	/* compares: rd = (rs op rt) ? 1 : 0 */				\
-	OP(SETEQ,  0x20, DST,  INT,  0, 0)				\
-	OP(SETNE,  0x21, DST,  INT,  0, 0)				\
-	OP(SETLT,  0x22, DST,  INT,  0, 0)				\
-	OP(SETLE,  0x23, DST,  INT,  0, 0)				\
-	OP(SETLTU, 0x24, DST,  INT,  0, 0)				\
-	OP(SETLEU, 0x25, DST,  INT,  0, 0)				\
+	OP(SETEQ,  0x20, DST,  INT,  I, I)				\
+	OP(SETNE,  0x21, DST,  INT,  I, I)				\
+	OP(SETLT,  0x22, DST,  INT,  I, I)				\
+	OP(SETLE,  0x23, DST,  INT,  I, I)				\
+	OP(SETLTU, 0x24, DST,  INT,  I, I)				\
+	OP(SETLEU, 0x25, DST,  INT,  I, I)				\
 	/* rd = -1, 0, 1 as strcmp(rs, rt), bounded by strsize */	\
-	OP(SCMP,   0x26, DST,  INT,  1, 1)				\
+	OP(SCMP,   0x26, DST,  INT,  S, S)				\
 	/* forward branches */						\
-	OP(JA,     0x28, J,    NONE, 0, 0)				\
-	OP(JZ,     0x29, SJ,   NONE, 0, 0)				\
-	OP(JNZ,    0x2a, SJ,   NONE, 0, 0)				\
+	OP(JA,     0x28, J,    NONE, N, N)				\
+	OP(JZ,     0x29, SJ,   NONE, I, N)				\
+	OP(JNZ,    0x2a, SJ,   NONE, I, N)				\
 	/* fault-safe loads: rd = *(uN *)(rs + imm), zero-extended */	\
-	OP(LDK1,   0x30, DSI,  INT,  0, 0)				\
-	OP(LDK2,   0x31, DSI,  INT,  0, 0)				\
-	OP(LDK4,   0x32, DSI,  INT,  0, 0)				\
-	OP(LDK8,   0x33, DSI,  INT,  0, 0)				\
-	OP(LDU1,   0x34, DSI,  INT,  0, 0)				\
-	OP(LDU2,   0x35, DSI,  INT,  0, 0)				\
-	OP(LDU4,   0x36, DSI,  INT,  0, 0)				\
-	OP(LDU8,   0x37, DSI,  INT,  0, 0)				\
+	OP(LDK1,   0x30, DSI,  INT,  I, N)				\
+	OP(LDK2,   0x31, DSI,  INT,  I, N)				\
+	OP(LDK4,   0x32, DSI,  INT,  I, N)				\
+	OP(LDK8,   0x33, DSI,  INT,  I, N)				\
+	OP(LDU1,   0x34, DSI,  INT,  I, N)				\
+	OP(LDU2,   0x35, DSI,  INT,  I, N)				\
+	OP(LDU4,   0x36, DSI,  INT,  I, N)				\
+	OP(LDU8,   0x37, DSI,  INT,  I, N)				\
 	/* record emission: record[imm..] = rs */			\
-	OP(EMIT1,  0x38, SO,   NONE, 0, 0)				\
-	OP(EMIT2,  0x39, SO,   NONE, 0, 0)				\
-	OP(EMIT4,  0x3a, SO,   NONE, 0, 0)				\
-	OP(EMIT8,  0x3b, SO,   NONE, 0, 0)				\
-	OP(EMITS,  0x3c, SO,   NONE, 1, 0)				\
+	OP(EMIT1,  0x38, SO,   NONE, I, N)				\
+	OP(EMIT2,  0x39, SO,   NONE, I, N)				\
+	OP(EMIT4,  0x3a, SO,   NONE, I, N)				\
+	OP(EMIT8,  0x3b, SO,   NONE, I, N)				\
+	OP(EMITS,  0x3c, SO,   NONE, S, N)				\
 	/* stack(n), ustack(n): rt program counters (8 bytes each,	\
 	 * innermost first, zero past the stack's depth) at record+imm */ \
-	OP(EMITKSTACK, 0x3d, STK, NONE, 0, 0)				\
-	OP(EMITUSTACK, 0x3e, STK, NONE, 0, 0)				\
+	OP(EMITKSTACK, 0x3d, STK, NONE, N, N)				\
+	OP(EMITUSTACK, 0x3e, STK, NONE, N, N)				\
 	/* aggregating call: keys in rs.., value in rt (and rt+1) */	\
-	OP(AGG,    0x40, AGG,  NONE, 0, 0)				\
+	OP(AGG,    0x40, AGG,  NONE, N, N)				\
 	/* variables: global, clause-local (this->), thread-local	\
 	 * (self->) scalars; global and thread-local associative	\
 	 * arrays keyed by the tuple in rs.. */				\
-	OP(LDG,    0x48, DV,   VAR,  0, 0)				\
-	OP(STG,    0x49, SV,   NONE, 0, 0)				\
-	OP(LDL,    0x4a, DV,   VAR,  0, 0)				\
-	OP(STL,    0x4b, SV,   NONE, 0, 0)				\
-	OP(LDT,    0x4c, DV,   VAR,  0, 0)				\
-	OP(STT,    0x4d, SV,   NONE, 0, 0)				\
-	OP(LDGA,   0x4e, DVK,  VAR,  0, 0)				\
-	OP(STGA,   0x4f, SVK,  NONE, 0, 0)				\
-	OP(LDTA,   0x50, DVK,  VAR,  0, 0)				\
-	OP(STTA,   0x51, SVK,  NONE, 0, 0)				\
+	OP(LDG,    0x48, DV,   VAR,  N, N)				\
+	OP(STG,    0x49, SV,   NONE, N, N)				\
+	OP(LDL,    0x4a, DV,   VAR,  N, N)				\
+	OP(STL,    0x4b, SV,   NONE, N, N)				\
+	OP(LDT,    0x4c, DV,   VAR,  N, N)				\
+	OP(STT,    0x4d, SV,   NONE, N, N)				\
+	OP(LDGA,   0x4e, DVK,  VAR,  N, N)				\
+	OP(STGA,   0x4f, SVK,  NONE, N, N)				\
+	OP(LDTA,   0x50, DVK,  VAR,  N, N)				\
+	OP(STTA,   0x51, SVK,  NONE, N, N)				\
 	/* subroutine call: rd = subr(rs, .., rs + rt - 1) */		\
-	OP(CALL,   0x58, CALL, SUBR, 0, 0)
+	OP(CALL,   0x58, CALL, SUBR, N, N)				\
+	/* buffers (copyin()): rd = *(uN *)(rs + imm), zero-extended,	\
+	 * from bytes of the firing's scratch (BADADDR outside it) */	\
+	OP(LDM1,   0x60, DSI,  INT,  B, N)				\
+	OP(LDM2,   0x61, DSI,  INT,  B, N)				\
+	OP(LDM4,   0x62, DSI,  INT,  B, N)				\
+	OP(LDM8,   0x63, DSI,  INT,  B, N)				\
+	/* rd = the buffer rs moved by rt bytes (rt signed) */		\
+	OP(BADD,   0x64, DST,  BUF,  B, I)				\
+	/* record[off..off + len) = the len bytes at buffer rs */	\
+	OP(EMITM,  0x65, SOL,  NONE, B, N)
 
 /* Opcode numbers: SONDE_OP_NOP, ... */
 #define SONDE_OP_ENUM_(name, code, form, type, s, t) SONDE_OP_##name = code,
@@ -228,8 +275,9 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 /*
  * Subroutines: S(name, id, min args, max args, result type, argument
  * kinds).  Argument kinds, one letter per argument: 's' a string
- * reference, 'i' an integer.  String results live in the firing's scratch
- * space (strsize bytes each); running out is a NOSCRATCH fault.
+ * reference, 'i' an integer (not a buffer), 'b' a buffer.  String and
+ * buffer results live in the firing's scratch space (strsize bytes per
+ * string); running out is a NOSCRATCH fault.
  */
 #define SONDE_SUBRS(S)							\
 	S(strlen,    0x00, 1, 1, INT, "s")				\
@@ -255,11 +303,18 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	S(ntohs,     0x14, 1, 1, INT, "i")				\
 	S(ntohl,     0x15, 1, 1, INT, "i")				\
 	S(ntohll,    0x16, 1, 1, INT, "i")				\
+	/* copyin(addr, size): size bytes of user memory into scratch	\
+	 * (then at least one NUL, to the next 8 bytes); NOSCRATCH when	\
+	 * they do not fit, BADADDR when the copy faults */		\
+	S(copyin,    0x17, 2, 2, BUF, "ii")				\
 	/* speculations: actions, not allowed in predicates */		\
 	S(speculation, 0x20, 0, 0, INT, "")				\
 	S(speculate,   0x21, 1, 1, INT, "i")				\
 	S(commit,      0x22, 1, 1, INT, "i")				\
-	S(discard,     0x23, 1, 1, INT, "i")
+	S(discard,     0x23, 1, 1, INT, "i")				\
+	/* the compiler's own, no D name: stringof(buffer), the bytes	\
+	 * up to the first NUL, strsize or the end of used scratch */	\
+	S(bufstr,      0x30, 1, 1, STR, "b")
 
 #define SONDE_SUBR_ENUM_(name, id, min, max, type, args) SONDE_SUBR_##name = id,
 enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };
@@ -267,6 +322,9 @@ enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };
 #define SONDE_SUBR_MAX	0x40
 /* Subroutines from here on act on the consumer's state: actions only. */
 #define SONDE_SUBR_FIRST_ACTION	SONDE_SUBR_speculation
+/* Subroutines from here on are the compiler's own: no D function has
+ * their name; allowed in predicates and actions alike. */
+#define SONDE_SUBR_FIRST_INTERNAL	0x30
 
 /* Variable scopes (struct sonde_var_desc.scope). */
 #define SONDE_VAR_GLOBAL	0	/* one per consumer, shared by CPUs */
@@ -321,8 +379,9 @@ enum sonde_fault { SONDE_FAULTS(SONDE_FLT_ENUM_) };
 
 /*
  * User registers, numbered as the words of x86-64's struct pt_regs: the
- * numbering of uregs[] in D (R_RAX, R_PC, ...) and of the registers in
- * user-probe argument locations (struct sonde_uarg).  R(name, index).
+ * numbering of uregs[] in D (R_RAX, R_PC, ...), of ldureg, and of the
+ * registers in user-probe argument locations (struct sonde_uarg).
+ * R(name, index).
  */
 #define SONDE_UREGS(R)							\
 	R(r15, 0)  R(r14, 1)  R(r13, 2)  R(r12, 3)			\

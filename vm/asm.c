@@ -8,6 +8,7 @@
  *   ldb r4, pid          add r1, r2, r3         jz r1, +2
  *   ldk8 r1, [r2+16]     emit4 r1, 8            emits r3, 16
  *   agg @0, r1, r2       exit r1                ret r1
+ *   emitm r2, 16, 100    (record offset 16, 100 bytes)
  *   .byte op, rd, rs, rt, imm                   (raw, for bad programs)
  *
  * Opcode names come from the opcode table, operands from its form.
@@ -345,6 +346,17 @@ int sonde_asm_line(struct sonde_asm *a, const char *line,
 		    parse_reg(&s, &in->rt))
 			goto bad;
 		break;
+	case SONDE_FORM_SOL: {
+		long long len;
+
+		if (parse_reg(&s, &in->rs) || parse_comma(&s) ||
+		    parse_num(&s, &v) || parse_comma(&s) ||
+		    parse_num(&s, &len) || v < 0 || v > 0xffff || len < 0 ||
+		    len > 0xffff)
+			goto bad;
+		in->imm = SONDE_SOL_IMM(v, len);
+		break;
+	}
 	case SONDE_FORM_CALL:
 		if (parse_reg(&s, &in->rd) || parse_comma(&s))
 			goto bad;

@@ -75,6 +75,9 @@ int sonde_disasm(const struct sonde_insn *in, u32 pc, const char *strtab,
 	case SONDE_FORM_SV:
 		return snprintf(buf, size, "%s v%d, r%u", lname, in->imm,
 				in->rs);
+	case SONDE_FORM_SOL:
+		return snprintf(buf, size, "%s r%u, %u, %u", lname, in->rs,
+				SONDE_SOL_OFF(in->imm), SONDE_SOL_LEN(in->imm));
 	case SONDE_FORM_STK:
 		return snprintf(buf, size, "%s %d, %u", lname, in->imm, in->rt);
 	case SONDE_FORM_DVK:

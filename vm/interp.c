@@ -4,11 +4,13 @@
  * sleeping, no allocation, at most len instructions (forward branches).
  *
  * It trusts the verifier: register indices, table indices, record offsets
- * and string-typed registers are not checked again here.  What only run
- * time can know is checked: division by zero (and INT64_MIN / -1, which
- * traps on x86), shift counts, loads from computed addresses (through the
- * world's fault-safe copy), scratch space.  A fault stops the program with
- * a fault code, the instruction and the offending value.
+ * and string- and buffer-typed registers are not checked again here.
+ * What only run time can know is checked: division by zero (and
+ * INT64_MIN / -1, which traps on x86), shift counts, loads from computed
+ * addresses (through the world's fault-safe copy), scratch space, that a
+ * buffer's bytes lie in the scratch this firing used (a buffer may have
+ * been moved anywhere by badd), user register numbers.  A fault stops the
+ * program with a fault code, the instruction and the offending value.
  *
  * Dispatch is computed goto through a table built from SONDE_OPS, one
  * indirect jump per instruction (the kernel's BPF interpreter does the
@@ -35,6 +37,26 @@ static void sonde_strfield(u8 *dst, const char *s, u32 size)
 	for (i = 0; i < size - 1 && s[i]; i++)
 		dst[i] = s[i];
 	memset(dst + i, 0, size - i);
+}
+
+/*
+ * Are the @size bytes at buffer address @addr inside the scratch this
+ * firing has used?  Buffers point into it (copyin()); every read of a
+ * buffer's bytes asks here first, so a moved buffer reads nothing else.
+ */
+bool sonde_in_scratch(const struct sonde_vm_ctx *ctx, u64 addr, u64 size)
+{
+	u64 base = (u64)(unsigned long)ctx->scratch;
+
+	return addr >= base && addr - base <= ctx->scratch_used &&
+	       ctx->scratch_used - (addr - base) >= size;
+}
+
+/* What a fault at buffer address @addr reports: its offset into the
+ * scratch area (never the kernel address itself). */
+u64 sonde_scratch_off(const struct sonde_vm_ctx *ctx, u64 addr)
+{
+	return addr - (u64)(unsigned long)ctx->scratch;
 }
 
 static s64 sonde_strcmp(const char *a, const char *b, u32 max)
@@ -164,6 +186,20 @@ l_LDB:
 	NEXT();
 l_MOV:
 	RD = RS;
+	NEXT();
+l_LDUREG:
+	if (unlikely(RS >= SONDE_NUREGS)) {
+		fault = SONDE_FLT_ILLOP;
+		addr = RS;
+		goto l_fault;
+	}
+	if (unlikely(sonde_env_ureg(ctx, (u32)RS, &v))) {
+		/* no user context: DTrace's BADADDR with address 0 */
+		fault = SONDE_FLT_BADADDR;
+		addr = 0;
+		goto l_fault;
+	}
+	RD = v;
 	NEXT();
 
 #define ALU(name, expr)							\
@@ -380,6 +416,38 @@ l_CALL:
 		goto l_fault;
 	}
 	RD = v;
+	NEXT();
+
+	/* buffers: the bytes must be inside the scratch this firing used */
+#define LOADM(name, size)						\
+l_##name:								\
+	addr = RS + (u64)(s64)pc->imm;					\
+	if (unlikely(!sonde_in_scratch(ctx, addr, size))) {		\
+		fault = SONDE_FLT_BADADDR;				\
+		addr = sonde_scratch_off(ctx, addr);			\
+		goto l_fault;						\
+	}								\
+	v = 0;								\
+	memcpy(&v, (const void *)(unsigned long)addr, size);		\
+	RD = v;								\
+	NEXT();
+	LOADM(LDM1, 1)
+	LOADM(LDM2, 2)
+	LOADM(LDM4, 4)
+	LOADM(LDM8, 8)
+#undef LOADM
+l_BADD:
+	RD = RS + RT;
+	NEXT();
+l_EMITM:
+	addr = RS;
+	if (unlikely(!sonde_in_scratch(ctx, addr, SONDE_SOL_LEN(pc->imm)))) {
+		fault = SONDE_FLT_BADADDR;
+		addr = sonde_scratch_off(ctx, addr);
+		goto l_fault;
+	}
+	memcpy(ctx->rec + SONDE_SOL_OFF(pc->imm),
+	       (const void *)(unsigned long)addr, SONDE_SOL_LEN(pc->imm));
 	NEXT();
 
 l_bad:

@@ -22,13 +22,14 @@ struct sonde_opinfo {
 	const char *name;
 	s8 form;
 	s8 rtype;
-	u8 str_rs;
-	u8 str_rt;
+	u8 kind_rs;	/* SONDE_K_* */
+	u8 kind_rt;
 };
 
 static const struct sonde_opinfo sonde_ops[SONDE_OP_MAX + 1] = {
 #define OP_INFO_(name, code, form, type, s, t)				\
-	[code] = { #name, SONDE_FORM_##form, SONDE_T_##type, s, t },
+	[code] = { #name, SONDE_FORM_##form, SONDE_T_##type, SONDE_K_##s, \
+		   SONDE_K_##t },
 	SONDE_OPS(OP_INFO_)
 #undef OP_INFO_
 };
@@ -53,14 +54,14 @@ int sonde_op_rtype(u32 op)
 	return op <= SONDE_OP_MAX ? sonde_ops[op].rtype : SONDE_T_NONE;
 }
 
-bool sonde_ops_need_str_rs(u32 op)
+int sonde_op_kind_rs(u32 op)
 {
-	return op <= SONDE_OP_MAX && sonde_ops[op].str_rs;
+	return op <= SONDE_OP_MAX ? sonde_ops[op].kind_rs : SONDE_K_N;
 }
 
-bool sonde_ops_need_str_rt(u32 op)
+int sonde_op_kind_rt(u32 op)
 {
-	return op <= SONDE_OP_MAX && sonde_ops[op].str_rt;
+	return op <= SONDE_OP_MAX ? sonde_ops[op].kind_rt : SONDE_K_N;
 }
 
 static const char *const sonde_builtin_names[SONDE_B_MAX] = {

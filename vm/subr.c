@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * subr.c - D's subroutines (strlen, strjoin, substr, basename, copyinstr,
- * ...).  Probe context: every loop is bounded by strsize, string results
- * are bump-allocated in the firing's scratch space (NOSCRATCH when it is
- * used up), and memory the script names is read only through the world's
+ * copyin, ...).  Probe context: every loop is bounded by strsize (or, for
+ * copyin, by the scratch left), string and buffer results are
+ * bump-allocated in the firing's scratch space (NOSCRATCH when it is used
+ * up), and memory the script names is read only through the world's
  * fault-safe copy.  Semantics follow DTrace's (dtrace_dif_subr()).
  */
 #include "vm_impl.h"
@@ -143,6 +144,52 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	case SONDE_SUBR_ntohll:
 		*out = sonde_bswap(a[0], 8);
 		return 0;
+	case SONDE_SUBR_copyin: {
+		/* the bytes, then at least one NUL up to the next 8 bytes,
+		 * so stringof() of the buffer ends where the copy does */
+		u64 size = a[1], avail = ctx->scratch_size - ctx->scratch_used;
+		u8 *dst;
+
+		if (size >= avail || ((size + 8) & ~7ULL) > avail) {
+			ctx->fault = SONDE_FLT_NOSCRATCH;
+			ctx->fault_addr = size;
+			return -EFAULT;
+		}
+		dst = (u8 *)ctx->scratch + ctx->scratch_used;
+		if (sonde_env_copyin(ctx, a[0], dst, (u32)size) < 0) {
+			ctx->fault = SONDE_FLT_BADADDR;
+			ctx->fault_addr = a[0];
+			return -EFAULT;
+		}
+		memset(dst + size, 0, ((size + 8) & ~7ULL) - size);
+		ctx->scratch_used += (u32)((size + 8) & ~7ULL);
+		*out = (u64)(unsigned long)dst;
+		return 0;
+	}
+	case SONDE_SUBR_bufstr: {
+		/* a buffer's bytes as a string: up to the first NUL, strsize
+		 * or the end of the scratch used so far (a moved buffer may
+		 * point anywhere: check before reading) */
+		u64 avail;
+
+		if (!sonde_in_scratch(ctx, a[0], 0)) {
+			ctx->fault = SONDE_FLT_BADADDR;
+			ctx->fault_addr = sonde_scratch_off(ctx, a[0]);
+			return -EFAULT;
+		}
+		avail = ctx->scratch_used - sonde_scratch_off(ctx, a[0]);
+		r = sonde_scratch_str(ctx);
+		if (!r) {
+			ctx->fault = SONDE_FLT_NOSCRATCH;
+			ctx->fault_addr = 0;
+			return -EFAULT;
+		}
+		for (i = 0; i + 1 < max && i < avail && s[i]; i++)
+			r[i] = s[i];
+		r[i] = 0;
+		*out = (u64)(unsigned long)r;
+		return 0;
+	}
 	case SONDE_SUBR_speculation:
 	case SONDE_SUBR_speculate:
 	case SONDE_SUBR_commit:

@@ -9,14 +9,20 @@
  *    so a run executes at most len instructions;
  *  - record emission stays inside the clause's record; predicates emit
  *    nothing, aggregate nothing and do not exit;
- *  - registers are typed (integer / string reference) along every path,
- *    and an instruction that dereferences a string requires a register
- *    that is a string on every path reaching it: integers cannot be
- *    turned into pointers.
+ *  - registers are typed (integer / string reference / buffer) along
+ *    every path: an instruction that dereferences a string requires a
+ *    register that is a string on every path reaching it, one that reads
+ *    a buffer's bytes a buffer on every path, and one that reads a value
+ *    as a number a register that is not a buffer on any path: integers
+ *    cannot be turned into pointers, and a buffer's kernel address never
+ *    becomes a number (a record, a key, a variable, a branch).
  *
- * Types: per register two bits, "is a string" and "is an integer"; at a
- * join the states are ANDed, so a register that is a string on one path
- * and an integer on another is neither and cannot be used as a string.
+ * Types: per register four bits, "is a string", "is an integer", "is a
+ * buffer" and "is not a buffer"; at a join the states are ANDed, so a
+ * register that is a string on one path and an integer on another is
+ * neither and cannot be used as a string (but is still not a buffer), and
+ * one that is a buffer on one path only is neither a buffer nor usable as
+ * a number.
  * Rejections are one line naming the program and instruction, and return
  * -EINVAL (malformed) or -EACCES (well formed but not allowed here).
  *
@@ -27,10 +33,13 @@
  */
 #include "vm_impl.h"
 
-#define TY_UNREACHED	0xffffffffu
-#define TY_STR(r)	(1u << (r))
-#define TY_INT(r)	(1u << ((r) + 16))
-#define TY_ALLINT	0xffff0000u
+#define TY_UNREACHED	(~0ULL)
+#define TY_STR(r)	(1ULL << (r))
+#define TY_INT(r)	(1ULL << ((r) + 16))
+#define TY_BUF(r)	(1ULL << ((r) + 32))
+#define TY_NB(r)	(1ULL << ((r) + 48))	/* not a buffer */
+#define TY_ALL(r)	(TY_STR(r) | TY_INT(r) | TY_BUF(r) | TY_NB(r))
+#define TY_ALLINT	0xffff0000ffff0000ULL	/* every register an integer */
 #define SONDE_VERIFY_MAXPEND 32
 
 struct sonde_vprog {
@@ -43,7 +52,7 @@ struct sonde_vprog {
 	struct sonde_vlog *log;
 	struct {
 		u32 pc;
-		u32 ty;
+		u64 ty;
 	} pend[SONDE_VERIFY_MAXPEND];	/* branches not yet reached */
 	u32 npend;
 };
@@ -73,12 +82,53 @@ static int sonde_check_zero(struct sonde_vprog *v, u32 pc, const char *field,
 	return 0;
 }
 
-static int sonde_need_str(struct sonde_vprog *v, u32 pc, u32 ty, u32 reg)
+static int sonde_need_str(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
 {
 	if (!(ty & TY_STR(reg)))
 		return vreject(v, pc, -EACCES,
 			       "r%u is not a string on every path", reg);
 	return 0;
+}
+
+/* @reg is read as a number: it must not be a buffer on any path. */
+static int sonde_need_nobuf(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
+{
+	if (!(ty & TY_NB(reg)))
+		return vreject(v, pc, -EACCES,
+			       "r%u may be a buffer here, where a number is read",
+			       reg);
+	return 0;
+}
+
+static int sonde_need_buf(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
+{
+	if (!(ty & TY_BUF(reg)))
+		return vreject(v, pc, -EACCES,
+			       "r%u is not a buffer on every path", reg);
+	return 0;
+}
+
+/* @reg must be of operand kind @kind (SONDE_K_*). */
+static int sonde_need_kind(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg,
+			   int kind)
+{
+	switch (kind) {
+	case SONDE_K_I:
+		return sonde_need_nobuf(v, pc, ty, reg);
+	case SONDE_K_S:
+		return sonde_need_str(v, pc, ty, reg);
+	case SONDE_K_B:
+		return sonde_need_buf(v, pc, ty, reg);
+	}
+	return 0;
+}
+
+/* A value of variable or key type @t (SONDE_T_INT / _STR) in @reg. */
+static int sonde_need_type(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg,
+			   u32 t)
+{
+	return sonde_need_kind(v, pc, ty, reg,
+			       t == SONDE_T_STR ? SONDE_K_S : SONDE_K_I);
 }
 
 /* Check the operand fields of @in against its form. */
@@ -113,6 +163,7 @@ static int sonde_check_form(struct sonde_vprog *v, u32 pc,
 	case SONDE_FORM_SJ:
 	case SONDE_FORM_SO:
 	case SONDE_FORM_SV:
+	case SONDE_FORM_SOL:
 		s = i = true;
 		break;
 	case SONDE_FORM_DSI:
@@ -155,7 +206,7 @@ static int sonde_check_form(struct sonde_vprog *v, u32 pc,
 }
 
 static int sonde_check_agg(struct sonde_vprog *v, u32 pc,
-			   const struct sonde_insn *in, u32 ty)
+			   const struct sonde_insn *in, u64 ty)
 {
 	const struct sonde_image *img = v->img;
 	const struct sonde_agg_desc *ad;
@@ -174,9 +225,10 @@ static int sonde_check_agg(struct sonde_vprog *v, u32 pc,
 			       "key registers r%u..r%u out of range", in->rs,
 			       in->rs + ad->nkeys - 1);
 	for (k = 0; k < ad->nkeys; k++) {
-		if (SONDE_KEY_KIND(img->aggkeys[ad->keys_off + k]) ==
-		    SONDE_T_STR &&
-		    (err = sonde_need_str(v, pc, ty, in->rs + k)))
+		u32 kt = SONDE_KEY_KIND(img->aggkeys[ad->keys_off + k]);
+
+		if ((kt == SONDE_T_INT || kt == SONDE_T_STR) &&
+		    (err = sonde_need_type(v, pc, ty, in->rs + k, kt)))
 			return err;
 	}
 	nval = ad->fn == SONDE_AGG_count ? 0 : 1;
@@ -189,12 +241,15 @@ static int sonde_check_agg(struct sonde_vprog *v, u32 pc,
 		return vreject(v, pc, -EINVAL,
 			       "value registers r%u..r%u out of range", in->rt,
 			       in->rt + nval - 1);
+	for (k = 0; k < nval; k++)
+		if ((err = sonde_need_nobuf(v, pc, ty, in->rt + k)))
+			return err;
 	return 0;
 }
 
 /* The tuple rs.. of @nkeys components typed by KEYS[@keys_off]. */
 static int sonde_check_keys(struct sonde_vprog *v, u32 pc, u32 rs,
-			    u32 keys_off, u32 nkeys, u32 ty)
+			    u32 keys_off, u32 nkeys, u64 ty)
 {
 	const struct sonde_image *img = v->img;
 	u32 k;
@@ -208,9 +263,10 @@ static int sonde_check_keys(struct sonde_vprog *v, u32 pc, u32 rs,
 			       "key registers r%u..r%u out of range", rs,
 			       rs + nkeys - 1);
 	for (k = 0; k < nkeys; k++) {
-		if (SONDE_KEY_KIND(img->aggkeys[keys_off + k]) ==
-		    SONDE_T_STR &&
-		    (err = sonde_need_str(v, pc, ty, rs + k)))
+		u32 kt = SONDE_KEY_KIND(img->aggkeys[keys_off + k]);
+
+		if ((kt == SONDE_T_INT || kt == SONDE_T_STR) &&
+		    (err = sonde_need_type(v, pc, ty, rs + k, kt)))
 			return err;
 	}
 	return 0;
@@ -218,7 +274,7 @@ static int sonde_check_keys(struct sonde_vprog *v, u32 pc, u32 rs,
 
 /* Variable access: the opcode must match the variable's scope and shape. */
 static int sonde_check_var(struct sonde_vprog *v, u32 pc,
-			   const struct sonde_insn *in, u32 ty, int *rtype)
+			   const struct sonde_insn *in, u64 ty, int *rtype)
 {
 	const struct sonde_image *img = v->img;
 	const struct sonde_var_desc *vd;
@@ -270,14 +326,11 @@ static int sonde_check_var(struct sonde_vprog *v, u32 pc,
 			       "thread-local", array ? "array" : "scalar");
 	*rtype = store ? SONDE_T_NONE : (int)vd->type;
 	if (store) {
-		u32 val = array ? in->rt : in->rs;
+		int err = sonde_need_type(v, pc, ty, array ? in->rt : in->rs,
+					  vd->type);
 
-		if (vd->type == SONDE_T_STR) {
-			int err = sonde_need_str(v, pc, ty, val);
-
-			if (err)
-				return err;
-		}
+		if (err)
+			return err;
 	}
 	if (array)
 		return sonde_check_keys(v, pc, in->rs, vd->keys_off,
@@ -286,7 +339,7 @@ static int sonde_check_var(struct sonde_vprog *v, u32 pc,
 }
 
 static int sonde_check_call(struct sonde_vprog *v, u32 pc,
-			    const struct sonde_insn *in, u32 ty, int *rtype)
+			    const struct sonde_insn *in, u64 ty, int *rtype)
 {
 	const char *args;
 	u32 min, max, a;
@@ -300,7 +353,8 @@ static int sonde_check_call(struct sonde_vprog *v, u32 pc,
 		return vreject(v, pc, -EINVAL,
 			       "%s() takes %u to %u arguments, not %u",
 			       sonde_subr_name(in->imm), min, max, in->rt);
-	if (v->pred && in->imm >= SONDE_SUBR_FIRST_ACTION)
+	if (v->pred && in->imm >= SONDE_SUBR_FIRST_ACTION &&
+	    in->imm < SONDE_SUBR_FIRST_INTERNAL)
 		return vreject(v, pc, -EACCES,
 			       "predicates cannot call %s()",
 			       sonde_subr_name(in->imm));
@@ -312,8 +366,10 @@ static int sonde_check_call(struct sonde_vprog *v, u32 pc,
 			       "argument registers r%u..r%u out of range",
 			       in->rs, in->rs + in->rt - 1);
 	for (a = 0; a < in->rt; a++) {
-		if (args[a] == 's' &&
-		    (err = sonde_need_str(v, pc, ty, in->rs + a)))
+		err = sonde_need_kind(v, pc, ty, in->rs + a,
+				      args[a] == 's' ? SONDE_K_S :
+				      args[a] == 'b' ? SONDE_K_B : SONDE_K_I);
+		if (err)
 			return err;
 	}
 	return 0;
@@ -321,7 +377,7 @@ static int sonde_check_call(struct sonde_vprog *v, u32 pc,
 
 /* Checks of one instruction beyond its form; returns its result type. */
 static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
-			    const struct sonde_insn *in, u32 ty, int *rtype)
+			    const struct sonde_insn *in, u64 ty, int *rtype)
 {
 	const struct sonde_image *img = v->img;
 	u32 size;
@@ -370,6 +426,19 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 				       "record offset %d size %u outside the %u-byte record",
 				       in->imm, size, v->rec_size);
 		break;
+	case SONDE_OP_EMITM:
+		if (v->pred)
+			return vreject(v, pc, -EACCES,
+				       "predicates cannot record data");
+		size = SONDE_SOL_LEN(in->imm);
+		if (!size)
+			return vreject(v, pc, -EINVAL, "a buffer of 0 bytes");
+		if ((u64)SONDE_SOL_OFF(in->imm) + size > v->rec_size)
+			return vreject(v, pc, -EINVAL,
+				       "record offset %u size %u outside the %u-byte record",
+				       SONDE_SOL_OFF(in->imm), size,
+				       v->rec_size);
+		break;
 	case SONDE_OP_EMITKSTACK:
 	case SONDE_OP_EMITUSTACK:
 		if (v->pred)
@@ -403,35 +472,38 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 	case SONDE_OP_CALL:
 		return sonde_check_call(v, pc, in, ty, rtype);
 	}
-	if (sonde_ops_need_str_rs(in->op) &&
-	    (err = sonde_need_str(v, pc, ty, in->rs)))
-		return err;
-	if (sonde_ops_need_str_rt(in->op) &&
-	    (err = sonde_need_str(v, pc, ty, in->rt)))
-		return err;
-	return 0;
+	err = sonde_need_kind(v, pc, ty, in->rs, sonde_op_kind_rs(in->op));
+	if (!err)
+		err = sonde_need_kind(v, pc, ty, in->rt,
+				      sonde_op_kind_rt(in->op));
+	return err;
 }
 
 /* The type state after @in, given the state @ty before it. */
-static u32 sonde_apply_type(const struct sonde_insn *in, u32 ty, int rtype)
+static u64 sonde_apply_type(const struct sonde_insn *in, u64 ty, int rtype)
 {
-	u32 rd = in->rd;
+	u32 rd = in->rd, rs = in->rs;
 
-	if (rtype == SONDE_T_SAME) {
-		u32 s = !!(ty & TY_STR(in->rs)), n = !!(ty & TY_INT(in->rs));
-
-		ty &= ~(TY_STR(rd) | TY_INT(rd));
-		return ty | (s ? TY_STR(rd) : 0) | (n ? TY_INT(rd) : 0);
+	switch (rtype) {
+	case SONDE_T_SAME:
+		/* each bit of rs moves to rd's place */
+		return (ty & ~TY_ALL(rd)) |
+		       ((ty & TY_STR(rs)) ? TY_STR(rd) : 0) |
+		       ((ty & TY_INT(rs)) ? TY_INT(rd) : 0) |
+		       ((ty & TY_BUF(rs)) ? TY_BUF(rd) : 0) |
+		       ((ty & TY_NB(rs)) ? TY_NB(rd) : 0);
+	case SONDE_T_INT:
+		return (ty & ~TY_ALL(rd)) | TY_INT(rd) | TY_NB(rd);
+	case SONDE_T_STR:
+		return (ty & ~TY_ALL(rd)) | TY_STR(rd) | TY_NB(rd);
+	case SONDE_T_BUF:
+		return (ty & ~TY_ALL(rd)) | TY_BUF(rd);
 	}
-	if (rtype == SONDE_T_INT)
-		return (ty & ~TY_STR(rd)) | TY_INT(rd);
-	if (rtype == SONDE_T_STR)
-		return (ty & ~TY_INT(rd)) | TY_STR(rd);
 	return ty;
 }
 
 /* Record @ty as one more path into @target. */
-static int sonde_pend_add(struct sonde_vprog *v, u32 pc, u32 target, u32 ty)
+static int sonde_pend_add(struct sonde_vprog *v, u32 pc, u32 target, u64 ty)
 {
 	u32 i;
 
@@ -451,7 +523,7 @@ static int sonde_pend_add(struct sonde_vprog *v, u32 pc, u32 target, u32 ty)
 }
 
 /* The join of every pending path into @pc, removing them. */
-static u32 sonde_pend_take(struct sonde_vprog *v, u32 pc, u32 ty)
+static u64 sonde_pend_take(struct sonde_vprog *v, u32 pc, u64 ty)
 {
 	u32 i = 0;
 
@@ -476,7 +548,8 @@ int sonde_verify_prog(const struct sonde_image *img, u32 off, u32 len,
 		.rec_size = pred ? 0 : rec_size, .pred = pred, .what = what,
 		.log = log,
 	};
-	u32 pc, cur = TY_ALLINT;	/* registers start zeroed: integers */
+	u64 cur = TY_ALLINT;	/* registers start zeroed: integers */
+	u32 pc;
 	bool reached = true;
 	int err;
 
@@ -490,7 +563,7 @@ int sonde_verify_prog(const struct sonde_image *img, u32 off, u32 len,
 		const struct sonde_insn *in = &v.insns[pc];
 		int form = sonde_op_form(in->op);
 		int rtype = sonde_op_rtype(in->op);
-		u32 ty, out;
+		u64 ty, out;
 
 		/* Unreached code never runs: any type is fine there. */
 		ty = sonde_pend_take(&v, pc, reached ? cur : TY_UNREACHED);

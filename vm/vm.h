@@ -172,6 +172,18 @@ void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 		      char *dst, u32 size);
 /*
+ * copyin(): copy @size bytes of user memory at @addr to @dst; 0 or
+ * -EFAULT (then @dst holds garbage).  Never sleeps.
+ */
+int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
+		     u32 size);
+/*
+ * uregs[]: user register @reg (< SONDE_NUREGS, SONDE_UREG_* numbering) of
+ * the thread the probe fired in; 0, or -EFAULT when it has no user
+ * context (a kernel thread).
+ */
+int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val);
+/*
  * Up to @n program counters of the kernel (or, @user, the user) stack at
  * the probe, innermost first; returns how many were stored.
  */

@@ -437,10 +437,16 @@ static int sonde_record_json(struct sonde_consumer *c, uint32_t cpu,
 
 		switch (act->kind) {
 		case SONDE_A_TRACE:
+		case SONDE_A_TRACEMEM:
 			f = act->field;
 			if (!sonde_field_ok(cl, f, dsize))
 				return -EBADMSG;
-			fprintf(c->out, "%s{\"action\":\"trace\",\"value\":", sep);
+			/* memory as "bytes" (hex), never mistaken for a
+			 * traced string */
+			fprintf(c->out, "%s{\"action\":\"%s\",\"%s\":", sep,
+				act->kind == SONDE_A_TRACE ? "trace" :
+				"tracemem", cl->fields[f].type.kind ==
+				SONDE_DT_BYTES ? "bytes" : "value");
 			sonde_json_value(c, data + cl->fields[f].offset,
 					 cl->fields[f].type, 0);
 			fputc('}', c->out);
@@ -556,6 +562,17 @@ static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
 			err = sonde_print_trace(c->out,
 						data + cl->fields[f].offset,
 						cl->fields[f].type, c->quiet);
+			break;
+		case SONDE_A_TRACEMEM:
+			/* dt_consume_cpu(): dt_print_bytes(..., -33, quiet,
+			 * forceraw 1), a hex dump even of text */
+			f = act->field;
+			if (!sonde_field_ok(cl, f, dsize))
+				return -EBADMSG;
+			err = sonde_print_bytes(c->out,
+						data + cl->fields[f].offset,
+						cl->fields[f].type.size, -33,
+						c->quiet, true);
 			break;
 		case SONDE_A_PRINTF:
 			if (act->nfields > ARRAY_SIZE(args))

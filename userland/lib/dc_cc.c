@@ -152,8 +152,12 @@ static void dc_cc_free(struct dc_cc *cc)
 	free(cc->aggs);
 	free(cc->vars);
 	if (cc->srcs)
-		for (uint32_t i = 0; i < cc->nsrcs; i++)
+		for (uint32_t i = 0; i < cc->nsrcs; i++) {
 			free(cc->srcs[i].cpp_out);
+			for (uint32_t k = 0; k < cc->srcs[i].nfiles; k++)
+				free(cc->srcs[i].files[k]);
+			free(cc->srcs[i].files);
+		}
 	free(cc->srcs);
 }
 
@@ -394,7 +398,7 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		struct sonde_pclause *pc = &p->clauses[i];
 
 		cc.cur_src = c->src;
-		pc->line = c->line;
+		pc->line = DC_LINE(c->line);
 		pc->descs = calloc(c->ndescs ? c->ndescs : 1,
 				   sizeof(*pc->descs));
 		if (!pc->descs) {
@@ -455,6 +459,7 @@ static const char *dc_action_name(uint32_t kind)
 	case SONDE_A_NORMALIZE: return "normalize";
 	case SONDE_A_DENORMALIZE: return "denormalize";
 	case SONDE_A_SETOPT: return "setopt";
+	case SONDE_A_TRACEMEM: return "tracemem";
 	}
 	return "?";
 }
@@ -485,6 +490,8 @@ static const char *dc_dt_name(struct sonde_dtype t, char *buf, size_t size)
 	else if (t.kind == SONDE_DT_KSTACK || t.kind == SONDE_DT_USTACK)
 		snprintf(buf, size, "%sstack[%u]",
 			 t.kind == SONDE_DT_USTACK ? "u" : "k", t.size / 8);
+	else if (t.kind == SONDE_DT_BYTES)
+		snprintf(buf, size, "bytes[%u]", t.size);
 	else
 		snprintf(buf, size, "%s%u", t.kind == SONDE_DT_UINT ? "uint" :
 			 "int", t.size * 8);

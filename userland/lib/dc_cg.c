@@ -64,7 +64,7 @@ static uint32_t emit(struct dc_cg *g, int op, uint32_t rd, uint32_t rs,
 	p->insns[p->ninsns].rs = (uint8_t)rs;
 	p->insns[p->ninsns].rt = (uint8_t)rt;
 	p->insns[p->ninsns].imm = imm;
-	p->insn_line[p->ninsns] = g->line;
+	p->insn_line[p->ninsns] = DC_LINE(g->line);
 	return p->ninsns++;
 }
 
@@ -233,12 +233,118 @@ static bool is_compare(int tok)
 	       tok == DC_TK_GT || tok == DC_TK_LE || tok == DC_TK_GE;
 }
 
+static bool is_ptr(struct dc_type t)
+{
+	return t.kind == DC_T_BUF || (t.kind == DC_T_INT && t.ptr);
+}
+
+/*
+ * Pointer arithmetic (sema put the scale in n->id): p + i, i + p and
+ * p - i move p by i elements (badd for a copyin() buffer, add for an
+ * address); p - q (n->id < 0) is the distance in elements.
+ */
+static struct dc_val cg_ptr_arith(struct dc_cg *g, struct dc_node *n)
+{
+	int32_t scale = n->id < 0 ? -n->id : n->id;
+	struct dc_node *k = is_ptr(n->l->type) ? n->r : n->l;
+	struct dc_val a, b, *iv;
+	uint32_t t;
+
+	if (n->id > 0 && k->isconst) {
+		/* p + k: the scaled constant, computed here (wrapping in 64
+		 * bits as the instructions would) */
+		uint64_t d = k->ival * (uint64_t)scale;
+
+		a = cg_expr(g, k == n->r ? n->l : n->r);
+		b.reg = reg_alloc(g);
+		load_int(g, b.reg, n->op == DC_TK_MINUS ? -d : d);
+		emit(g, n->type.kind == DC_T_BUF ? SONDE_OP_BADD : SONDE_OP_ADD,
+		     a.reg, a.reg, b.reg, 0);
+		reg_free(g, b.reg);
+		a.t = n->type;
+		a.norm = true;
+		return a;
+	}
+	a = cg_expr(g, n->l);
+	b = cg_expr(g, n->r);
+
+	if (n->id < 0) {
+		emit(g, SONDE_OP_SUB, a.reg, a.reg, b.reg, 0);
+		if (scale > 1) {
+			t = reg_alloc(g);
+			emit(g, SONDE_OP_MOVI, t, 0, 0, scale);
+			emit(g, SONDE_OP_SDIV, a.reg, a.reg, t, 0);
+			reg_free(g, t);
+		}
+	} else {
+		iv = is_ptr(n->l->type) ? &b : &a;
+		/* the element count as the C value of its type */
+		normalize(g, iv);
+		if (scale > 1) {
+			t = reg_alloc(g);
+			emit(g, SONDE_OP_MOVI, t, 0, 0, scale);
+			emit(g, SONDE_OP_MUL, iv->reg, iv->reg, t, 0);
+			reg_free(g, t);
+		}
+		if (n->op == DC_TK_MINUS)
+			emit(g, SONDE_OP_NEG, iv->reg, iv->reg, 0, 0);
+		if (n->type.kind == DC_T_BUF)
+			emit(g, SONDE_OP_BADD, a.reg, iv == &b ? a.reg : b.reg,
+			     iv->reg, 0);
+		else
+			emit(g, SONDE_OP_ADD, a.reg, a.reg, b.reg, 0);
+	}
+	reg_free(g, b.reg);
+	a.t = n->type;
+	a.norm = true;
+	return a;
+}
+
+/*
+ * *p: a load of the pointed-to size from a copyin() buffer (ldm) or from
+ * kernel memory (ldk, fault-safe), zero-extended.  *(p + k) with a
+ * constant k folds k into the load's displacement.
+ */
+static struct dc_val cg_deref(struct dc_cg *g, struct dc_node *n)
+{
+	static const int ldm[] = { SONDE_OP_LDM1, SONDE_OP_LDM2,
+				   SONDE_OP_LDM4, SONDE_OP_LDM8 };
+	static const int ldk[] = { SONDE_OP_LDK1, SONDE_OP_LDK2,
+				   SONDE_OP_LDK4, SONDE_OP_LDK8 };
+	struct dc_node *p = n->l;
+	uint32_t size = n->type.ptr ? 8 : n->type.size;
+	int i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+	bool buf = p->type.kind == DC_T_BUF;
+	int64_t off = 0;
+	struct dc_val v;
+
+	if (p->kind == DC_N_BINARY && p->id > 0 && !p->isconst) {
+		struct dc_node *k = is_ptr(p->l->type) ? p->r : p->l;
+		/* |k| < 2^31, scale <= 8: no overflow */
+		int64_t d = k->ival == (uint64_t)(int64_t)(int32_t)k->ival ?
+			    (int64_t)(int32_t)k->ival * p->id : INT64_MAX;
+
+		if (k->isconst && (p->op == DC_TK_PLUS || k == p->r) &&
+		    d >= INT32_MIN && d <= INT32_MAX) {
+			off = p->op == DC_TK_MINUS ? -d : d;
+			p = k == p->r ? p->l : p->r;
+		}
+	}
+	v = cg_expr(g, p);
+	emit(g, buf ? ldm[i] : ldk[i], v.reg, v.reg, 0, (int32_t)off);
+	v.t = n->type;
+	v.norm = n->type.uns || size == 8;
+	return v;
+}
+
 static struct dc_val cg_binary(struct dc_cg *g, struct dc_node *n)
 {
 	struct dc_val a, b;
 	struct dc_type ct;
 	bool cmp = is_compare(n->op);
 
+	if (n->id && (n->op == DC_TK_PLUS || n->op == DC_TK_MINUS))
+		return cg_ptr_arith(g, n);
 	a = cg_expr(g, n->l);
 	b = cg_expr(g, n->r);
 	if (cmp && a.t.kind == DC_T_STR) {
@@ -484,11 +590,14 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 	case DC_N_ASSIGN:
 		return cg_assign(g, n);
 	case DC_N_POSTFIX: {
+		/* the step undone: 1, or a pointer's element size */
+		int32_t step = n->l->r && n->l->r->kind == DC_N_BINARY &&
+			       n->l->r->id > 0 ? n->l->r->id : 1;
 		uint32_t one;
 
 		v = cg_expr(g, n->l);
 		one = reg_alloc(g);
-		emit(g, SONDE_OP_MOVI, one, 0, 0, 1);
+		emit(g, SONDE_OP_MOVI, one, 0, 0, step);
 		emit(g, n->op == DC_TK_INC ? SONDE_OP_SUB : SONDE_OP_ADD,
 		     v.reg, v.reg, one, 0);
 		reg_free(g, one);
@@ -501,7 +610,14 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		v.reg = reg_alloc(g);
 		emit(g, SONDE_OP_LDB, v.reg, 0, 0, n->id);
 		return v;
+	case DC_N_UREG:
+		v.reg = reg_alloc(g);
+		emit(g, SONDE_OP_MOVI, v.reg, 0, 0, n->id);
+		emit(g, SONDE_OP_LDUREG, v.reg, v.reg, 0, 0);
+		return v;
 	case DC_N_UNARY:
+		if (n->op == DC_TK_STAR)
+			return cg_deref(g, n);
 		v = cg_expr(g, n->l);
 		if (n->op == DC_TK_LNOT) {
 			normalize(g, &v);
@@ -542,6 +658,9 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 			normalize(g, &v);
 			emit(g, SONDE_OP_CALL, v.reg, v.reg, 1,
 			     SONDE_SUBR_stringof);
+		} else if (n->l->type.kind == DC_T_BUF) {
+			emit(g, SONDE_OP_CALL, v.reg, v.reg, 1,
+			     SONDE_SUBR_bufstr);
 		}
 		v.t = n->type;
 		return v;
@@ -586,7 +705,7 @@ static struct sonde_action *add_action(struct dc_cg *g, uint32_t kind,
 	memset(a, 0, sizeof(*a));
 	a->kind = kind;
 	a->field = pc->nfields;
-	a->line = at->line;
+	a->line = DC_LINE(at->line);
 	a->col = at->col;
 	a->pc_off = g->cc->prog->ninsns - pc->act_off;
 	return a;
@@ -607,6 +726,12 @@ static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
 	int op;
 
 	add_field(g, dt, &off);
+	if (dt.kind == SONDE_DT_BYTES) {
+		/* trace(copyin(p, N)): the N bytes */
+		emit(g, SONDE_OP_EMITM, 0, v.reg, 0, SONDE_SOL_IMM(off, dt.size));
+		reg_free(g, v.reg);
+		return;
+	}
 	if (dt.kind == SONDE_DT_STR)
 		op = SONDE_OP_EMITS;
 	else
@@ -709,10 +834,23 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = 1;
 		end_action(g, a);
+	} else if (!strcmp(e->name, "tracemem")) {
+		/* tracemem(buffer, N): N bytes, printed as a hex dump */
+		a = add_action(g, SONDE_A_TRACEMEM, e);
+		v = cg_expr(g, e->args[0]);
+		dt.kind = SONDE_DT_BYTES;
+		dt.size = (uint32_t)e->args[1]->ival;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMITM, 0, v.reg, 0,
+		     SONDE_SOL_IMM(off, dt.size));
+		reg_free(g, v.reg);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = 1;
+		end_action(g, a);
 	} else if (!strcmp(e->name, "exit")) {
 		a = add_action(g, SONDE_A_EXIT, e);
 		v = cg_expr(g, e->args[0]);
-		convert_to(g, &v, (struct dc_type){ DC_T_INT, 4, 0, 0 });
+		convert_to(g, &v, (struct dc_type){ .kind = DC_T_INT, .size = 4 });
 		normalize(g, &v);
 		dt.kind = SONDE_DT_INT;
 		dt.size = 4;

@@ -33,6 +33,32 @@ static char *dc_srcline(struct dc_cc *cc, uint32_t line)
 	return strndup(p, e - p);
 }
 
+/* Line @line of file @path (an #include), malloc'd, or NULL. */
+static char *dc_fileline(const char *path, uint32_t line)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t n = -1;
+	uint32_t l;
+
+	if (!f)
+		return NULL;
+	for (l = 1; l <= line; l++) {
+		n = getline(&buf, &cap, f);
+		if (n < 0)
+			break;
+	}
+	fclose(f);
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	if (n && buf[n - 1] == '\n')
+		buf[n - 1] = 0;
+	return buf;
+}
+
 void dc_error(struct dc_cc *cc, const char *tag, uint32_t line, uint32_t col,
 	      const char *fmt, ...)
 {
@@ -64,11 +90,20 @@ void dc_error(struct dc_cc *cc, const char *tag, uint32_t line, uint32_t col,
 	d = &dv->v[dv->n++];
 	d->tag = tag;
 	d->msg = msg;
+	d->line = DC_LINE(line);
+	d->col = col;
+	if (cc->cur_src < cc->nsrcs && DC_LINE_FILE(line) &&
+	    DC_LINE_FILE(line) <= cc->srcs[cc->cur_src].nfiles) {
+		/* in a file the script included (-C) */
+		const char *f = cc->srcs[cc->cur_src].files[DC_LINE_FILE(line) - 1];
+
+		d->file = strdup(f);
+		d->srcline = dc_fileline(f, d->line);
+		return;
+	}
 	d->file = cc->cur_src < cc->nsrcs ? strdup(cc->srcs[cc->cur_src].name) :
 		  strdup("<unknown>");
-	d->line = line;
-	d->col = col;
-	d->srcline = dc_srcline(cc, line);
+	d->srcline = dc_srcline(cc, d->line);
 }
 
 void dc_diags_clear(struct dc *dc)

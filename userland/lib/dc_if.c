@@ -169,7 +169,7 @@ static void split_if(struct dc_split *st, struct dc_node *s)
 		return;
 	/* defined here, so the later guards never read an undefined one */
 	if (dc_var_define(cc, name, SONDE_VAR_LOCAL,
-			  (struct dc_type){ DC_T_INT, 4, 0, 0 }, 0, NULL,
+			  (struct dc_type){ .kind = DC_T_INT, .size = 4 }, 0, NULL,
 			  s->line, s->col) < 0)
 		return;
 	ter->op = DC_TK_KEYWORD;	/* an if condition (sema's message) */

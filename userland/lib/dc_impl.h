@@ -7,7 +7,8 @@
  *                and the clause structure, building the AST below
  *   dc_if.c      if/else: splitting a clause into guarded clauses
  *   dc_sem.c     types, identifier resolution, checks of actions,
- *                aggregations, constants
+ *                aggregations, constants, pointers and copyin() buffers
+ *   dc_args.c    args[] (typed per provider), uregs[], the R_* names
  *   dc_cg.c      code generation, register allocation, record layout
  *   dc_printf.c  printf format parsing and argument checks
  *   dc_pragma.c  the option table
@@ -19,10 +20,10 @@
  * statement still gets checked.
  *
  * Tags for what the parser accepts but later stages do not generate yet
- * ("... is not supported yet"): member access, args[], clause-local
- * arrays, typedefs and other declarations D_VAR_UNSUP; known subroutines
- * and actions not generated yet D_FUNC_UNDEF (as an unknown function);
- * pointer dereference and address-of D_DEREF_NONPTR.
+ * ("... is not supported yet"): member access, clause-local arrays,
+ * typedefs and other declarations D_VAR_UNSUP; known subroutines and
+ * actions not generated yet D_FUNC_UNDEF (as an unknown function);
+ * address-of D_ADDROF_VAR.
  */
 #ifndef _SONDE_DC_IMPL_H
 #define _SONDE_DC_IMPL_H
@@ -45,12 +46,28 @@
 #define DC_T_ERR	4	/* an expression that already failed */
 #define DC_T_STACK	5	/* stack()/ustack() as an aggregation key:
 				 * size = frames, uns = 1 for a user stack */
+#define DC_T_BUF	6	/* a pointer into a copyin() buffer (the
+				 * VM's buffer register type): ptr >= 1 and
+				 * esize/euns say what it points to */
 
+/*
+ * A pointer is a DC_T_INT of size 8, unsigned, with ptr >= 1 (an address
+ * in kernel memory: dereference reads it fault-safely) or a DC_T_BUF (an
+ * address in a copyin() buffer).  esize/euns describe the integer at the
+ * end of the pointer chain (esize 0: void).
+ */
 struct dc_type {
 	uint8_t kind;		/* DC_T_* */
 	uint8_t size;		/* integers: 1, 2, 4, 8 */
 	uint8_t uns;		/* integers: unsigned */
 	uint8_t ptr;		/* pointer depth (a pointer is uns 8) */
+	uint8_t esize;		/* pointers: size of the pointed-to integer,
+				 * 0 for void */
+	uint8_t euns;		/* pointers: the pointed-to integer is
+				 * unsigned */
+	uint32_t blen;		/* DC_T_BUF: bytes copyin() copied, when a
+				 * constant and the pointer still points at
+				 * their start (what trace() records); else 0 */
 };
 
 /* ---- tokens ----------------------------------------------------------- */
@@ -132,6 +149,7 @@ enum dc_nodekind {
 	DC_N_SELF,		/* self->name */
 	DC_N_THIS,		/* this->name */
 	DC_N_OFFSETOF,		/* offsetof(type, member) (parsed only) */
+	DC_N_UREG,		/* sema: uregs[id] (from a DC_N_INDEX) */
 	/* statements */
 	DC_N_EXPR,		/* l; */
 	DC_N_IF,		/* if (x) l else r */
@@ -194,7 +212,21 @@ struct dc_src {
 	const char *orig;	/* the text as written (diagnostics' source
 				 * lines) when @text is cpp's output */
 	char *cpp_out;		/* malloc'd cpp output, or NULL */
+	char **files;		/* files cpp's line markers named (#include),
+				 * malloc'd; see DC_LINE_FILE() */
+	uint32_t nfiles;
 };
+
+/*
+ * A source line number carries, in its top bits, the file of its input it
+ * belongs to: 0 the input itself, N files[N - 1] (a file cpp's line
+ * markers named: an #include).  Diagnostics print that file and line.
+ */
+#define DC_LINE_BITS	20
+#define DC_LINE_MASK	((1u << DC_LINE_BITS) - 1)
+#define DC_LINE(l)	((l) & DC_LINE_MASK)
+#define DC_LINE_FILE(l)	((l) >> DC_LINE_BITS)
+#define DC_MAX_FILES	((1u << (32 - DC_LINE_BITS)) - 1)
 
 /* A D variable (index = program variable, prog->vars is built from these
  * at the end of the compilation: dc_vars_fini()). */
@@ -248,6 +280,7 @@ struct dc_cc {
 	/* code generation state */
 	struct dc_cg *cg;
 	/* sema of the current clause */
+	uint32_t cur_clause;		/* its index (prog->clauses) */
 	bool in_pred;			/* checking its predicate */
 	uint32_t spec_state;		/* DC_SPEC_*: speculation rules */
 	/* if/else: hidden this-> variables made so far */
@@ -324,6 +357,21 @@ int dc_var_define(struct dc_cc *cc, const char *name, uint32_t scope,
 		  uint32_t line, uint32_t col);
 /* Build prog->vars from cc->vars. */
 void dc_vars_fini(struct dc_cc *cc);
+/* "int *", "unsigned char", "string"...: a static buffer per call, the
+ * last few calls' results stay valid. */
+const char *dc_type_str(struct dc_type t);
+/* The integer sema gives an index expression: checked, constant. */
+bool dc_sem_const_index(struct dc_cc *cc, struct dc_node *idx,
+			const char *what, int64_t *v);
+
+/* dc_args.c: args[], uregs[] and the R_* register names */
+/* args[@n->args[0]] of the clause being checked: its type into @n and
+ * n->id = the argN built-in; false (reported) if it has none. */
+bool dc_args_index(struct dc_cc *cc, struct dc_node *n);
+/* uregs[N]: checks the index, sets n->id = N and n->type. */
+bool dc_uregs_index(struct dc_cc *cc, struct dc_node *n);
+/* The value of register name @name (R_RAX, R_PC...), or -1. */
+int dc_reg_const(const char *name);
 
 /* dc_cg.c */
 void dc_cg_clause(struct dc_cc *cc, struct dc_clause_ast *c, uint32_t idx);

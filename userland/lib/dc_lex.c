@@ -107,8 +107,49 @@ static void dc_newline(struct dc_lexer *lx, const char *after)
 	lx->bol = true;
 }
 
+/*
+ * The index (DC_LINE_FILE()) of the file a line marker names, from the
+ * opening quote's next character @s to the end of the line @e: 0 for the
+ * script itself (cpp read it as "<stdin>"), else the file's place in the
+ * input's list of files, added if new.
+ */
+static uint32_t dc_lex_file(struct dc_lexer *lx, const char *s,
+			    const char *e)
+{
+	struct dc_src *src = &lx->cc->srcs[lx->cc->cur_src];
+	char name[4096];
+	size_t n = 0;
+	uint32_t i;
+	char **v;
+
+	/* cpp escapes '\\' and '"' in names */
+	for (; s < e && *s != '"' && n + 1 < sizeof(name); s++) {
+		if (*s == '\\' && s + 1 < e)
+			s++;
+		name[n++] = *s;
+	}
+	name[n] = 0;
+	if (!strcmp(name, "<stdin>") || !strcmp(name, src->name))
+		return 0;
+	for (i = 0; i < src->nfiles; i++)
+		if (!strcmp(src->files[i], name))
+			return i + 1;
+	if (src->nfiles == DC_MAX_FILES)
+		return DC_MAX_FILES;
+	v = realloc(src->files, (src->nfiles + 1) * sizeof(*v));
+	if (!v || !(v[src->nfiles] = strdup(name))) {
+		if (v)
+			src->files = v;
+		lx->cc->oom = true;
+		return 0;
+	}
+	src->files = v;
+	return ++src->nfiles;
+}
+
 /* A '#' line: #pragma goes to dc_pragma(), "# 12 "file"" is cpp's line
- * marker (ignored), anything else needs a preprocessor. */
+ * marker (setting the line and file of what follows), anything else needs
+ * a preprocessor. */
 static void dc_lex_hash(struct dc_lexer *lx)
 {
 	const char *s = lx->p + 1, *e = s;
@@ -131,12 +172,19 @@ static void dc_lex_hash(struct dc_lexer *lx)
 			s++;
 	}
 	if (s < e && isdigit((unsigned char)*s)) {
-		/* cpp's "# 12 "file" flags" or "#line 12": the next line is
-		 * line 12 of the script */
-		unsigned long n = strtoul(s, NULL, 10);
+		/* cpp's "# 12 "file" flags" or "#line 12 ["file"]": the next
+		 * line is line 12 of that file (of the same file without a
+		 * name); a file other than the script is an #include */
+		char *q;
+		unsigned long n = strtoul(s, &q, 10);
+		uint32_t file = DC_LINE_FILE(lx->line);
 
-		if (n >= 1 && n < UINT32_MAX)
-			lx->line = (uint32_t)n - 1;
+		while (q < e && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < e && *q == '"')
+			file = dc_lex_file(lx, q + 1, e);
+		if (n >= 1 && n <= DC_LINE_MASK)
+			lx->line = (file << DC_LINE_BITS) | ((uint32_t)n - 1);
 		return;
 	}
 	if (s == e)
@@ -364,10 +412,8 @@ static bool dc_lex_quoted(struct dc_lexer *lx, struct dc_tok *tok, char q)
 
 static void dc_int_type(struct dc_type *t, int size, int uns)
 {
-	t->kind = DC_T_INT;
-	t->size = (uint8_t)size;
-	t->uns = (uint8_t)uns;
-	t->ptr = 0;
+	*t = (struct dc_type){ .kind = DC_T_INT, .size = (uint8_t)size,
+			       .uns = (uint8_t)uns };
 }
 
 /* An integer constant: C's rules for its type. */

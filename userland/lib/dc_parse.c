@@ -117,10 +117,9 @@ bool dc_type_name(const char *name, struct dc_type *t)
 
 	for (i = 0; i < sizeof(dc_typedefs) / sizeof(dc_typedefs[0]); i++) {
 		if (!strcmp(name, dc_typedefs[i].name)) {
-			t->kind = DC_T_INT;
-			t->size = dc_typedefs[i].size;
-			t->uns = dc_typedefs[i].uns;
-			t->ptr = 0;
+			*t = (struct dc_type){ .kind = DC_T_INT,
+					       .size = dc_typedefs[i].size,
+					       .uns = dc_typedefs[i].uns };
 			return true;
 		}
 	}
@@ -154,7 +153,7 @@ static bool at_type(struct dc_parser *p, int n)
  */
 static struct dc_type parse_type(struct dc_parser *p)
 {
-	struct dc_type t = { DC_T_INT, 4, 0, 0 };
+	struct dc_type t = { .kind = DC_T_INT, .size = 4 };
 	int nlong = 0, nshort = 0, nchar = 0, nsigned = 0, nuns = 0;
 	bool any = false, named = false;
 	struct dc_tok first = *peek(p, 0);
@@ -243,8 +242,10 @@ static struct dc_type parse_type(struct dc_parser *p)
 			advance(p);
 	}
 	if (t.ptr && t.kind != DC_T_ERR) {
-		/* a pointer is an address: an unsigned 64-bit integer
-		 * until dereference is generated */
+		/* a pointer is an address, an unsigned 64-bit integer that
+		 * remembers what it points to (void and string: bytes) */
+		t.esize = t.kind == DC_T_INT ? t.size : 0;
+		t.euns = t.kind == DC_T_INT ? t.uns : 1;
 		t.kind = DC_T_INT;
 		t.size = 8;
 		t.uns = 1;

@@ -17,8 +17,8 @@
 #include "dc_impl.h"
 #include "vm.h"
 
-static const struct dc_type dc_int = { DC_T_INT, 4, 0, 0 };
-static const struct dc_type dc_str = { DC_T_STR, 0, 0, 0 };
+static const struct dc_type dc_int = { .kind = DC_T_INT, .size = 4 };
+static const struct dc_type dc_str = { .kind = DC_T_STR };
 
 /* ---- built-ins -------------------------------------------------------- */
 
@@ -33,7 +33,8 @@ static const struct {
 
 static struct dc_type ity(int size, int uns)
 {
-	struct dc_type t = { DC_T_INT, (uint8_t)size, (uint8_t)uns, 0 };
+	struct dc_type t = { .kind = DC_T_INT, .size = (uint8_t)size,
+			     .uns = (uint8_t)uns };
 
 	return t;
 }
@@ -67,14 +68,14 @@ static int dc_builtin_lookup(const char *name)
 	return -1;
 }
 
+struct dc_subr;
+static const struct dc_subr *dc_subr_any(const char *name);
+
 /* Subroutines (SONDE_SUBRS) and actions known to D but not generated. */
 static bool dc_is_subr(const char *name)
 {
 	static const char *const names[] = {
-#define DC_S_(name, id, min, max, type, args) #name,
-		SONDE_SUBRS(DC_S_)
-#undef DC_S_
-		"copyin", "copyinto", "alloca", "bcopy", "cleanpath",
+		"copyinto", "alloca", "bcopy", "cleanpath",
 		"strtok", "inet_ntop", "inet_ntoa", "inet_ntoa6",
 		"progenyof", "getmajor", "getminor", "ddi_pathname",
 		"mutex_owned", "mutex_owner", "rw_read_held", "memref",
@@ -82,6 +83,8 @@ static bool dc_is_subr(const char *name)
 	};
 	size_t i;
 
+	if (dc_subr_any(name))
+		return true;
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcmp(names[i], name))
 			return true;
@@ -137,6 +140,9 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
 	} else if (t.kind == DC_T_STACK) {
 		d.kind = t.uns ? SONDE_DT_USTACK : SONDE_DT_KSTACK;
 		d.size = t.size * 8u;
+	} else if (t.kind == DC_T_BUF) {
+		d.kind = SONDE_DT_BYTES;	/* trace(): the copied bytes */
+		d.size = t.blen;
 	} else {
 		d.kind = t.uns ? SONDE_DT_UINT : SONDE_DT_INT;
 		d.size = t.size ? t.size : 8;
@@ -150,7 +156,8 @@ static struct dc_type promote(struct dc_type t)
 		t.size = 4;
 		t.uns = 0;
 	}
-	t.ptr = 0;
+	t.ptr = t.esize = t.euns = 0;
+	t.blen = 0;
 	return t;
 }
 
@@ -183,21 +190,47 @@ int64_t dc_sem_const_val(const struct dc_node *n)
 	return (int64_t)n->ival;
 }
 
-static const char *type_name(struct dc_type t)
+static const char *int_name(uint8_t size, uint8_t uns)
 {
 	static const char *const sn[] = { "char", "short", "int", "long" };
 	static const char *const un[] = { "unsigned char", "unsigned short",
 					  "unsigned int", "unsigned long" };
-	int i = t.size == 1 ? 0 : t.size == 2 ? 1 : t.size == 4 ? 2 : 3;
+	int i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+
+	return uns ? un[i] : sn[i];
+}
+
+const char *dc_type_str(struct dc_type t)
+{
+	static char bufs[4][64];
+	static unsigned int next;
+	char *b;
 
 	switch (t.kind) {
 	case DC_T_STR: return "string";
 	case DC_T_VOID: return "void";
 	case DC_T_AGG: return "aggregation";
 	case DC_T_STACK: return "stack";
-	case DC_T_INT: return t.uns ? un[i] : sn[i];
+	case DC_T_INT:
+		if (!t.ptr)
+			return int_name(t.size, t.uns);
+		break;
+	case DC_T_BUF:
+		break;
+	default:
+		return "<error>";
 	}
-	return "<error>";
+	b = bufs[next++ % 4];
+	snprintf(b, sizeof(bufs[0]), "%s %.*s%s",
+		 t.esize ? int_name(t.esize, t.euns) : "void",
+		 t.ptr > 8 ? 8 : t.ptr, "********",
+		 t.kind == DC_T_BUF ? " (a copyin() buffer)" : "");
+	return b;
+}
+
+static const char *type_name(struct dc_type t)
+{
+	return dc_type_str(t);
 }
 
 /* ---- macro variables -------------------------------------------------- */
@@ -412,7 +445,7 @@ int dc_var_define(struct dc_cc *cc, const char *name, uint32_t scope,
 	if (id >= 0) {
 		dc_error(cc, "D_DECL_IDRED", line, col,
 			 "identifier redeclared: %s%s (first declared at line %u)",
-			 scope_pfx[scope], name, cc->vars[id].line);
+			 scope_pfx[scope], name, DC_LINE(cc->vars[id].line));
 		return -1;
 	}
 	if (cc->nvars >= SONDE_MAX_VARS) {
@@ -429,7 +462,7 @@ int dc_var_define(struct dc_cc *cc, const char *name, uint32_t scope,
 	if (!v->name)
 		return -1;
 	v->scope = scope;
-	t.ptr = 0;
+	t.blen = 0;
 	v->type = t;
 	v->nkeys = nkeys;
 	if (nkeys)
@@ -483,9 +516,12 @@ static bool var_ref(struct dc_cc *cc, struct dc_node *n, uint32_t *scope,
 	if (n->kind == DC_N_INDEX) {
 		b = n->l;
 		*nkeys = n->nargs;
-		if (b->kind == DC_N_IDENT && !strcmp(b->name, "args")) {
-			dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
-				 "args[] is not supported yet; use arg0..arg9");
+		if (b->kind == DC_N_IDENT && (!strcmp(b->name, "args") ||
+					      !strcmp(b->name, "uregs")) &&
+		    dc_var_find(cc, b->name, SONDE_VAR_GLOBAL) < 0) {
+			dc_error(cc, "D_OP_WRITE", n->line, n->col,
+				 "%s[] is a built-in: it cannot be assigned",
+				 b->name);
 			return false;
 		}
 		if (b->kind == DC_N_THIS) {
@@ -559,7 +595,7 @@ static bool sem_keys(struct dc_cc *cc, struct dc_node *n, int id)
 			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
 				 "array key #%u has type %s, not %s as declared at line %u",
 				 i + 1, type_name(k->type),
-				 type_name(v->keys[i]), v->line);
+				 type_name(v->keys[i]), DC_LINE(v->line));
 			ok = false;
 		}
 	}
@@ -612,6 +648,12 @@ static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
 	if (n->kind == DC_N_IDENT && dc_builtin_lookup(n->name) >= 0) {
 		dc_error(cc, "D_OP_WRITE", n->line, n->col,
 			 "operator %s can only be applied to a writable variable; %s is a built-in",
+			 op, n->name);
+		return false;
+	}
+	if (n->kind == DC_N_IDENT && dc_reg_const(n->name) >= 0) {
+		dc_error(cc, "D_OP_LVAL", n->line, n->col,
+			 "operator %s requires a modifiable lvalue as its operand; %s is a constant (a uregs[] index)",
 			 op, n->name);
 		return false;
 	}
@@ -705,6 +747,12 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n)
 
 	if (!sem_expr(cc, n->r))
 		return false;
+	if (n->r->type.kind == DC_T_BUF) {
+		dc_error(cc, "D_OP_INCOMPAT", n->r->line, n->r->col,
+			 "operator %s: the value is a copyin() buffer, which lives only while its clause runs: store what it holds (*(int *)copyin(...), stringof(copyin(...)))",
+			 op);
+		return false;
+	}
 	if (n->r->type.kind != DC_T_INT && n->r->type.kind != DC_T_STR) {
 		dc_error(cc, "D_OP_INCOMPAT", n->r->line, n->r->col,
 			 "operator %s: the value has type %s", op,
@@ -833,6 +881,128 @@ static bool fold_binary(struct dc_cc *cc, struct dc_node *n,
 	return true;
 }
 
+/* ---- pointers ---------------------------------------------------------- */
+
+static bool is_ptr(struct dc_type t)
+{
+	return t.kind == DC_T_BUF || (t.kind == DC_T_INT && t.ptr);
+}
+
+/* Bytes one step of pointer @t moves (void *: 1, as GCC). */
+static uint32_t ptr_scale(struct dc_type t)
+{
+	if (t.ptr > 1)
+		return 8;
+	return t.esize ? t.esize : 1;
+}
+
+/*
+ * p + i, i + p, p - i (scaled by the pointed-to size) and p - q (the
+ * distance in elements) on pointers.  n->id says what code generation
+ * does: the scale, negative for a distance.
+ */
+static bool sem_ptr_arith(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_type l = n->l->type, r = n->r->type;
+	bool lp = is_ptr(l), rp = is_ptr(r);
+
+	if (lp && rp) {
+		if (n->op != DC_TK_MINUS || l.kind == DC_T_BUF ||
+		    r.kind == DC_T_BUF || l.ptr != r.ptr ||
+		    ptr_scale(l) != ptr_scale(r)) {
+			dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+				 "operands have incompatible types: \"%s\" %s \"%s\"%s",
+				 type_name(l), op_text(n->op), type_name(r),
+				 l.kind == DC_T_BUF || r.kind == DC_T_BUF ?
+				 " (the distance between copyin() buffers is not supported)" :
+				 "");
+			return false;
+		}
+		n->type = ity(8, 0);	/* ptrdiff_t */
+		n->id = -(int)ptr_scale(l);
+		return true;
+	}
+	if (rp && n->op == DC_TK_MINUS) {
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "operands have incompatible types: \"%s\" - \"%s\"",
+			 type_name(l), type_name(r));
+		return false;
+	}
+	if (!need_int(cc, lp ? n->r : n->l, "D_OP_ARITH", op_text(n->op)))
+		return false;
+	n->type = lp ? l : r;
+	n->type.blen = 0;	/* no longer the start of the copy */
+	n->id = (int)ptr_scale(n->type);
+	return true;
+}
+
+/* *p: the integer (or pointer) p points to, in kernel memory or in a
+ * copyin() buffer. */
+static bool sem_deref(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_type t = n->l->type;
+
+	if (!is_ptr(t)) {
+		dc_error(cc, "D_DEREF_NONPTR", n->line, n->col,
+			 "unary * requires an operand of pointer type, not %s",
+			 type_name(t));
+		return false;
+	}
+	if (t.ptr == 1 && !t.esize) {
+		dc_error(cc, "D_DEREF_VOID", n->line, n->col,
+			 "cannot dereference a pointer to void: cast it to a pointer to an integer type first");
+		return false;
+	}
+	if (t.ptr == 1)
+		n->type = ity(t.esize, t.euns);
+	else
+		n->type = (struct dc_type){ .kind = DC_T_INT, .size = 8,
+					    .uns = 1,
+					    .ptr = (uint8_t)(t.ptr - 1),
+					    .esize = t.esize,
+					    .euns = t.euns };
+	return true;
+}
+
+/* p[i], for a pointer p: *(p + i). */
+static bool sem_ptr_index(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_node *b;
+
+	if (!sem_expr(cc, n->l))
+		return false;
+	if (!is_ptr(n->l->type)) {
+		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+			 "indexing an expression of type %s with [] is not supported",
+			 type_name(n->l->type));
+		return false;
+	}
+	if (n->nargs != 1) {
+		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+			 "a pointer takes one index, not %u", n->nargs);
+		return false;
+	}
+	if (!sem_expr(cc, n->args[0]))
+		return false;
+	b = dc_alloc(cc, sizeof(*b));
+	if (!b)
+		return false;
+	b->kind = DC_N_BINARY;
+	b->op = DC_TK_PLUS;
+	b->line = n->line;
+	b->col = n->col;
+	b->l = n->l;
+	b->r = n->args[0];
+	if (!sem_ptr_arith(cc, b))
+		return false;
+	n->kind = DC_N_UNARY;
+	n->op = DC_TK_STAR;
+	n->l = b;
+	n->args = NULL;
+	n->nargs = 0;
+	return sem_deref(cc, n);
+}
+
 static bool sem_binary(struct dc_cc *cc, struct dc_node *n)
 {
 	struct dc_node *l = n->l, *r = n->r;
@@ -845,6 +1015,9 @@ static bool sem_binary(struct dc_cc *cc, struct dc_node *n)
 		n->type = dc_int;
 		return true;
 	}
+	if ((n->op == DC_TK_PLUS || n->op == DC_TK_MINUS) &&
+	    (is_ptr(l->type) || is_ptr(r->type)))
+		return sem_ptr_arith(cc, n);
 	if (cmp && (l->type.kind == DC_T_STR || r->type.kind == DC_T_STR)) {
 		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
 			 "operands have incompatible types: \"%s\" %s \"%s\"",
@@ -892,23 +1065,25 @@ struct dc_subr {
 	const char *name;
 	int id;
 	uint32_t min, max;
-	bool str;		/* returns a string */
+	int rtype;		/* SONDE_T_INT, _STR, _BUF */
 	const char *args;
 };
 
 static const struct dc_subr dc_subrs[] = {
 #define DC_SUBR_(name, id, min, max, type, args)			\
-	{ #name, id, min, max, SONDE_T_##type == SONDE_T_STR, args },
+	{ #name, id, min, max, SONDE_T_##type, args },
 	SONDE_SUBRS(DC_SUBR_)
 #undef DC_SUBR_
 };
 
+/* A subroutine with a D name (not one of the compiler's own). */
 static const struct dc_subr *dc_subr_any(const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(dc_subrs) / sizeof(dc_subrs[0]); i++)
-		if (!strcmp(dc_subrs[i].name, name))
+		if (dc_subrs[i].id < SONDE_SUBR_FIRST_INTERNAL &&
+		    !strcmp(dc_subrs[i].name, name))
 			return &dc_subrs[i];
 	return NULL;
 }
@@ -927,8 +1102,11 @@ static const struct dc_subr *dc_subr_lookup(const char *name)
 
 static struct dc_type subr_type(const struct dc_subr *s)
 {
-	if (s->str)
+	if (s->rtype == SONDE_T_STR)
 		return dc_str;
+	if (s->rtype == SONDE_T_BUF)	/* copyin(): void * into scratch */
+		return (struct dc_type){ .kind = DC_T_BUF, .size = 8,
+					 .uns = 1, .ptr = 1 };
 	switch (s->id) {
 	case SONDE_SUBR_strlen: return ity(8, 1);	/* size_t */
 	case SONDE_SUBR_strtoll: return ity(8, 0);	/* int64_t */
@@ -974,6 +1152,10 @@ static bool sem_subr(struct dc_cc *cc, struct dc_node *n,
 	}
 	n->id = s->id;
 	n->type = subr_type(s);
+	/* copyin(p, N): trace() records the N bytes */
+	if (s->id == SONDE_SUBR_copyin && n->args[1]->isconst &&
+	    n->args[1]->ival <= UINT16_MAX)
+		n->type.blen = (uint32_t)n->args[1]->ival;
 	return true;
 }
 
@@ -1037,6 +1219,15 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 			n->type = dc_builtin_type(id);
 			return true;
 		}
+		id = dc_reg_const(n->name);
+		if (id >= 0) {
+			/* R_RAX, R_PC...: regs.d's inline constants */
+			n->kind = DC_N_INT;
+			n->ival = (uint64_t)id;
+			n->type = dc_int;
+			n->isconst = true;
+			return true;
+		}
 		if (dc_is_subr(n->name) || dc_is_action(n->name) ||
 		    dc_aggfn_lookup(n->name) >= 0) {
 			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
@@ -1045,13 +1236,18 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 		}
 		if (dc_var_find(cc, n->name, SONDE_VAR_GLOBAL) >= 0)
 			return sem_var_read(cc, n);
-		if (!strcmp(n->name, "args") || !strcmp(n->name, "caller") ||
+		if (!strcmp(n->name, "args") || !strcmp(n->name, "uregs")) {
+			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+				 "%s[] is an array: it must be indexed (%s[0])",
+				 n->name, n->name);
+			return false;
+		}
+		if (!strcmp(n->name, "caller") ||
 		    !strcmp(n->name, "ucaller") ||
 		    !strcmp(n->name, "stackdepth") ||
 		    !strcmp(n->name, "ustackdepth") ||
 		    !strcmp(n->name, "execargs") || !strcmp(n->name, "ipl") ||
-		    !strcmp(n->name, "zonename") || !strcmp(n->name, "uregs") ||
-		    !strcmp(n->name, "regs")) {
+		    !strcmp(n->name, "zonename") || !strcmp(n->name, "regs")) {
 			dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
 				 "built-in variable %s is not supported yet",
 				 n->name);
@@ -1066,10 +1262,28 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 			 "aggregation @%s may only be the target of an aggregating function or an argument of printa()",
 			 n->name);
 		return false;
+	case DC_N_INDEX:
+		if (n->l->kind == DC_N_IDENT &&
+		    dc_var_find(cc, n->l->name, SONDE_VAR_GLOBAL) < 0) {
+			if (!strcmp(n->l->name, "args"))
+				return dc_args_index(cc, n);
+			if (!strcmp(n->l->name, "uregs"))
+				return dc_uregs_index(cc, n);
+		}
+		if (n->l->kind != DC_N_IDENT && n->l->kind != DC_N_SELF &&
+		    n->l->kind != DC_N_THIS)
+			return sem_ptr_index(cc, n);
+		/* a pointer variable indexed: p[i] is *(p + i) */
+		id = dc_var_find(cc, n->l->name, n->l->kind == DC_N_SELF ?
+				 SONDE_VAR_TLS : n->l->kind == DC_N_THIS ?
+				 SONDE_VAR_LOCAL : SONDE_VAR_GLOBAL);
+		if (id >= 0 && !cc->vars[id].nkeys &&
+		    is_ptr(cc->vars[id].type))
+			return sem_ptr_index(cc, n);
+		return sem_var_read(cc, n);
 	case DC_N_SELF:
 	case DC_N_THIS:
 	case DC_N_MEMBER:
-	case DC_N_INDEX:
 		return sem_var_read(cc, n);
 	case DC_N_OFFSETOF:
 		dc_error(cc, "D_TYPE_ERR", n->line, n->col,
@@ -1087,17 +1301,8 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 		}
 		if (!sem_expr(cc, n->l))
 			return false;
-		if (n->op == DC_TK_STAR) {
-			if (n->l->type.kind == DC_T_INT && n->l->type.ptr == 0 &&
-			    n->l->type.size != 8) {
-				dc_error(cc, "D_DEREF_NONPTR", n->line, n->col,
-					 "unary * requires an operand of pointer type");
-				return false;
-			}
-			dc_error(cc, "D_DEREF_NONPTR", n->line, n->col,
-				 "pointer dereference is not supported yet");
-			return false;
-		}
+		if (n->op == DC_TK_STAR)
+			return sem_deref(cc, n);
 		if (n->op == DC_TK_LNOT) {
 			if (!need_int(cc, n->l, "D_OP_SCALAR", "!"))
 				return false;
@@ -1184,6 +1389,21 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 			n->type = n->ctype;
 			return true;
 		}
+		if (n->l->type.kind == DC_T_BUF) {
+			/* (int *)copyin(...): still the buffer, read as
+			 * another pointer type; never an integer */
+			if (!n->ctype.ptr) {
+				dc_error(cc, "D_CAST_INVAL", n->line, n->col,
+					 "invalid cast expression: \"%s\" to \"%s\": a copyin() buffer lives in the firing's scratch space and is not a number (dereference it, or use stringof())",
+					 type_name(n->l->type),
+					 type_name(n->ctype));
+				return false;
+			}
+			n->type = n->ctype;
+			n->type.kind = DC_T_BUF;
+			n->type.blen = n->l->type.blen;
+			return true;
+		}
 		if (n->ctype.kind == DC_T_STR || n->l->type.kind != DC_T_INT) {
 			dc_error(cc, "D_CAST_INVAL", n->line, n->col,
 				 "invalid cast expression: \"%s\" to \"%s\"%s",
@@ -1203,6 +1423,8 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 			if (!sem_expr(cc, n->l))
 				return false;
 			n->ctype = n->l->type;
+			if (n->ctype.kind == DC_T_BUF)
+				n->ctype.size = 8;	/* a pointer */
 		}
 		if (n->ctype.kind == DC_T_ERR)
 			return false;
@@ -1220,7 +1442,9 @@ static bool sem_expr(struct dc_cc *cc, struct dc_node *n)
 	case DC_N_STRINGOF:
 		if (!sem_expr(cc, n->l))
 			return false;
-		if (n->l->type.kind == DC_T_STR) {
+		if (n->l->type.kind == DC_T_STR ||
+		    n->l->type.kind == DC_T_BUF) {
+			/* a buffer: its bytes, to a NUL or the copy's end */
 			n->type = dc_str;
 			return true;
 		}
@@ -1263,6 +1487,7 @@ static bool sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n)
 static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 {
 	struct dc_node *fmt;
+	uint32_t i;
 
 	if (n->nargs < 1) {
 		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
@@ -1285,6 +1510,15 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 	}
 	if (!sem_args(cc, n->args + 1, n->nargs - 1))
 		return false;
+	for (i = 1; i < n->nargs; i++) {
+		if (n->args[i]->type.kind != DC_T_BUF)
+			continue;
+		dc_error(cc, "D_PRINTF_ARG_TYPE", n->args[i]->line,
+			 n->args[i]->col,
+			 "printf() argument #%u is a copyin() buffer: print what it holds (*(int *)copyin(...), stringof(copyin(...)))",
+			 i + 1);
+		return false;
+	}
 	return dc_printf_check(cc, fmt, n->args + 1, n->nargs - 1, false);
 }
 
@@ -1553,7 +1787,7 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 		    (a->desc.flags & SONDE_AGGF_INCR) != flags) {
 			dc_error(cc, "D_AGG_REDEF", agg->line, agg->col,
 				 "aggregation @%s redefined: its function, parameters and keys must be the same as at line %u",
-				 agg->name, cc->aggs[id].line);
+				 agg->name, DC_LINE(cc->aggs[id].line));
 			return -1;
 		}
 		for (k = 0; k < agg->nargs; k++) {
@@ -1571,7 +1805,7 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 					 "aggregation @%s redefined: key #%u has type %s, not the type it had at line %u",
 					 agg->name, k + 1,
 					 type_name(agg->args[k]->type),
-					 cc->aggs[id].line);
+					 DC_LINE(cc->aggs[id].line));
 				return -1;
 			}
 			/* integer keys are 8 bytes in the kernel: print
@@ -1779,7 +2013,8 @@ static bool is_data_action(const struct dc_node *e)
 	       !strcmp(e->name, "clear") || !strcmp(e->name, "trunc") ||
 	       !strcmp(e->name, "normalize") ||
 	       !strcmp(e->name, "denormalize") ||
-	       !strcmp(e->name, "setopt") || is_stack_fn(e);
+	       !strcmp(e->name, "setopt") || !strcmp(e->name, "tracemem") ||
+	       is_stack_fn(e);
 }
 
 /* DTrace's ordering rules (dt_compile_one_clause) for a data-recording
@@ -1842,6 +2077,48 @@ static bool sem_spec_action(struct dc_cc *cc, struct dc_node *e)
 	return true;		/* discard(): records nothing */
 }
 
+/*
+ * tracemem(buffer, size): size bytes of a copyin() buffer, printed as a
+ * hex dump.  DTrace's tracemem() also takes kernel addresses and a third,
+ * dynamic size; sonde takes buffers (user memory through copyin()).
+ */
+static bool sem_tracemem(struct dc_cc *cc, struct dc_node *e)
+{
+	struct dc_node *a, *sz;
+
+	if (e->nargs < 2 || e->nargs > 3) {
+		dc_error(cc, e->nargs > 3 ? "D_TRACEMEM_ARGS" : "D_PROTO_LEN",
+			 e->line, e->col,
+			 "tracemem() prototype mismatch: 2 arguments required, %u given",
+			 e->nargs);
+		return false;
+	}
+	a = e->args[0];
+	sz = e->args[1];
+	if (!sem_expr(cc, a) || !sem_expr(cc, sz))
+		return false;
+	if (a->type.kind != DC_T_BUF) {
+		dc_error(cc, "D_TRACEMEM_ADDR", a->line, a->col,
+			 "tracemem() argument #1 must be a copyin() buffer, not %s: sonde's tracemem() records user memory copied with copyin(addr, size)",
+			 type_name(a->type));
+		return false;
+	}
+	if (sz->type.kind != DC_T_INT || !sz->isconst ||
+	    (int64_t)sz->ival <= 0 || sz->ival > UINT16_MAX) {
+		dc_error(cc, "D_TRACEMEM_SIZE", sz->line, sz->col,
+			 "tracemem() argument #2 must be a non-zero positive integral constant expression, at most %u",
+			 UINT16_MAX);
+		return false;
+	}
+	if (e->nargs == 3) {
+		dc_error(cc, "D_TRACEMEM_DYNSIZE", e->args[2]->line,
+			 e->args[2]->col,
+			 "tracemem() dynamic size (argument #3) is not supported yet");
+		return false;
+	}
+	return true;
+}
+
 static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
 {
 	struct dc_node *e = s->l, *b;
@@ -1886,8 +2163,15 @@ static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
 				return sem_one_arg(cc, e);
 			if (!sem_expr(cc, e->args[0]))
 				return false;
+			if (e->args[0]->type.kind == DC_T_BUF &&
+			    !e->args[0]->type.blen) {
+				dc_error(cc, "D_TRACE_DYN", e->line, e->col,
+					 "trace() of a buffer records the bytes copyin() copied, which must be a constant from 1 to 65535 and the pointer unmoved: use tracemem(buffer, size)");
+				return false;
+			}
 			if (e->args[0]->type.kind != DC_T_INT &&
-			    e->args[0]->type.kind != DC_T_STR) {
+			    e->args[0]->type.kind != DC_T_STR &&
+			    e->args[0]->type.kind != DC_T_BUF) {
 				dc_error(cc, "D_TRACE_VOID", e->line, e->col,
 					 "trace() argument has type %s",
 					 type_name(e->args[0]->type));
@@ -1895,6 +2179,8 @@ static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
 			}
 			return true;
 		}
+		if (!strcmp(e->name, "tracemem"))
+			return sem_tracemem(cc, e);
 		if (!strcmp(e->name, "exit")) {
 			if (!sem_one_arg(cc, e))
 				return false;
@@ -1923,11 +2209,28 @@ static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
 	return sem_expr(cc, e);
 }
 
+bool dc_sem_const_index(struct dc_cc *cc, struct dc_node *idx,
+			const char *what, int64_t *v)
+{
+	if (!sem_expr(cc, idx))
+		return false;
+	if (idx->type.kind != DC_T_INT || !idx->isconst) {
+		dc_error(cc, "D_PROTO_ARG", idx->line, idx->col,
+			 "%s[ ] argument #1 is incompatible with prototype: an integer constant is required, not %s",
+			 what, idx->isconst ? type_name(idx->type) :
+			 "an expression evaluated when the probe fires");
+		return false;
+	}
+	*v = (int64_t)idx->ival;
+	return true;
+}
+
 bool dc_sem_clause(struct dc_cc *cc, struct dc_clause_ast *c)
 {
 	unsigned int before = cc->nerrors;
 	struct dc_node *s;
 
+	cc->cur_clause = (uint32_t)(c - cc->clauses);
 	cc->spec_state = 0;
 	cc->in_pred = true;
 	if (c->pred && sem_expr(cc, c->pred) &&

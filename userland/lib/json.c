@@ -3,7 +3,8 @@
  * json.c - the consumer's "-O json" output (beyond DTrace): one JSON object
  * per line for every record, aggregation, drop and error (docs/json.md is
  * the schema).  Values keep their D types: integers are numbers, strings
- * strings, stacks arrays of frame names.  Consumer thread only.
+ * strings, stacks arrays of frame names, memory (copyin() buffers) hex
+ * strings.  Consumer thread only.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -59,6 +60,14 @@ void sonde_json_value(struct sonde_consumer *c, const void *data,
 	switch (t.kind) {
 	case SONDE_DT_STR:
 		sonde_json_str(c->out, data, t.size);
+		return;
+	case SONDE_DT_BYTES:
+		/* memory: a string of hex digits, two per byte */
+		fputc('"', c->out);
+		for (i = 0; i < t.size; i++)
+			fprintf(c->out, "%02x",
+				((const unsigned char *)data)[i]);
+		fputc('"', c->out);
 		return;
 	case SONDE_DT_KSTACK:
 	case SONDE_DT_USTACK:

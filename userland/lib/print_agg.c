@@ -94,7 +94,9 @@ int sonde_print_trace(FILE *out, const void *data, struct sonde_dtype type,
 	uint16_t v2;
 	uint8_t v1;
 
-	if (type.kind == SONDE_DT_STR)
+	/* a traced copyin() buffer: bytes whatever its size (DTrace
+	 * switches on the record size and would print 4 bytes as an int) */
+	if (type.kind == SONDE_DT_STR || type.kind == SONDE_DT_BYTES)
 		return sonde_print_bytes(out, data, type.size, -33, quiet,
 					 false);
 	switch (type.size) {

@@ -24,10 +24,13 @@
 #define SONDE_DT_STR	2	/* string, strsize bytes NUL-padded */
 #define SONDE_DT_KSTACK	3	/* stack(): @size / 8 kernel PCs, 0-padded */
 #define SONDE_DT_USTACK	4	/* ustack(): @size / 8 user PCs, 0-padded */
+#define SONDE_DT_BYTES	5	/* @size bytes of memory (a copyin() buffer
+				 * traced, tracemem()) */
 
 struct sonde_dtype {
 	uint32_t kind;		/* SONDE_DT_* */
-	uint32_t size;		/* bytes: 1, 2, 4, 8; strsize for strings */
+	uint32_t size;		/* bytes: 1, 2, 4, 8; strsize for strings;
+				 * any for SONDE_DT_BYTES */
 };
 
 /* One value a clause's actions emit into its record. */
@@ -53,6 +56,8 @@ struct sonde_recfield {
 #define SONDE_A_DENORMALIZE 10	/* denormalize(@a) */
 #define SONDE_A_SETOPT	11	/* setopt("name"[, "value"]): fmt holds
 				 * "name" or "name=value" */
+#define SONDE_A_TRACEMEM 12	/* tracemem(buf, n): one SONDE_DT_BYTES
+				 * field, printed as a hex dump */
 /* Actions 7..11 act on the consumer's aggregations or options; each has
  * its aggregation in aggids[0] (SETOPT: none) and one record field, a
  * placeholder unless the comment says otherwise, so the record tells the

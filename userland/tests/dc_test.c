@@ -8,7 +8,9 @@
  * tst.<name>.d must compile (and verify); with tst.<name>.d.out next to
  * it, dc_dump() output must equal that file (DC_TEST_UPDATE=1 rewrites
  * it).  err.<D_TAG>.<name>.d must fail, its first diagnostic tagged
- * D_TAG, on the line given by a "@line: N" comment if there is one.
+ * D_TAG, on the line given by a "@line: N" comment if there is one, in
+ * a file whose name ends with the one a "@file: name" comment gives (an
+ * #include) if there is one.
  * Comments may also say "@notarget" ($target unset), "@cpp" (-C with
  * -I of the test directory and -DFROM_CMDLINE=17) and "@args: a b"
  * (macro arguments; default "42 hello").  Every test compiles with
@@ -16,7 +18,9 @@
  *
  * tst.<name>.d with tst.<name>.d.run next to it is also RUN on the
  * userland VM (vm_env.c, the world of dtrace:::BEGIN in this process:
- * pid = getpid(), execname = "dc_test", timestamp = 1000000): every
+ * pid = getpid(), execname = "dc_test", timestamp = 1000000, user
+ * memory at 0x2000 holding run_mem[] below, uregs[] as inside ioctl(2)):
+ * every
  * clause in order, as one firing (globals and thread-locals persist,
  * clause-locals are zeroed once), then the aggregations.  The output, one
  * line per clause ("clause N: fields..." with integers in decimal, strings
@@ -102,6 +106,7 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 	bool err = !strncmp(name, "err.", 4);
 	const struct dc_diag *d;
 	int want_line = 0, argc = 0;
+	char want_file[256] = "";
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	src = slurp(path);
@@ -111,6 +116,8 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 	}
 	if ((p = strstr(src, "@line:")))
 		want_line = atoi(p + 6);
+	if ((p = strstr(src, "@file:")))
+		sscanf(p + 6, " %255[^ \t\n*]", want_file);
 	if (strstr(src, "@notarget"))
 		o.target = -1;
 	if (strstr(src, "@cpp")) {
@@ -192,6 +199,13 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 	} else if (want_line && d->line != (uint32_t)want_line) {
 		printf("# expected line %d, got %u\n", want_line, d->line);
 		ok(false, "%s", name);
+	} else if (want_file[0] &&
+		   (!d->file || strlen(d->file) < strlen(want_file) ||
+		    strcmp(d->file + strlen(d->file) - strlen(want_file),
+			   want_file))) {
+		printf("# expected file %s, got %s\n", want_file,
+		       d->file ? d->file : "none");
+		ok(false, "%s", name);
 	} else {
 		ok(true, "%s", name);
 	}
@@ -215,6 +229,12 @@ static void put_val(FILE *m, const struct sonde_dtype *t, const uint8_t *p)
 		fprintf(m, " <%sstack:%u>", t->kind == SONDE_DT_KSTACK ?
 			"k" : "u", t->size / 8);
 		return;
+	case SONDE_DT_BYTES:
+		fprintf(m, " <");
+		for (uint32_t i = 0; i < t->size; i++)
+			fprintf(m, "%s%02x", i ? " " : "", p[i]);
+		fprintf(m, ">");
+		return;
 	}
 	memcpy(&u, p, t->size > 8 ? 8 : t->size);
 	if (t->kind == SONDE_DT_INT && t->size < 8 &&
@@ -226,6 +246,12 @@ static void put_val(FILE *m, const struct sonde_dtype *t, const uint8_t *p)
 	else
 		fprintf(m, " %llu", (unsigned long long)u);
 }
+
+/* The user memory the run world reads at 0x2000 (copyin()). */
+static const uint8_t run_mem[] = {
+	'h', 'e', 'l', 'l', 'o', ',', ' ', 'w', 'o', 'r', 'l', 'd', '\n', 0,
+	0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0xff, 0xfe,
+};
 
 /* Run every clause of @p as one firing; the transcript into @m. */
 static int run_prog(struct sonde_program *p, FILE *m)
@@ -255,6 +281,8 @@ static int run_prog(struct sonde_program *p, FILE *m)
 	}
 	memset(&env, 0, sizeof(env));
 	env.img = &img;
+	memcpy(env.mem, run_mem, sizeof(run_mem));
+	env.memlen = sizeof(run_mem);
 	memset(globals, 0, sizeof(globals));
 	memset(locals, 0, sizeof(locals));
 	sonde_vars_layout(&img, var_off);

@@ -269,9 +269,11 @@ static const u8 fz_subrs[] = {
 #undef S_ID_
 };
 
-/* Generator's view of the registers: which surely hold strings. */
+/* Generator's view of the registers: which surely hold strings or
+ * buffers. */
 struct fz_types {
 	u32 str;	/* bit r: r holds a string on the straight-line path */
+	u32 buf;	/* bit r: r holds a buffer (copyin()) */
 };
 
 static u32 fz_reg(struct fz_in *in)
@@ -280,23 +282,34 @@ static u32 fz_reg(struct fz_in *in)
 	return fz_chance(in, 3) ? 16 + fz_below(in, 2) : fz_below(in, 16);
 }
 
-static u32 fz_strreg(struct fz_in *in, const struct fz_types *t)
+/* A register among @set, mostly; sometimes any register. */
+static u32 fz_setreg(struct fz_in *in, u32 set)
 {
 	u32 i, n = 0, pick;
 
-	if (!t->str || fz_chance(in, 8))
+	if (!set || fz_chance(in, 8))
 		return fz_reg(in);
 	for (i = 0; i < 16; i++)
-		n += !!(t->str & (1u << i));
+		n += !!(set & (1u << i));
 	pick = fz_below(in, n);
 	for (i = 0; i < 16; i++)
-		if ((t->str & (1u << i)) && !pick--)
+		if ((set & (1u << i)) && !pick--)
 			return i;
 	return 0;
 }
 
+static u32 fz_strreg(struct fz_in *in, const struct fz_types *t)
+{
+	return fz_setreg(in, t->str);
+}
+
+static u32 fz_bufreg(struct fz_in *in, const struct fz_types *t)
+{
+	return fz_setreg(in, t->buf);
+}
+
 /* A base register for @n consecutive operands of kinds @kinds ('s' a
- * string, anything else an integer). */
+ * string, 'b' a buffer, anything else an integer). */
 static u32 fz_tuple(struct fz_in *in, const struct fz_types *t, u32 n,
 		    const char *kinds)
 {
@@ -307,7 +320,8 @@ static u32 fz_tuple(struct fz_in *in, const struct fz_types *t, u32 n,
 	for (tries = 0; tries < 6; tries++) {
 		r = fz_below(in, 17 - n);
 		for (k = 0; k < n; k++)
-			if (kinds[k] == 's' && !(t->str & (1u << (r + k))))
+			if ((kinds[k] == 's' && !(t->str & (1u << (r + k)))) ||
+			    (kinds[k] == 'b' && !(t->buf & (1u << (r + k)))))
 				break;
 		if (k == n)
 			return r;
@@ -315,14 +329,22 @@ static u32 fz_tuple(struct fz_in *in, const struct fz_types *t, u32 n,
 	return fz_chance(in, 5) ? fz_reg(in) : r;
 }
 
-static void fz_set_type(struct fz_types *t, u32 rd, bool str)
+/* rd now holds a value of SONDE_T_* @ty (INT, STR or BUF). */
+static void fz_set_kind(struct fz_types *t, u32 rd, int ty)
 {
 	if (rd >= 16)
 		return;
-	if (str)
+	t->str &= ~(1u << rd);
+	t->buf &= ~(1u << rd);
+	if (ty == SONDE_T_STR)
 		t->str |= 1u << rd;
-	else
-		t->str &= ~(1u << rd);
+	else if (ty == SONDE_T_BUF)
+		t->buf |= 1u << rd;
+}
+
+static void fz_set_type(struct fz_types *t, u32 rd, bool str)
+{
+	fz_set_kind(t, rd, str ? SONDE_T_STR : SONDE_T_INT);
 }
 
 /* One instruction at @pc of a program of @len; @rec_size 0 for a
@@ -383,20 +405,29 @@ static void fz_insn(struct fz_in *in, struct fz_prog *g, struct fz_types *t,
 		break;
 	case SONDE_FORM_DS:
 		o->rd = fz_reg(in);
-		o->rs = fz_chance(in, 50) ? fz_strreg(in, t) : fz_reg(in);
-		fz_set_type(t, o->rd, op == SONDE_OP_MOV && o->rs < 16 &&
-			    (t->str & (1u << o->rs)));
+		o->rs = fz_chance(in, 50) ? fz_strreg(in, t) :
+			fz_chance(in, 30) ? fz_bufreg(in, t) : fz_reg(in);
+		if (op == SONDE_OP_MOV && o->rs < 16)
+			fz_set_kind(t, o->rd, (t->str & (1u << o->rs)) ?
+				    SONDE_T_STR : (t->buf & (1u << o->rs)) ?
+				    SONDE_T_BUF : SONDE_T_INT);
+		else
+			fz_set_type(t, o->rd, false);
 		break;
 	case SONDE_FORM_DST:
 		o->rd = fz_reg(in);
 		if (op == SONDE_OP_SCMP) {
 			o->rs = fz_strreg(in, t);
 			o->rt = fz_strreg(in, t);
+		} else if (op == SONDE_OP_BADD) {
+			o->rs = fz_bufreg(in, t);
+			o->rt = fz_reg(in);
 		} else {
 			o->rs = fz_reg(in);
 			o->rt = fz_reg(in);
 		}
-		fz_set_type(t, o->rd, false);
+		fz_set_kind(t, o->rd, op == SONDE_OP_BADD ? SONDE_T_BUF :
+			    SONDE_T_INT);
 		break;
 	case SONDE_FORM_J:
 	case SONDE_FORM_SJ:
@@ -409,7 +440,8 @@ static void fz_insn(struct fz_in *in, struct fz_prog *g, struct fz_types *t,
 		break;
 	case SONDE_FORM_DSI:
 		o->rd = fz_reg(in);
-		o->rs = fz_reg(in);
+		o->rs = op >= SONDE_OP_LDM1 && op <= SONDE_OP_LDM8 ?
+			fz_bufreg(in, t) : fz_reg(in);
 		o->imm = fz_chance(in, 70) ? (s32)fz_below(in, 264) - 4 :
 			 fz_val32(in);
 		fz_set_type(t, o->rd, false);
@@ -425,6 +457,21 @@ static void fz_insn(struct fz_in *in, struct fz_prog *g, struct fz_types *t,
 		else if (rec_size >= size)
 			o->imm = (s32)fz_below(in, rec_size - size + 1);
 		break;
+	case SONDE_FORM_SOL: {
+		u32 off = 0;
+
+		o->rs = fz_bufreg(in, t);
+		size = fz_chance(in, 5) ? fz_u32(in) & 0xffff :
+		       1 + fz_below(in, 40);
+		if (fz_chance(in, 8) && rec_size >= size)
+			off = rec_size - size + fz_below(in, 2);
+		else if (fz_chance(in, 4))
+			off = fz_u32(in) & 0xffff;
+		else if (rec_size >= size)
+			off = fz_below(in, rec_size - size + 1);
+		o->imm = SONDE_SOL_IMM(off, size);
+		break;
+	}
 	case SONDE_FORM_STK:
 		o->rt = fz_chance(in, 5) ? fz_u8(in) : 1 + fz_below(in, 8);
 		size = 8u * o->rt;
@@ -493,7 +540,7 @@ static void fz_insn(struct fz_in *in, struct fz_prog *g, struct fz_types *t,
 			 fz_subrs[fz_below(in, sizeof(fz_subrs))];
 		/* predicates: rarely an action subroutine (rejected) */
 		if (pred && o->imm >= SONDE_SUBR_FIRST_ACTION &&
-		    !fz_chance(in, 10))
+		    o->imm < SONDE_SUBR_FIRST_INTERNAL && !fz_chance(in, 10))
 			o->imm = SONDE_SUBR_strlen;
 		o->rd = fz_reg(in);
 		if (o->imm < 0 || sonde_subr_sig(o->imm, &min, &max,
@@ -505,8 +552,8 @@ static void fz_insn(struct fz_in *in, struct fz_prog *g, struct fz_types *t,
 		o->rt = fz_chance(in, 5) ? fz_below(in, 5) :
 			min + fz_below(in, max - min + 1);
 		o->rs = fz_tuple(in, t, o->rt <= max ? o->rt : 0, args);
-		fz_set_type(t, o->rd, sonde_subr_sig(o->imm, &min, &max,
-						     &args) == SONDE_T_STR);
+		fz_set_kind(t, o->rd, sonde_subr_sig(o->imm, &min, &max,
+						     &args));
 		break;
 	default:
 		/* not an opcode: random fields */
@@ -563,8 +610,10 @@ static void fz_code(struct fz_in *in, struct fz_prog *g, u32 len,
 		fz_insn(in, g, &t, o, pc, len, rec_size, pred);
 		/* after a branch the straight-line model is a guess */
 		if (o->op == SONDE_OP_JA || o->op == SONDE_OP_JZ ||
-		    o->op == SONDE_OP_JNZ)
+		    o->op == SONDE_OP_JNZ) {
 			t.str &= fz_u8(in) | fz_u8(in) << 8;
+			t.buf &= fz_u8(in) | fz_u8(in) << 8;
+		}
 	}
 	g->p.ninsns += len;
 }
@@ -676,18 +725,28 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 			FZ_ASSERT(!img->strtab[img->strtab_len - 1]);
 			break;
 		case SONDE_OP_MOV:
+		case SONDE_OP_LDUREG:
 		case SONDE_OP_NEG:
 		case SONDE_OP_NOT:
 		case SONDE_OP_LNOT:
 		case SONDE_OP_LDK1 ... SONDE_OP_LDU8:
+		case SONDE_OP_LDM1 ... SONDE_OP_LDM8:
 			FZ_REG(in->rd);
 			FZ_REG(in->rs);
 			break;
 		case SONDE_OP_ADD ... SONDE_OP_SAR:
 		case SONDE_OP_SETEQ ... SONDE_OP_SCMP:
+		case SONDE_OP_BADD:
 			FZ_REG(in->rd);
 			FZ_REG(in->rs);
 			FZ_REG(in->rt);
+			break;
+		case SONDE_OP_EMITM:
+			FZ_ASSERT(!pred);
+			FZ_REG(in->rs);
+			FZ_ASSERT(SONDE_SOL_LEN(in->imm) &&
+				  (u64)SONDE_SOL_OFF(in->imm) +
+				  SONDE_SOL_LEN(in->imm) <= rec_size);
 			break;
 		case SONDE_OP_EMIT1 ... SONDE_OP_EMITS:
 			FZ_ASSERT(!pred);
@@ -763,7 +822,8 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 				  sonde_subr_sig(in->imm, &min, &max,
 						 &args) >= 0);
 			FZ_ASSERT(in->rt >= min && in->rt <= max);
-			FZ_ASSERT(!pred || in->imm < SONDE_SUBR_FIRST_ACTION);
+			FZ_ASSERT(!pred || in->imm < SONDE_SUBR_FIRST_ACTION ||
+				  in->imm >= SONDE_SUBR_FIRST_INTERNAL);
 			for (k = 0; k < in->rt; k++)
 				FZ_REG(in->rs + k);
 			break;
@@ -788,6 +848,10 @@ static void fz_check_fault(const struct sonde_image *img, u32 off, u32 len,
 	case SONDE_FLT_BADADDR:
 		FZ_ASSERT((in->op >= SONDE_OP_LDK1 &&
 			   in->op <= SONDE_OP_LDU8) ||
+			  (in->op >= SONDE_OP_LDM1 &&
+			   in->op <= SONDE_OP_LDM8) ||
+			  in->op == SONDE_OP_EMITM ||
+			  in->op == SONDE_OP_LDUREG ||
 			  in->op == SONDE_OP_CALL || in->op == SONDE_OP_LDB);
 		break;
 	case SONDE_FLT_NOSCRATCH:
@@ -795,8 +859,10 @@ static void fz_check_fault(const struct sonde_image *img, u32 off, u32 len,
 			  (in->op >= SONDE_OP_LDT && in->op <= SONDE_OP_STTA));
 		break;
 	case SONDE_FLT_ILLOP:
-		/* only a subroutine's bad argument, never a bad opcode */
-		FZ_ASSERT(in->op == SONDE_OP_CALL);
+		/* only a subroutine's bad argument or a user register
+		 * number, never a bad opcode */
+		FZ_ASSERT(in->op == SONDE_OP_CALL ||
+			  in->op == SONDE_OP_LDUREG);
 		break;
 	default:
 		FZ_ASSERT(0);

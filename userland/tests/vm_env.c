@@ -169,6 +169,46 @@ int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 	return (int)i;
 }
 
+int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
+		     u32 size)
+{
+	struct tenv *t = ctx->env;
+
+	if (!size)
+		return 0;
+	if (addr < MEM_UBASE || addr - MEM_UBASE > t->memlen ||
+	    t->memlen - (addr - MEM_UBASE) < size)
+		return -EFAULT;
+	memcpy(dst, t->mem + (addr - MEM_UBASE), size);
+	return 0;
+}
+
+/*
+ * The user registers the module's TESTRUN sees: those of the test
+ * process inside ioctl(fd, SONDE_IOC_TESTRUN, &tr) on x86-64.  Only the
+ * ones that are the same on every run are given; the rest read 0 here.
+ */
+int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
+{
+	switch (reg) {
+	case SONDE_UREG_orig_rax:
+		*val = 16;			/* __NR_ioctl */
+		break;
+	case SONDE_UREG_rsi:
+		*val = SONDE_IOC_TESTRUN;	/* ioctl's second argument */
+		break;
+	case SONDE_UREG_cs:
+		*val = 0x33;			/* __USER_CS */
+		break;
+	case SONDE_UREG_ss:
+		*val = 0x2b;			/* __USER_DS */
+		break;
+	default:
+		*val = 0;
+	}
+	return 0;
+}
+
 u64 sonde_env_rand(struct sonde_vm_ctx *ctx)
 {
 	struct tenv *t = ctx->env;

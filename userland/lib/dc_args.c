@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dc_args.c - the typed probe arguments args[], the user registers
+ * uregs[] and their names (R_RAX, R_PC, ...): the built-in arrays of D.
+ *
+ * args[N] is argN with the type the probe declares.  DTrace takes the
+ * types from CTF and translators; sonde has neither, so the types come
+ * from the table below, one row per kernel probe kind, from what each
+ * provider of kmod/ passes (docs/providers.md).  Where DTrace's args[N]
+ * is a translated structure (psinfo_t *, bufinfo_t *, ...) sonde says so
+ * and names the raw argN to use instead: it never pretends to deliver a
+ * structure.  Probes of other providers (USDT, pid) take int64_t args.
+ *
+ * Called by dc_sem.c while it checks a clause; userland only.
+ */
+#include <fnmatch.h>
+#include <string.h>
+
+#include "dc_impl.h"
+#include "vm.h"
+
+/* One kind of probe and its arguments: one letter per argument
+ * ('l' int64_t, 'L' uint64_t, 'i' int, 'p' uintptr_t, 'x' a translated
+ * structure in DTrace, see xlate[]). */
+struct dc_argrow {
+	const char *prov;
+	const char *name;		/* NULL: every probe of @prov */
+	const char *types;
+	const char *xlate[3];		/* 'x' arguments: "DTrace's type:
+					 * what to use instead" */
+};
+
+static const struct dc_argrow dc_argrows[] = {
+	{ .prov = "dtrace", .name = "BEGIN", .types = "" },
+	{ .prov = "dtrace", .name = "END", .types = "" },
+	{ .prov = "dtrace", .name = "ERROR", .types = "" },
+	/* raw register values: DTrace on Linux has no syscall prototypes */
+	{ .prov = "syscall", .name = "entry", .types = "llllll" },
+	{ .prov = "syscall", .name = "return", .types = "ll" },
+	/* no CTF: the raw argument registers; return: offset, value */
+	{ .prov = "fbt", .name = "entry", .types = "llllll" },
+	{ .prov = "fbt", .name = "return", .types = "il" },
+	{ .prov = "profile", .types = "" },
+	{ .prov = "tracepoint", .types = "LLLLLL" },
+	{ .prov = "sched", .name = "on-cpu", .types = "" },
+	{ .prov = "sched", .name = "off-cpu", .types = "xx", .xlate =
+	  { "lwpsinfo_t *: use arg0 (the next thread's task_struct)",
+	    "psinfo_t *: use arg1 (the next thread's pid)" } },
+	{ .prov = "sched", .name = "sleep", .types = "" },
+	{ .prov = "sched", .name = "preempt", .types = "" },
+	{ .prov = "sched", .name = "wakeup", .types = "xx", .xlate =
+	  { "lwpsinfo_t *: use arg0 (the woken thread's task_struct)",
+	    "psinfo_t *: use arg1 (the woken thread's pid)" } },
+	{ .prov = "proc", .name = "create", .types = "x", .xlate =
+	  { "psinfo_t *: use arg0 (the child's task_struct) or arg1 (its pid)" } },
+	{ .prov = "proc", .name = "exec-success", .types = "" },
+	{ .prov = "proc", .name = "exit", .types = "i" },
+	{ .prov = "proc", .name = "lwp-exit", .types = "" },
+	{ .prov = "proc", .name = "signal-send", .types = "xxi", .xlate =
+	  { "lwpsinfo_t *: use arg0 (the target's task_struct)",
+	    "psinfo_t *: use arg1 (the target's pid)" } },
+	{ .prov = "proc", .name = "signal-handle", .types = "ipp" },
+	{ .prov = "io", .name = "start", .types = "xxx", .xlate =
+	  { "bufinfo_t *: use arg1 (sector), arg2 (bytes) and arg3 (B_READ or B_WRITE)",
+	    "devinfo_t *: use arg0 (the dev_t)",
+	    "fileinfo_t *: sonde has no file information for I/O" } },
+	{ .prov = "io", .name = "done", .types = "xxx", .xlate =
+	  { "bufinfo_t *: use arg1 (sector), arg2 (bytes) and arg3 (B_READ or B_WRITE)",
+	    "devinfo_t *: use arg0 (the dev_t)",
+	    "fileinfo_t *: sonde has no file information for I/O" } },
+};
+
+/* User probes (USDT, pid): the ten arguments, as int64_t. */
+static const struct dc_argrow dc_argrow_user = { .types = "llllllllll" };
+
+static bool dc_is_kprov(const char *prov)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dc_argrows) / sizeof(dc_argrows[0]); i++)
+		if (!strcmp(dc_argrows[i].prov, prov))
+			return true;
+	return false;
+}
+
+static bool dc_has_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+static struct dc_type dc_argtype(char c)
+{
+	switch (c) {
+	case 'i':
+		return (struct dc_type){ .kind = DC_T_INT, .size = 4 };
+	case 'L':
+	case 'p':
+		return (struct dc_type){ .kind = DC_T_INT, .size = 8, .uns = 1 };
+	}
+	return (struct dc_type){ .kind = DC_T_INT, .size = 8 };
+}
+
+/* "syscall::read:entry" for messages (@buf holds it). */
+static const char *dc_desc_text(const struct sonde_probe_desc *d, char *buf,
+				size_t size)
+{
+	snprintf(buf, size, "%s:%s:%s:%s", d->provider, d->module,
+		 d->function, d->name);
+	return buf;
+}
+
+/*
+ * The type of args[@idx] for the probes description @d may match: false
+ * (reported at @n) when one of them has no such argument, or they
+ * disagree.  *@seen says whether a row was found before (and *@t holds
+ * its type).
+ */
+static bool dc_args_desc(struct dc_cc *cc, struct dc_node *n,
+			 const struct sonde_probe_desc *d, int64_t idx,
+			 struct dc_type *t, bool *seen)
+{
+	const struct dc_argrow *rows = dc_argrows;
+	size_t nrows = sizeof(dc_argrows) / sizeof(dc_argrows[0]), i;
+	char buf[SONDE_PROVNAMELEN + SONDE_MODNAMELEN + SONDE_FUNCNAMELEN +
+		 SONDE_NAMELEN + 4];
+	bool any = false;
+
+	/* BEGIN, END and ERROR without a provider are dtrace's */
+	if (!d->provider[0] && !d->module[0] && !d->function[0] &&
+	    (!strcmp(d->name, "BEGIN") || !strcmp(d->name, "END") ||
+	     !strcmp(d->name, "ERROR"))) {
+		static struct sonde_probe_desc dd = { .provider = "dtrace" };
+
+		memcpy(dd.name, d->name, sizeof(dd.name));
+		d = &dd;
+	}
+	if (!d->provider[0] || dc_has_glob(d->provider)) {
+		dc_error(cc, "D_ARGS_MULTI", n->line, n->col,
+			 "args[ ] may not be referenced because probe description %s matches an unstable set of probes: name its provider",
+			 dc_desc_text(d, buf, sizeof(buf)));
+		return false;
+	}
+	if (!dc_is_kprov(d->provider)) {
+		rows = &dc_argrow_user;
+		nrows = 1;
+	}
+	for (i = 0; i < nrows; i++) {
+		const struct dc_argrow *r = &rows[i];
+		struct dc_type rt;
+		char c;
+
+		if (r->prov && strcmp(r->prov, d->provider))
+			continue;
+		if (r->name && d->name[0] &&
+		    fnmatch(d->name, r->name, 0) != 0)
+			continue;
+		any = true;
+		if (idx >= (int64_t)strlen(r->types)) {
+			dc_error(cc, "D_ARGS_IDX", n->line, n->col,
+				 "index %lld is out of range for %s args[ ]%s%s%s",
+				 (long long)idx, dc_desc_text(d, buf,
+							      sizeof(buf)),
+				 r->name && !d->name[0] ? " (probe " : "",
+				 r->name && !d->name[0] ? r->name : "",
+				 r->name && !d->name[0] ? ")" : "");
+			return false;
+		}
+		c = r->types[idx];
+		if (c == 'x') {
+			dc_error(cc, "D_ARGS_XLATOR", n->line, n->col,
+				 "args[%lld] of %s is a translated %s",
+				 (long long)idx,
+				 dc_desc_text(d, buf, sizeof(buf)),
+				 r->xlate[idx]);
+			return false;
+		}
+		rt = dc_argtype(c);
+		if (*seen && (rt.size != t->size || rt.uns != t->uns)) {
+			dc_error(cc, "D_ARGS_MULTI", n->line, n->col,
+				 "args[%lld] may not be referenced because the probes of this clause give it different types",
+				 (long long)idx);
+			return false;
+		}
+		*t = rt;
+		*seen = true;
+	}
+	if (!any) {
+		dc_error(cc, "D_ARGS_IDX", n->line, n->col,
+			 "index %lld is out of range for %s args[ ]: no such probe",
+			 (long long)idx, dc_desc_text(d, buf, sizeof(buf)));
+		return false;
+	}
+	return true;
+}
+
+bool dc_args_index(struct dc_cc *cc, struct dc_node *n)
+{
+	const struct sonde_pclause *pc;
+	struct dc_type t = { .kind = DC_T_INT, .size = 8 };
+	bool seen = false;
+	int64_t idx;
+	uint32_t i;
+
+	if (n->nargs != 1) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "args[ ] prototype mismatch: %u args passed, 1 expected",
+			 n->nargs);
+		return false;
+	}
+	if (!dc_sem_const_index(cc, n->args[0], "args", &idx))
+		return false;
+	if (idx < 0 || idx > SONDE_B_arg9 - SONDE_B_arg0) {
+		dc_error(cc, "D_ARGS_IDX", n->args[0]->line, n->args[0]->col,
+			 "index %lld is out of range for args[ ] (0 to %d)",
+			 (long long)idx, SONDE_B_arg9 - SONDE_B_arg0);
+		return false;
+	}
+	pc = cc->cur_clause < cc->prog->nclauses ?
+	     &cc->prog->clauses[cc->cur_clause] : NULL;
+	/* descriptions that failed to expand were reported already: the
+	 * others decide, int64_t if none is left (the compilation fails
+	 * anyway) */
+	if (!pc || (!pc->ndescs && !cc->clauses[cc->cur_clause].ndescs)) {
+		dc_error(cc, "D_ARGS_NONE", n->line, n->col,
+			 "args[ ] may not be referenced outside of a probe clause");
+		return false;
+	}
+	for (i = 0; i < pc->ndescs; i++)
+		if (!dc_args_desc(cc, n, &pc->descs[i].desc, idx, &t, &seen))
+			return false;
+	/* argN with its type: an ordinary built-in from here on */
+	n->kind = DC_N_IDENT;
+	n->name = (char *)sonde_builtin_name(SONDE_B_arg0 + (uint32_t)idx);
+	n->id = SONDE_B_arg0 + (int)idx;
+	n->type = t;
+	n->args = NULL;
+	n->nargs = 0;
+	n->l = NULL;
+	return true;
+}
+
+/* ---- uregs[] ------------------------------------------------------------ */
+
+/*
+ * The register names of DTrace's regs.d for amd64, on the SONDE_UREGS
+ * numbering (x86-64 pt_regs words, as Oracle's DTrace for Linux numbers
+ * them).  R_ERR is pt_regs' orig_rax.  The generic names follow regs.d:
+ * R_PC, R_SP, R_FP, R_PS, and R_R0 / R_R1 = rax / rbx (DTrace's choice,
+ * from i386's eax / ebx).  The 32-bit names read the same 64-bit
+ * registers, as DTrace does for a 64-bit process.  Not offered:
+ * R_TRAPNO, R_GS, R_FS, R_ES, R_DS (not in pt_regs).
+ */
+static const struct {
+	const char *name;
+	int reg;
+} dc_regnames[] = {
+	{ "R_R15", SONDE_UREG_r15 }, { "R_R14", SONDE_UREG_r14 },
+	{ "R_R13", SONDE_UREG_r13 }, { "R_R12", SONDE_UREG_r12 },
+	{ "R_RBP", SONDE_UREG_rbp }, { "R_RBX", SONDE_UREG_rbx },
+	{ "R_R11", SONDE_UREG_r11 }, { "R_R10", SONDE_UREG_r10 },
+	{ "R_R9", SONDE_UREG_r9 }, { "R_R8", SONDE_UREG_r8 },
+	{ "R_RAX", SONDE_UREG_rax }, { "R_RCX", SONDE_UREG_rcx },
+	{ "R_RDX", SONDE_UREG_rdx }, { "R_RSI", SONDE_UREG_rsi },
+	{ "R_RDI", SONDE_UREG_rdi }, { "R_ERR", SONDE_UREG_orig_rax },
+	{ "R_RIP", SONDE_UREG_rip }, { "R_CS", SONDE_UREG_cs },
+	{ "R_RFL", SONDE_UREG_rflags }, { "R_RSP", SONDE_UREG_rsp },
+	{ "R_SS", SONDE_UREG_ss },
+	/* i386 names of the same registers */
+	{ "R_EAX", SONDE_UREG_rax }, { "R_EBX", SONDE_UREG_rbx },
+	{ "R_ECX", SONDE_UREG_rcx }, { "R_EDX", SONDE_UREG_rdx },
+	{ "R_ESI", SONDE_UREG_rsi }, { "R_EDI", SONDE_UREG_rdi },
+	{ "R_EBP", SONDE_UREG_rbp }, { "R_EIP", SONDE_UREG_rip },
+	{ "R_EFL", SONDE_UREG_rflags }, { "R_ESP", SONDE_UREG_rsp },
+	{ "R_UESP", SONDE_UREG_rsp },
+	/* the generic names */
+	{ "R_PC", SONDE_UREG_rip }, { "R_SP", SONDE_UREG_rsp },
+	{ "R_FP", SONDE_UREG_rbp }, { "R_PS", SONDE_UREG_rflags },
+	{ "R_R0", SONDE_UREG_rax }, { "R_R1", SONDE_UREG_rbx },
+};
+
+int dc_reg_const(const char *name)
+{
+	size_t i;
+
+	if (strncmp(name, "R_", 2))
+		return -1;
+	for (i = 0; i < sizeof(dc_regnames) / sizeof(dc_regnames[0]); i++)
+		if (!strcmp(dc_regnames[i].name, name))
+			return dc_regnames[i].reg;
+	return -1;
+}
+
+bool dc_uregs_index(struct dc_cc *cc, struct dc_node *n)
+{
+	int64_t idx;
+
+	if (n->nargs != 1) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "uregs[ ] prototype mismatch: %u args passed, 1 expected",
+			 n->nargs);
+		return false;
+	}
+	if (!dc_sem_const_index(cc, n->args[0], "uregs", &idx))
+		return false;
+	if (idx < 0 || idx >= SONDE_NUREGS) {
+		dc_error(cc, "D_REGS_IDX", n->args[0]->line, n->args[0]->col,
+			 "index %lld is out of range for array uregs (0 to %d: R_R15 to R_SS)",
+			 (long long)idx, SONDE_NUREGS - 1);
+		return false;
+	}
+	n->kind = DC_N_UREG;
+	n->id = (int)idx;
+	n->type = (struct dc_type){ .kind = DC_T_INT, .size = 8,
+				    .uns = 1 };	/* uint64_t */
+	return true;
+}

@@ -1,0 +1,4 @@
+/* included by err.D_SYNTAX.cpp_include.d: a syntax error on line 3 */
+BEGIN {
+    trace(1 +);
+}

@@ -1,0 +1,2 @@
+/* BEGIN has no arguments, as in DTrace */
+BEGIN { trace(args[0]); }

@@ -1,0 +1,2 @@
+/* a syscall return probe has two arguments */
+syscall::read:return { trace(args[2]); }

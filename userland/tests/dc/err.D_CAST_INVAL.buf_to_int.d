@@ -1,0 +1,2 @@
+/* a buffer is never a number */
+BEGIN { trace((uintptr_t)copyin(arg0, 4)); }

@@ -1,0 +1,1 @@
+BEGIN { trace(bufstr(copyin(arg0, 4))); }

@@ -1,0 +1,2 @@
+/* args must be indexed */
+syscall::read:entry { trace(args); }

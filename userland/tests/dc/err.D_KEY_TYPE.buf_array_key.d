@@ -1,0 +1,1 @@
+BEGIN { a[copyin(arg0, 4)] = 1; }

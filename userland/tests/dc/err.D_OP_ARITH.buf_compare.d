@@ -1,0 +1,1 @@
+BEGIN { trace(copyin(arg0, 4) == 0); }

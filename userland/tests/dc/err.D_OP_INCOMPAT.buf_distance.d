@@ -1,0 +1,1 @@
+BEGIN { trace((char *)copyin(arg0, 4) - (char *)copyin(arg1, 4)); }

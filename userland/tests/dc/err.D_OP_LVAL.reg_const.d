@@ -1,0 +1,2 @@
+/* register names are constants */
+BEGIN { R_PC = 1; }

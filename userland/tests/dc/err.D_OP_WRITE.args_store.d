@@ -1,0 +1,2 @@
+/* args[] is not writable */
+syscall::read:entry { args[0] = 1; }

@@ -1,0 +1,1 @@
+BEGIN /copyin(arg0, 4)/ { trace(1); }

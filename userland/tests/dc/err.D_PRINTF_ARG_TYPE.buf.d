@@ -1,0 +1,1 @@
+BEGIN { printf("%p\n", copyin(arg0, 4)); }

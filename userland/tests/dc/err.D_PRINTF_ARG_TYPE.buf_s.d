@@ -1,0 +1,1 @@
+BEGIN { printf("%s\n", copyin(arg0, 4)); }

@@ -1,0 +1,2 @@
+/* the index of args[] must be a constant */
+syscall::read:entry { trace(args[arg0]); }

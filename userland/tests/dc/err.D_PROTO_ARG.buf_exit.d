@@ -1,0 +1,1 @@
+BEGIN { exit(copyin(arg0, 4)); }

@@ -1,0 +1,1 @@
+BEGIN { trace(copyinstr(copyin(arg0, 4))); }

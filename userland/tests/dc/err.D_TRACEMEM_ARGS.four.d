@@ -1,0 +1,1 @@
+BEGIN { tracemem(copyin(arg0, 16), 16, 8, 4); }

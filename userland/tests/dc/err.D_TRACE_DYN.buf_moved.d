@@ -1,0 +1,1 @@
+BEGIN { trace((char *)copyin(arg0, 8) + 1); }
