@@ -61,6 +61,13 @@ $(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_SRC)/sonde_test.h $(KSFT_INC)/kselft
 $(ST_OUT)/uprobe-prog: ST_CFLAGS := $(filter-out -static,$(ST_CFLAGS)) \
 	-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer
 
+# An application with probes from a `sonde -h` header.
+$(ST_OUT)/pony.h: $(ST_SRC)/pony.d $(B)/sonde
+	@mkdir -p $(dir $@)
+	$(B)/sonde -h -s $< -o $@
+$(ST_OUT)/usdt-hdr-prog: $(ST_OUT)/pony.h
+$(ST_OUT)/usdt-hdr-prog: ST_CFLAGS += -I$(ST_OUT)
+
 $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 	@mkdir -p $(dir $@)
 	cp -p $< $@

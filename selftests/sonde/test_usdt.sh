@@ -54,6 +54,19 @@ test_args() {
 	return 1
 }
 
+# uregs[] in a user probe: the probe's own registers (arg5 is 8@%rdx).
+test_uregs() {
+	run 60 "$SONDE" -q -n 'sonde_test$target:::args /arg3 == 0/ {
+		printf("rdx %d pc %d\n", uregs[R_RDX] == arg5,
+		    uregs[R_PC] != 0); }' -c "$PROG args 3"
+	if [ "$rc" -eq 0 ] && grep -qx 'rdx 1 pc 1' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want uregs[R_RDX] == arg5 and a program counter"
+	show
+	return 1
+}
+
 # ustack() at a probe three calls deep names the chain, innermost first.
 test_ustack() {
 	run 60 "$SONDE" -q -n 'sonde_test$target:::chain { ustack(); }' \
@@ -128,6 +141,30 @@ test_pid_return() {
 		return 0
 	fi
 	ktap_diag "want the 10 returned pointers the program printed"
+	show
+	return 1
+}
+
+# An application built with a `sonde -h` header: its is-enabled test is
+# false untraced and true traced (from its first instruction, under -c),
+# and its probes carry their arguments.
+test_header_prog() {
+	HDR=/usdt-hdr-prog
+	[ -x "$HDR" ] || HDR=$PWD/usdt-hdr-prog
+	untraced=$("$HDR" 10 | tr '\n' ' ')
+	run 60 "$SONDE" -q -n 'pony$target:::gc-start { @g = sum(arg0); }
+	    pony$target:::actor-msg-send /arg1 == 7 && arg2 == -1/ {
+		@m = count(); s = copyinstr(arg3); }
+	    pony$target:::rt-init { printf("init %s\n", s); }
+	    END { printa("gc %@d\n", @g); printa("msg %@d\n", @m); }' \
+		-c "$HDR 10"
+	if [ "$untraced" = "enabled-at-start 0 fired 0 " ] && [ "$rc" -eq 0 ] &&
+	   grep -qx 'enabled-at-start 1' "$T/out" &&
+	   grep -qx 'fired 10' "$T/out" && grep -qx 'init x' "$T/out" &&
+	   grep -qx 'gc 45' "$T/out" && grep -qx 'msg 10' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want untraced 'enabled-at-start 0 fired 0' (got '$untraced'), traced enabled 1, fired 10, gc 45, msg 10, init x"
 	show
 	return 1
 }
@@ -296,14 +333,16 @@ result() {
 	fi
 }
 
-ktap_header 12
+ktap_header 14
 test_args; result usdt_arguments $?
+test_uregs; result usdt_uregs $?
 test_ustack; result usdt_ustack_call_chain $?
 test_pid_ustack; result pid_entry_ustack_caller $?
 test_badptr; result usdt_copyinstr_bad_pointer $?
 test_pid_malloc; result pid_malloc_sizes $?
 test_pid_return; result pid_malloc_return_pointers $?
 test_list_pid; result pid_list_and_offset_refused $?
+test_header_prog; result usdt_generated_header_enabled $?
 test_python_return; result python_function_return_counts $?
 test_python_entry_quantize; result python_function_entry_quantize $?
 test_python_gc; result python_gc_start_done $?

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@
 
 #include "libsonde.h"
 #include "dc.h"
+#include "uelf.h"
 
 #ifndef SONDE_VERSION
 #define SONDE_VERSION	"0.1"
@@ -480,6 +482,79 @@ static void cli_abandon(struct cli_target *t)
 	t->live = false;
 }
 
+/*
+ * -h: the C header for the provider definitions of the one -s script, to
+ * -o's file or, as dtrace names it, the script's base name with .h for
+ * .d in the current directory.
+ */
+static int cli_header(const struct cli_cmd *cmds, int ncmds,
+		      const char *ofile)
+{
+	char name[PATH_MAX], err[512];
+	const char *base, *dot;
+	FILE *in, *out;
+	char *src = NULL;
+	size_t len = 0;
+	int ret;
+
+	if (ncmds != 1 || !cmds[0].script) {
+		error("-h requires exactly one -s script of provider definitions");
+		return E_USAGE;
+	}
+	in = fopen(cmds[0].arg, "re");
+	if (!in) {
+		error("failed to open %s: %s", cmds[0].arg, strerror(errno));
+		return E_ERROR;
+	}
+	out = open_memstream(&src, &len);
+	if (out) {
+		char buf[4096];
+		size_t n;
+
+		while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+			fwrite(buf, 1, n, out);
+		fclose(out);
+	}
+	fclose(in);
+	if (!src) {
+		error("failed to read %s", cmds[0].arg);
+		return E_ERROR;
+	}
+	if (!ofile) {
+		base = strrchr(cmds[0].arg, '/');
+		base = base ? base + 1 : cmds[0].arg;
+		dot = strrchr(base, '.');
+		if (!dot || strcmp(dot, ".d")) {
+			error("failed to name the header: %s does not end in .d (use -o)",
+			      cmds[0].arg);
+			free(src);
+			return E_ERROR;
+		}
+		snprintf(name, sizeof(name), "%.*s.h", (int)(dot - base), base);
+		ofile = name;
+	}
+	out = strcmp(ofile, "-") ? fopen(ofile, "w") : stdout;
+	if (!out) {
+		error("failed to open %s: %s", ofile, strerror(errno));
+		free(src);
+		return E_ERROR;
+	}
+	ret = sonde_usdt_header(out, src, cmds[0].arg, err, sizeof(err));
+	if (out != stdout && fclose(out) && !ret)
+		ret = -errno;
+	free(src);
+	if (ret) {
+		if (out != stdout)
+			unlink(ofile);
+		if (ret == -EINVAL)
+			fprintf(stderr, "%s\n", err);
+		else
+			error("failed to write %s: %s", ofile, strerror(-ret));
+		return E_ERROR;
+	}
+	return E_SUCCESS;
+}
+
 /* ---- probe resolution and loading ---------------------------------- */
 
 static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
@@ -881,6 +956,7 @@ int main(int argc, char **argv)
 	struct sonde_dev *dev = NULL;
 	int ncmds = 0, ntgt = 0, i, opt, status = E_ERROR, err;
 	bool exec = true, zdefs = false, dump = false, vers = false;
+	bool hdr = false;
 	bool list = false, byid = false;
 	const char *ofile = NULL;
 	long target = 0;
@@ -999,6 +1075,9 @@ int main(int argc, char **argv)
 		case 'S':
 			dump = true;
 			break;
+		case 'h':
+			hdr = true;
+			break;
 		case 'Z':
 			zdefs = true;
 			break;
@@ -1023,6 +1102,8 @@ int main(int argc, char **argv)
 		printf("%s: D 1.0 (sonde %s)\n", g_pname, SONDE_VERSION);
 		return E_SUCCESS;
 	}
+	if (hdr)
+		return cli_header(cmds, ncmds, ofile);
 	if (ncmds == 0 && !list) {
 		error("no probes specified");
 		return E_ERROR;
