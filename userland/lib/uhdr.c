@@ -138,6 +138,14 @@ static int uhdr_args(struct uhdr *h, int *nargs)
 			h->line++;
 			h->bol = h->p + 1;
 		}
+		if (c == '/' && (h->p[1] == '*' || h->p[1] == '/')) {
+			/* a comment: skip it, it is no type */
+			err = uhdr_skip(h);
+			if (err)
+				return err;
+			h->p--;
+			continue;
+		}
 		if (c == '(') {
 			depth++;
 		} else if (c == ')' && depth) {
@@ -213,6 +221,8 @@ static void uhdr_probe(FILE *out, const char *prov, const char *probe,
 static int uhdr_provider(struct uhdr *h, FILE *out)
 {
 	char prov[SONDE_PROVNAMELEN], word[16], probe[SONDE_NAMELEN];
+	const char *at, *bol;
+	unsigned line;
 	int err, nargs;
 
 	err = uhdr_skip(h);
@@ -238,15 +248,22 @@ static int uhdr_provider(struct uhdr *h, FILE *out)
 		err = uhdr_skip(h);
 		if (err)
 			return err;
+		at = h->p;
+		line = h->line;
+		bol = h->bol;
 		if (!uhdr_ident(h, probe, sizeof(probe)))
 			return uhdr_error(h, "expected a probe name");
 		err = uhdr_args(h, &nargs);
 		if (err)
 			return err;
-		if (nargs > SONDE_SDT_MAXARGS)
+		if (nargs > SONDE_SDT_MAXARGS) {
+			h->p = at;	/* point at the probe's name */
+			h->line = line;
+			h->bol = bol;
 			return uhdr_error(h, "probe %s has %d arguments; "
 					  "<sys/sdt.h> takes at most %d", probe,
 					  nargs, SONDE_SDT_MAXARGS);
+		}
 		err = uhdr_expect(h, ';');
 		if (err)
 			return err;

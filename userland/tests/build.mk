@@ -30,7 +30,7 @@ unit-vm: $(B)/tests/vm_test
 FMT_SRCS := userland/lib/printf.c userland/lib/print_agg.c userland/lib/aggact.c \
 	userland/lib/aggregate.c userland/lib/consume.c userland/lib/device.c \
 	userland/lib/resolve.c userland/lib/program.c userland/lib/sym.c \
-	userland/lib/json.c
+	userland/lib/json.c userland/lib/uprobe.c userland/lib/uelf.c
 
 $(B)/tests/test_fmt: userland/tests/fmt/test_fmt.c $(FMT_SRCS) vm/aggfn.c vm/isa.c \
 		$(wildcard vm/*.h uapi/*.h userland/lib/*.h)
@@ -43,6 +43,21 @@ unit-fmt: $(B)/tests/test_fmt
 	$(B)/tests/test_fmt
 
 unit: unit-fmt
+
+# The ELF side of user probes (issue #8): SDT notes and specs, symbols,
+# libraries, sonde -h headers; against the selftests' SDT program and
+# Debian's python3.11.
+$(B)/tests/test_uelf: userland/tests/test_uelf.c userland/lib/uelf.c \
+		userland/lib/uhdr.c userland/lib/uelf.h $(wildcard uapi/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -o $@ userland/tests/test_uelf.c \
+		userland/lib/uelf.c userland/lib/uhdr.c -lelf
+
+.PHONY: unit-uelf
+unit-uelf: $(B)/tests/test_uelf $(B)/selftests/uprobe-prog
+	$(B)/tests/test_uelf $(B)/selftests/uprobe-prog /usr/bin/python3.11
+
+unit: unit-uelf
 
 # The interpreter microbenchmark (figures, not a test): computed-goto
 # dispatch as in the module, and a switch for comparison.
