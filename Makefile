@@ -22,7 +22,7 @@ CC ?= gcc
 WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Werror
 CFLAGS ?= -O2 -g
-LDLIBS += -lelf
+LDLIBS += -lelf -lcapstone
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
 	-Iuapi -Ivm -Iuserland/lib -MMD -MP
 

@@ -133,7 +133,8 @@ DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
 	qemu-system-x86 busybox-static cpio \
 	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev ca-certificates \
-	clang libclang-rt-14-dev systemtap-sdt-dev python3.11
+	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 \
+	libcapstone-dev
 
 deps:
 	@set -e; \

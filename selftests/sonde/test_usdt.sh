@@ -306,19 +306,26 @@ test_python_path_form() {
 	return 1
 }
 
-# -l -n with the pid provider lists without enabling; bad descriptions fail
-# with a reason.
+# -l -n with the pid provider lists without enabling.  Offset probes: at
+# an instruction boundary (level3+1, after its one-byte push %rbp) it
+# fires once; inside an instruction (level3+2, in mov %rsp,%rbp) it is
+# refused before anything is patched.
 test_list_pid() {
 	run 60 "$SONDE" -l -n 'pid$target:libc.so.6:malloc:' -c "$PROG args 1"
 	ok1=$([ "$rc" -eq 0 ] && grep -Eq '^ *[0-9]+ +pid[0-9]+ +libc.so.6 +malloc (entry|return)$' "$T/out" && echo y)
 	cp "$T/out" "$T/list.out"
-	run 60 "$SONDE" -n 'pid$target::main:1c { }' -c "$PROG args 1"
-	ok2=$([ "$rc" -ne 0 ] && grep -q 'offset probes' "$T/err" && echo y)
-	if [ "$ok1" = y ] && [ "$ok2" = y ]; then
+	run 60 "$SONDE" -q -n 'pid$target:a.out:level3:1 { @ = count(); }
+	    END { printa("hits %@d\n", @); }' -c "$PROG chain"
+	ok2=$([ "$rc" -eq 0 ] && grep -qx 'hits 1' "$T/out" && echo y)
+	cp "$T/out" "$T/off.out"
+	run 60 "$SONDE" -n 'pid$target:a.out:level3:2 { }' -c "$PROG chain"
+	ok3=$([ "$rc" -ne 0 ] && grep -q 'is not an instruction boundary of level3' "$T/err" && echo y)
+	if [ "$ok1" = y ] && [ "$ok2" = y ] && [ "$ok3" = y ]; then
 		return 0
 	fi
-	ktap_diag "want malloc entry and return listed, and offset probes refused"
+	ktap_diag "want malloc entry and return listed ($ok1), level3:1 hit once ($ok2), level3:2 refused ($ok3)"
 	ktap_diag_file "$T/list.out"
+	ktap_diag_file "$T/off.out"
 	show
 	return 1
 }
@@ -341,7 +348,7 @@ test_pid_ustack; result pid_entry_ustack_caller $?
 test_badptr; result usdt_copyinstr_bad_pointer $?
 test_pid_malloc; result pid_malloc_sizes $?
 test_pid_return; result pid_malloc_return_pointers $?
-test_list_pid; result pid_list_and_offset_refused $?
+test_list_pid; result pid_list_and_offsets $?
 test_header_prog; result usdt_generated_header_enabled $?
 test_python_return; result python_function_return_counts $?
 test_python_entry_quantize; result python_function_entry_quantize $?

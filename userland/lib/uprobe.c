@@ -7,7 +7,7 @@
  *
  *   PROVIDER<pid>:module:function:name   USDT probes of process <pid>
  *                                        (python1234:::function-entry)
- *   pid<pid>:module:function:entry|return
+ *   pid<pid>:module:function:entry|return|<hex offset>
  *                                        functions of process <pid>
  *   PROVIDER:/path/to/file:function:name USDT probes of every process
  *                                        running /path/to/file, now or
@@ -18,7 +18,9 @@
  * field matches their base names ("a.out" also names the program
  * itself).  SDT names show "__" as "-".  Consumer thread only.
  */
+#include <capstone/capstone.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -189,6 +191,78 @@ static const uint8_t sonde_argregs[] = {
 	SONDE_UREG_r8, SONDE_UREG_r9,
 };
 
+/*
+ * Is @off an instruction boundary of the function at file offset @start
+ * (@size bytes) of @path?  Decoded from the function's start with
+ * capstone: a trap anywhere else would corrupt the program.
+ */
+static int sonde_insn_boundary(const char *path, uint64_t start,
+			       uint64_t size, uint64_t off)
+{
+	const uint8_t *code;
+	uint64_t addr = 0;
+	size_t left = (size_t)size;
+	uint8_t *buf;
+	cs_insn *insn;
+	csh cs;
+	int fd, ret = 0;
+
+	buf = malloc(left ? left : 1);
+	if (!buf)
+		return -ENOMEM;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || pread(fd, buf, left, (off_t)start) != (ssize_t)left) {
+		ret = -EIO;
+		goto out;
+	}
+	if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	insn = cs_malloc(cs);
+	code = buf;
+	while (insn && addr < off &&
+	       cs_disasm_iter(cs, &code, &left, &addr, insn))
+		;
+	ret = insn && addr == off;
+	if (insn)
+		cs_free(insn, 1);
+	cs_close(&cs);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return ret;
+}
+
+/*
+ * pid<pid>::function:<hex offset>: one instruction, no arguments.  An
+ * offset that is not an instruction boundary is an error for a named
+ * function and skipped for a glob.
+ */
+static int sonde_pid_offset(struct sonde_uctx *u, const char *path,
+			    const char *mod, const struct sonde_ufunc *fn,
+			    uint64_t off)
+{
+	int ok;
+
+	if (off >= fn->size)
+		return 0;	/* past this function: not one of its probes */
+	ok = sonde_insn_boundary(path, fn->offset, fn->size, off);
+	if (ok < 0)
+		return sonde_uerr(u, ok, "%s: cannot read %s: %s",
+				  sonde_desc_str(u->d), fn->name,
+				  strerror(-ok));
+	if (!ok && (!u->d->function[0] || sonde_has_glob(u->d->function)))
+		return 0;	/* a glob: just the functions it fits */
+	if (!ok)
+		return sonde_uerr(u, -EINVAL, "%s: offset 0x%" PRIx64
+				  " is not an instruction boundary of %s",
+				  sonde_desc_str(u->d), off, fn->name);
+	return sonde_ucreate(u, path, mod, fn->name, u->d->name,
+			     fn->offset + off, 0, 0, NULL, 0);
+}
+
 static int sonde_pid_object(struct sonde_uctx *u, const char *path,
 			    const char *mod)
 {
@@ -196,6 +270,8 @@ static int sonde_pid_object(struct sonde_uctx *u, const char *path,
 	struct sonde_ufunc *fns;
 	bool entry = sonde_glob(u->d->name, "entry");
 	bool ret = sonde_glob(u->d->name, "return");
+	bool at = false;
+	uint64_t off = 0;
 	char why[256];
 	size_t n, i;
 	int err;
@@ -203,14 +279,13 @@ static int sonde_pid_object(struct sonde_uctx *u, const char *path,
 	if (!entry && !ret) {
 		char *end;
 
-		strtoull(u->d->name, &end, 16);
-		if (u->d->name[0] && !*end && !sonde_has_glob(u->d->name))
-			return sonde_uerr(u, -EOPNOTSUPP, "pid provider: "
-					  "offset probes (%s) are not "
-					  "supported: sonde cannot verify "
-					  "that an offset is an instruction "
-					  "boundary", u->d->name);
-		return 0;
+		/* a hex offset, as dtrace names them ("1c") */
+		errno = 0;
+		off = strtoull(u->d->name, &end, 16);
+		if (!u->d->name[0] || *end || errno ||
+		    sonde_has_glob(u->d->name))
+			return 0;
+		at = true;
 	}
 	memset(args, 0, sizeof(args));
 	for (i = 0; i < 6; i++) {
@@ -225,6 +300,10 @@ static int sonde_pid_object(struct sonde_uctx *u, const char *path,
 		if (!sonde_glob(u->d->function, fns[i].name) ||
 		    strlen(fns[i].name) >= SONDE_FUNCNAMELEN)
 			continue;
+		if (at) {
+			err = sonde_pid_offset(u, path, mod, &fns[i], off);
+			continue;
+		}
 		if (entry)
 			err = sonde_ucreate(u, path, mod, fns[i].name, "entry",
 					    fns[i].offset, 0,

@@ -36,7 +36,7 @@ $(B)/tests/test_fmt: userland/tests/fmt/test_fmt.c $(FMT_SRCS) vm/aggfn.c vm/isa
 		$(wildcard vm/*.h uapi/*.h userland/lib/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ userland/tests/fmt/test_fmt.c $(FMT_SRCS) \
-		vm/aggfn.c vm/isa.c -lelf
+		vm/aggfn.c vm/isa.c -lelf -lcapstone
 
 .PHONY: unit-fmt
 unit-fmt: $(B)/tests/test_fmt
