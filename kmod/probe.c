@@ -239,7 +239,10 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 	req->total = 0;
 
 	mutex_lock(&sonde_lock);
-	for (i = 0; i < ARRAY_SIZE(sonde_providers); i++) {
+	/* on-demand probes are made by a listing's first call only: the
+	 * calls that page through it must not pay for that again */
+	for (i = 0; req->start_id <= 1 && i < ARRAY_SIZE(sonde_providers);
+	     i++) {
 		const struct sonde_provider *prov = sonde_providers[i];
 
 		if (prov->provide &&

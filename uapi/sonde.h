@@ -107,9 +107,10 @@ struct sonde_probe_info {
 
 /**
  * struct sonde_probes - SONDE_IOC_PROBES: list the probes matching @desc.
- * Providers that create probes on demand (tick-N, profile-N) create them
- * here.  Probes are listed in id order starting at @start_id; call again
- * with @start_id = last id + 1 while @count == @buf_count.
+ * Providers that create probes on demand (tick-N, profile-N, fbt) create
+ * them here, on a listing's first call (@start_id 0 or 1) only.  Probes
+ * are listed in id order starting at @start_id; call again with
+ * @start_id = last id + 1 while @count == @buf_count.
  * @desc:      in: the description to match
  * @buf:       in: user pointer to @buf_count struct sonde_probe_info
  * @buf_count: in: entries @buf can hold (0: just count)

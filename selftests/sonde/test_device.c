@@ -185,6 +185,36 @@ TEST_F(dev, unknown_ioctl_is_enotty)
 	EXPECT_EQ(0, ioctl(self->fd, SONDE_IOC_INFO, &info));
 }
 
+/*
+ * On-demand probes are made on a listing's first call only (start_id 0
+ * or 1): the calls that page through a long listing do not make them
+ * again (a listing of every probe once took minutes re-reading fbt's
+ * function list for each page).
+ */
+TEST_F(dev, on_demand_probes_on_first_call_only)
+{
+	struct sonde_probe_info pi[4];
+	struct sonde_probes q;
+
+	memset(&q, 0, sizeof(q));
+	strcpy(q.desc.provider, "profile");
+	strcpy(q.desc.name, "profile-4321");
+	q.buf = (__u64)(unsigned long)pi;
+	q.buf_count = 4;
+	q.start_id = 2;
+	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_PROBES, &q));
+	EXPECT_EQ(0, q.total);		/* a continuation: nothing made */
+	q.start_id = 0;
+	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_PROBES, &q));
+	EXPECT_EQ(1, q.total);
+	ASSERT_EQ(1, q.count);
+	EXPECT_STREQ("profile-4321", pi[0].desc.name);
+	/* now it exists, continuations list it */
+	q.start_id = 2;
+	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_PROBES, &q));
+	EXPECT_EQ(pi[0].id >= 2 ? 1 : 0, q.total);
+}
+
 TEST(open_without_cap_sys_admin_is_eperm)
 {
 	int err = in_child(open_without_cap, 0);

@@ -93,7 +93,7 @@ int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
 {
 	struct sonde_probe_info *all = NULL, *tmp;
 	uint32_t nall = 0, cap = 0, start = 0;
-	const uint32_t chunk = 256;
+	const uint32_t chunk = 4096;
 	struct sonde_probes req;
 	int err;
 
