@@ -137,8 +137,14 @@ static int sonde_uprobe_handler(struct uprobe_consumer *uc,
 	struct sonde_fire f = { .regs = regs };
 	u32 i;
 
+	/*
+	 * Another process: a child that inherited the target's patched
+	 * text by fork.  Ask for the trap (and the semaphore count) to be
+	 * taken out of its address space; the kernel does so only if no
+	 * other consumer of this site wants it.
+	 */
 	if (!sonde_usite_mine(s))
-		return 0;
+		return UPROBE_HANDLER_REMOVE;
 	for (i = 0; i < s->nargs; i++)
 		f.args[i] = sonde_uarg_eval(&s->args[i], regs);
 	sonde_probe_fire(s->up->probe, NULL, &f);
