@@ -29,6 +29,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <limits.h>
 #include <unistd.h>
 
 #include "libsonde.h"
@@ -368,10 +369,14 @@ static int sonde_uobj_add(char ***v, size_t *n, struct stat **ids,
 	return 0;
 }
 
-/* Process @pid's objects: mapped now, or needed by its program. */
+/*
+ * Process @pid's objects: mapped now, or needed by its program.  Mapped
+ * ones are reached through /proc/PID/root, so a process in another mount
+ * namespace (a container) gets its own files, not ours of the same name.
+ */
 static int sonde_uobjects(pid_t pid, char ***out, size_t *nout)
 {
-	char **maps = NULL, **need = NULL, **v = NULL;
+	char **maps = NULL, **need = NULL, **v = NULL, path[PATH_MAX + 32];
 	size_t nmaps = 0, nneed = 0, n = 0, i;
 	struct stat *ids = NULL;
 	int err;
@@ -381,8 +386,11 @@ static int sonde_uobjects(pid_t pid, char ***out, size_t *nout)
 		return err;
 	if (nmaps && sonde_elf_needed(maps[0], &need, &nneed))
 		nneed = 0;
-	for (i = 0; i < nmaps && !err; i++)
-		err = sonde_uobj_add(&v, &n, &ids, maps[i]);
+	for (i = 0; i < nmaps && !err; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/root%s", (int)pid,
+			 maps[i]);
+		err = sonde_uobj_add(&v, &n, &ids, path);
+	}
 	for (i = 0; i < nneed && !err; i++)
 		err = sonde_uobj_add(&v, &n, &ids, need[i]);
 	sonde_strv_free(maps, nmaps);
