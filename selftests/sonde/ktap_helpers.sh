@@ -65,3 +65,22 @@ ktap_finish() {
 	fi
 	exit 0
 }
+
+# For the tests that run commands (they set T to their scratch folder):
+#
+# run SECONDS CMD...: CMD with stdout in $T/out, stderr in $T/err; sets rc
+# (timeout(1) makes a hang rc 137).
+run() {
+	_secs=$1
+	shift
+	timeout -s KILL "$_secs" "$@" > "$T/out" 2> "$T/err" < /dev/null
+	rc=$?
+}
+
+# show: the last command's status and output, as diagnostics.
+show() {
+	ktap_diag "exit status $rc; stdout:"
+	ktap_diag_file "$T/out"
+	ktap_diag "stderr:"
+	ktap_diag_file "$T/err"
+}

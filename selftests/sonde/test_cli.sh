@@ -19,23 +19,6 @@ LOOP=/loop-getppid
 T=$(mktemp -d /tmp/test_cli.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 
-# run SECONDS CMD...: CMD with stdout in $T/out, stderr in $T/err; sets rc
-# (timeout(1) makes a hang rc 137).
-run() {
-	_secs=$1
-	shift
-	timeout -s KILL "$_secs" "$@" > "$T/out" 2> "$T/err" < /dev/null
-	rc=$?
-}
-
-# show: the last command's status and output, as diagnostics.
-show() {
-	ktap_diag "exit status $rc; stdout:"
-	ktap_diag_file "$T/out"
-	ktap_diag "stderr:"
-	ktap_diag_file "$T/err"
-}
-
 # (a) BEGIN + printf + exit, in DTrace's default format: the column header,
 # the record prefixed "CPU ID FUNCTION:NAME" ("%3d %6d %32s "), the record's
 # own newline (not quiet), and the newline dtrace prints after its main loop.

@@ -21,20 +21,6 @@ trap 'rm -rf "$T"' EXIT
 # What write-known writes: the int 0x00c0ffee, then "sonde-copyin".
 MAGIC=12648430
 
-run() {
-	_secs=$1
-	shift
-	timeout -s KILL "$_secs" "$@" > "$T/out" 2> "$T/err" < /dev/null
-	rc=$?
-}
-
-show() {
-	ktap_diag "exit status $rc; stdout:"
-	ktap_diag_file "$T/out"
-	ktap_diag "stderr:"
-	ktap_diag_file "$T/err"
-}
-
 # copyin() of write(2)'s buffer: an int through a cast, the text through
 # stringof(), the size through typed args[2]; once per write.
 test_copyin() {

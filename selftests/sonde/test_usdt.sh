@@ -19,20 +19,6 @@ PY=${PYTHON:-python3.11}
 T=$(mktemp -d /tmp/test_usdt.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 
-run() {
-	_secs=$1
-	shift
-	timeout -s KILL "$_secs" "$@" > "$T/out" 2> "$T/err" < /dev/null
-	rc=$?
-}
-
-show() {
-	ktap_diag "exit status $rc; stdout:"
-	ktap_diag_file "$T/out"
-	ktap_diag "stderr:"
-	ktap_diag_file "$T/err"
-}
-
 have_python() {
 	command -v "$PY" > /dev/null 2>&1
 }
