@@ -136,6 +136,8 @@ void dc_dump(FILE *fp, const struct sonde_program *p);
 #define DC_FMT_ZERO	0x10	/* '0' */
 #define DC_FMT_QUOTE	0x20	/* '\'' (grouping) */
 #define DC_FMT_QMARK	0x40	/* '?': DTrace's pointer-sized width */
+#define DC_FMT_AGG	0x80	/* '@': printa's aggregation value, in
+				 * the conversion that follows (%@d) */
 
 /* Length modifiers. */
 #define DC_LEN_NONE	0
@@ -146,6 +148,8 @@ void dc_dump(FILE *fp, const struct sonde_program *p);
 #define DC_LEN_Z	5
 #define DC_LEN_J	6
 #define DC_LEN_T	7
+#define DC_LEN_BIGL	8	/* 'L' */
+#define DC_LEN_W	9	/* 'w' (DTrace: wide; ignored) */
 
 struct dc_fmtspec {
 	uint32_t flags;		/* DC_FMT_* */
@@ -164,8 +168,11 @@ struct dc_fmtspec {
  * Returns 0 and fills @spec, or -1 when the specification is malformed
  * or its conversion character is unknown (@spec->len then says how far
  * the parser got, @spec->conv holds the offending character or 0 at the
- * end of the string).  Conversions: d i u o x X c s p e E f F g G a A %,
- * and DTrace's @ (printa value) and Y (walltimestamp as a date).
+ * end of the string).  Conversions: d i u o x X c C s S p e E f F g G
+ * a A k %, and DTrace's Y and T (a time as a date).  '@' is a flag, as in
+ * dt_printf.c: "%@d" prints printa's aggregation value with %d.  The
+ * compiler checks formats and the consumer prints them with this one
+ * parser.
  */
 int dc_fmtspec_parse(const char *s, struct dc_fmtspec *spec);
 

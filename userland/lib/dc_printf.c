@@ -1,94 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dc_printf.c - printf()/printa() formats: the conversion-spec parser
- * (dc_fmtspec_parse(), public: the consumer formats with the same one)
- * and the compile-time check of a format against its arguments' D types
- * (count, %s needs a string, integer conversions need integers, '*'
- * consumes an int).  The format itself is kept as written.  Userland
+ * dc_printf.c - printf()/printa() formats: the compile-time check of a
+ * format against its arguments' D types (count, %s needs a string,
+ * integer conversions need integers, '*' consumes an int; specs parsed
+ * by fmtspec.c, as the consumer parses them).  The format itself is kept as written.  Userland
  * only.
  */
 #include <string.h>
 
 #include "dc_impl.h"
-
-int dc_fmtspec_parse(const char *s, struct dc_fmtspec *spec)
-{
-	const char *p = s;
-
-	memset(spec, 0, sizeof(*spec));
-	spec->width = -1;
-	spec->prec = -1;
-	for (;; p++) {
-		if (*p == '-')
-			spec->flags |= DC_FMT_MINUS;
-		else if (*p == '+')
-			spec->flags |= DC_FMT_PLUS;
-		else if (*p == ' ')
-			spec->flags |= DC_FMT_SPACE;
-		else if (*p == '#')
-			spec->flags |= DC_FMT_HASH;
-		else if (*p == '0')
-			spec->flags |= DC_FMT_ZERO;
-		else if (*p == '\'')
-			spec->flags |= DC_FMT_QUOTE;
-		else if (*p == '?')
-			spec->flags |= DC_FMT_QMARK;
-		else
-			break;
-	}
-	if (*p == '*') {
-		spec->width_star = true;
-		p++;
-	} else if (*p >= '1' && *p <= '9') {
-		spec->width = 0;
-		while (*p >= '0' && *p <= '9') {
-			if (spec->width < 100000)
-				spec->width = spec->width * 10 + (*p - '0');
-			p++;
-		}
-	}
-	if (*p == '.') {
-		p++;
-		spec->prec = 0;
-		if (*p == '*') {
-			spec->prec_star = true;
-			p++;
-		} else {
-			while (*p >= '0' && *p <= '9') {
-				if (spec->prec < 100000)
-					spec->prec = spec->prec * 10 +
-						     (*p - '0');
-				p++;
-			}
-		}
-	}
-	switch (*p) {
-	case 'h':
-		p++;
-		spec->length = DC_LEN_H;
-		if (*p == 'h') {
-			p++;
-			spec->length = DC_LEN_HH;
-		}
-		break;
-	case 'l':
-		p++;
-		spec->length = DC_LEN_L;
-		if (*p == 'l') {
-			p++;
-			spec->length = DC_LEN_LL;
-		}
-		break;
-	case 'z': p++; spec->length = DC_LEN_Z; break;
-	case 'j': p++; spec->length = DC_LEN_J; break;
-	case 't': p++; spec->length = DC_LEN_T; break;
-	}
-	spec->conv = *p;
-	spec->len = (uint32_t)(p - s) + (*p ? 1 : 0);
-	if (!*p || !strchr("diouxXcspeEfFgGaA%@Y", *p))
-		return -1;
-	return 0;
-}
 
 /* What a conversion consumes. */
 #define PF_INT	1
@@ -96,17 +16,20 @@ int dc_fmtspec_parse(const char *s, struct dc_fmtspec *spec)
 #define PF_FP	3
 #define PF_AGG	4	/* printa's %@: the aggregation's value */
 #define PF_NONE	5	/* %% */
+#define PF_ANY	6	/* %k: a stack (printed as stack() does), or any */
 
-static int conv_kind(char c)
+static int conv_kind(const struct dc_fmtspec *sp)
 {
-	switch (c) {
-	case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'c':
-	case 'p': case 'Y':
-		return PF_INT;
-	case 's':
-		return PF_STR;
-	case '@':
+	if (sp->flags & DC_FMT_AGG)
 		return PF_AGG;
+	switch (sp->conv) {
+	case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'c':
+	case 'C': case 'p': case 'Y': case 'T':
+		return PF_INT;
+	case 's': case 'S':
+		return PF_STR;
+	case 'k':
+		return PF_ANY;
 	case '%':
 		return PF_NONE;
 	}
@@ -154,7 +77,7 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		if (sp.conv == '%')
 			continue;
 		conv++;
-		want = conv_kind(sp.conv);
+		want = conv_kind(&sp);
 		/* '*' width and precision take int arguments first */
 		for (i = 0; i < sp.width_star + sp.prec_star; i++) {
 			if (printa) {
@@ -182,8 +105,8 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		if (want == PF_AGG) {
 			if (!printa || saw_value) {
 				dc_error(cc, "D_PRINTF_AGG_CONV", line, col,
-					 "%s() format conversion #%u: %%@ may only be used once, in printa()",
-					 fn, conv);
+					 "%s() format conversion #%u: %%@%c may only be used once, in printa()",
+					 fn, conv, sp.conv);
 				return false;
 			}
 			saw_value = true;
@@ -198,6 +121,10 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		}
 		have = printa ? (agg->keys[ai].kind == SONDE_DT_STR ?
 				 DC_T_STR : DC_T_INT) : args[ai]->type.kind;
+		if (want == PF_ANY) {
+			ai++;
+			continue;
+		}
 		if ((want == PF_STR && have != DC_T_STR) ||
 		    (want == PF_INT && have != DC_T_INT) || want == PF_FP) {
 			uint32_t l = printa ? line : args[ai]->line;

@@ -42,7 +42,7 @@ void sonde_format_set_syms(struct sonde_syms *s, int upid)
 
 struct sonde_pfspec {
 	unsigned int flags;
-	int width, prec;
+	int width, prec;	/* prec -1: none */
 	char mod[4];		/* h, l, ll, L, w as written */
 	char conv;		/* conversion character */
 };
@@ -131,72 +131,47 @@ static char *sonde_esc(const char *s, size_t n)
 	return d;
 }
 
-/* Parse one conversion after its '%'; returns chars consumed or -EINVAL. */
+/*
+ * One conversion after its '%', parsed by dc_fmtspec_parse(): the parser
+ * the compiler checked the format with, so the two cannot disagree.
+ * Returns the characters consumed or -EINVAL.
+ */
 static int sonde_pf_parse(const char *p, struct sonde_pfspec *sp)
 {
-	const char *s = p;
-	int dot = 0, digits = 0, nmod = 0, n;
+	static const char *const mods[] = {
+		[DC_LEN_HH] = "hh", [DC_LEN_H] = "h", [DC_LEN_L] = "l",
+		[DC_LEN_LL] = "ll", [DC_LEN_BIGL] = "L", [DC_LEN_W] = "w",
+	};
+	static const struct { uint32_t dc, pf; } flags[] = {
+		{ DC_FMT_MINUS, PF_LEFT }, { DC_FMT_PLUS, PF_SPOS },
+		{ DC_FMT_SPACE, PF_SPACE }, { DC_FMT_HASH, PF_ALT },
+		{ DC_FMT_ZERO, PF_ZPAD }, { DC_FMT_QUOTE, PF_GROUP },
+		{ DC_FMT_AGG, PF_AGG },
+	};
+	struct dc_fmtspec fs;
+	size_t i;
 
 	memset(sp, 0, sizeof(*sp));
-	for (;; p++) {
-		switch (*p) {
-		case '0': case '1': case '2': case '3': case '4':
-		case '5': case '6': case '7': case '8': case '9':
-			if (!dot && !digits && *p == '0') {
-				sp->flags |= PF_ZPAD;
-				sp->flags &= ~PF_LEFT;
-				continue;
-			}
-			for (n = 0; isdigit((unsigned char)*p); p++)
-				n = n * 10 + (*p - '0');
-			if (dot)
-				sp->prec = n;
-			else
-				sp->width = n;
-			p--;
-			digits++;
-			continue;
-		case '#':
-			sp->flags |= PF_ALT;
-			continue;
-		case '*':
-			sp->flags |= dot ? PF_DYNPREC : PF_DYNWIDTH;
-			continue;
-		case '+':
-			sp->flags |= PF_SPOS;
-			continue;
-		case '-':
-			sp->flags |= PF_LEFT;
-			sp->flags &= ~PF_ZPAD;
-			continue;
-		case '.':
-			if (dot++)
-				return -EINVAL;
-			digits = 0;
-			continue;
-		case '?':
-			sp->width = 16;
-			continue;
-		case '@':
-			sp->flags |= PF_AGG;
-			continue;
-		case '\'':
-			sp->flags |= PF_GROUP;
-			continue;
-		case ' ':
-			sp->flags |= PF_SPACE;
-			continue;
-		case 'h': case 'l': case 'L': case 'w':
-			if (nmod < 3)
-				sp->mod[nmod++] = *p;
-			continue;
-		case '\0':
-			return -EINVAL;
-		default:
-			sp->conv = *p;
-			return (int)(p - s) + 1;
-		}
+	if (dc_fmtspec_parse(p, &fs))
+		return -EINVAL;
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		if (fs.flags & flags[i].dc)
+			sp->flags |= flags[i].pf;
 	}
+	if (sp->flags & PF_LEFT)
+		sp->flags &= ~PF_ZPAD;	/* C: '-' overrides '0' */
+	if (fs.width_star)
+		sp->flags |= PF_DYNWIDTH;
+	if (fs.prec_star)
+		sp->flags |= PF_DYNPREC;
+	/* '?': dtrace's pointer-sized width, 16 on a 64-bit kernel */
+	sp->width = fs.flags & DC_FMT_QMARK ? 16 : fs.width < 0 ? 0 : fs.width;
+	sp->prec = fs.prec;
+	if (fs.length > 0 && fs.length < (int)(sizeof(mods) / sizeof(mods[0])) &&
+	    mods[fs.length])
+		snprintf(sp->mod, sizeof(sp->mod), "%s", mods[fs.length]);
+	sp->conv = fs.conv;
+	return (int)fs.len;
 }
 
 /* The C format for @sp with C length modifier @len and conversion @c. */
@@ -220,7 +195,7 @@ static void sonde_pf_cfmt(char *f, size_t size, const struct sonde_pfspec *sp,
 		*p++ = ' ';
 	if (width)
 		p += snprintf(p, size - (p - f), "%d", abs(width));
-	if (prec > 0)
+	if (prec > 0)		/* as dt_printf.c: only a positive one */
 		p += snprintf(p, size - (p - f), ".%d", prec);
 	snprintf(p, size - (p - f), "%s%c", len, c);
 }

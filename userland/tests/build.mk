@@ -30,7 +30,8 @@ unit-vm: $(B)/tests/vm_test
 FMT_SRCS := userland/lib/printf.c userland/lib/print_agg.c userland/lib/aggact.c \
 	userland/lib/aggregate.c userland/lib/consume.c userland/lib/device.c \
 	userland/lib/resolve.c userland/lib/program.c userland/lib/sym.c \
-	userland/lib/json.c userland/lib/uprobe.c userland/lib/uelf.c
+	userland/lib/json.c userland/lib/uprobe.c userland/lib/uelf.c \
+	userland/lib/fmtspec.c
 
 $(B)/tests/test_fmt: userland/tests/fmt/test_fmt.c $(FMT_SRCS) vm/aggfn.c vm/isa.c \
 		$(wildcard vm/*.h uapi/*.h userland/lib/*.h)
@@ -141,7 +142,7 @@ $(B)/tests/fuzz_mkseeds: userland/tests/fuzz/mkseeds.c userland/tests/vm_test.c 
 # must fail with that tag; plus the compiler's API tests.  Built from
 # sources with the sanitizers, like the other suites.
 DC_TEST_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c \
-	$(sort $(wildcard userland/lib/dc_*.c))
+	$(sort $(wildcard userland/lib/dc_*.c)) userland/lib/fmtspec.c
 DC_TEST_DEPS := $(DC_TEST_SRCS) $(wildcard vm/*.h uapi/*.h userland/lib/*.h \
 	userland/tests/vm_env.h)
 

@@ -428,10 +428,14 @@ static void t_printa(void)
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
 	sonde_consumer_aggsnap(c, snap, 2 * h.size);
 	sonde_consumer_printa(c, "%s: %@d\n", &id, 1);
+	/* '@' is a flag of the conversion after it, in any flag order
+	 * (dt_printf.c), parsed by the same parser the compiler checks */
+	sonde_consumer_printa(c, "[%@-4d][%-@4x][%@04u]\n", &id, 1);
 	sonde_consumer_printa(c, NULL, &id, 1);
 	sonde_consumer_print_aggs(c);	/* printed: nothing more */
 	sonde_consumer_free(c);
-	snprintf(want, sizeof(want), "sh: 6\n\n  %-50s %16lld\n", "sh", 6LL);
+	snprintf(want, sizeof(want),
+		 "sh: 6\n[6   ][6   ][0006]\n\n  %-50s %16lld\n", "sh", 6LL);
 	check("snapshot merge, printa fmt and default", cap_close(), want);
 }
 
