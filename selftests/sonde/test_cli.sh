@@ -264,7 +264,32 @@ test_deadman() {
 	return 1
 }
 
-ktap_header 13
+# -F: dtrace's flow indentation, "%3d %-41s " per record after a
+# "CPU FUNCTION" heading, " => " / " <= " for syscall, " -> " / " <- " for
+# the kernel function inside, two more columns per level.
+test_flowindent() {
+	run 60 "$SONDE" -F -n 'syscall::getppid:entry,syscall::getppid:return,fbt::*sys_getppid:entry,fbt::*sys_getppid:return /pid == $target/ {}' \
+		-c "$LOOP 2"
+	f=$(grep -o ' -> [_a-z0-9]*sys_getppid' "$T/out" | head -1 | cut -c5-)
+	{
+		printf '%3s %-41s\n' CPU FUNCTION
+		for i in 1 2; do
+			printf '%3s %-41s \n' X " => getppid" X "   -> $f" \
+				X "   <- $f" X " <= getppid"
+		done
+		echo
+	} > "$T/want"
+	sed 's/^ *[0-9][0-9]* /  X /' "$T/out" > "$T/got"
+	if [ "$rc" -eq 0 ] && [ -n "$f" ] && cmp -s "$T/want" "$T/got"; then
+		return 0
+	fi
+	ktap_diag "want dtrace's flowindent columns (CPU replaced by X):"
+	ktap_diag_file "$T/want"
+	show
+	return 1
+}
+
+ktap_header 14
 test_hello; ktap_result cli_hello_world $?
 test_hello_quiet; ktap_result cli_hello_world_quiet $?
 test_target_count; ktap_result cli_target_getppid_count $?
@@ -278,4 +303,5 @@ test_end; ktap_result cli_end_clause $?
 test_aggacts; ktap_result cli_trunc_normalize_clear $?
 test_stack; ktap_result cli_kernel_stack $?
 test_deadman; ktap_result cli_deadman_sigstop $?
+test_flowindent; ktap_result cli_flowindent $?
 ktap_finish

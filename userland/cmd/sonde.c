@@ -1078,6 +1078,9 @@ int main(int argc, char **argv)
 		case 'h':
 			hdr = true;
 			break;
+		case 'F':
+			cli_dc_setopt(dc, "flowindent", NULL);
+			break;
 		case 'Z':
 			zdefs = true;
 			break;

@@ -45,6 +45,7 @@ struct sonde_consumer *sonde_consumer_new(struct sonde_program *p, FILE *out,
 	c->msg = msg;
 	c->msg_arg = msg_arg;
 	c->quiet = p->uopts.quiet;
+	c->flowindent = p->uopts.flowindent;
 	c->strsize = (uint32_t)sonde_program_kopt(p, SONDE_OPT_strsize);
 	return c;
 }
@@ -518,10 +519,66 @@ static int sonde_record_json(struct sonde_consumer *c, uint32_t cpu,
 	return err;
 }
 
+/* dt_flowindent(): is probe name @n an entry ("entry", "*-entry")? */
+static bool sonde_flow_is(const char *n, const char *what)
+{
+	const char *sub = strstr(n, what);
+
+	return sub && sub[strlen(what)] == '\0' && (sub == n || sub[-1] == '-');
+}
+
+/*
+ * chew() with flowindent, as dt_flowindent() decides: entries print
+ * " -> func" and indent what follows by two, returns unindent and print
+ * " <- func" (" => " / " <= " for syscall), other probes "| func:name".
+ * An entry right after another enabling of the same probe, or a return
+ * right before one, is not a flow step.  @next is the next record's
+ * EPID in the buffer, 0 for none.
+ */
+static void sonde_flow_chew(struct sonde_consumer *c, uint32_t cpu,
+			    uint32_t epid, uint32_t next)
+{
+	const struct sonde_program *p = c->prog;
+	const struct sonde_probe_info *pi = &p->ecb_probe[epid - 1];
+	bool sys = !strcmp(pi->desc.provider, "syscall");
+	const char *prefix = "| ";
+	char name[512];
+	int flow = 0;		/* 1 entry, -1 return */
+
+	if (sonde_flow_is(pi->desc.name, "entry"))
+		flow = 1;
+	else if (sonde_flow_is(pi->desc.name, "return"))
+		flow = -1;
+	if (flow > 0 && c->last_epid && c->last_epid != epid &&
+	    c->last_epid <= p->necbs &&
+	    p->ecb_probe[c->last_epid - 1].id == pi->id)
+		flow = 0;
+	if (flow < 0 && next && next != epid && next <= p->necbs &&
+	    p->ecb_probe[next - 1].id == pi->id)
+		flow = 0;
+	if (flow > 0)
+		prefix = sys ? " => " : " -> ";
+	else if (flow < 0)
+		prefix = sys ? " <= " : " <- ";
+	if (flow < 0 && c->indent > 0)
+		c->indent -= 2;
+	if (flow)
+		snprintf(name, sizeof(name), "%*s%s%.*s", c->indent, "", prefix,
+			 SONDE_FUNCNAMELEN, pi->desc.function);
+	else
+		snprintf(name, sizeof(name), "%*s%s%.*s:%.*s", c->indent, "",
+			 prefix, SONDE_FUNCNAMELEN, pi->desc.function,
+			 SONDE_NAMELEN, pi->desc.name);
+	fprintf(c->out, "%3d %-41s ", (int)cpu, name);
+	if (flow > 0)
+		c->indent += 2;
+	c->last_epid = epid;
+}
+
 /* One record: chew(), the actions, chewrec(NULL). */
 static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
 			uint32_t epid, uint64_t ts, const unsigned char *data,
-			size_t dsize)
+			size_t dsize, uint32_t next)
 {
 	const struct sonde_program *p = c->prog;
 	const struct sonde_pclause *cl;
@@ -538,12 +595,17 @@ static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
 	pi = &p->ecb_probe[epid - 1];
 
 	if (!c->heading) {
-		if (!c->quiet)
+		/* chew(): the flowindent heading is printed even if quiet */
+		if (c->flowindent)
+			fprintf(c->out, "%3s %-41s\n", "CPU", "FUNCTION");
+		else if (!c->quiet)
 			fprintf(c->out, "%3s %6s %32s\n", "CPU", "ID",
 				"FUNCTION:NAME");
 		c->heading = true;
 	}
-	if (!c->quiet) {
+	if (c->flowindent) {
+		sonde_flow_chew(c, cpu, epid, next);
+	} else if (!c->quiet) {
 		char name[SONDE_FUNCNAMELEN + SONDE_NAMELEN + 2];
 
 		snprintf(name, sizeof(name), "%.*s:%.*s", SONDE_FUNCNAMELEN,
@@ -625,6 +687,23 @@ static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
 	return err;
 }
 
+/* The EPID of the next record from @p (not an ERROR record), 0 if none. */
+static uint32_t sonde_next_epid(const unsigned char *p,
+				const unsigned char *end)
+{
+	struct sonde_rechdr h;
+
+	while (p < end && (size_t)(end - p) >= sizeof(h)) {
+		memcpy(&h, p, sizeof(h));
+		if (h.size < sizeof(h))
+			return 0;
+		if (h.epid != SONDE_EPID_ERROR)
+			return h.epid;
+		p += (h.size + 7) & ~7u;
+	}
+	return 0;
+}
+
 int sonde_consumer_records(struct sonde_consumer *c, uint32_t cpu,
 			   const void *buf, size_t size)
 {
@@ -641,7 +720,9 @@ int sonde_consumer_records(struct sonde_consumer *c, uint32_t cpu,
 					   h.size - sizeof(h));
 		} else {
 			err = sonde_record(c, cpu, h.epid, h.timestamp,
-					   p + sizeof(h), h.size - sizeof(h));
+					   p + sizeof(h), h.size - sizeof(h),
+					   sonde_next_epid(p + ((h.size + 7) & ~7u),
+							   end));
 			if (err)
 				return err;
 		}

@@ -31,6 +31,9 @@ struct sonde_consumer {
 	void *msg_arg;
 	bool quiet;
 	bool heading;		/* the CPU/ID/FUNCTION:NAME header is out */
+	bool flowindent;	/* -F: dt_flowindent()'s -> / <- output */
+	int indent;		/* flowindent: current indentation */
+	uint32_t last_epid;	/* flowindent: the previous record's */
 	bool exited;
 	int exit_status;
 	uint32_t strsize;

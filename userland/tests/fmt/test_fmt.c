@@ -526,6 +526,75 @@ static void t_records(void)
 	check("record, quiet", cap_close(), "7[hi]");
 }
 
+/*
+ * -F (flowindent), from dtrace.c's chew() and dt_consume.c's
+ * dt_flowindent(): header "%3s %-41s\n" (even when quiet), each record
+ * "%3d %-41s " with the indentation, " -> " / " <- " (" => " / " <= " for
+ * syscall) before the function, "| func:name" for other probes and for a
+ * second enabling of the same entry probe.
+ */
+static void t_flowindent(void)
+{
+	static const struct { const char *prov, *func, *name; uint32_t id; }
+	probes[] = {
+		{ "syscall", "read", "entry", 10 },
+		{ "fbt", "vfs_read", "entry", 20 },
+		{ "fbt", "vfs_read", "return", 21 },
+		{ "syscall", "read", "return", 11 },
+		{ "profile", "", "tick-1s", 30 },
+		{ "syscall", "read", "entry", 10 },	/* a second clause */
+	};
+	static const uint32_t seq[] = { 1, 6, 2, 3, 4, 5 };
+	struct sonde_pclause cl = { .flags = SONDE_CLAUSEF_RECORD };
+	struct sonde_ecb ecbs[6];
+	struct sonde_probe_info pis[6];
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	struct sonde_rechdr h = { 0, sizeof(h), 0 };
+	unsigned char buf[256];
+	char want[1024];
+	size_t i, off = 0;
+
+	memset(pis, 0, sizeof(pis));
+	for (i = 0; i < 6; i++) {
+		ecbs[i] = (struct sonde_ecb){ probes[i].id, 0 };
+		pis[i].id = probes[i].id;
+		strcpy(pis[i].desc.provider, probes[i].prov);
+		strcpy(pis[i].desc.function, probes[i].func);
+		strcpy(pis[i].desc.name, probes[i].name);
+	}
+	prog_init(&p, NULL, 0);
+	p.clauses = &cl;
+	p.nclauses = 1;
+	p.ecbs = ecbs;
+	p.necbs = 6;
+	p.ecb_probe = pis;
+	for (i = 0; i < 6; i++) {
+		h.epid = seq[i];
+		memcpy(buf + off, &h, sizeof(h));
+		off += (sizeof(h) + 7) & ~7u;
+	}
+	p.uopts.flowindent = true;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	sonde_consumer_records(c, 1, buf, off);
+	sonde_consumer_free(c);
+	snprintf(want, sizeof(want),
+		 "%3s %-41s\n%3d %-41s \n%3d %-41s \n%3d %-41s \n"
+		 "%3d %-41s \n%3d %-41s \n%3d %-41s \n",
+		 "CPU", "FUNCTION", 1, " => read", 1, "  | read:entry",
+		 1, "   -> vfs_read", 1, "   <- vfs_read", 1, " <= read",
+		 1, "| :tick-1s");
+	check("flowindent", cap_close(), want);
+
+	p.uopts.quiet = true;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	sonde_consumer_records(c, 1, buf, (sizeof(h) + 7) & ~7u);
+	sonde_consumer_free(c);
+	snprintf(want, sizeof(want), "%3s %-41s\n%3d %-41s ", "CPU",
+		 "FUNCTION", 1, " => read");
+	check("flowindent, quiet: still the columns", cap_close(), want);
+}
+
 /* ---- STATUS deltas (dt_handle_status) ------------------------------- */
 
 static void t_status(void)
@@ -848,6 +917,7 @@ int main(void)
 	t_quantize_agg();
 	t_printa();
 	t_records();
+	t_flowindent();
 	t_status();
 	t_stacks();
 	t_stack_keys();
