@@ -238,27 +238,40 @@ static int sonde_valcmp(const struct sonde_agg_desc *ad, const int64_t *l,
 	return lz < rz ? -1 : lz > rz;
 }
 
-/* dt_aggregate_keycmp(): integers unsigned by their D size, strings bytes */
+/*
+ * dt_aggregate_keycmp(): integers unsigned by their D size, strings bytes,
+ * starting at key component aggsortkeypos (if the key has that many) and
+ * wrapping around.
+ */
 static int sonde_keycmp(const struct sonde_consumer *c,
 			const struct sonde_aggent *l,
 			const struct sonde_aggent *r)
 {
 	const struct sonde_pagg *a = &c->prog->aggs[l->aggid];
-	uint32_t i, off = 0, n;
+	uint32_t nkeys = a->desc.nkeys, offs[SONDE_MAX_AGG_KEYS + 1];
+	int keypos = c->prog->uopts.aggsortkeypos;
+	uint32_t i, j, off;
 	uint64_t lv, rv, mask;
 	int ret;
 
-	for (i = 0; i < a->desc.nkeys; i++) {
+	if (keypos < 0 || (uint32_t)keypos >= nkeys)
+		keypos = 0;
+	for (i = 0, off = 0; i < nkeys && i < SONDE_MAX_AGG_KEYS; i++) {
+		offs[i] = off;
+		off += sonde_keyfield_size(c, a->keys[i]);
+	}
+	for (j = 0; j < nkeys && j < SONDE_MAX_AGG_KEYS; j++) {
+		i = (j + (uint32_t)keypos) % nkeys;
+		off = offs[i];
 		if (a->keys[i].kind == SONDE_DT_STR ||
 		    a->keys[i].kind == SONDE_DT_KSTACK ||
 		    a->keys[i].kind == SONDE_DT_USTACK) {
 			/* strings and stacks (PC arrays) compare as bytes */
-			n = sonde_keyfield_size(c, a->keys[i]);
-			ret = memcmp(l->key + off, r->key + off, n);
+			ret = memcmp(l->key + off, r->key + off,
+				     sonde_keyfield_size(c, a->keys[i]));
 			if (ret)
 				return ret < 0 ? -1 : 1;
 		} else {
-			n = 8;
 			memcpy(&lv, l->key + off, 8);
 			memcpy(&rv, r->key + off, 8);
 			mask = a->keys[i].size >= 8 ? ~0ULL :
@@ -268,7 +281,6 @@ static int sonde_keycmp(const struct sonde_consumer *c,
 			if (lv != rv)
 				return lv < rv ? -1 : 1;
 		}
-		off += n;
 	}
 	return 0;
 }

@@ -242,6 +242,60 @@ static void t_aggrows(void)
 	check("sort by value then key, int keys %8d", cap_close(), want);
 }
 
+/*
+ * aggsortkey with aggsortkeypos (dt_aggregate_keycmp()): keys compare
+ * from component aggsortkeypos on, wrapping around; a position past the
+ * key's last component counts from 0; aggsortrev reverses it all.
+ */
+static void t_aggsortkeypos(void)
+{
+	static struct sonde_dtype k2[2] = { { SONDE_DT_STR, 16 },
+					     { SONDE_DT_INT, 8 } };
+	struct sonde_pagg aggs[1] = {
+		{ .name = "a", .desc = { .fn = SONDE_AGG_sum, .nkeys = 2 },
+		  .keys = k2 },
+	};
+	static const struct { const char *s; int64_t i, v; } rows[] = {
+		{ "b", 1, 9 }, { "a", 2, 7 }, { "c", 0, 8 },
+	};
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	unsigned char key[24];
+	char want[512];
+	size_t r;
+	int pass;
+
+	for (pass = 0; pass < 4; pass++) {
+		prog_init(&p, aggs, 1);
+		p.uopts.aggsortkey = true;
+		p.uopts.aggsortkeypos = pass == 0 ? 0 : pass == 3 ? 5 : 1;
+		p.uopts.aggsortrev = pass == 2;
+		c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+		for (r = 0; r < 3; r++) {
+			memset(key, 0, sizeof(key));
+			strcpy((char *)key, rows[r].s);
+			memcpy(key + 16, &rows[r].i, 8);
+			agg_put(c, 0, key, &rows[r].v, 1);
+		}
+		sonde_consumer_print_aggs(c);
+		sonde_consumer_free(c);
+#define ROW "  %-50s %16lld %16lld\n"
+		if (pass == 0 || pass == 3)	/* by the string, then the int */
+			snprintf(want, sizeof(want), ROW ROW ROW, "a", 2LL, 7LL,
+				 "b", 1LL, 9LL, "c", 0LL, 8LL);
+		else if (pass == 1)		/* by the int first */
+			snprintf(want, sizeof(want), ROW ROW ROW, "c", 0LL, 8LL,
+				 "b", 1LL, 9LL, "a", 2LL, 7LL);
+		else				/* ... reversed */
+			snprintf(want, sizeof(want), ROW ROW ROW, "a", 2LL, 7LL,
+				 "b", 1LL, 9LL, "c", 0LL, 8LL);
+#undef ROW
+		check(pass == 0 ? "aggsortkey" : pass == 1 ? "aggsortkeypos=1" :
+		      pass == 2 ? "aggsortkeypos=1, aggsortrev" :
+		      "aggsortkeypos past the keys: 0", cap_close(), want);
+	}
+}
+
 static void t_aggfns(void)
 {
 	struct sonde_pagg aggs[3] = {
@@ -912,6 +966,7 @@ int main(void)
 	t_trace();
 	t_printf();
 	t_aggrows();
+	t_aggsortkeypos();
 	t_aggfns();
 	t_quantize();
 	t_quantize_agg();
