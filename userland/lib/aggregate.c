@@ -327,3 +327,130 @@ struct sonde_aggent **sonde_aggtab_sorted(struct sonde_consumer *c,
 	*n = k;
 	return v;
 }
+
+/* ---- printa() of several aggregations: dtrace_aggregate_walk_joined() */
+
+static const uint32_t *sonde_join_ids;
+static uint32_t sonde_join_n;
+static const int64_t *sonde_join_zero;
+
+/* Group order: by key, then by aggregation. */
+static int sonde_join_keycmp(const void *lp, const void *rp)
+{
+	const struct sonde_aggent *l = *(struct sonde_aggent *const *)lp;
+	const struct sonde_aggent *r = *(struct sonde_aggent *const *)rp;
+
+	return sonde_keycmp(sonde_sort_c, l, r) ?:
+	       (l->aggid < r->aggid ? -1 : l->aggid > r->aggid);
+}
+
+/*
+ * dt_aggregate_bundlecmp(): with aggsortkey the keys first; then the
+ * values, from the aggsortpos-th aggregation of the printa() on and
+ * wrapping, a missing one counting as zero; the key breaks a tie.
+ * aggsortrev does not apply to joined walks (dt_aggregate_qsort() is
+ * handed this comparison, which never looks at it).
+ */
+static int sonde_bundlecmp(const void *lp, const void *rp)
+{
+	const struct sonde_aggent *const *l = *(const struct sonde_aggent
+						  *const *const *)lp;
+	const struct sonde_aggent *const *r = *(const struct sonde_aggent
+						  *const *const *)rp;
+	const struct sonde_consumer *c = sonde_sort_c;
+	uint32_t n = sonde_join_n, j, pos;
+	int sortpos = c->prog->uopts.aggsortpos, ret;
+	bool keysort = c->prog->uopts.aggsortkey;
+
+	if (sortpos < 0 || (uint32_t)sortpos >= n)
+		sortpos = 0;
+	if (keysort) {
+		ret = sonde_keycmp(c, l[n], r[n]);
+		if (ret)
+			return ret;
+	}
+	for (j = 0; j < n; j++) {
+		pos = (j + (uint32_t)sortpos) % n;
+		ret = sonde_valcmp(&c->prog->aggs[sonde_join_ids[pos]].desc,
+				   l[pos] ? l[pos]->val : sonde_join_zero,
+				   r[pos] ? r[pos]->val : sonde_join_zero);
+		if (ret)
+			return ret;
+	}
+	return keysort ? 0 : sonde_keycmp(c, l[n], r[n]);
+}
+
+struct sonde_aggent ***sonde_aggtab_joined(struct sonde_consumer *c,
+					   const uint32_t *aggids,
+					   uint32_t naggs, uint32_t *nbundles)
+{
+	struct sonde_aggent **v, *e, ***b = NULL;
+	uint32_t i, j, k = 0, nb = 0, maxval = 8;
+	int64_t *zero;
+
+	*nbundles = 0;
+	for (j = 0; j < naggs; j++) {
+		uint32_t sz = sonde_agg_val_size(&c->prog->aggs[aggids[j]].desc);
+
+		if (sz > maxval)
+			maxval = sz;
+	}
+	v = malloc((c->aggs.count + 1) * sizeof(*v));
+	zero = calloc(1, maxval);
+	if (!v || !zero)
+		goto out;
+	for (i = 0; i < c->aggs.nbuckets; i++) {
+		for (e = c->aggs.buckets[i]; e; e = e->next) {
+			for (j = 0; j < naggs; j++) {
+				if (e->aggid == aggids[j]) {
+					v[k++] = e;
+					break;
+				}
+			}
+		}
+	}
+	b = calloc(k + 1, sizeof(*b));
+	if (!b)
+		goto out;
+	sonde_sort_c = c;
+	qsort(v, k, sizeof(*v), sonde_join_keycmp);
+	for (i = 0; i < k; i = j) {
+		b[nb] = calloc(naggs + 1, sizeof(**b));
+		if (!b[nb]) {
+			sonde_aggtab_joined_free(b, nb);
+			b = NULL;
+			goto out;
+		}
+		b[nb][naggs] = v[i];		/* the representative key */
+		for (j = i; j < k && !sonde_keycmp(c, v[i], v[j]); j++) {
+			uint32_t p;
+
+			/* an aggregation named twice takes both places */
+			for (p = 0; p < naggs; p++)
+				if (aggids[p] == v[j]->aggid)
+					b[nb][p] = v[j];
+		}
+		nb++;
+	}
+	sonde_join_ids = aggids;
+	sonde_join_n = naggs;
+	sonde_join_zero = zero;
+	qsort(b, nb, sizeof(*b), sonde_bundlecmp);
+	*nbundles = nb;
+out:
+	sonde_sort_c = NULL;
+	sonde_join_zero = NULL;
+	free(zero);
+	free(v);
+	return b;
+}
+
+void sonde_aggtab_joined_free(struct sonde_aggent ***b, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; b && i < n; i++)
+		free(b[i]);
+	free(b);
+}
+

@@ -233,6 +233,90 @@ static int sonde_printa_fmt(struct sonde_consumer *c, const char *fmt,
 	return n < 0 ? n : 0;
 }
 
+/*
+ * One bundle of a joined printa(): the keys once, then each aggregation's
+ * value (zero where it has no such key) -- through @fmt's %@ conversions
+ * in order, or as dt_print_aggs() prints them without a format.
+ */
+static int sonde_printa_bundle(struct sonde_consumer *c, const char *fmt,
+			       const uint32_t *aggids, uint32_t naggs,
+			       struct sonde_aggent *const *b, const int64_t *zero)
+{
+	const struct sonde_aggent *rep = b[naggs];
+	const struct sonde_pagg *a = &c->prog->aggs[rep->aggid];
+	const struct sonde_agg_desc *ds[SONDE_MAX_AGGS];
+	const int64_t *vs[SONDE_MAX_AGGS];
+	struct sonde_fmtarg args[SONDE_MAX_AGG_KEYS];
+	struct sonde_dtype kt;
+	uint32_t i, off = 0;
+	int err = 0, n;
+
+	for (i = 0; i < naggs && i < SONDE_MAX_AGGS; i++) {
+		ds[i] = &c->prog->aggs[aggids[i]].desc;
+		vs[i] = b[i] ? b[i]->val : zero;
+	}
+	for (i = 0; i < a->desc.nkeys && i < SONDE_MAX_AGG_KEYS; i++) {
+		kt = a->keys[i];
+		if (kt.kind == SONDE_DT_STR)
+			kt.size = c->strsize;
+		args[i].data = rep->key + off;
+		args[i].type = kt;
+		if (!fmt && (kt.kind == SONDE_DT_KSTACK ||
+			     kt.kind == SONDE_DT_USTACK))
+			err = sonde_print_stack(c->out, sonde_consumer_syms(c),
+						kt.kind == SONDE_DT_USTACK,
+						c->upid, rep->key + off,
+						kt.size / 8, SONDE_STACKINDENT);
+		else if (!fmt)
+			err = sonde_print_aggkey(c->out, rep->key + off, kt);
+		if (err)
+			return err;
+		off += sonde_keyfield_size(c, a->keys[i]);
+	}
+	if (fmt) {
+		sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
+		n = sonde_format_aggs(c->out, fmt, args, i, ds, vs, naggs);
+		return n < 0 ? n : 0;
+	}
+	for (i = 0; i < naggs && !err; i++)
+		err = sonde_print_aggval(c->out, ds[i], vs[i]);
+	if (!err)
+		fputc('\n', c->out);
+	return err ? err : ferror(c->out) ? -EIO : 0;
+}
+
+/* printa() of several aggregations, joined by key. */
+static int sonde_printa_joined(struct sonde_consumer *c, const char *fmt,
+			       const uint32_t *aggids, uint32_t naggs)
+{
+	struct sonde_aggent ***b;
+	uint32_t i, n, maxval = 8;
+	int64_t *zero;
+	int err = 0;
+
+	for (i = 0; i < naggs; i++) {
+		uint32_t sz = sonde_agg_val_size(&c->prog->aggs[aggids[i]].desc);
+
+		if (sz > maxval)
+			maxval = sz;
+	}
+	zero = calloc(1, maxval);
+	b = zero ? sonde_aggtab_joined(c, aggids, naggs, &n) : NULL;
+	if (!b) {
+		free(zero);
+		return -ENOMEM;
+	}
+	if (!fmt)
+		fputc('\n', c->out);
+	for (i = 0; i < n && !err; i++)
+		err = sonde_printa_bundle(c, fmt, aggids, naggs, b[i], zero);
+	for (i = 0; i < naggs; i++)
+		c->prog->aggs[aggids[i]].printed = true;
+	sonde_aggtab_joined_free(b, n);
+	free(zero);
+	return err;
+}
+
 int sonde_consumer_printa(struct sonde_consumer *c, const char *fmt,
 			  const uint32_t *aggids, uint32_t naggs)
 {
@@ -240,6 +324,14 @@ int sonde_consumer_printa(struct sonde_consumer *c, const char *fmt,
 	uint32_t i, k, n;
 	int err = 0;
 
+	for (k = 0; k < naggs; k++)
+		if (aggids[k] >= c->prog->naggs)
+			return -EINVAL;
+	/* several aggregations print joined by key, one row per key; in
+	 * JSON each still gets its own line */
+	if (naggs > 1 && naggs <= SONDE_MAX_AGGS &&
+	    c->format != SONDE_OUT_JSON)
+		return sonde_printa_joined(c, fmt, aggids, naggs);
 	for (k = 0; k < naggs; k++) {
 		if (aggids[k] >= c->prog->naggs)
 			return -EINVAL;

@@ -95,6 +95,17 @@ struct sonde_aggent *sonde_aggtab_get(struct sonde_consumer *c, uint32_t aggid,
 struct sonde_aggent **sonde_aggtab_sorted(struct sonde_consumer *c,
 					  uint32_t aggid, uint32_t *n);
 void sonde_aggtab_free(struct sonde_aggtab *t);
+/*
+ * printa() of several aggregations (dtrace_aggregate_walk_joined()): one
+ * bundle per key, each @naggs entries in @aggids' order (NULL where that
+ * aggregation has no such key: zero) and the representative entry at
+ * [@naggs], in dt_aggregate_bundlecmp()'s order (aggsortkey, aggsortpos).
+ * Free with sonde_aggtab_joined_free().  NULL on ENOMEM.
+ */
+struct sonde_aggent ***sonde_aggtab_joined(struct sonde_consumer *c,
+					   const uint32_t *aggids,
+					   uint32_t naggs, uint32_t *nbundles);
+void sonde_aggtab_joined_free(struct sonde_aggent ***b, uint32_t n);
 
 /* Print one entry's keys then value then "\n" (dt_print_aggs). */
 int sonde_print_aggent(struct sonde_consumer *c, const struct sonde_aggent *e);

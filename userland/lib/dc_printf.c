@@ -50,7 +50,7 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 	uint32_t line = fmtnode->line, col = fmtnode->col;
 	const struct sonde_pagg *agg = NULL;
 	uint32_t ai = 0, conv = 0, navail = nargs;
-	bool saw_value = false;
+	uint32_t nvalues = 0;	/* printa: %@ conversions so far */
 
 	if (printa) {
 		/* printa(fmt, @a, ...): conversions take @a's keys */
@@ -103,13 +103,15 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 			ai++;
 		}
 		if (want == PF_AGG) {
-			if (!printa || saw_value) {
+			/* printa: one %@ per aggregation, in order */
+			if (!printa || nvalues >= nargs) {
 				dc_error(cc, "D_PRINTF_AGG_CONV", line, col,
-					 "%s() format conversion #%u: %%@%c may only be used once, in printa()",
-					 fn, conv, sp.conv);
+					 printa ? "printa() format conversion #%u: %%@%c has no aggregation left: %u given" :
+					 "printf() format conversion #%u: %%@%c may only be used in printa()",
+					 conv, sp.conv, nargs);
 				return false;
 			}
-			saw_value = true;
+			nvalues++;
 			continue;
 		}
 		if (ai >= navail) {

@@ -1647,9 +1647,30 @@ static bool sem_printa(struct dc_cc *cc, struct dc_node *n)
 		a->id = id;
 		a->type.kind = DC_T_AGG;
 	}
+	/* joined by key (dtrace_aggregate_walk_joined()): the keys must
+	 * be alike */
+	for (i = (n->args[0]->kind == DC_N_STR) + 1; i < n->nargs; i++) {
+		const struct sonde_pagg *a0, *ai;
+		uint32_t k;
+
+		a0 = &cc->prog->aggs[n->args[n->args[0]->kind == DC_N_STR]->id];
+		ai = &cc->prog->aggs[n->args[i]->id];
+		for (k = 0; k < a0->desc.nkeys && a0->desc.nkeys == ai->desc.nkeys;
+		     k++)
+			if (a0->keys[k].kind != ai->keys[k].kind)
+				break;
+		if (a0->desc.nkeys != ai->desc.nkeys || k < a0->desc.nkeys) {
+			dc_error(cc, "D_PRINTA_AGGPROTO", n->args[i]->line,
+				 n->args[i]->col,
+				 "printa() aggregation @%s is incompatible with @%s: printa() joins aggregations by key, and their keys differ",
+				 n->args[i]->name,
+				 n->args[n->args[0]->kind == DC_N_STR]->name);
+			return false;
+		}
+	}
 	if (n->args[0]->kind == DC_N_STR) {
-		/* the format takes the keys then the value (%@) of the
-		 * first aggregation; check it like printf's */
+		/* the format takes the keys, then one value (%@) per
+		 * aggregation; check it like printf's */
 		return dc_printf_check(cc, n->args[0], n->args + 1,
 				       n->nargs - 1, true);
 	}

@@ -211,6 +211,12 @@ struct sonde_fmtarg {
 int sonde_format(FILE *out, const char *fmt, const struct sonde_fmtarg *args,
 		 uint32_t nargs, const struct sonde_agg_desc *aggd,
 		 const int64_t *aggval);
+/* The same for printa() of several aggregations: the first %@ takes
+ * @aggvals[0], the next %@ @aggvals[1], ... */
+int sonde_format_aggs(FILE *out, const char *fmt,
+		      const struct sonde_fmtarg *args, uint32_t nargs,
+		      const struct sonde_agg_desc *const *aggds,
+		      const int64_t *const *aggvals, uint32_t naggvals);
 
 /*
  * The symboliser %a / %A and stack arguments use in the next

@@ -383,9 +383,18 @@ int sonde_format(FILE *out, const char *fmt, const struct sonde_fmtarg *args,
 		 uint32_t nargs, const struct sonde_agg_desc *aggd,
 		 const int64_t *aggval)
 {
+	return sonde_format_aggs(out, fmt, args, nargs, &aggd, &aggval,
+				 aggd && aggval ? 1 : 0);
+}
+
+int sonde_format_aggs(FILE *out, const char *fmt,
+		      const struct sonde_fmtarg *args, uint32_t nargs,
+		      const struct sonde_agg_desc *const *aggds,
+		      const int64_t *const *aggvals, uint32_t naggvals)
+{
 	const char *p = fmt, *q;
 	struct sonde_pfspec sp;
-	uint32_t used = 0;
+	uint32_t used = 0, usedagg = 0;
 	int n, err, width, prec;
 
 	while (*p) {
@@ -417,10 +426,12 @@ int sonde_format(FILE *out, const char *fmt, const struct sonde_fmtarg *args,
 			prec = (int)sonde_arg_sint(&args[used++]);
 		}
 		if (sp.flags & PF_AGG) {
-			if (!aggd || !aggval)
+			/* each %@ takes the next aggregation's value */
+			if (usedagg >= naggvals)
 				return -EINVAL;
-			err = sonde_pf_aggval(out, &sp, width, prec, aggd,
-					      aggval);
+			err = sonde_pf_aggval(out, &sp, width, prec,
+					      aggds[usedagg], aggvals[usedagg]);
+			usedagg++;
 		} else {
 			if (used >= nargs)
 				return -EINVAL;

@@ -20,5 +20,6 @@ END
 {
 	printa(@c);
 	printa("%s %@d\n", @mx);
-	printa(@s, @q);
+	printa(@s);
+	printa(@q);
 }

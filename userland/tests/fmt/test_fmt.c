@@ -484,13 +484,70 @@ static void t_printa(void)
 	sonde_consumer_printa(c, "%s: %@d\n", &id, 1);
 	/* '@' is a flag of the conversion after it, in any flag order
 	 * (dt_printf.c), parsed by the same parser the compiler checks */
-	sonde_consumer_printa(c, "[%@-4d][%-@4x][%@04u]\n", &id, 1);
+	sonde_consumer_printa(c, "[%@-4d]", &id, 1);
+	sonde_consumer_printa(c, "[%-@4x]", &id, 1);
+	sonde_consumer_printa(c, "[%@04u]\n", &id, 1);
 	sonde_consumer_printa(c, NULL, &id, 1);
 	sonde_consumer_print_aggs(c);	/* printed: nothing more */
 	sonde_consumer_free(c);
 	snprintf(want, sizeof(want),
 		 "sh: 6\n[6   ][6   ][0006]\n\n  %-50s %16lld\n", "sh", 6LL);
 	check("snapshot merge, printa fmt and default", cap_close(), want);
+}
+
+/*
+ * printa() of two aggregations (dtrace_aggregate_walk_joined()): one row
+ * per key of either, zero where one lacks the key, sorted by the first
+ * aggregation's value (or the aggsortpos-th, or the keys with
+ * aggsortkey), ties by key; %@ conversions take the values in order.
+ */
+static void t_printa_joined(void)
+{
+	struct sonde_pagg aggs[2] = {
+		{ .name = "c", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k_str },
+		{ .name = "s", .desc = { .fn = SONDE_AGG_sum, .nkeys = 1 },
+		  .keys = &k_str },
+	};
+	static const uint32_t ids[2] = { 0, 1 };
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	char ka[16] = "a", kb[16] = "b", kc[16] = "c";
+	int64_t ones[3] = { 1, 1, 1 }, ten = 10, five = 5;
+	char want[1024];
+	int pass;
+
+	for (pass = 0; pass < 4; pass++) {
+		prog_init(&p, aggs, 2);
+		p.uopts.aggsortpos = pass == 1 ? 1 : pass == 3 ? 7 : 0;
+		p.uopts.aggsortkey = pass == 2;
+		c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+		agg_put(c, 0, ka, ones, 3);
+		agg_put(c, 0, kb, ones, 1);
+		agg_put(c, 1, ka, &ten, 1);
+		agg_put(c, 1, kc, &five, 1);
+		sonde_consumer_printa(c, "%s %@d %@d\n", ids, 2);
+		if (pass == 0)
+			sonde_consumer_printa(c, NULL, ids, 2);
+		sonde_consumer_free(c);
+		if (pass == 0 || pass == 3)	/* by @c: c 0, b 1, a 3 */
+			snprintf(want, sizeof(want),
+				 "c 0 5\nb 1 0\na 3 10\n"
+				 "\n  %-50s %16lld %16lld\n  %-50s %16lld %16lld\n"
+				 "  %-50s %16lld %16lld\n",
+				 "c", 0LL, 5LL, "b", 1LL, 0LL, "a", 3LL, 10LL);
+		else if (pass == 1)		/* by @s: b 0, c 5, a 10 */
+			snprintf(want, sizeof(want), "b 1 0\nc 0 5\na 3 10\n");
+		else				/* by key */
+			snprintf(want, sizeof(want), "a 3 10\nb 1 0\nc 0 5\n");
+		if (pass == 3)			/* past the last: 0 */
+			snprintf(want, sizeof(want), "c 0 5\nb 1 0\na 3 10\n");
+		check(pass == 0 ? "joined printa, format and default" :
+		      pass == 1 ? "joined printa, aggsortpos=1" :
+		      pass == 2 ? "joined printa, aggsortkey" :
+		      "joined printa, aggsortpos past the last", cap_close(),
+		      want);
+	}
 }
 
 /* ---- whole records through the consumer ----------------------------- */
@@ -971,6 +1028,7 @@ int main(void)
 	t_quantize();
 	t_quantize_agg();
 	t_printa();
+	t_printa_joined();
 	t_records();
 	t_flowindent();
 	t_status();
