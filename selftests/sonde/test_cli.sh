@@ -289,7 +289,32 @@ test_flowindent() {
 	return 1
 }
 
-ktap_header 14
+# -l -v: each probe's line, then print_probe_info()'s attributes and
+# argument types (dtrace.c), here for proc:::exit (Evolving/Evolving/ISA,
+# args[0] an int).
+test_list_verbose() {
+	run 60 "$SONDE" -lv -n 'proc:::exit'
+	{
+		printf '%5s %10s %17s %33s %s\n' ID PROVIDER MODULE FUNCTION NAME
+		sed -n 2p "$T/out"
+		for what in 'Probe Description Attributes' 'Argument Attributes'; do
+			printf '\n\t%s\n' "$what"
+			printf '\t\tIdentifier Names: Evolving\n\t\tData Semantics:   Evolving\n\t\tDependency Class: ISA\n'
+		done
+		printf '\n\tArgument Types\n\t\targs[0]: int\n\n'
+	} > "$T/want"
+	if [ "$rc" -eq 0 ] &&
+	   sed -n 2p "$T/out" | grep -Eq '^ *[0-9]+ +proc +exit$' &&
+	   cmp -s "$T/want" "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want the probe line and dtrace's -lv block:"
+	ktap_diag_file "$T/want"
+	show
+	return 1
+}
+
+ktap_header 15
 test_hello; ktap_result cli_hello_world $?
 test_hello_quiet; ktap_result cli_hello_world_quiet $?
 test_target_count; ktap_result cli_target_getppid_count $?
@@ -304,4 +329,5 @@ test_aggacts; ktap_result cli_trunc_normalize_clear $?
 test_stack; ktap_result cli_kernel_stack $?
 test_deadman; ktap_result cli_deadman_sigstop $?
 test_flowindent; ktap_result cli_flowindent $?
+test_list_verbose; ktap_result cli_list_verbose $?
 ktap_finish

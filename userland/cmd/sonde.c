@@ -43,6 +43,7 @@ static const char SONDE_OPTSTR[] =
 	"3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:O:p:P:qs:SU:vVwx:X:Z";
 
 static const char *g_pname = "sonde";
+static bool g_verbose;		/* -v: stability reports, -lv arguments */
 
 /* -C, -D, -U, -I: the C preprocessor for scripts */
 static bool g_cpp;
@@ -555,6 +556,62 @@ static int cli_header(const struct cli_cmd *cmds, int ncmds,
 	return E_SUCCESS;
 }
 
+/* ---- -v: stability attributes (dtrace.c's print_probe_info) ------ */
+
+static void cli_probe_info(const struct sonde_probe_desc *d, uint32_t nargs)
+{
+	char types[SONDE_UPROBE_MAX_ARGS][160];
+	int i, n;
+
+	fprintf(g_ofp, "\n\tProbe Description Attributes\n");
+	sonde_attr_print(g_ofp, sonde_attr_desc(d));
+	fprintf(g_ofp, "\n\tArgument Attributes\n");
+	sonde_attr_print(g_ofp, sonde_attr_args(d));
+	fprintf(g_ofp, "\n\tArgument Types\n");
+	n = dc_probe_argtypes(d, nargs, types, SONDE_UPROBE_MAX_ARGS);
+	for (i = 0; i < n; i++)
+		fprintf(g_ofp, "\t\targs[%d]: %s\n", i, types[i]);
+	if (n == 0)
+		fprintf(g_ofp, "\t\tNone\n");
+	fprintf(g_ofp, "\n");
+}
+
+/*
+ * exec_prog()'s report: the minimum attributes of the command's probe
+ * descriptions and statements; with -e, then each description's
+ * attributes and argument types (info_stmt()).
+ */
+static void cli_stability(const struct sonde_program *p,
+			  const struct cli_cmd *cmd, bool exec)
+{
+	struct sonde_attr da = { 7, 7, 5 };	/* Standard/Standard/Common */
+	uint32_t c, d;
+
+	for (c = cmd->clause0; c < cmd->clause0 + cmd->nclauses; c++)
+		for (d = 0; d < p->clauses[c].ndescs; d++)
+			da = sonde_attr_min(da, sonde_attr_desc(
+					&p->clauses[c].descs[d].desc));
+	fprintf(g_ofp, "\nStability attributes for %s %s:\n",
+		cmd->script ? "script" : "description", cmd->name);
+	fprintf(g_ofp, "\n\tMinimum Probe Description Attributes\n");
+	sonde_attr_print(g_ofp, da);
+	fprintf(g_ofp, "\n\tMinimum Statement Attributes\n");
+	sonde_attr_print(g_ofp, sonde_attr_stmt());
+	if (exec) {
+		fprintf(g_ofp, "\n");
+		return;
+	}
+	for (c = cmd->clause0; c < cmd->clause0 + cmd->nclauses; c++) {
+		for (d = 0; d < p->clauses[c].ndescs; d++) {
+			const struct sonde_probe_desc *pd =
+				&p->clauses[c].descs[d].desc;
+
+			fprintf(g_ofp, "\n%s\n", sonde_desc_str(pd));
+			cli_probe_info(pd, SONDE_UPROBE_MAX_ARGS);
+		}
+	}
+}
+
 /* ---- probe resolution and loading ---------------------------------- */
 
 static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
@@ -600,6 +657,8 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 		notice("%s '%s' matched %u probe%s",
 		       cmds[i].script ? "script" : "description",
 		       cmds[i].name, total, total == 1 ? "" : "s");
+		if (g_verbose)
+			cli_stability(p, &cmds[i], true);
 	}
 out:
 	free(counts);
@@ -909,12 +968,15 @@ static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc)
 		      sonde_strerror(err));
 		return err;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		fprintf(g_ofp, "%5u %10.*s %17.*s %33.*s %.*s\n", v[i].id,
 			SONDE_PROVNAMELEN, v[i].desc.provider,
 			SONDE_MODNAMELEN, v[i].desc.module,
 			SONDE_FUNCNAMELEN, v[i].desc.function,
 			SONDE_NAMELEN, v[i].desc.name);
+		if (g_verbose)
+			cli_probe_info(&v[i].desc, v[i].nargs);
+	}
 	free(v);
 	return 0;
 }
@@ -1013,7 +1075,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'v':
-			/* stability attributes: not reported (yet) */
+			g_verbose = true;
 			break;
 		case 'q':
 			g_quiet = 1;
@@ -1187,6 +1249,9 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (!exec) {
+		if (g_verbose)
+			for (i = 0; i < ncmds; i++)
+				cli_stability(p, &cmds[i], false);
 		status = E_SUCCESS;
 		goto out;
 	}

@@ -176,4 +176,11 @@ struct dc_fmtspec {
  */
 int dc_fmtspec_parse(const char *s, struct dc_fmtspec *spec);
 
+/*
+ * The types of probe @d's arguments (at most @max; user probes: @nargs
+ * int64_t) for `sonde -l -v`, as dtrace's "Argument Types" lists them.
+ */
+int dc_probe_argtypes(const struct sonde_probe_desc *d, uint32_t nargs,
+		      char out[][160], int max);
+
 #endif /* _SONDE_DC_H */

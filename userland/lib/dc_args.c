@@ -314,3 +314,52 @@ bool dc_uregs_index(struct dc_cc *cc, struct dc_node *n)
 				    .uns = 1 };	/* uint64_t */
 	return true;
 }
+
+/*
+ * The types of probe @d's arguments as `sonde -l -v` lists them (dtrace's
+ * "Argument Types"): what args[] gives, and for an argument DTrace
+ * translates to a structure, that type and what to use instead.  At most
+ * @max, and for user probes @nargs (they take int64_t arguments).
+ * Returns how many were written to @out.
+ */
+int dc_probe_argtypes(const struct sonde_probe_desc *d, uint32_t nargs,
+		      char out[][160], int max)
+{
+	const struct dc_argrow *row = NULL;
+	size_t i;
+	int n = 0, nx = 0;
+
+	for (i = 0; i < sizeof(dc_argrows) / sizeof(dc_argrows[0]); i++) {
+		if (strcmp(dc_argrows[i].prov, d->provider))
+			continue;
+		if (!dc_argrows[i].name || !strcmp(dc_argrows[i].name, d->name)) {
+			row = &dc_argrows[i];
+			break;
+		}
+	}
+	if (!row) {
+		if (dc_is_kprov(d->provider))
+			return 0;
+		row = &dc_argrow_user;
+		if (nargs < strlen(row->types))
+			max = max < (int)nargs ? max : (int)nargs;
+	}
+	for (i = 0; row->types[i] && n < max; i++, n++) {
+		switch (row->types[i]) {
+		case 'i': snprintf(out[n], 160, "int"); break;
+		case 'L': snprintf(out[n], 160, "uint64_t"); break;
+		case 'p': snprintf(out[n], 160, "uintptr_t"); break;
+		case 'x': {
+			const char *x = row->xlate[nx++];
+			const char *colon = x ? strchr(x, ':') : NULL;
+
+			snprintf(out[n], 160, "%.*s (not translated by sonde:%s)",
+				 colon ? (int)(colon - x) : 0, x ? x : "",
+				 colon ? colon + 1 : "");
+			break;
+		}
+		default: snprintf(out[n], 160, "int64_t"); break;
+		}
+	}
+	return n;
+}

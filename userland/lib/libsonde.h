@@ -112,6 +112,23 @@ int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
 int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
 			     size_t errlen);
 
+/*
+ * stability.c: DTrace's stability attributes (dtrace -v, -lv).  Values:
+ * name and data stability 0 Internal .. 7 Standard, class 0 Unknown .. 5
+ * Common, as DTrace numbers them.
+ */
+struct sonde_attr {
+	uint8_t name, data, class;
+};
+struct sonde_attr sonde_attr_min(struct sonde_attr a, struct sonde_attr b);
+/* The attributes of a probe description (the given fields' minimum). */
+struct sonde_attr sonde_attr_desc(const struct sonde_probe_desc *d);
+/* The attributes of the description's provider's arguments. */
+struct sonde_attr sonde_attr_args(const struct sonde_probe_desc *d);
+/* A statement's (DTrace's default attributes). */
+struct sonde_attr sonde_attr_stmt(void);
+void sonde_attr_print(FILE *out, struct sonde_attr a);
+
 /* "provider:module:function:name" of a description (static buffer). */
 const char *sonde_desc_str(const struct sonde_probe_desc *d);
 

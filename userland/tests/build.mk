@@ -60,6 +60,13 @@ unit-uelf: $(B)/tests/test_uelf $(B)/selftests/uprobe-prog
 
 unit: unit-uelf
 
+# sonde -v -e's stability report against dtrace.c's format.
+.PHONY: unit-verbose
+unit-verbose: $(B)/sonde
+	userland/tests/cli_verbose.sh $(B)/sonde
+
+unit: unit-verbose
+
 # The interpreter microbenchmark (figures, not a test): computed-goto
 # dispatch as in the module, and a switch for comparison.
 BENCH_CFLAGS := -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Iuapi -Ivm \
