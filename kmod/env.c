@@ -77,7 +77,7 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 	case SONDE_B_cpu:
 		return ms->cpu;
 	case SONDE_B_timestamp:
-		return ms->timestamp;
+		return sonde_ms_timestamp(ms);
 	case SONDE_B_vtimestamp:
 		return current->se.sum_exec_runtime;
 	case SONDE_B_walltimestamp:

@@ -351,7 +351,8 @@ static void sonde_fault(struct sonde_kecb *ecb, struct sonde_mstate *ms,
 	pc->buf.errors[pc->buf.active]++;
 	action = sonde_fault_action(&st->img, ecb->clause, where,
 				    ctx->fault_pc);
-	h = sonde_rec_reserve(pc, SONDE_EPID_ERROR, sizeof(*e), ms->timestamp);
+	h = sonde_rec_reserve(pc, SONDE_EPID_ERROR, sizeof(*e),
+			      sonde_ms_timestamp(ms));
 	if (h) {
 		e = (struct sonde_errrec *)(h + 1);
 		e->epid = ctx->epid;
@@ -430,7 +431,7 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 		ms->tr->flags |= SONDE_TESTRUN_ACTIONS;
 	if (c->rec_size || (c->flags & SONDE_CLAUSEF_RECORD)) {
 		h = sonde_rec_reserve(pc, ecb->epid, c->rec_size,
-				      ms->timestamp);
+				      sonde_ms_timestamp(ms));
 		if (!h)
 			return;
 		ctx.rec = (u8 *)(h + 1);
@@ -474,7 +475,7 @@ int sonde_probe_testfire(struct sonde_state *st, u32 epid,
 	ms.cpu = smp_processor_id();
 	ms.probe = ecb->probe;
 	ms.fire = f;
-	ms.timestamp = ktime_get_mono_fast_ns();
+	ms.have_ts = false;
 	ms.test = t;
 	ms.tr = tr;
 	tr->cpu = ms.cpu;
@@ -529,7 +530,7 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 	__this_cpu_write(sonde_in_probe, 1);
 	ms.probe = p;
 	ms.fire = f;
-	ms.timestamp = ktime_get_mono_fast_ns();
+	ms.have_ts = false;
 	ms.fire_ip = (unsigned long)__builtin_return_address(0);
 	ms.fire_fp = (unsigned long)__builtin_frame_address(0);
 	ms.test = NULL;

@@ -15,6 +15,8 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
+#include <linux/ktime.h>
+#include <linux/timekeeping.h>
 #include <linux/workqueue.h>
 
 #include "sonde.h"
@@ -268,7 +270,8 @@ struct sonde_mstate {
 	struct sonde_fire *fire;
 	struct sonde_state *st;
 	struct sonde_pcpu *pc;
-	u64 timestamp;
+	u64 timestamp;		/* read on first use: sonde_ms_timestamp() */
+	bool have_ts;
 	u32 cpu;
 	/* sonde_probe_fire()'s own frame: stack() unwinds from its caller
 	 * when the probe has no kernel registers of its own (the unwinder
@@ -277,6 +280,21 @@ struct sonde_mstate {
 	const struct sonde_testmem *test;	/* SONDE_IOC_TESTRUN only */
 	struct sonde_testrun *tr;		/* ditto: what happened */
 };
+
+/*
+ * The firing's timestamp, read from the clock the first time a clause
+ * needs it (a record, the timestamp variable) and the same for the rest
+ * of the firing, as DTrace's dtms_timestamp: a predicate that fails
+ * costs no clock read.  Probe context.
+ */
+static inline u64 sonde_ms_timestamp(struct sonde_mstate *ms)
+{
+	if (!ms->have_ts) {
+		ms->timestamp = ktime_get_mono_fast_ns();
+		ms->have_ts = true;
+	}
+	return ms->timestamp;
+}
 
 /* The test memory window of SONDE_IOC_TESTRUN (see uapi/sonde.h). */
 struct sonde_testmem {
