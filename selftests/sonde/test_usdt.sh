@@ -144,13 +144,14 @@ test_header_prog() {
 	    pony$target:::rt-init { printf("init %s\n", s); }
 	    END { printa("gc %@d\n", @g); printa("msg %@d\n", @m); }' \
 		-c "$HDR 10"
-	if [ "$untraced" = "enabled-at-start 0 fired 0 " ] && [ "$rc" -eq 0 ] &&
-	   grep -qx 'enabled-at-start 1' "$T/out" &&
+	if [ "$untraced" = "enabled-at-start 0 fired 0 enabled-at-end 0 " ] &&
+	   [ "$rc" -eq 0 ] && grep -qx 'enabled-at-start 1' "$T/out" &&
+	   grep -qx 'enabled-at-end 1' "$T/out" &&
 	   grep -qx 'fired 10' "$T/out" && grep -qx 'init x' "$T/out" &&
 	   grep -qx 'gc 45' "$T/out" && grep -qx 'msg 10' "$T/out"; then
 		return 0
 	fi
-	ktap_diag "want untraced 'enabled-at-start 0 fired 0' (got '$untraced'), traced enabled 1, fired 10, gc 45, msg 10, init x"
+	ktap_diag "want untraced 'enabled-at-start 0 fired 0 enabled-at-end 0' (got '$untraced'), traced enabled at start and end 1, fired 10, gc 45, msg 10, init x"
 	show
 	return 1
 }
