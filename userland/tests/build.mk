@@ -46,17 +46,24 @@ unit-fmt: $(B)/tests/test_fmt
 unit: unit-fmt
 
 # The ELF side of user probes (issue #8): SDT notes and specs, symbols,
-# libraries, sonde -h headers; against the selftests' SDT program and
-# Debian's python3.11.
+# libraries, sonde -h headers; against the selftests' SDT programs (one
+# built with a `sonde -h` header, run untraced), the test's own notes and
+# a copy of it stripped of .symtab, and Debian's python3.11.
 $(B)/tests/test_uelf: userland/tests/test_uelf.c userland/lib/uelf.c \
 		userland/lib/uhdr.c userland/lib/uelf.h $(wildcard uapi/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ userland/tests/test_uelf.c \
 		userland/lib/uelf.c userland/lib/uhdr.c -lelf
 
+$(B)/tests/test_uelf.stripped: $(B)/tests/test_uelf
+	objcopy --strip-all $< $@
+
 .PHONY: unit-uelf
-unit-uelf: $(B)/tests/test_uelf $(B)/selftests/uprobe-prog
-	$(B)/tests/test_uelf $(B)/selftests/uprobe-prog /usr/bin/python3.11
+unit-uelf: $(B)/tests/test_uelf $(B)/tests/test_uelf.stripped \
+		$(B)/selftests/uprobe-prog $(B)/selftests/usdt-hdr-prog
+	$(B)/tests/test_uelf $(B)/selftests/uprobe-prog \
+		$(B)/selftests/usdt-hdr-prog $(B)/tests/test_uelf.stripped \
+		/usr/bin/python3.11
 
 unit: unit-uelf
 
