@@ -64,6 +64,13 @@ unit-uelf: $(B)/tests/test_uelf $(B)/tests/test_uelf.stripped \
 	$(B)/tests/test_uelf $(B)/selftests/uprobe-prog \
 		$(B)/selftests/usdt-hdr-prog $(B)/tests/test_uelf.stripped \
 		/usr/bin/python3.11
+	@# the generated header: C++ takes it too; after a plain <sys/sdt.h>
+	@# (notes without semaphores) it refuses to compile
+	printf '#include "pony.h"\nint main() { if (PONY_GC_START_ENABLED()) PONY_GC_START(1); PONY_NAMED("x", 0, 3L); return 0; }\n' | \
+		$(CXX) -Wall -Werror -fsyntax-only -I$(B)/selftests -x c++ -
+	printf '#include <sys/sdt.h>\n#include "pony.h"\n' | \
+		$(CC) -fsyntax-only -I$(B)/selftests -x c - 2>&1 | \
+		grep -q 'error: #error "<sys/sdt.h> was included without _SDT_HAS_SEMAPHORES'
 
 unit: unit-uelf
 

@@ -294,19 +294,30 @@ static void test_header(void)
 		const char *src, *err;
 	} bad[] = {
 		{ "provider p { probe a(int) };", "t.d:1:27: error: expected ';'" },
-		{ "provider p { prob a(int); };", "t.d:1:18: error: expected 'probe' or '}'" },
+		{ "provider p { prob a(int); };", "t.d:1:14: error: expected 'probe' or '}'" },
 		{ "provider p2 { probe a(); };", "t.d:1:12: error: provider name 'p2' ends in a digit" },
 		{ "\n\nprovider p { probe a(int,); };", "t.d:3:26: error: missing argument type" },
 		{ "/* nothing */", "t.d:1:14: error: no provider definitions" },
 		{ "provider p { probe a(int, int, int, int, int, int, int, int, int, int, int, int, int); };",
 		  "t.d:1:20: error: probe a has 13 arguments" },
 		{ "provider p { probe a(int /* unterminated ); };", "t.d:1:26: error: unterminated comment" },
+		{ "provider p {\n probe a(int);\n probe b();\n probe a(long);\n};",
+		  "t.d:4:8: error: probe a of provider p is already declared" },
+		{ "provider p { probe a(int) : (int; };", "t.d:1:37: error: unterminated argument list" },
+		{ "provider p { probe a0123456789012345678901234567890123456789012345678901234567890123(); };",
+		  "t.d:1:20: error: 'a0123456789012345678901234567890123456789012345678901234567890123' is too long (at most 63 characters)" },
+		{ "provider p { probe a(); }", "t.d:1:26: error: expected ';' at end of file" },
+		{ "probe a();", "t.d:1:1: error: expected 'provider'" },
+		{ "provider { probe a(); };", "t.d:1:10: error: expected a provider name" },
 	};
 	const char *good = "/* c */ provider pony {\n"
 			   "\tprobe gc__start(uintptr_t);\n"
 			   "\tprobe named(char *name, int (*fn)(int, int));\n"
-			   "\tprobe none(void);\n};\n"
-			   "#pragma D attributes Evolving/Evolving/ISA provider pony provider\n";
+			   "\tprobe none(void);\n"
+			   "\tprobe xl(int /* in */, const  char *) : (int, string);\n"
+			   "};\n"
+			   "  #pragma D attributes Evolving/Evolving/ISA provider pony provider\n"
+			   "// the second provider\nprovider other { probe x(); };\n";
 	char err[256], *out = NULL;
 	size_t len = 0, i;
 	FILE *f;
@@ -320,7 +331,12 @@ static void test_header(void)
 	      strstr(out, "#define\tPONY_NONE() \\\n\tSTAP_PROBE(pony, none)") &&
 	      strstr(out, "PONY_GC_START_ENABLED() \\\n\t__builtin_expect(pony_gc__start_semaphore != 0, 0)") &&
 	      strstr(out, "volatile unsigned short pony_gc__start_semaphore;") &&
-	      strstr(out, "#define _SDT_HAS_SEMAPHORES 1"),
+	      strstr(out, "#define _SDT_HAS_SEMAPHORES 1") &&
+	      strstr(out, "/* pony*:::gc-start(uintptr_t) */") &&
+	      strstr(out, "/* pony*:::xl(int, const char *) */\n#define\tPONY_XL(arg0, arg1) \\\n") &&
+	      strstr(out, "/* pony*:::named(char *name, int (*fn)(int, int)) */") &&
+	      strstr(out, "#define\tOTHER_X() \\\n\tSTAP_PROBE(other, x)") &&
+	      strstr(out, "#if defined(_SYS_SDT_H) && !defined(_SDT_HAS_SEMAPHORES)\n#error"),
 	      "header for a Pony-like provider (%s)", r ? err : "");
 	free(out);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
