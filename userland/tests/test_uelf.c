@@ -186,7 +186,7 @@ static void test_prog(const char *prog)
 	int r, found;
 
 	r = sonde_usdt_read(prog, &s, &n, err, sizeof(err));
-	check(r == 0 && n == 5, "%s: 5 SDT sites (got %d, %zu: %s)", prog, r,
+	check(r == 0 && n == 6, "%s: 6 SDT sites (got %d, %zu: %s)", prog, r,
 	      n, r ? err : "");
 	if (r)
 		return;
@@ -200,6 +200,13 @@ static void test_prog(const char *prog)
 	      a->args[0].disp == -5, "args: arg0 is the constant -5");
 	c = find_site(s, n, "sonde_test", "chain");
 	check(c && !strcmp(c->function, "level3"), "chain: in level3");
+	/* -4@g_count(%rip) -8@8+g_hist(%rip): resolved, %rip-relative */
+	c = find_site(s, n, "sonde_test", "globals");
+	check(c && c->nargs == 2 && c->args[0].kind == SONDE_UARG_MEM &&
+	      c->args[0].base == SONDE_UREG_rip && c->args[0].size == -4 &&
+	      c->args[1].kind == SONDE_UARG_MEM &&
+	      c->args[1].base == SONDE_UREG_rip && c->args[1].size == -8,
+	      "globals: two %%rip-relative memory arguments");
 	for (i = 0; i < n; i++)
 		check(byte_at(prog, s[i].offset) == 0x90,
 		      "%s:%s: a nop at file offset %#llx", s[i].provider,
