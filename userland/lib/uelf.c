@@ -110,6 +110,71 @@ static Elf_Scn *sonde_scn_named(Elf *e, const char *name, GElf_Shdr *sh)
 	return NULL;
 }
 
+/*
+ * Calls @fn for each defined symbol of @e's .symtab, or of its .dynsym
+ * (what `strip` leaves) when @fn took none of the .symtab's: @fn returns
+ * 1 (taken), 0 (passed over) or -errno (stop, returned).
+ */
+typedef int sonde_symtab_fn(void *arg, const GElf_Sym *sym, const char *name);
+
+static int sonde_elf_syms(Elf *e, sonde_symtab_fn *fn, void *arg)
+{
+	Elf_Scn *scn;
+	Elf_Data *d;
+	GElf_Shdr sh;
+	GElf_Sym sym;
+	const char *name;
+	bool taken = false;
+	size_t i;
+	int pass, r;
+
+	for (pass = 0; pass < 2 && !taken; pass++) {
+		for (scn = NULL; (scn = elf_nextscn(e, scn));) {
+			if (!gelf_getshdr(scn, &sh) || !sh.sh_entsize ||
+			    sh.sh_type != (pass ? SHT_DYNSYM : SHT_SYMTAB) ||
+			    !(d = elf_getdata(scn, NULL)))
+				continue;
+			for (i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+				if (!gelf_getsym(d, (int)i, &sym) ||
+				    sym.st_shndx == SHN_UNDEF)
+					continue;
+				name = elf_strptr(e, sh.sh_link, sym.st_name);
+				if (!name || !*name)
+					continue;
+				r = fn(arg, &sym, name);
+				if (r < 0)
+					return r;
+				taken |= r > 0;
+			}
+		}
+	}
+	return 0;
+}
+
+struct sonde_funcs_each {
+	sonde_elf_func_fn *fn;
+	void *arg;
+};
+
+static int sonde_func_sym(void *arg, const GElf_Sym *sym, const char *name)
+{
+	const struct sonde_funcs_each *fe = arg;
+	int type = GELF_ST_TYPE(sym->st_info), r;
+
+	if ((type != STT_FUNC && type != STT_GNU_IFUNC) || !sym->st_value)
+		return 0;
+	r = fe->fn(fe->arg, sym->st_value, sym->st_size, name,
+		   GELF_ST_BIND(sym->st_info) != STB_LOCAL);
+	return r ? r : 1;
+}
+
+int sonde_elf_func_syms(Elf *e, sonde_elf_func_fn *fn, void *arg)
+{
+	struct sonde_funcs_each fe = { fn, arg };
+
+	return sonde_elf_syms(e, sonde_func_sym, &fe);
+}
+
 /* ---- argument specs ------------------------------------------------- */
 
 /*
@@ -260,6 +325,27 @@ static int sonde_disp(const char **pp, int64_t *disp, char *sym, size_t size,
 	return 0;
 }
 
+struct sonde_symval {
+	const char *name;
+	uint64_t va;
+	bool found, twice;
+};
+
+static int sonde_symval_sym(void *arg, const GElf_Sym *sym, const char *name)
+{
+	struct sonde_symval *sv = arg;
+	int type = GELF_ST_TYPE(sym->st_info);
+
+	if (type == STT_SECTION || type == STT_FILE || type == STT_TLS ||
+	    strcmp(name, sv->name))
+		return 0;
+	if (sv->found && sym->st_value != sv->va)
+		sv->twice = true;
+	sv->va = sym->st_value;
+	sv->found = true;
+	return 1;
+}
+
 /*
  * The value of symbol @name in @e (.symtab, else .dynsym): 0, -ENOENT
  * (not there: a stripped file, for a static variable), -ENOTUNIQ (at
@@ -267,41 +353,15 @@ static int sonde_disp(const char **pp, int64_t *disp, char *sym, size_t size,
  */
 static int sonde_elf_symval(Elf *e, const char *name, uint64_t *va)
 {
-	Elf_Scn *scn;
-	Elf_Data *d;
-	GElf_Shdr sh;
-	GElf_Sym sym;
-	bool found = false;
-	size_t i;
-	int pass, type;
+	struct sonde_symval sv = { .name = name };
 
-	for (pass = 0; pass < 2 && !found; pass++) {
-		for (scn = NULL; (scn = elf_nextscn(e, scn));) {
-			if (!gelf_getshdr(scn, &sh) || !sh.sh_entsize ||
-			    sh.sh_type != (pass ? SHT_DYNSYM : SHT_SYMTAB) ||
-			    !(d = elf_getdata(scn, NULL)))
-				continue;
-			for (i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-				const char *n;
-
-				if (!gelf_getsym(d, (int)i, &sym) ||
-				    sym.st_shndx == SHN_UNDEF)
-					continue;
-				type = GELF_ST_TYPE(sym.st_info);
-				if (type == STT_SECTION || type == STT_FILE ||
-				    type == STT_TLS)
-					continue;
-				n = elf_strptr(e, sh.sh_link, sym.st_name);
-				if (!n || strcmp(n, name))
-					continue;
-				if (found && sym.st_value != *va)
-					return -ENOTUNIQ;
-				*va = sym.st_value;
-				found = true;
-			}
-		}
-	}
-	return found ? 0 : -ENOENT;
+	sonde_elf_syms(e, sonde_symval_sym, &sv);
+	if (!sv.found)
+		return -ENOENT;
+	if (sv.twice)
+		return -ENOTUNIQ;
+	*va = sv.va;
+	return 0;
 }
 
 /* A memory operand "sym+disp(...)": the symbol's address into @a->disp. */
@@ -462,67 +522,49 @@ static int sonde_fsym_va_cmp(const void *a, const void *b)
 	return (int)y->global - (int)x->global;
 }
 
+struct sonde_fsyms {
+	struct sonde_fsym *v;
+	size_t n, cap;
+};
+
+static int sonde_fsym_add(void *arg, uint64_t va, uint64_t size,
+			  const char *name, bool global)
+{
+	struct sonde_fsyms *f = arg;
+	struct sonde_fsym *t;
+
+	if (f->n == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 256;
+		t = realloc(f->v, f->cap * sizeof(*t));
+		if (!t)
+			return -ENOMEM;
+		f->v = t;
+	}
+	f->v[f->n++] = (struct sonde_fsym){ va, size, name, global };
+	return 0;
+}
+
 /* Function symbols of @e from .symtab, else .dynsym, sorted by address. */
 static int sonde_fsyms(Elf *e, struct sonde_fsym **out, size_t *nout)
 {
-	struct sonde_fsym *v = NULL, *t;
-	size_t n = 0, cap = 0, i, k;
-	Elf_Scn *scn = NULL;
-	Elf_Data *d;
-	GElf_Shdr sh;
-	GElf_Sym sym;
-	int pass;
+	struct sonde_fsyms f = { 0 };
+	size_t i, k;
+	int ret;
 
-	for (pass = 0; pass < 2 && n == 0; pass++) {
-		uint32_t want = pass == 0 ? SHT_SYMTAB : SHT_DYNSYM;
-
-		scn = NULL;
-		while ((scn = elf_nextscn(e, scn))) {
-			if (!gelf_getshdr(scn, &sh) || sh.sh_type != want ||
-			    !sh.sh_entsize)
-				continue;
-			d = elf_getdata(scn, NULL);
-			if (!d)
-				continue;
-			for (i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-				const char *name;
-				int type;
-
-				if (!gelf_getsym(d, (int)i, &sym))
-					continue;
-				type = GELF_ST_TYPE(sym.st_info);
-				if ((type != STT_FUNC && type != STT_GNU_IFUNC) ||
-				    sym.st_shndx == SHN_UNDEF || !sym.st_value)
-					continue;
-				name = elf_strptr(e, sh.sh_link, sym.st_name);
-				if (!name || !*name)
-					continue;
-				if (n == cap) {
-					cap = cap ? cap * 2 : 256;
-					t = realloc(v, cap * sizeof(*v));
-					if (!t) {
-						free(v);
-						return -ENOMEM;
-					}
-					v = t;
-				}
-				v[n].va = sym.st_value;
-				v[n].size = sym.st_size;
-				v[n].name = name;
-				v[n].global = GELF_ST_BIND(sym.st_info) != STB_LOCAL;
-				n++;
-			}
-		}
+	ret = sonde_elf_func_syms(e, sonde_fsym_add, &f);
+	if (ret) {
+		free(f.v);
+		return ret;
 	}
-	if (n)
-		qsort(v, n, sizeof(*v), sonde_fsym_va_cmp);
+	if (f.n)
+		qsort(f.v, f.n, sizeof(*f.v), sonde_fsym_va_cmp);
 	/* one symbol per address: the first (a global one if any) */
-	for (i = 0, k = 0; i < n; i++) {
-		if (k && v[k - 1].va == v[i].va)
+	for (i = 0, k = 0; i < f.n; i++) {
+		if (k && f.v[k - 1].va == f.v[i].va)
 			continue;
-		v[k++] = v[i];
+		f.v[k++] = f.v[i];
 	}
-	*out = v;
+	*out = f.v;
 	*nout = k;
 	return 0;
 }

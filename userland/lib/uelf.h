@@ -8,6 +8,7 @@
 #ifndef _SONDE_UELF_H
 #define _SONDE_UELF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -80,6 +81,18 @@ int sonde_usdt_read_report(const char *path, struct sonde_usite **sites,
 int sonde_elf_funcs(const char *path, struct sonde_ufunc **fns, size_t *n,
 		    char *err, size_t errlen);
 void sonde_ufuncs_free(struct sonde_ufunc *fns, size_t n);
+
+/*
+ * The one reader of function symbols (sonde_elf_funcs(), the functions
+ * of SDT sites, ustack()'s names in sym.c): @fn for each STT_FUNC /
+ * STT_GNU_IFUNC symbol of libelf handle @e that is defined, named and at
+ * a non-zero address, from .symtab, else from .dynsym.  @fn returns 0 or
+ * -errno, which stops the walk and is returned; 0.
+ */
+struct Elf;
+typedef int sonde_elf_func_fn(void *arg, uint64_t va, uint64_t size,
+			      const char *name, bool global);
+int sonde_elf_func_syms(struct Elf *e, sonde_elf_func_fn *fn, void *arg);
 
 /*
  * The ELF files process @pid maps (file-backed mappings, executable ones
