@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * uelf.c - the ELF side of user probes (uelf.h): SDT notes and their
- * argument specs, function symbols, a process's objects, a program's
- * libraries.  libelf does the ELF reading.  Consumer thread only.
+ * argument specs (symbols of "sym(%rip)" operands resolved here, where
+ * the symbol table is at hand), function symbols, a process's objects, a
+ * program's libraries as ld.so would find them.  libelf does the ELF
+ * reading.  Called by probe resolution (uprobe.c), the symboliser
+ * (sym.c) and the tests; consumer thread only, no state between calls.
  */
 #include <ctype.h>
 #include <errno.h>
