@@ -40,6 +40,22 @@ test_args() {
 	return 1
 }
 
+# Global variables as arguments ("-4@g_count(%rip)", "-8@8+g_hist(%rip)"):
+# the symbols resolved from the file, read %rip-relative when it fires.
+test_globals() {
+	run 60 "$SONDE" -q -n 'sonde_test$target:::globals {
+		@s = sum(arg0); @m = min(arg0); @h = sum(arg1); }
+	    END { printa("sum %@d\n", @s); printa("min %@d\n", @m);
+		printa("hist %@d\n", @h); }' -c "$PROG globals 10"
+	if [ "$rc" -eq 0 ] && grep -qx 'sum 25' "$T/out" &&
+	   grep -qx 'min -2' "$T/out" && grep -qx 'hist 43' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want 'sum 25' (i - 2 for i < 10), 'min -2', 'hist 43'"
+	show
+	return 1
+}
+
 # uregs[] in a user probe: the probe's own registers (arg5 is 8@%rdx).
 test_uregs() {
 	run 60 "$SONDE" -q -n 'sonde_test$target:::args /arg3 == 0/ {
@@ -144,13 +160,14 @@ test_header_prog() {
 	    pony$target:::rt-init { printf("init %s\n", s); }
 	    END { printa("gc %@d\n", @g); printa("msg %@d\n", @m); }' \
 		-c "$HDR 10"
-	if [ "$untraced" = "enabled-at-start 0 fired 0 " ] && [ "$rc" -eq 0 ] &&
-	   grep -qx 'enabled-at-start 1' "$T/out" &&
+	if [ "$untraced" = "enabled-at-start 0 fired 0 enabled-at-end 0 " ] &&
+	   [ "$rc" -eq 0 ] && grep -qx 'enabled-at-start 1' "$T/out" &&
+	   grep -qx 'enabled-at-end 1' "$T/out" &&
 	   grep -qx 'fired 10' "$T/out" && grep -qx 'init x' "$T/out" &&
 	   grep -qx 'gc 45' "$T/out" && grep -qx 'msg 10' "$T/out"; then
 		return 0
 	fi
-	ktap_diag "want untraced 'enabled-at-start 0 fired 0' (got '$untraced'), traced enabled 1, fired 10, gc 45, msg 10, init x"
+	ktap_diag "want untraced 'enabled-at-start 0 fired 0 enabled-at-end 0' (got '$untraced'), traced enabled at start and end 1, fired 10, gc 45, msg 10, init x"
 	show
 	return 1
 }
@@ -326,8 +343,9 @@ result() {
 	fi
 }
 
-ktap_header 14
+ktap_header 15
 test_args; result usdt_arguments $?
+test_globals; result usdt_global_variable_arguments $?
 test_uregs; result usdt_uregs $?
 test_ustack; result usdt_ustack_call_chain $?
 test_pid_ustack; result pid_entry_ustack_caller $?

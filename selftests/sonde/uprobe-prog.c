@@ -15,6 +15,10 @@
  *                          "SIZE ADDRESS" (address in hex, no 0x)
  *   uprobe-prog wait FILE  fire sonde_test:tick every 10 ms until FILE
  *                          exists, then print "done" and exit 0
+ *   uprobe-prog globals N  fire sonde_test:globals N times with two
+ *                          global variables read in place ("sym(%rip)"
+ *                          specs): g_count = i - 2 (int) and g_hist[1]
+ *                          (long), which grows by i when i % 4 == 1
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +27,8 @@
 #include <sys/sdt.h>
 
 static volatile int depth;
+static int g_count;
+static long g_hist[4];
 
 void level1(int x);
 void level2(int x);
@@ -90,6 +96,19 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
+	if (!strcmp(mode, "globals")) {
+		for (i = 0; i < n; i++) {
+			g_count = (int)i - 2;
+			g_hist[i & 3] += i;
+/* "m" for this probe only: the variables in memory, as GCC emits globals */
+#undef STAP_SDT_ARG_CONSTRAINT
+#define STAP_SDT_ARG_CONSTRAINT m
+			STAP_PROBE2(sonde_test, globals, g_count, g_hist[1]);
+#undef STAP_SDT_ARG_CONSTRAINT
+#define STAP_SDT_ARG_CONSTRAINT nor
+		}
+		return 0;
+	}
 	if (!strcmp(mode, "wait") && argc > 2) {
 		for (i = 0; access(argv[2], F_OK) != 0; i++) {
 			STAP_PROBE1(sonde_test, tick, i);
@@ -98,6 +117,6 @@ int main(int argc, char **argv)
 		printf("done\n");
 		return 0;
 	}
-	fprintf(stderr, "usage: uprobe-prog args N | chain | badptr | malloc N | wait FILE\n");
+	fprintf(stderr, "usage: uprobe-prog args N | chain | badptr | malloc N | wait FILE | globals N\n");
 	return 2;
 }

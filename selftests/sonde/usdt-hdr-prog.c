@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * usdt-hdr-prog.c - an application with USDT probes from a header that
- * `sonde -h -s pony.d` generated (test_usdt.sh): it says whether its
- * probes were enabled when it started and how often its is-enabled path
- * ran, then fires them with known arguments.
+ * `sonde -h -s pony.d` generated (test_usdt.sh, and test_uelf on the
+ * host): it fires its probes with known arguments and says whether they
+ * were enabled when it started and when it ended, and how often its
+ * is-enabled path ran.
  *
- *   usdt-hdr-prog N   N times: PONY_GC_START(i) and
- *                     PONY_ACTOR_MSG_SEND(i, 7, -1, "x") if enabled;
- *                     then PONY_RT_INIT()
+ *   usdt-hdr-prog N   prints "enabled-at-start 0|1"; N times
+ *                     PONY_GC_START(i) and, if enabled,
+ *                     PONY_ACTOR_MSG_SEND(i, 7, -1, "x"); then
+ *                     PONY_RT_INIT(); prints "fired COUNT" (the
+ *                     is-enabled path) and "enabled-at-end 0|1"
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -30,5 +33,6 @@ int main(int argc, char **argv)
 	}
 	PONY_RT_INIT();
 	printf("fired %ld\n", fired);
+	printf("enabled-at-end %d\n", PONY_GC_START_ENABLED() ? 1 : 0);
 	return 0;
 }

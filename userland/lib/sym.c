@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "libsonde.h"
+#include "uelf.h"
 
 struct sonde_sym {
 	uint64_t addr;
@@ -242,17 +243,25 @@ void sonde_syms_kaddr(struct sonde_syms *s, uint64_t pc, char *buf, size_t n)
 
 /* ---- user objects ----------------------------------------------------- */
 
+struct sonde_obj_load {
+	struct sonde_obj *o;
+	uint32_t cap;
+};
+
+static int sonde_obj_sym(void *arg, uint64_t va, uint64_t size,
+			 const char *name, bool global)
+{
+	struct sonde_obj_load *l = arg;
+
+	return sonde_symtab_add(&l->o->st, &l->cap, va, size, name, NULL);
+}
+
 static void sonde_obj_load_elf(struct sonde_obj *o, int fd)
 {
+	struct sonde_obj_load l = { .o = o };
 	Elf *e;
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
 	GElf_Phdr ph;
-	GElf_Sym sym;
-	Elf_Data *d;
-	size_t i, nph, nsyms;
-	uint32_t cap = 0;
-	const char *name;
+	size_t i, nph;
 	void *v;
 
 	elf_version(EV_CURRENT);
@@ -273,28 +282,8 @@ static void sonde_obj_load_elf(struct sonde_obj *o, int fd)
 		o->seg[o->nseg].vaddr = ph.p_vaddr;
 		o->nseg++;
 	}
-	while ((scn = elf_nextscn(e, scn))) {
-		if (!gelf_getshdr(scn, &sh) ||
-		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
-		    !sh.sh_entsize)
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (!d)
-			continue;
-		nsyms = sh.sh_size / sh.sh_entsize;
-		for (i = 0; i < nsyms; i++) {
-			if (!gelf_getsym(d, (int)i, &sym) ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-			    !sym.st_value || sym.st_shndx == SHN_UNDEF)
-				continue;
-			name = elf_strptr(e, sh.sh_link, sym.st_name);
-			if (!name || !*name)
-				continue;
-			if (sonde_symtab_add(&o->st, &cap, sym.st_value,
-					     sym.st_size, name, NULL))
-				goto out;
-		}
-	}
+	/* the function symbols as the pid provider sees them (uelf.c) */
+	sonde_elf_func_syms(e, sonde_obj_sym, &l);
 	qsort(o->st.v, o->st.n, sizeof(*o->st.v), sonde_symcmp);
 out:
 	if (e)

@@ -8,6 +8,7 @@
 #ifndef _SONDE_UELF_H
 #define _SONDE_UELF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -37,18 +38,40 @@ struct sonde_ufunc {
 /*
  * Parse one SDT argument spec ("8@%rbp", "-4@%eax", "-4@112(%rsp)",
  * "8@-16(%rbp,%rax,8)", "4@$42", "%rdi" without a size = 8 bytes
- * unsigned).  0 or -EINVAL.
+ * unsigned; "8f@%rax", a double's bits).  Sub-registers (%eax, %r8w,
+ * %sil) read the full register, the size truncates.  0 or -EINVAL; so
+ * are %ah..%dh, vector registers and symbols ("g(%rip)"): a symbol needs
+ * the file's symbol table, which sonde_usdt_read() has and resolves.
  */
 int sonde_uarg_parse(const char *spec, struct sonde_uarg *a);
 
 /*
  * Every SDT note of @path, in note order, with offsets already converted
- * to file offsets (and .stapsdt.base prelink adjustment applied).  *sites
- * is malloc'd (NULL, 0 when the file has none).  0 or -errno; @err gets a
- * readable reason on failure.
+ * to file offsets (and .stapsdt.base prelink adjustment applied), the
+ * semaphore's offset in a writable loadable segment (.probes), "sym(%rip)"
+ * operands resolved through the symbol tables into %rip-relative memory
+ * operands (at the probe %rip is the nop's address), at most
+ * SONDE_UPROBE_MAX_ARGS arguments kept.  A note sonde cannot read right
+ * is left out.  *sites is malloc'd (NULL, 0 when the file has none).  0 or
+ * -errno; @err gets a readable reason on failure.
  */
 int sonde_usdt_read(const char *path, struct sonde_usite **sites,
 		    size_t *nsites, char *err, size_t errlen);
+
+/*
+ * Called for each note sonde_usdt_read_report() leaves out, with its
+ * provider and name (empty if the note is too broken to say) and why,
+ * e.g. "argument 1 '-4@counter(%rip)': symbol counter is not in the
+ * file's symbol tables (stripped?)".
+ */
+typedef void sonde_usdt_skip_fn(void *arg, const char *path,
+				const struct sonde_usite *site,
+				const char *why);
+
+/* sonde_usdt_read(), reporting each left-out note to @skip (may be NULL). */
+int sonde_usdt_read_report(const char *path, struct sonde_usite **sites,
+			   size_t *nsites, sonde_usdt_skip_fn *skip, void *arg,
+			   char *err, size_t errlen);
 
 /*
  * Function symbols of @path (.symtab, else .dynsym, merged and
@@ -58,6 +81,18 @@ int sonde_usdt_read(const char *path, struct sonde_usite **sites,
 int sonde_elf_funcs(const char *path, struct sonde_ufunc **fns, size_t *n,
 		    char *err, size_t errlen);
 void sonde_ufuncs_free(struct sonde_ufunc *fns, size_t n);
+
+/*
+ * The one reader of function symbols (sonde_elf_funcs(), the functions
+ * of SDT sites, ustack()'s names in sym.c): @fn for each STT_FUNC /
+ * STT_GNU_IFUNC symbol of libelf handle @e that is defined, named and at
+ * a non-zero address, from .symtab, else from .dynsym.  @fn returns 0 or
+ * -errno, which stops the walk and is returned; 0.
+ */
+struct Elf;
+typedef int sonde_elf_func_fn(void *arg, uint64_t va, uint64_t size,
+			      const char *name, bool global);
+int sonde_elf_func_syms(struct Elf *e, sonde_elf_func_fn *fn, void *arg);
 
 /*
  * The ELF files process @pid maps (file-backed mappings, executable ones
@@ -70,11 +105,14 @@ int sonde_proc_objects(pid_t pid, char ***paths, size_t *n);
 
 /*
  * The shared libraries @path needs (DT_NEEDED, recursively, resolved the
- * way ld.so would for a default Debian system: DT_RUNPATH / DT_RPATH,
- * /etc/ld.so.cache via the standard directories /lib/x86_64-linux-gnu,
- * /usr/lib/x86_64-linux-gnu, /lib64, /lib, /usr/lib), each once, plus
- * the interpreter (PT_INTERP).  Used for -c targets stopped at exec,
- * before their libraries are mapped.  Free with sonde_strv_free().
+ * way ld.so would on a default Debian system: DT_RPATH, the program's
+ * DT_RPATH, DT_RUNPATH with $ORIGIN and $LIB, then the directories of
+ * Debian's ld.so.conf.d and /lib64, /lib, /usr/lib; x86-64 ELF files
+ * only), each once, breadth first, the interpreter (PT_INTERP) first.
+ * Used for -c targets stopped at exec, before their libraries are
+ * mapped.  A library that is not found is left out (ld.so would fail).
+ * Free with sonde_strv_free().  0, or -errno for @path itself (ENOENT,
+ * ENOEXEC not an x86-64 ELF file, ENOMEM).
  */
 int sonde_elf_needed(const char *path, char ***paths, size_t *n);
 

@@ -46,17 +46,31 @@ unit-fmt: $(B)/tests/test_fmt
 unit: unit-fmt
 
 # The ELF side of user probes (issue #8): SDT notes and specs, symbols,
-# libraries, sonde -h headers; against the selftests' SDT program and
-# Debian's python3.11.
+# libraries, sonde -h headers; against the selftests' SDT programs (one
+# built with a `sonde -h` header, run untraced), the test's own notes and
+# a copy of it stripped of .symtab, and Debian's python3.11.
 $(B)/tests/test_uelf: userland/tests/test_uelf.c userland/lib/uelf.c \
 		userland/lib/uhdr.c userland/lib/uelf.h $(wildcard uapi/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ userland/tests/test_uelf.c \
 		userland/lib/uelf.c userland/lib/uhdr.c -lelf
 
+$(B)/tests/test_uelf.stripped: $(B)/tests/test_uelf
+	objcopy --strip-all $< $@
+
 .PHONY: unit-uelf
-unit-uelf: $(B)/tests/test_uelf $(B)/selftests/uprobe-prog
-	$(B)/tests/test_uelf $(B)/selftests/uprobe-prog /usr/bin/python3.11
+unit-uelf: $(B)/tests/test_uelf $(B)/tests/test_uelf.stripped \
+		$(B)/selftests/uprobe-prog $(B)/selftests/usdt-hdr-prog
+	$(B)/tests/test_uelf $(B)/selftests/uprobe-prog \
+		$(B)/selftests/usdt-hdr-prog $(B)/tests/test_uelf.stripped \
+		/usr/bin/python3.11
+	@# the generated header: C++ takes it too; after a plain <sys/sdt.h>
+	@# (notes without semaphores) it refuses to compile
+	printf '#include "pony.h"\nint main() { if (PONY_GC_START_ENABLED()) PONY_GC_START(1); PONY_NAMED("x", 0, 3L); return 0; }\n' | \
+		$(CXX) -Wall -Werror -fsyntax-only -I$(B)/selftests -x c++ -
+	printf '#include <sys/sdt.h>\n#include "pony.h"\n' | \
+		$(CC) -fsyntax-only -I$(B)/selftests -x c - 2>&1 | \
+		grep -q 'error: #error "<sys/sdt.h> was included without _SDT_HAS_SEMAPHORES'
 
 unit: unit-uelf
 
