@@ -114,7 +114,7 @@ class Tracer:
                 self.t_first = t
             if line.strip().lstrip("-").isdigit():
                 self.numeric += 1
-            elif self.keep or len(self.lines) < 200:
+            if self.keep or len(self.lines) < 200:
                 self.lines.append(line)
             if "READY" in line and not self.ready.is_set():
                 self.t_ready = t
