@@ -89,7 +89,7 @@ timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -nodefaults -no-user-config -display
 	-kernel "$VMLINUX" -initrd "$INITRD" -append "$APPEND" \
 	-drive "file=$IMG,if=virtio,format=raw" \
 	-serial "file:$CON" -serial stdio </dev/null 2>"$BG/qemu.stderr" |
-	tr -d '\r' | tee "$RES" | grep --line-buffered -E '^### bench-guest|"type": "(progress|note)"' >&2
+	sed -u 's/\r$//' | tee "$RES" | grep --line-buffered -E '^### bench-guest|"type": "(progress|note)"' >&2
 rc=${PIPESTATUS[0]}
 set -e
 [ "$rc" = 0 ] || echo "bench: qemu exited with status $rc (124: timeout after ${TIMEOUT}s); see $CON" >&2

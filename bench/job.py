@@ -492,7 +492,14 @@ def c9_attach():
         note("c9_attach_%d" % target, "glob %s* : %d entries in available_filter_functions" % (c, counts[c]))
     for target, prefix, n in picks:
         case = "c9_attach_%d" % target
-        for rep in range(REPS):
+        r = subprocess.run([SONDE, "-l", "-n", "fbt::%s*:entry" % prefix], capture_output=True, text=True)
+        listed = max(0, len(r.stdout.splitlines()) - 1)   # less the header
+        # bpftrace 0.17 takes minutes to detach ~1000 kprobes under TCG:
+        # 3 runs of the large glob keep the suite under half an hour.
+        reps = REPS if target < 1000 else min(REPS, 3)
+        if reps < REPS:
+            note(case, "%d runs, not %d: bpftrace's detach of this many kprobes takes minutes under TCG" % (reps, REPS))
+        for rep in range(reps):
             for tool in order(rep):
                 if tool == "sonde":
                     t = sonde('BEGIN { printf("READY\\n"); }\nfbt::%s*:entry { @ = count(); }\n' % prefix)
@@ -508,8 +515,7 @@ def c9_attach():
                 rc = t.stop()
                 out, err = t.stdout(), t.stderr()
                 if tool == "sonde":
-                    m = first_int(err, r"matched (\d+) probes?")
-                    matched = m - 1 if m else None   # BEGIN
+                    matched = listed   # sonde -l -n of the same description
                 else:
                     m = first_int(out + err, r"Attaching (\d+) probes?")
                     matched = m - 1 if m else None
