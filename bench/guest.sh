@@ -17,7 +17,8 @@
 #   4. bench/report.py: medians, ratios, bench/results.{md,json}.
 #
 # Environment: BENCH_QUICK=1 (development: 2 repetitions, short runs),
-# BENCH_CPU (workload CPU, default 1), BENCH_CASES ("c1 c5" ...),
+# BENCH_CPU (workload CPU, default 1), BENCH_CASES ("c1 c5" ...) and
+# BENCH_SKIP_WHY (why the others are left out, for the notes),
 # BENCH_TIMEOUT (seconds for the guest, default 5400), SONDE_GUEST_MEM
 # (default 2G).  BENCH_QUICK runs write bench/results-quick.{md,json}.
 set -euo pipefail
@@ -64,7 +65,8 @@ chmod 755 "$R/bench/init.sh" "$R/bench/job.py"
 	echo "BENCH_QUICK=${BENCH_QUICK:-0}"
 	echo "BENCH_CPU=${BENCH_CPU:-1}"
 	echo "BENCH_CASES='${BENCH_CASES:-}'"
-	echo "export BENCH_CASES"
+	echo "BENCH_SKIP_WHY='${BENCH_SKIP_WHY:-}'"
+	echo "export BENCH_CASES BENCH_SKIP_WHY"
 } > "$R/bench/bench.conf"
 
 IMG=$BG/disk.img

@@ -533,6 +533,8 @@ def main():
     meta()
     for name, fn in ALL:
         if CASES and name not in CASES:
+            note(name, "not run: BENCH_CASES=%s%s" % (" ".join(CASES),
+                 (" (" + os.environ["BENCH_SKIP_WHY"] + ")") if os.environ.get("BENCH_SKIP_WHY") else ""))
             continue
         log("case %s" % name)
         t0 = time.monotonic()

@@ -55,6 +55,8 @@ def row(case, metric, unit, s, b, comment="", r="auto", n=None):
         r = ratio(s, b)
     if n is None:
         n = min(len([x for x in raws if x["case"] == case and x["tool"] == t]) for t in ("sonde", "bpftrace"))
+    if n == 0 and not comment.startswith("not measured"):
+        comment = "not measured in this run (see notes); " + comment
     rows.append(dict(case=case, metric=metric, unit=unit, sonde=s, bpftrace=b, ratio=r, n=n, comment=comment))
 
 
