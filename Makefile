@@ -8,6 +8,9 @@
 #   make check      userland unit tests, then the selftests in a QEMU guest
 #   make demo       a demo trace: on this host if it can load modules,
 #                   otherwise in the guest
+#   make bench      sonde vs bpftrace, side by side in one QEMU guest boot
+#                   (bench/guest.sh; BENCH_QUICK=1 for a short run); never
+#                   part of make check
 #   make clean
 #
 # KDIR= overrides the kernel build tree; by default the running kernel's,
@@ -54,8 +57,18 @@ $(B)/sonde: $(B)/userland/cmd/sonde.o $(B)/libsonde.a
 include userland/tests/build.mk
 include selftests/build.mk
 
+# The sonde vs bpftrace suite (issue 9): a Debian guest with both tools.
+$(B)/bench/bench-load: bench/bench-load.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -o $@ $<
+
+.PHONY: bench
+bench: module userland $(B)/bench/bench-load
+	KDIR=$(KDIR) bench/guest.sh
+
 clean:
 	rm -rf $(B)
 	-test -z "$(KDIR)" || $(MAKE) -C $(KDIR) M=$(CURDIR) clean
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+# Not the bench guest's Debian root (its /etc/rc2.d are directories).
+-include $(shell find $(B) -path $(B)/bench-guest -prune -o -name '*.d' -type f -print 2>/dev/null)

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench-load.c - the workloads of the sonde/bpftrace comparison
+ * (bench/job.py runs them in the bench guest; the same binary and the same
+ * counts for both tools).
+ *
+ *   bench-load [-C cpu] [-o file] getppid N     N raw getppid(2) calls
+ *   bench-load [-C cpu] [-o file] read N        N 1-byte read(2)s of /dev/zero
+ *   bench-load [-C cpu] [-o file] read-for SECS 1-byte reads for SECS seconds
+ *   bench-load [-C cpu] [-o file] rate R SECS   getppid at R calls/s for SECS
+ *   bench-load [-C cpu] [-o file] tick MS       one getppid every MS ms, forever
+ *
+ * -C pins the process to one CPU (sched_setaffinity, as taskset -c does).
+ * The result is one line, "calls=N ns=T ns_per_call=X per_sec=Y", on
+ * stdout or, with -o, in FILE (the tools' -c mode shares our stdout).
+ */
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: bench-load [-C cpu] [-o file] getppid N | read N | read-for SECS | rate R SECS | tick MS\n");
+	exit(2);
+}
+
+static long arg(char **argv, int i, int argc)
+{
+	char *end;
+	long v;
+
+	if (i >= argc)
+		usage();
+	v = strtol(argv[i], &end, 0);
+	if (*argv[i] == '\0' || *end != '\0' || v < 0)
+		usage();
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	const char *out = NULL, *mode;
+	long long t0, t1, calls = 0;
+	char buf[1];
+	FILE *f;
+	int c, fd;
+
+	while ((c = getopt(argc, argv, "+C:o:")) != -1) {
+		switch (c) {
+		case 'C': {
+			cpu_set_t set;
+
+			CPU_ZERO(&set);
+			CPU_SET(atoi(optarg), &set);
+			if (sched_setaffinity(0, sizeof(set), &set)) {
+				perror("bench-load: sched_setaffinity");
+				return 1;
+			}
+			break;
+		}
+		case 'o':
+			out = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (optind >= argc)
+		usage();
+	mode = argv[optind];
+
+	fd = open("/dev/zero", O_RDONLY);
+	if (fd < 0) {
+		perror("bench-load: /dev/zero");
+		return 1;
+	}
+	t0 = now_ns();
+	if (!strcmp(mode, "getppid")) {
+		long n = arg(argv, optind + 1, argc);
+
+		for (calls = 0; calls < n; calls++)
+			syscall(SYS_getppid);
+	} else if (!strcmp(mode, "read")) {
+		long n = arg(argv, optind + 1, argc);
+
+		for (calls = 0; calls < n; calls++)
+			if (read(fd, buf, 1) != 1)
+				return 1;
+	} else if (!strcmp(mode, "read-for")) {
+		long long end = t0 + arg(argv, optind + 1, argc) * 1000000000LL;
+
+		/* Check the clock every 256 reads: vDSO, but not free under TCG. */
+		do {
+			for (int i = 0; i < 256; i++, calls++)
+				if (read(fd, buf, 1) != 1)
+					return 1;
+		} while (now_ns() < end);
+	} else if (!strcmp(mode, "rate")) {
+		long r = arg(argv, optind + 1, argc);
+		long long secs = arg(argv, optind + 2, argc);
+		long long due;
+
+		/* Catch up to r * elapsed every millisecond: a steady rate. */
+		for (;;) {
+			long long el = now_ns() - t0;
+
+			if (el >= secs * 1000000000LL)
+				break;
+			due = (long long)r * el / 1000000000LL;
+			while (calls < due) {
+				syscall(SYS_getppid);
+				calls++;
+			}
+			usleep(1000);
+		}
+		due = (long long)r * secs;
+		while (calls < due) {
+			syscall(SYS_getppid);
+			calls++;
+		}
+	} else if (!strcmp(mode, "tick")) {
+		long ms = arg(argv, optind + 1, argc);
+
+		for (;;) {
+			syscall(SYS_getppid);
+			usleep(ms * 1000);
+		}
+	} else {
+		usage();
+	}
+	t1 = now_ns();
+
+	f = out ? fopen(out, "w") : stdout;
+	if (!f) {
+		perror("bench-load: output");
+		return 1;
+	}
+	fprintf(f, "calls=%lld ns=%lld ns_per_call=%.1f per_sec=%.0f\n", calls,
+		t1 - t0, calls ? (double)(t1 - t0) / calls : 0.0,
+		t1 > t0 ? calls * 1e9 / (t1 - t0) : 0.0);
+	return fclose(f) ? 1 : 0;
+}

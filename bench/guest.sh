@@ -1,0 +1,104 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# guest.sh - run the sonde vs bpftrace suite (bench/job.py) in one boot of
+# the bench guest and report it (bench/report.py).  `make bench` runs it.
+#
+#   1. bench/mkroot.sh: the cached Debian 12 root (debootstrap minbase with
+#      bpftrace, python3.11, procps, kmod) in build/bench-guest/root;
+#   2. /bench in that root: sonde.ko, build/sonde, build/bench/bench-load,
+#      job.py, init.sh;  then build/bench-guest/disk.img, made from the
+#      root with mkfs.ext4 -d (every run: about 500 MB, some seconds);
+#   3. QEMU: the kernel the selftests boot (the vmlinux that
+#      selftests/guest/run-guest.sh extracts to build/guest/, the same
+#      extract-vmlinux.sh), Debian's own initrd from /boot for the virtio
+#      and ext4 modules, root=/dev/vda, init=/bench/init.sh;
+#      ttyS0 -> build/bench-guest/console.log, ttyS1 -> results.log;
+#   4. bench/report.py: medians, ratios, bench/results.{md,json}.
+#
+# Environment: BENCH_QUICK=1 (development: 2 repetitions, short runs),
+# BENCH_CPU (workload CPU, default 1), BENCH_CASES ("c1 c5" ...) and
+# BENCH_SKIP_WHY (why the others are left out, for the notes),
+# BENCH_TIMEOUT (seconds for the guest, default 5400), SONDE_GUEST_MEM
+# (default 2G).  BENCH_QUICK runs write bench/results-quick.{md,json}.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+B=$ROOT/build
+BG=$B/bench-guest
+HERE=$ROOT/bench
+R=$BG/root
+TIMEOUT=${BENCH_TIMEOUT:-5400}
+MEM=${SONDE_GUEST_MEM:-2G}
+
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+
+for f in "$ROOT/sonde.ko" "$B/sonde" "$B/bench/bench-load"; do
+	[ -e "$f" ] || die "no $f; run 'make bench' (it builds them)"
+done
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found; run 'make deps'"
+
+"$HERE/mkroot.sh"
+
+# The kernel: the release sonde.ko is built for, as the selftests boot it.
+REL=$(modinfo -F vermagic "$ROOT/sonde.ko" | cut -d' ' -f1)
+VMLINUZ=/boot/vmlinuz-$REL
+INITRD=/boot/initrd.img-$REL
+[ -r "$VMLINUZ" ] || die "no $VMLINUZ for sonde.ko's release $REL"
+[ -r "$INITRD" ] || die "no $INITRD (Debian's initrd; it loads virtio_blk and ext4 for root=/dev/vda)"
+mkdir -p "$B/guest"
+VMLINUX=$B/guest/vmlinux-$REL
+if ! [ -s "$VMLINUX" ] || [ "$VMLINUZ" -nt "$VMLINUX" ]; then
+	echo "bench: extracting $VMLINUX from $VMLINUZ" >&2
+	"$ROOT/selftests/guest/extract-vmlinux.sh" "$VMLINUZ" "$VMLINUX"
+fi
+
+# /bench in the root: what this run tests.
+rm -rf "$R/bench"
+mkdir -p "$R/bench"
+cp "$ROOT/sonde.ko" "$B/sonde" "$B/bench/bench-load" "$HERE/job.py" "$HERE/init.sh" "$R/bench/"
+chmod 755 "$R/bench/init.sh" "$R/bench/job.py"
+{
+	echo "BENCH_QUICK=${BENCH_QUICK:-0}"
+	echo "BENCH_CPU=${BENCH_CPU:-1}"
+	echo "BENCH_CASES='${BENCH_CASES:-}'"
+	echo "BENCH_SKIP_WHY='${BENCH_SKIP_WHY:-}'"
+	echo "export BENCH_CASES BENCH_SKIP_WHY"
+} > "$R/bench/bench.conf"
+
+IMG=$BG/disk.img
+rm -f "$IMG"
+size_mb=$(( $(du -sm "$R" | cut -f1) * 13 / 10 + 256 ))
+truncate -s "${size_mb}M" "$IMG"
+mkfs.ext4 -q -F -L benchroot -d "$R" "$IMG" || die "mkfs.ext4 -d failed"
+
+if [ -c /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+	ACCEL=(-accel kvm -cpu host)
+else
+	ACCEL=(-accel tcg -cpu max)
+fi
+APPEND="console=ttyS0 panic=-1 loglevel=5 cryptomgr.notests root=/dev/vda rw rootfstype=ext4 init=/bench/init.sh"
+RES=$BG/results.log
+CON=$BG/console.log
+rm -f "$RES" "$CON"
+echo "bench: booting $REL (${ACCEL[1]}, 2 vCPUs, $MEM); progress in $RES" >&2
+set +e
+timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -nodefaults -no-user-config -display none -no-reboot \
+	-m "$MEM" -smp 2 "${ACCEL[@]}" \
+	-kernel "$VMLINUX" -initrd "$INITRD" -append "$APPEND" \
+	-drive "file=$IMG,if=virtio,format=raw" \
+	-serial "file:$CON" -serial stdio </dev/null 2>"$BG/qemu.stderr" |
+	sed -u 's/\r$//' | tee "$RES" | grep --line-buffered -E '^### bench-guest|"type": "(progress|note)"' >&2
+rc=${PIPESTATUS[0]}
+set -e
+[ "$rc" = 0 ] || echo "bench: qemu exited with status $rc (124: timeout after ${TIMEOUT}s); see $CON" >&2
+grep -q '^### bench-guest: end' "$RES" || die "the guest did not finish; see $CON and $RES"
+grep -q '^### bench-guest: insmod rc=0' "$RES" || die "insmod sonde.ko failed in the guest; see $CON"
+sed -n '/job-stderr-begin/,/job-stderr-end/p' "$RES" | grep -E 'failed|Traceback' >&2 || true
+
+SUFFIX=
+[ "${BENCH_QUICK:-0}" = 1 ] && SUFFIX=-quick
+python3 "$HERE/report.py" "$RES" "$HERE/results$SUFFIX.md" "$HERE/results$SUFFIX.json"
