@@ -25,7 +25,8 @@ CC ?= gcc
 WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Werror
 CFLAGS ?= -O2 -g
-LDLIBS += -lelf -lcapstone
+# capstone (pid offset probes only) is dlopen()ed when needed
+LDLIBS += -lelf
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
 	-Iuapi -Ivm -Iuserland/lib -MMD -MP
 

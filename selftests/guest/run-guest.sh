@@ -219,6 +219,14 @@ fi
 
 if [ -x "$SONDE_BIN" ]; then
 	install_bin "$SONDE_BIN" /bin/sonde
+	# dlopen()ed by sonde for pid offset probes (libcapstone4)
+	for lib in /usr/lib/x86_64-linux-gnu/libcapstone.so.4 /lib/x86_64-linux-gnu/libcapstone.so.4; do
+		if [ -e "$lib" ]; then
+			mkdir -p "$R$(dirname "$lib")"
+			cp -L "$lib" "$R$lib"
+			break
+		fi
+	done
 elif [ "${SONDE_ALLOW_NO_MODULE:-0}" != 1 ]; then
 	die "no $SONDE_BIN; run 'make userland'"
 fi

@@ -19,6 +19,7 @@
  * itself).  SDT names show "__" as "-".  Consumer thread only.
  */
 #include <capstone/capstone.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -193,9 +194,47 @@ static const uint8_t sonde_argregs[] = {
 };
 
 /*
+ * capstone, loaded when an offset probe first needs it: the rest of sonde
+ * runs without the library (Debian's libcapstone4).
+ */
+static struct {
+	bool tried;
+	cs_err (*open)(cs_arch, cs_mode, csh *);
+	cs_insn *(*malloc)(csh);
+	bool (*disasm_iter)(csh, const uint8_t **, size_t *, uint64_t *,
+			    cs_insn *);
+	void (*free)(cs_insn *, size_t);
+	cs_err (*close)(csh *);
+} sonde_cs;
+
+static bool sonde_cs_load(void)
+{
+	void *h;
+
+	if (sonde_cs.tried)
+		return sonde_cs.open != NULL;
+	sonde_cs.tried = true;
+	h = dlopen("libcapstone.so.4", RTLD_NOW | RTLD_LOCAL);
+	if (!h)
+		h = dlopen("libcapstone.so", RTLD_NOW | RTLD_LOCAL);
+	if (!h)
+		return false;
+	*(void **)&sonde_cs.malloc = dlsym(h, "cs_malloc");
+	*(void **)&sonde_cs.disasm_iter = dlsym(h, "cs_disasm_iter");
+	*(void **)&sonde_cs.free = dlsym(h, "cs_free");
+	*(void **)&sonde_cs.close = dlsym(h, "cs_close");
+	*(void **)&sonde_cs.open = dlsym(h, "cs_open");
+	if (!sonde_cs.malloc || !sonde_cs.disasm_iter || !sonde_cs.free ||
+	    !sonde_cs.close)
+		sonde_cs.open = NULL;
+	return sonde_cs.open != NULL;
+}
+
+/*
  * Is @off an instruction boundary of the function at file offset @start
  * (@size bytes) of @path?  Decoded from the function's start with
- * capstone: a trap anywhere else would corrupt the program.
+ * capstone: a trap anywhere else would corrupt the program.  1 yes, 0 no,
+ * -ENOPKG without capstone, -errno.
  */
 static int sonde_insn_boundary(const char *path, uint64_t start,
 			       uint64_t size, uint64_t off)
@@ -208,6 +247,8 @@ static int sonde_insn_boundary(const char *path, uint64_t start,
 	csh cs;
 	int fd, ret = 0;
 
+	if (!sonde_cs_load())
+		return -ENOPKG;
 	buf = malloc(left ? left : 1);
 	if (!buf)
 		return -ENOMEM;
@@ -216,19 +257,19 @@ static int sonde_insn_boundary(const char *path, uint64_t start,
 		ret = -EIO;
 		goto out;
 	}
-	if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
+	if (sonde_cs.open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	insn = cs_malloc(cs);
+	insn = sonde_cs.malloc(cs);
 	code = buf;
 	while (insn && addr < off &&
-	       cs_disasm_iter(cs, &code, &left, &addr, insn))
+	       sonde_cs.disasm_iter(cs, &code, &left, &addr, insn))
 		;
 	ret = insn && addr == off;
 	if (insn)
-		cs_free(insn, 1);
-	cs_close(&cs);
+		sonde_cs.free(insn, 1);
+	sonde_cs.close(&cs);
 out:
 	if (fd >= 0)
 		close(fd);
@@ -250,6 +291,10 @@ static int sonde_pid_offset(struct sonde_uctx *u, const char *path,
 	if (off >= fn->size)
 		return 0;	/* past this function: not one of its probes */
 	ok = sonde_insn_boundary(path, fn->offset, fn->size, off);
+	if (ok == -ENOPKG)
+		return sonde_uerr(u, ok, "%s: offset probes need capstone to "
+				  "check instruction boundaries: install "
+				  "libcapstone4", sonde_desc_str(u->d));
 	if (ok < 0)
 		return sonde_uerr(u, ok, "%s: cannot read %s: %s",
 				  sonde_desc_str(u->d), fn->name,

@@ -37,7 +37,7 @@ $(B)/tests/test_fmt: userland/tests/fmt/test_fmt.c $(FMT_SRCS) vm/aggfn.c vm/isa
 		$(wildcard vm/*.h uapi/*.h userland/lib/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ userland/tests/fmt/test_fmt.c $(FMT_SRCS) \
-		vm/aggfn.c vm/isa.c -lelf -lcapstone
+		vm/aggfn.c vm/isa.c -lelf
 
 .PHONY: unit-fmt
 unit-fmt: $(B)/tests/test_fmt
