@@ -61,6 +61,12 @@ $(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_SRC)/sonde_test.h $(KSFT_INC)/kselft
 $(ST_OUT)/uprobe-prog: ST_CFLAGS := $(filter-out -static,$(ST_CFLAGS)) \
 	-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer
 
+# uprobe-prog without symbol tables: its global-variable SDT arguments
+# cannot be resolved, and sonde must say so (test_usdt.sh).
+$(ST_OUT)/uprobe-prog-stripped: $(ST_OUT)/uprobe-prog
+	strip -o $@ $<
+selftests-bin: $(ST_OUT)/uprobe-prog-stripped
+
 # An application with probes from a `sonde -h` header.
 $(ST_OUT)/pony.h: $(ST_SRC)/pony.d $(B)/sonde
 	@mkdir -p $(dir $@)

@@ -56,6 +56,23 @@ test_globals() {
 	return 1
 }
 
+# A site whose argument sonde cannot evaluate (a global in a stripped
+# program) is left out, and said so: nothing is dropped silently.
+test_left_out() {
+	STRIPPED=/uprobe-prog-stripped
+	[ -x "$STRIPPED" ] || STRIPPED=$PWD/uprobe-prog-stripped
+	run 60 "$SONDE" -q -n 'sonde_test$target:::globals { @ = count(); }' \
+		-c "$STRIPPED globals 1"
+	if [ "$rc" -ne 0 ] &&
+	   grep -q 'warning: USDT probe sonde_test:globals in .*uprobe-prog-stripped left out: .*symbol' "$T/err" &&
+	   grep -q 'does not match any probes' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want a warning naming the left-out site, then no match"
+	show
+	return 1
+}
+
 # uregs[] in a user probe: the probe's own registers (arg5 is 8@%rdx).
 test_uregs() {
 	run 60 "$SONDE" -q -n 'sonde_test$target:::args /arg3 == 0/ {
@@ -343,9 +360,10 @@ result() {
 	fi
 }
 
-ktap_header 15
+ktap_header 16
 test_args; result usdt_arguments $?
 test_globals; result usdt_global_variable_arguments $?
+test_left_out; result usdt_left_out_site_reported $?
 test_uregs; result usdt_uregs $?
 test_ustack; result usdt_ustack_call_chain $?
 test_pid_ustack; result pid_entry_ustack_caller $?

@@ -981,12 +981,20 @@ static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc)
 	return 0;
 }
 
+/* What resolving left out (a USDT site sonde cannot evaluate). */
+static void cli_warn(void *arg, const char *msg)
+{
+	error("warning: %s", msg);
+}
+
 static struct sonde_dev *cli_open(void)
 {
 	struct sonde_dev *dev;
 	uint32_t abi = 0;
 
 	dev = sonde_dev_open(NULL, &abi);
+	if (dev)
+		dev->warn = cli_warn;
 	if (!dev) {
 		if (errno == EPROTO)
 			error("failed to initialize sonde: module ABI version %u, this sonde speaks %u",

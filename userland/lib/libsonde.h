@@ -48,6 +48,10 @@ struct sonde_dev {
 	uint64_t bufsize;	/* from LOAD: bytes a DRAIN buffer needs */
 	uint64_t aggsize;	/* from LOAD: bytes an AGGSNAP buffer needs */
 	char errmsg[512];	/* why the last resolve failed, if it says */
+	/* told of what resolving left out but did not fail for (a USDT
+	 * site whose arguments sonde cannot evaluate); may be NULL */
+	void (*warn)(void *arg, const char *msg);
+	void *warn_arg;
 };
 
 /*

@@ -156,6 +156,21 @@ static void sonde_sdt_name(char *dst, size_t size, const char *src)
 	dst[i] = '\0';
 }
 
+/* A note of the wanted provider left out: tell the caller, never drop
+ * it silently. */
+static void sonde_usdt_skipped(void *arg, const char *path,
+			       const struct sonde_usite *site, const char *why)
+{
+	struct sonde_uctx *u = arg;
+	char msg[768];
+
+	if (!u->dev->warn || strcmp(site->provider, u->prefix))
+		return;
+	snprintf(msg, sizeof(msg), "USDT probe %s:%s in %s left out: %s",
+		 site->provider, site->name, path, why);
+	u->dev->warn(u->dev->warn_arg, msg);
+}
+
 static int sonde_usdt_object(struct sonde_uctx *u, const char *path,
 			     const char *mod)
 {
@@ -164,7 +179,8 @@ static int sonde_usdt_object(struct sonde_uctx *u, const char *path,
 	size_t n, i;
 	int err;
 
-	err = sonde_usdt_read(path, &sites, &n, why, sizeof(why));
+	err = sonde_usdt_read_report(path, &sites, &n, sonde_usdt_skipped, u,
+				     why, sizeof(why));
 	if (err)
 		return u->pid ? 0 : sonde_uerr(u, err, "%s", why);
 	for (i = 0; i < n && !err; i++) {
