@@ -56,6 +56,23 @@ if ! [ -s "$VMLINUX" ] || [ "$VMLINUZ" -nt "$VMLINUX" ]; then
 	"$ROOT/selftests/guest/extract-vmlinux.sh" "$VMLINUZ" "$VMLINUX"
 fi
 
+# The accelerator (recorded in the results).
+if [ -c /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+	ACCEL=(-accel kvm -cpu host)
+	ACCEL_DESC="KVM"
+else
+	# One host thread for both vCPUs.  Under multi-threaded TCG (QEMU
+	# 7.2) a vCPU can translate code while the other patches it with
+	# text_poke_bp(), and the stale translation (int3 where the kernel
+	# already wrote the jump) is kept: both vCPUs then loop on a static
+	# branch in syscall_trace_enter, a soft lockup that bench/c5-lockup.txt
+	# and bench/c1-bpftrace-lockup.txt show (under sonde once, under
+	# bpftrace once).  Single-threaded TCG cannot race its own code
+	# writes.  BENCH_TCG_THREAD=multi restores the default.
+	ACCEL=(-accel "tcg,thread=${BENCH_TCG_THREAD:-single}" -cpu max)
+	ACCEL_DESC="TCG (no /dev/kvm), thread=${BENCH_TCG_THREAD:-single}"
+fi
+
 # /bench in the root: what this run tests.
 rm -rf "$R/bench"
 mkdir -p "$R/bench"
@@ -65,8 +82,9 @@ chmod 755 "$R/bench/init.sh" "$R/bench/job.py"
 	echo "BENCH_QUICK=${BENCH_QUICK:-0}"
 	echo "BENCH_CPU=${BENCH_CPU:-1}"
 	echo "BENCH_CASES='${BENCH_CASES:-}'"
+	echo "BENCH_ACCEL='${ACCEL_DESC:-}'"
 	echo "BENCH_SKIP_WHY='${BENCH_SKIP_WHY:-}'"
-	echo "export BENCH_CASES BENCH_SKIP_WHY"
+	echo "export BENCH_CASES BENCH_SKIP_WHY BENCH_ACCEL"
 } > "$R/bench/bench.conf"
 
 IMG=$BG/disk.img
@@ -75,11 +93,6 @@ size_mb=$(( $(du -sm "$R" | cut -f1) * 13 / 10 + 256 ))
 truncate -s "${size_mb}M" "$IMG"
 mkfs.ext4 -q -F -L benchroot -d "$R" "$IMG" || die "mkfs.ext4 -d failed"
 
-if [ -c /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
-	ACCEL=(-accel kvm -cpu host)
-else
-	ACCEL=(-accel tcg -cpu max)
-fi
 APPEND="console=ttyS0 panic=-1 loglevel=5 cryptomgr.notests root=/dev/vda rw rootfstype=ext4 init=/bench/init.sh"
 RES=$BG/results.log
 CON=$BG/console.log

@@ -188,6 +188,7 @@ def meta():
     py = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "bpftrace"], capture_output=True, text=True)
     emit(type="meta", kernel=os.uname().release, cpu_model=cpu, ncpus=os.cpu_count(),
          workload_cpu=int(CPU), quick=QUICK, reps=REPS,
+         accel=os.environ.get("BENCH_ACCEL", ""),
          bpftrace_version=(bt.stdout or bt.stderr).strip(), bpftrace_deb=py.stdout.strip(),
          date=time.strftime("%Y-%m-%d %H:%M:%S %Z"),
          cmdline=open("/proc/cmdline").read().strip())
