@@ -11,6 +11,8 @@
 #   make bench      sonde vs bpftrace, side by side in one QEMU guest boot
 #                   (bench/guest.sh; BENCH_QUICK=1 for a short run); never
 #                   part of make check
+#   make profile    guest instructions and time per kernel symbol of one
+#                   firing (PROG='D program', MODE=getppid|read|python)
 #   make clean
 #
 # KDIR= overrides the kernel build tree; by default the running kernel's,
@@ -66,6 +68,12 @@ $(B)/bench/bench-load: bench/bench-load.c
 .PHONY: bench
 bench: module userland $(B)/bench/bench-load
 	KDIR=$(KDIR) bench/guest.sh
+
+# Where a firing's time goes under TCG (bench/profile.sh, bench/tcgprof.c):
+#   make profile PROG='syscall::getppid:entry { @ = count(); }' [MODE=read]
+.PHONY: profile
+profile: module userland selftests-bin $(B)/bench/bench-load
+	KDIR=$(KDIR) bench/profile.sh -m $(or $(MODE),getppid) '$(PROG)'
 
 clean:
 	rm -rf $(B)

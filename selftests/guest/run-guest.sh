@@ -34,6 +34,10 @@
 #   SONDE_GUEST_TIMEOUT  seconds for the whole guest run (default 600)
 #   SONDE_TEST_TIMEOUT   seconds per test program in the guest (default 300)
 #   SONDE_GUEST_MEM, SONDE_GUEST_SMP   default 1G, 2
+#   SONDE_TCG_THREAD     multi (default) or single: TCG's vCPU threads
+#   SONDE_GUEST_APPEND   more kernel command line (nokaslr, say)
+#   SONDE_QEMU_EXTRA     more QEMU arguments, split on spaces (a -plugin:
+#                        bench/tcgprof.c)
 #   SONDE_ALLOW_NO_MODULE=1  boot without sonde.ko (runner smoke tests only)
 set -euo pipefail
 
@@ -358,13 +362,16 @@ truncate -s 64M "$G/disk.img"
 if [ -c /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
 	ACCEL=(-accel kvm -cpu host)
 else
-	ACCEL=(-accel tcg -cpu max)
+	ACCEL=(-accel "tcg,thread=${SONDE_TCG_THREAD:-multi}" -cpu max)
 fi
 # loglevel=5 puts warnings (WARN, lockdep, RCU) on the console too, so
 # console.log shows them even if the guest dies before dumping dmesg.
 APPEND="console=ttyS0 panic=-1 panic_on_warn=0 loglevel=5 cryptomgr.notests rdinit=/init"
+APPEND+=${SONDE_GUEST_APPEND:+ $SONDE_GUEST_APPEND}
+# shellcheck disable=SC2206 # split on purpose
+EXTRA=(${SONDE_QEMU_EXTRA:-})
 QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -display none -no-reboot
-	-m "$MEM" -smp "$SMP" "${ACCEL[@]}"
+	-m "$MEM" -smp "$SMP" "${ACCEL[@]}" "${EXTRA[@]}"
 	-kernel "$VMLINUX" -initrd "$CPIO" -append "$APPEND"
 	-drive "file=$G/disk.img,if=virtio,format=raw")
 

@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# prof-guest.sh - the guest side of bench/profile.sh: a workload run
+# untraced, then under each D program given, each window between two
+# sync(2)s (tcgprof's mark=__x64_sys_sync).  Window 1 -> 2 is untraced;
+# program k's traced run is window 2k+1 -> 2k+2.  Ends with sonde.ko's
+# symbols from /proc/kallsyms.
+#
+#   PROF_N=calls PROF_MODE=getppid|read|python prof-guest.sh 'D program'...
+N=${PROF_N:-50000}
+case ${PROF_MODE:-getppid} in
+getppid) L="/bench-load -C 1 getppid $N" ;;
+read) L="/bench-load -C 1 read $N" ;;
+python) L="taskset -c 1 python3.11 -S -c 'def f(): pass
+for i in range($N): f()'" ;;
+*) echo "prof-guest: unknown PROF_MODE $PROF_MODE" >&2; exit 2 ;;
+esac
+sync; eval "$L"; sync
+for s in "$@"; do
+	sonde -q -n "$s" > /tmp/prof.out 2>&1 &
+	sp=$!
+	sleep 3
+	sync; eval "$L"; sync
+	kill -INT $sp; wait $sp
+	tail -3 /tmp/prof.out
+done
+echo KSYMS-BEGIN
+grep "\[sonde\]" /proc/kallsyms
+echo KSYMS-END
