@@ -13,7 +13,6 @@
  * area, so no lock and no shared cache line; a full area is counted as an
  * aggregation drop.
  */
-#include <linux/jhash.h>
 #include <linux/log2.h>
 
 #include "sonde_kmod.h"
@@ -31,22 +30,22 @@ void sonde_agg_reset(struct sonde_buf *b)
 }
 
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
-		      u32 aggid, const void *key, u32 key_size, s64 x,
-		      s64 incr)
+		      u32 aggid, const struct sonde_key *key, s64 x, s64 incr)
 {
 	const struct sonde_agg_desc *ad = &st->img.aggs[aggid];
 	u32 a = b->active, *buckets = sonde_agg_buckets(b, a);
-	u32 hash, slot, off, size, voff;
+	u32 key_size = key->size, hash, slot, off, size, voff;
 	struct sonde_aggrec *e;
 	u8 *area = b->data[a];
 
-	hash = jhash(key, key_size, aggid);
+	/* over the bytes the firing wrote: not a string's padding */
+	hash = sonde_key_hash(key, aggid);
 	slot = hash & (b->nbuckets - 1);
 	voff = sizeof(*e) + ALIGN(key_size, 8);
 	for (off = buckets[slot]; off; off = e->next) {
 		e = (struct sonde_aggrec *)(area + off - 1);
 		if (e->hash == hash && e->aggid == aggid &&
-		    !memcmp(e + 1, key, key_size))
+		    sonde_key_equal(key, (const u8 *)(e + 1)))
 			goto found;
 	}
 	size = voff + st->agg_vsize[aggid];
@@ -59,7 +58,7 @@ void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 	e->size = size;
 	e->hash = hash;
 	e->next = buckets[slot];
-	memcpy(e + 1, key, key_size);
+	sonde_key_store(key, (u8 *)(e + 1));
 	memset((u8 *)(e + 1) + key_size, 0, voff - sizeof(*e) - key_size);
 	sonde_agg_init(ad, (s64 *)((u8 *)e + voff));
 	buckets[slot] = b->offset[a] + 1;

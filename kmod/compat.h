@@ -165,22 +165,6 @@ static inline u32 sonde_compat_stack_regs(struct pt_regs *regs, u64 *pcs,
 }
 
 /*
- * Registers good enough to unwind from our caller's frame (ip, sp, bp),
- * for probes without a pt_regs of their own (tracepoint callbacks): the
- * ORC unwinder cannot walk sonde's computed-goto interpreter, so stack()
- * starts below it.  Must be expanded in the handler itself.
- */
-#define sonde_compat_caller_regs(regs) do {				\
-	unsigned long *__fp = __builtin_frame_address(0);		\
-									\
-	memset((regs), 0, sizeof(*(regs)));				\
-	(regs)->ip = (unsigned long)__builtin_return_address(0);	\
-	(regs)->sp = (unsigned long)(__fp + 2);				\
-	(regs)->bp = __fp[0];						\
-	(regs)->cs = __KERNEL_CS;					\
-} while (0)
-
-/*
  * The kernel stack here, less the leading frames for which @skip says
  * true (sonde's own, a provider's machinery): the unwinder walked
  * directly, so no scratch buffer is needed for the skipped frames.

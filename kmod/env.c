@@ -145,12 +145,12 @@ int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
 	return 0;
 }
 
-void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
-		   u32 key_size, s64 x, s64 incr)
+void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid,
+		   const struct sonde_key *key, s64 x, s64 incr)
 {
 	struct sonde_mstate *ms = ctx->env;
 
-	sonde_agg_update(ms->st, &ms->pc->agg, aggid, key, key_size, x, incr);
+	sonde_agg_update(ms->st, &ms->pc->agg, aggid, key, x, incr);
 }
 
 /* The first exit() wins; the state drains, the consumer stops it. */
@@ -172,15 +172,16 @@ void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
 }
 
 /*
- * Copy a string without strncpy_from_user_nofault() (not exported): page
- * by page with the exported fault-safe copies, stopping at the NUL, so a
- * string that ends before an unmapped page reads nothing from that page.
+ * Copy a string, stopping at the NUL, so a string that ends before an
+ * unmapped page reads nothing from that page: user memory a word at a
+ * time, kernel memory page by page through copy_from_kernel_nofault().
  */
 int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 		      char *dst, u32 size)
 {
 	struct sonde_mstate *ms = ctx->env;
 	u32 i = 0;
+	long n;
 
 	/* test windows: byte by byte, so the window's end faults exactly */
 	if (unlikely(ms->test)) {
@@ -207,6 +208,35 @@ int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 		return i;
 	}
 
+	if (user) {
+		/*
+		 * strncpy_from_user() with page faults off is what the
+		 * unexported strncpy_from_user_nofault() is: a word at a
+		 * time, stopping at the NUL.  (Chunks of 64 bytes through
+		 * copy_from_user_nofault() were `rep movsb`, one block per
+		 * byte under TCG, for names of a few.)  No mm, no user
+		 * memory: a kernel thread's borrowed mm is not its own
+		 * (copy_from_user_nofault() refuses it too).  Returns the
+		 * length, @size when truncated (then unterminated), or
+		 * -EFAULT when a byte before the NUL cannot be read.
+		 */
+		if (!current->mm) {
+			dst[0] = 0;
+			return -EFAULT;
+		}
+		pagefault_disable();
+		n = strncpy_from_user(dst, u64_to_user_ptr(addr), size);
+		pagefault_enable();
+		if (n < 0) {
+			dst[0] = 0;
+			return -EFAULT;
+		}
+		if (n >= size)
+			n = size - 1;
+		dst[n] = 0;
+		return n;
+	}
+
 	while (i + 1 < size) {
 		u32 chunk = min_t(u64, size - 1 - i,
 				  PAGE_SIZE - ((addr + i) & (PAGE_SIZE - 1)));
@@ -214,13 +244,9 @@ int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 		u32 j;
 
 		chunk = min(chunk, 64u);
-		if (user)
-			err = copy_from_user_nofault(dst + i,
-					u64_to_user_ptr(addr + i), chunk);
-		else
-			err = copy_from_kernel_nofault(dst + i,
-					(void *)(unsigned long)(addr + i),
-					chunk);
+		err = copy_from_kernel_nofault(dst + i,
+					       (void *)(unsigned long)(addr + i),
+					       chunk);
 		if (err) {
 			dst[i] = 0;
 			return -EFAULT;

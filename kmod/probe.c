@@ -315,7 +315,8 @@ static void sonde_rec_commit(struct sonde_pcpu *pc, struct sonde_rechdr *h)
 	pc->buf.offset[pc->buf.active] += h->size;
 }
 
-static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms);
+static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
+					  struct sonde_mstate *ms);
 
 /* DTrace's action index of a fault: 0 in the predicate, else action #N. */
 static u32 sonde_fault_action(const struct sonde_image *img,
@@ -389,17 +390,19 @@ static void sonde_test_note(struct sonde_testrun *tr, struct sonde_vm_ctx *ctx,
 }
 
 /* Run one ECB.  Interrupts are off and this CPU is marked in-probe. */
-static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
+static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
+					  struct sonde_mstate *ms)
 {
 	struct sonde_state *st = ecb->st;
 	const struct sonde_clause *c = ecb->clause;
 	struct sonde_pcpu *pc = st->pcpu[ms->cpu];
 	struct sonde_rechdr *h = NULL;
-	struct sonde_vm_ctx ctx;
+	struct sonde_vm_ctx ctx __uninitialized;	/* every field below */
 	u64 ret;
 
 	ms->st = st;
 	ms->pc = pc;
+	/* ctx.regs: sonde_vm_run() clears them */
 	ctx.img = &st->img;
 	ctx.env = ms;
 	ctx.rec = NULL;
@@ -414,6 +417,9 @@ static void sonde_ecb_run(struct sonde_kecb *ecb, struct sonde_mstate *ms)
 	ctx.stackbuf = pc->stackbuf;
 	ctx.spec = 0;
 	ctx.var_off = st->var_off;
+	ctx.fault = 0;
+	ctx.fault_pc = 0;
+	ctx.fault_addr = 0;
 
 	if (c->pred_len) {
 		if (sonde_vm_run(&ctx, c->pred_off, c->pred_len, &ret)) {
@@ -505,16 +511,21 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 		      struct sonde_fire *f)
 {
 	struct sonde_state *last = NULL;
-	struct sonde_mstate ms;
+	struct sonde_mstate ms __uninitialized;	/* every field below */
 	struct sonde_kecb *ecb;
 	unsigned long flags;
 
+	/*
+	 * Interrupts off: no firing on this CPU can interleave with ours,
+	 * and the region is an RCU read-side critical section (RCU's
+	 * flavours are one since 5.0: synchronize_rcu() waits for it), so
+	 * the ECB list is walked without rcu_read_lock().
+	 */
 	local_irq_save(flags);
 	ms.cpu = smp_processor_id();
 	if (unlikely(in_nmi() || __this_cpu_read(sonde_in_probe))) {
 		bool nmi = in_nmi();
 
-		rcu_read_lock();
 		list_for_each_entry_rcu(ecb, &p->ecbs, plink) {
 			struct sonde_pcpu *pc = ecb->st->pcpu[ms.cpu];
 
@@ -523,20 +534,21 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 			else
 				pc->recdrops++;
 		}
-		rcu_read_unlock();
 		local_irq_restore(flags);
 		return;
 	}
 	__this_cpu_write(sonde_in_probe, 1);
 	ms.probe = p;
 	ms.fire = f;
+	ms.st = NULL;
+	ms.pc = NULL;
+	ms.timestamp = 0;
 	ms.have_ts = false;
 	ms.fire_ip = (unsigned long)__builtin_return_address(0);
 	ms.fire_fp = (unsigned long)__builtin_frame_address(0);
 	ms.test = NULL;
 	ms.tr = NULL;
 
-	rcu_read_lock();
 	list_for_each_entry_rcu(ecb, &p->ecbs, plink) {
 		if (only && ecb->st != only)
 			continue;
@@ -550,7 +562,6 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 		last = ecb->st;
 		sonde_ecb_run(ecb, &ms);
 	}
-	rcu_read_unlock();
 
 	__this_cpu_write(sonde_in_probe, 0);
 	local_irq_restore(flags);

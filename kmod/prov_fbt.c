@@ -124,17 +124,15 @@ static int sonde_fbt_entry(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct sonde_fbt_site *s = container_of(kp, struct sonde_fbt_site,
 						rp.kp);
-	struct sonde_fire f;
+	struct sonde_fire f __uninitialized;
 
+	sonde_fire_init(&f, regs);
 	f.args[0] = regs->di;
 	f.args[1] = regs->si;
 	f.args[2] = regs->dx;
 	f.args[3] = regs->cx;
 	f.args[4] = regs->r8;
 	f.args[5] = regs->r9;
-	f.args[6] = f.args[7] = f.args[8] = f.args[9] = 0;
-	f.regs = regs;
-	f.errno_val = 0;
 	sonde_probe_fire(s->probe, NULL, &f);
 	return 0;
 }
@@ -144,10 +142,10 @@ static int sonde_fbt_return(struct kretprobe_instance *ri,
 {
 	struct sonde_fbt_site *s = container_of(get_kretprobe(ri),
 						struct sonde_fbt_site, rp);
-	struct sonde_fire f = { };
+	struct sonde_fire f __uninitialized;
 
+	sonde_fire_init(&f, regs);
 	f.args[1] = regs_return_value(regs);
-	f.regs = regs;
 	sonde_probe_fire(s->probe, NULL, &f);
 	return 0;
 }

@@ -43,15 +43,15 @@ struct sonde_timer {
 static void sonde_timer_fire(struct sonde_timer *t)
 {
 	struct pt_regs *regs = get_irq_regs();
-	struct sonde_fire f = { };
+	struct sonde_fire f __uninitialized;
 
+	sonde_fire_init(&f, regs);
 	if (regs) {
 		if (user_mode(regs))
 			f.args[1] = instruction_pointer(regs);
 		else
 			f.args[0] = instruction_pointer(regs);
 	}
-	f.regs = regs;
 	sonde_probe_fire(t->probe, NULL, &f);
 }
 

@@ -64,8 +64,9 @@ struct sonde_sdt {
 static void sonde_sdt_fire(struct sonde_sdt *s, u64 a0, u64 a1, u64 a2,
 			   u64 a3, u64 a4, u64 a5)
 {
-	struct sonde_fire f = { };
+	struct sonde_fire f __uninitialized;
 
+	sonde_fire_init(&f, NULL);
 	f.args[0] = a0;
 	f.args[1] = a1;
 	f.args[2] = a2;
@@ -97,10 +98,10 @@ static void sonde_sdt_preempt(SONDE_TP_SCHED_SWITCH_ARGS)
 static int sonde_sdt_on_cpu(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct sonde_sdt *s = container_of(kp, struct sonde_sdt, kp);
-	struct sonde_fire f = { };
+	struct sonde_fire f __uninitialized;
 
+	sonde_fire_init(&f, regs);
 	f.args[0] = regs->di;	/* prev */
-	f.regs = regs;
 	sonde_probe_fire(s->probe, NULL, &f);
 	return 0;
 }

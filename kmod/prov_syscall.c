@@ -39,30 +39,29 @@ static struct tracepoint *sonde_tp[2];	/* sys_enter, sys_exit */
 
 static void sonde_sys_enter(void *data, struct pt_regs *regs, long id)
 {
-	struct sonde_fire f;
+	struct sonde_fire f __uninitialized;
 	struct sonde_probe *p;
-	unsigned long args[6];
-	int i;
 
 	if (unlikely((unsigned long)id >= SONDE_NR_SYSCALLS))
 		return;
 	p = READ_ONCE(sonde_sys_armed[0][id]);
 	if (!p || in_compat_syscall())
 		return;
-	syscall_get_arguments(current, regs, args);
-	for (i = 0; i < 6; i++)
-		f.args[i] = args[i];
-	for (; i < 10; i++)
-		f.args[i] = 0;
-	f.regs = regs;
-	f.errno_val = 0;
+	sonde_fire_init(&f, regs);
+	/* the 64-bit syscall ABI: syscall_get_arguments() without a copy */
+	f.args[0] = regs->di;
+	f.args[1] = regs->si;
+	f.args[2] = regs->dx;
+	f.args[3] = regs->r10;
+	f.args[4] = regs->r8;
+	f.args[5] = regs->r9;
 	sonde_probe_fire(p, NULL, &f);
 }
 
 static void sonde_sys_exit(void *data, struct pt_regs *regs, long ret)
 {
 	long id = syscall_get_nr(current, regs);
-	struct sonde_fire f = { };
+	struct sonde_fire f __uninitialized;
 	struct sonde_probe *p;
 
 	if (unlikely((unsigned long)id >= SONDE_NR_SYSCALLS))
@@ -70,9 +69,9 @@ static void sonde_sys_exit(void *data, struct pt_regs *regs, long ret)
 	p = READ_ONCE(sonde_sys_armed[1][id]);
 	if (!p || in_compat_syscall())
 		return;
+	sonde_fire_init(&f, regs);
 	f.args[0] = f.args[1] = (u64)ret;
 	f.errno_val = IS_ERR_VALUE(ret) ? (s32)-ret : 0;
-	f.regs = regs;
 	sonde_probe_fire(p, NULL, &f);
 }
 

@@ -134,7 +134,7 @@ static int sonde_uprobe_handler(struct uprobe_consumer *uc,
 				struct pt_regs *regs)
 {
 	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
-	struct sonde_fire f = { .regs = regs };
+	struct sonde_fire f __uninitialized;
 	u32 i;
 
 	/*
@@ -145,6 +145,7 @@ static int sonde_uprobe_handler(struct uprobe_consumer *uc,
 	 */
 	if (!sonde_usite_mine(s))
 		return UPROBE_HANDLER_REMOVE;
+	sonde_fire_init(&f, regs);
 	for (i = 0; i < s->nargs; i++)
 		f.args[i] = sonde_uarg_eval(&s->args[i], regs);
 	sonde_probe_fire(s->up->probe, NULL, &f);
@@ -155,10 +156,11 @@ static int sonde_uretprobe_handler(struct uprobe_consumer *uc,
 				   unsigned long func, struct pt_regs *regs)
 {
 	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
-	struct sonde_fire f = { .regs = regs };
+	struct sonde_fire f __uninitialized;
 
 	if (!sonde_usite_mine(s))
 		return 0;
+	sonde_fire_init(&f, regs);
 	/* the kernel has already set ip to the address returned to */
 	f.args[0] = instruction_pointer(regs);
 	f.args[1] = regs_return_value(regs);

@@ -96,6 +96,32 @@ struct sonde_fire {
 	s32 errno_val;
 };
 
+/*
+ * Probe-context frames are declared __uninitialized and filled field by
+ * field, with this for a sonde_fire.  Debian's kernel is built with
+ * CONFIG_INIT_STACK_ALL_ZERO: every other struct on the stack (and every
+ * `= { }`) is cleared with `rep stos` on function entry, and under TCG
+ * each word of that is one emulated block: the clearing cost more than
+ * the rest of the firing (bench/tcgprof.c counted it).
+ * bench/hotpath-check.sh keeps `rep` out of the firing path.
+ */
+static __always_inline void sonde_fire_init(struct sonde_fire *f,
+					    struct pt_regs *regs)
+{
+	f->args[0] = 0;
+	f->args[1] = 0;
+	f->args[2] = 0;
+	f->args[3] = 0;
+	f->args[4] = 0;
+	f->args[5] = 0;
+	f->args[6] = 0;
+	f->args[7] = 0;
+	f->args[8] = 0;
+	f->args[9] = 0;
+	f->regs = regs;
+	f->errno_val = 0;
+}
+
 /* Probe table (probe.c). */
 struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 				       const char *mod, const char *func,
@@ -246,8 +272,7 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 void sonde_agg_reset(struct sonde_buf *b);
 u32 sonde_agg_nbuckets(u32 size);
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
-		      u32 aggid, const void *key, u32 key_size, s64 x,
-		      s64 incr);
+		      u32 aggid, const struct sonde_key *key, s64 x, s64 incr);
 
 /* Speculations (spec.c).  ctx->spec holds SONDE_SPEC_SET | id. */
 #define SONDE_SPEC_SET	0x80000000u

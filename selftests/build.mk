@@ -124,7 +124,12 @@ bench-core: module userland selftests-bin $(ST_OUT)/bench_core
 guest-check: module userland selftests-bin
 	KDIR=$(KDIR) SONDE_TESTS="$(SONDE_TESTS)" selftests/guest/run-guest.sh
 
-check: unit guest-check
+# No `rep stos` clearing in the firing path (bench/hotpath-check.sh).
+.PHONY: hotpath-check
+hotpath-check: module
+	bench/hotpath-check.sh sonde.ko
+
+check: unit hotpath-check guest-check
 
 demo: module userland selftests-bin
 	KDIR=$(KDIR) selftests/demo.sh

@@ -74,26 +74,112 @@ static s64 sonde_strcmp(const char *a, const char *b, u32 max)
 	return 0;
 }
 
+static inline u64 sonde_key_mix(u64 h, u64 w)
+{
+	h ^= w * 0x9e3779b97f4a7c15ULL;
+	return ((h << 27) | (h >> 37)) * 0x94d049bb133111ebULL;
+}
+
+u32 sonde_key_hash(const struct sonde_key *k, u32 seed)
+{
+	u64 h = sonde_key_mix(seed, k->size);
+	u32 s;
+
+	for (s = 0; s < k->nseg; s++) {
+		const u8 *p = k->data + k->seg[s].off;
+		u32 len = k->seg[s].len;
+		u64 w;
+
+		/* the offset too: the same bytes elsewhere are another key */
+		h = sonde_key_mix(h, k->seg[s].off);
+		for (; len >= 8; p += 8, len -= 8) {
+			memcpy(&w, p, 8);
+			h = sonde_key_mix(h, w);
+		}
+		if (len) {
+			for (w = 0; len; len--)
+				w = (w << 8) | p[len - 1];
+			h = sonde_key_mix(h, w);
+		}
+	}
+	h ^= h >> 29;
+	return (u32)(h ^ (h >> 32));
+}
+
+bool sonde_key_equal(const struct sonde_key *k, const u8 *stored)
+{
+	u32 s;
+
+	/* past a string's NUL both are zero: stored is canonical, and the
+	 * NUL itself is in the segment */
+	for (s = 0; s < k->nseg; s++)
+		if (memcmp(stored + k->seg[s].off, k->data + k->seg[s].off,
+			   k->seg[s].len))
+			return false;
+	return true;
+}
+
+void sonde_key_store(const struct sonde_key *k, u8 *dst)
+{
+	u32 s;
+
+	memset(dst, 0, k->size);
+	for (s = 0; s < k->nseg; s++)
+		memcpy(dst + k->seg[s].off, k->data + k->seg[s].off,
+		       k->seg[s].len);
+}
+
+/* Note bytes [@off, @off + @len) of @k as written (merging neighbours). */
+static inline void sonde_key_seg(struct sonde_key *k, u32 off, u32 len)
+{
+	if (k->nseg && k->seg[k->nseg - 1].off + k->seg[k->nseg - 1].len == off) {
+		k->seg[k->nseg - 1].len += len;
+		return;
+	}
+	k->seg[k->nseg].off = off;
+	k->seg[k->nseg].len = len;
+	k->nseg++;
+}
+
 /*
- * Serialise the tuple @r[0..nkeys) typed by KEYS[@keys_off] into @key;
- * stack components are taken here, at the probe.
+ * Serialise the tuple @r[0..nkeys) typed by KEYS[@keys_off] into @key,
+ * and describe it in @k.  A string is written up to its NUL; @pad also
+ * zeroes the rest of its field (the canonical key dynamic variables
+ * compare whole), else @k says which bytes were written.  Stack
+ * components are taken here, at the probe.
  */
-static u32 sonde_key_build(struct sonde_vm_ctx *ctx, u8 *key, const u64 *r,
-			   u32 keys_off, u32 nkeys)
+static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
+			   u8 *key, const u64 *r, u32 keys_off, u32 nkeys,
+			   bool pad)
 {
 	const struct sonde_image *img = ctx->img;
-	u32 k, ksize = 0;
+	const u32 max = img->strsize - 1;
+	u32 i, kn, ksize = 0;
+	u8 *d;
 
-	for (k = 0; k < nkeys; k++) {
-		u32 t = img->aggkeys[keys_off + k];
+	k->data = key;
+	k->nseg = 0;
+	for (kn = 0; kn < nkeys; kn++) {
+		u32 t = img->aggkeys[keys_off + kn];
 		u32 n = SONDE_KEY_FRAMES(t), got;
-		u64 kv = r[k];
+		u64 kv = r[kn];
+		const char *s;
 
 		switch (SONDE_KEY_KIND(t)) {
 		case SONDE_T_STR:
-			sonde_strfield(key + ksize,
-				       (const char *)(unsigned long)kv,
-				       img->strsize);
+			s = (const char *)(unsigned long)kv;
+			d = key + ksize;
+			for (i = 0; i < max; i++) {
+				u8 c = s[i];
+
+				d[i] = c;
+				if (!c)
+					break;
+			}
+			d[i] = 0;	/* only needed when truncated */
+			if (pad)
+				memset(key + ksize + i, 0, img->strsize - i);
+			sonde_key_seg(k, ksize, i + 1);
 			ksize += img->strsize;
 			break;
 		case SONDE_T_KSTACK:
@@ -103,13 +189,16 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, u8 *key, const u64 *r,
 					      SONDE_T_USTACK, ctx->stackbuf, n);
 			memset(ctx->stackbuf + got, 0, (n - got) * sizeof(u64));
 			memcpy(key + ksize, ctx->stackbuf, n * sizeof(u64));
+			sonde_key_seg(k, ksize, n * sizeof(u64));
 			ksize += n * sizeof(u64);
 			break;
 		default:
 			memcpy(key + ksize, &kv, sizeof(kv));
+			sonde_key_seg(k, ksize, sizeof(kv));
 			ksize += sizeof(kv);
 		}
 	}
+	k->size = ksize;
 	return ksize;
 }
 
@@ -133,7 +222,16 @@ int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret)
 	int err;
 
 	(void)len;	/* the verifier proved the program ends in ret */
-	memset(ctx->regs, 0, sizeof(ctx->regs));
+	/*
+	 * Registers start at 0.  Sixteen stores, not memset(): a kernel
+	 * memset of this size is `rep stos`, one emulated block per word
+	 * under TCG (see sonde_fire_init() in kmod/sonde_kmod.h).
+	 */
+	_Static_assert(SONDE_NREGS == 16, "clear every register below");
+	r[0] = 0; r[1] = 0; r[2] = 0; r[3] = 0;
+	r[4] = 0; r[5] = 0; r[6] = 0; r[7] = 0;
+	r[8] = 0; r[9] = 0; r[10] = 0; r[11] = 0;
+	r[12] = 0; r[13] = 0; r[14] = 0; r[15] = 0;
 
 #ifndef SONDE_VM_SWITCH
 #define NEXT()	goto *jt[(++pc)->op]
@@ -317,11 +415,11 @@ l_EMITUSTACK:
 
 l_AGG: {
 	const struct sonde_agg_desc *ad = &img->aggs[pc->imm];
-	u8 *key = (u8 *)ctx->scratch;
-	u32 ksize = sonde_key_build(ctx, key, &r[pc->rs], ad->keys_off,
-				    ad->nkeys);
+	struct sonde_key k __uninitialized;	/* written by key_build */
 
-	sonde_env_agg(ctx, pc->imm, key, ksize, (s64)RT,
+	sonde_key_build(ctx, &k, (u8 *)ctx->scratch, &r[pc->rs],
+			ad->keys_off, ad->nkeys, false);
+	sonde_env_agg(ctx, pc->imm, &k, (s64)RT,
 		      (ad->flags & SONDE_AGGF_INCR) ? (s64)r[pc->rt + 1] : 1);
 	NEXT();
 }
@@ -359,9 +457,10 @@ l_LDT:
 l_LDGA:
 l_LDTA: {
 	const struct sonde_var_desc *vd = &img->vars[pc->imm];
+	struct sonde_key k __uninitialized;
 	u8 *key = (u8 *)ctx->scratch;
-	u32 ksize = sonde_key_build(ctx, key, &r[pc->rs], vd->keys_off,
-				    vd->nkeys);
+	u32 ksize = sonde_key_build(ctx, &k, key, &r[pc->rs], vd->keys_off,
+				    vd->nkeys, true);
 
 	if (vd->type == SONDE_T_STR) {
 		char *dst = sonde_scratch_str(ctx);
@@ -386,9 +485,10 @@ l_STTA: {
 	const struct sonde_var_desc *vd = &img->vars[pc->imm];
 	bool array = pc->op != SONDE_OP_STT;
 	u64 val = array ? RT : RS;
+	struct sonde_key k __uninitialized;
 	u8 *key = (u8 *)ctx->scratch;
-	u32 ksize = sonde_key_build(ctx, key, &r[array ? pc->rs : 0],
-				    vd->keys_off, vd->nkeys);
+	u32 ksize = sonde_key_build(ctx, &k, key, &r[array ? pc->rs : 0],
+				    vd->keys_off, vd->nkeys, true);
 
 	if (vd->type == SONDE_T_STR) {
 		char *tmp = sonde_scratch_str(ctx);

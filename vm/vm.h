@@ -148,9 +148,34 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault);
 /* Fault-safe load of @size (1, 2, 4, 8) bytes; 0 or -EFAULT. */
 int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
 		   u64 *val);
-/* Aggregate: @key is key_size bytes built by the VM. */
-void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
-		   u32 key_size, s64 x, s64 incr);
+/*
+ * An aggregation key as the VM builds it: the tuple's layout, @size bytes
+ * at @data, of which only the @nseg segments were written.  The rest is a
+ * string's padding past its NUL: zero by definition, in the canonical key
+ * sonde_key_store() writes, but not written per firing (with the default
+ * strsize of 256, padding, hashing and comparing it was most of the cost
+ * of a firing that aggregates by execname).  Equal tuples have equal
+ * segments.
+ */
+struct sonde_key {
+	const u8 *data;
+	u32 size;
+	u32 nseg;
+	struct {
+		u32 off, len;
+	} seg[SONDE_MAX_AGG_KEYS];
+};
+
+/* Hash of @k's significant bytes (equal tuples, equal hashes), @seed'ed. */
+u32 sonde_key_hash(const struct sonde_key *k, u32 seed);
+/* Does canonical key @stored (@k->size bytes) hold the tuple @k? */
+bool sonde_key_equal(const struct sonde_key *k, const u8 *stored);
+/* Write @k's canonical form (@k->size bytes, padding zeroed) to @dst. */
+void sonde_key_store(const struct sonde_key *k, u8 *dst);
+
+/* Aggregate @x (and @incr) into aggregation @aggid under @key. */
+void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid,
+		   const struct sonde_key *key, s64 x, s64 incr);
 /* exit(@status) was called. */
 void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status);
 /*

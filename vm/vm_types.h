@@ -44,6 +44,9 @@ typedef __s64 s64;
 #ifndef fallthrough
 #define fallthrough	__attribute__((__fallthrough__))
 #endif
+#ifndef __uninitialized
+#define __uninitialized
+#endif
 #endif /* __KERNEL__ */
 
 #endif /* _SONDE_VM_TYPES_H */

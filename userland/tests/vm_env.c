@@ -60,17 +60,17 @@ int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
 	return 0;
 }
 
-void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
-		   u32 key_size, s64 x, s64 incr)
+void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid,
+		   const struct sonde_key *key, s64 x, s64 incr)
 {
 	struct tenv *t = ctx->env;
 	const struct sonde_agg_desc *ad = &t->img->aggs[aggid];
 	struct agg_ent *e = NULL;
-	u32 i;
+	u32 key_size = key->size, i;
 
 	for (i = 0; i < t->nents; i++) {
 		if (t->ents[i].aggid == aggid && t->ents[i].ksize == key_size &&
-		    !memcmp(t->ents[i].key, key, key_size)) {
+		    sonde_key_equal(key, t->ents[i].key)) {
 			e = &t->ents[i];
 			break;
 		}
@@ -84,7 +84,7 @@ void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid, const void *key,
 		e = &t->ents[t->nents++];
 		e->aggid = aggid;
 		e->ksize = key_size;
-		memcpy(e->key, key, key_size);
+		sonde_key_store(key, e->key);
 		sonde_agg_init(ad, e->val);
 	}
 	sonde_agg_apply(ad, e->val, x, incr);
