@@ -220,6 +220,7 @@ struct sonde_kecb {
 	struct sonde_state *st;
 	struct sonde_probe *probe;
 	const struct sonde_clause *clause;
+	struct sonde_fastpred fastpred;	/* the predicate, fused (vm.h) */
 	u32 epid;
 	bool armed;
 };

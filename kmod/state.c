@@ -338,6 +338,8 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		}
 		ecb->st = st;
 		ecb->clause = &st->img.clauses[ue->clause];
+		sonde_fastpred_find(&st->img, ecb->clause->pred_off,
+				    ecb->clause->pred_len, &ecb->fastpred);
 		ecb->epid = i + 1;
 		INIT_LIST_HEAD(&ecb->plink);
 	}

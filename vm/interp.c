@@ -202,6 +202,53 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 	return ksize;
 }
 
+void sonde_fastpred_find(const struct sonde_image *img, u32 off, u32 len,
+			 struct sonde_fastpred *fp)
+{
+	const struct sonde_insn *in = img->insns + off;
+	const struct sonde_insn *b, *c;
+	u32 rb, rc;
+
+	fp->op = 0;
+	fp->swap = 0;
+	fp->builtin = 0;
+	fp->k = 0;
+	if (len == 2 && in[0].op == SONDE_OP_LDB && in[1].op == SONDE_OP_RET &&
+	    in[1].rs == in[0].rd &&
+	    sonde_builtin_type(in[0].imm) == SONDE_T_INT) {
+		fp->op = SONDE_OP_RET;
+		fp->builtin = in[0].imm;
+		return;
+	}
+	if (len != 4 || in[3].op != SONDE_OP_RET)
+		return;
+	/* the built-in and the constant, in either order */
+	if (in[0].op == SONDE_OP_LDB) {
+		b = &in[0];
+		c = &in[1];
+	} else {
+		b = &in[1];
+		c = &in[0];
+	}
+	if (b->op != SONDE_OP_LDB || sonde_builtin_type(b->imm) != SONDE_T_INT ||
+	    (c->op != SONDE_OP_MOVI && c->op != SONDE_OP_LDC) || b->rd == c->rd)
+		return;
+	if (in[2].op < SONDE_OP_SETEQ || in[2].op > SONDE_OP_SETLEU ||
+	    in[3].rs != in[2].rd)
+		return;
+	rb = b->rd;
+	rc = c->rd;
+	if (in[2].rs == rb && in[2].rt == rc)
+		fp->swap = 0;
+	else if (in[2].rs == rc && in[2].rt == rb)
+		fp->swap = 1;
+	else
+		return;
+	fp->k = c->op == SONDE_OP_MOVI ? (u64)(s64)c->imm : img->consts[c->imm];
+	fp->builtin = b->imm;
+	fp->op = in[2].op;
+}
+
 int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret)
 {
 	/* every slot defaults to l_bad, then the opcodes override it */

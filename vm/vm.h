@@ -135,6 +135,50 @@ struct sonde_vm_ctx {
  */
 int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret);
 
+/*
+ * A fused predicate: the verified program is `ldb rA, B; movi|ldc rB, K;
+ * set<op> rC, rA, rB (either order); ret rC` (`/pid == 123/`,
+ * `/arg0 > 5/`) or `ldb rA, B; ret rA` (`/arg0/`), with B an integer
+ * built-in.  The world evaluates it with one sonde_env_builtin() call and
+ * one comparison instead of a run of the interpreter; a built-in that
+ * faults falls back to the interpreter, which then reports the fault.
+ */
+struct sonde_fastpred {
+	u8 op;		/* SONDE_OP_SET*, SONDE_OP_RET for "is nonzero";
+			 * 0: not fused */
+	u8 swap;	/* the constant is the left operand */
+	u16 builtin;	/* SONDE_B_* */
+	u64 k;
+};
+
+/* Recognise a fused predicate in verified @img (fp->op = 0 if not). */
+void sonde_fastpred_find(const struct sonde_image *img, u32 off, u32 len,
+			 struct sonde_fastpred *fp);
+
+/* The fused predicate's verdict on built-in value @v. */
+static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
+				      u64 v)
+{
+	u64 a = fp->swap ? fp->k : v, b = fp->swap ? v : fp->k;
+
+	switch (fp->op) {
+	case SONDE_OP_SETEQ:
+		return a == b;
+	case SONDE_OP_SETNE:
+		return a != b;
+	case SONDE_OP_SETLT:
+		return (s64)a < (s64)b;
+	case SONDE_OP_SETLE:
+		return (s64)a <= (s64)b;
+	case SONDE_OP_SETLTU:
+		return a < b;
+	case SONDE_OP_SETLEU:
+		return a <= b;
+	default:	/* SONDE_OP_RET */
+		return v;
+	}
+}
+
 /* Scratch bytes a firing needs for @img (the caller allocates them). */
 u32 sonde_vm_scratch_size(const struct sonde_image *img);
 

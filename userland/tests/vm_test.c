@@ -54,6 +54,7 @@ static u32 begin_id;
 
 /* Opcodes that ran in some accepted case: every one must. */
 static bool op_seen[SONDE_OP_MAX + 1];
+static u32 n_fused;	/* predicate cases the kernel would fuse */
 
 /* One test file, parsed. */
 struct tcase {
@@ -721,7 +722,25 @@ static int run_case(const char *path, char *why, size_t whysz)
 			env.exited = o.exited;
 			env.exit_status = o.exit_status;
 		} else if (c->pred_len && !tc_get(&tc, "asm")) {
+			struct sonde_fastpred fp;
+
 			rerr = sonde_vm_run(&ctx, c->pred_off, c->pred_len, &rv);
+			/* a predicate the kernel fuses must agree with this */
+			sonde_fastpred_find(&img, c->pred_off, c->pred_len, &fp);
+			if (fp.op && !rerr) {
+				u32 f = 0;
+				u64 v = sonde_env_builtin(&ctx, fp.builtin, &f);
+
+				if (!f && sonde_fastpred_eval(&fp, v) != rv) {
+					snprintf(why, whysz,
+						 "fused predicate gives 0x%" PRIx64
+						 ", the interpreter 0x%" PRIx64,
+						 (uint64_t)sonde_fastpred_eval(&fp, v),
+						 (uint64_t)rv);
+					goto out;
+				}
+				n_fused++;
+			}
 		} else {
 			rerr = sonde_vm_run(&ctx, c->act_off, c->act_len, &rv);
 		}
@@ -855,7 +874,7 @@ int main(int argc, char **argv)
 	}
 	closedir(d);
 	qsort(names, n, sizeof(names[0]), cmpstr);
-	printf("TAP version 13\n1..%d\n", n + 1);
+	printf("TAP version 13\n1..%d\n", n + 1 + (kfd < 0));
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		why[0] = 0;
@@ -885,6 +904,18 @@ int main(int argc, char **argv)
 			failed++;
 		} else {
 			printf("ok %d - every opcode runs in some case\n", n + 1);
+		}
+	}
+	if (kfd < 0) {
+		/* the pred.fused_* cases: each recognised, each agreeing */
+		n++;
+		if (n_fused < 7) {
+			printf("not ok %d - fused predicates recognised # %u of 7\n",
+			       n + 1, n_fused);
+			failed++;
+		} else {
+			printf("ok %d - fused predicates recognised (%u)\n",
+			       n + 1, n_fused);
 		}
 	}
 	printf("# vm corpus (%s VM): %d passed, %d failed\n",
