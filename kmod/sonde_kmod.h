@@ -178,9 +178,10 @@ bool sonde_uprobe_func_entry(const struct sonde_probe *p);
  * data area, switched on the CPU itself (IPI) so probe context never
  * waits. */
 struct sonde_buf {
-	u8 *data[2];
+	u8 *data[2];		/* [active ^ 1] made on first use: buf.c */
 	u32 active;		/* index of the area probes write */
 	u32 size;		/* bytes per area */
+	int node;		/* NUMA node of the areas */
 	u32 offset[2];		/* bytes used */
 	u64 drops[2];
 	u64 errors[2];
