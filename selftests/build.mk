@@ -139,11 +139,11 @@ demo: module userland selftests-bin
 # boots and the source tarball the kselftest harness comes from (both
 # matching the headers: all three are the same metapackage version), QEMU,
 # busybox and cpio for the initramfs, the decompressors extract-vmlinux
-# needs, kmod for modinfo, libelf for the CLI.
+# needs, kmod for modinfo, libelf and zlib (linked statically) for the CLI.
 DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
 	qemu-system-x86 busybox-static cpio \
-	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev ca-certificates \
+	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev ca-certificates \
 	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 \
 	libcapstone-dev
 
