@@ -22,11 +22,10 @@ static inline u32 *sonde_agg_buckets(struct sonde_buf *b, u32 area)
 	return (u32 *)(b->data[area] + b->size) - b->nbuckets;
 }
 
-/* Empty the inactive area (process context, after a snapshot). */
-void sonde_agg_reset(struct sonde_buf *b)
+/* Empty area @area (process context, after a snapshot of it). */
+void sonde_agg_reset(struct sonde_buf *b, u32 area)
 {
-	memset(sonde_agg_buckets(b, b->active ^ 1), 0,
-	       b->nbuckets * sizeof(u32));
+	memset(sonde_agg_buckets(b, area), 0, b->nbuckets * sizeof(u32));
 }
 
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,

@@ -142,6 +142,7 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 	u32 idle, len;
 	int err = 0;
 
+	lockdep_assert_held(&st->lock);
 	if (cpu >= nr_cpu_ids || !cpu_possible(cpu) || !st->pcpu[cpu])
 		return -ENOENT;
 	pc = st->pcpu[cpu];
@@ -153,6 +154,30 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 
 	if (!b->data[b->active ^ 1]) {
 		u32 a = b->active;
+		int act = READ_ONCE(st->activity);
+
+		/*
+		 * Stopped or aborted, and disarmed (STOP and the deadman
+		 * disarm and sync under st->lock, which we hold): nothing
+		 * writes the area any more, so it is read in place, without
+		 * a second area.  BEGIN { exit(0); } ends here: its one
+		 * record does not cost a 4 MB area.
+		 */
+		if (!st->armed &&
+		    (act == SONDE_ACT_STOPPED || act == SONDE_ACT_KILLED)) {
+			req->size = b->offset[a];
+			req->drops = b->drops[a];
+			req->errors = b->errors[a];
+			if (req->size && copy_to_user(u64_to_user_ptr(req->buf),
+						      b->data[a], req->size))
+				err = -EFAULT;
+			b->offset[a] = 0;
+			b->drops[a] = 0;
+			b->errors[a] = 0;
+			if (agg)
+				sonde_agg_reset(b, a);
+			return err;
+		}
 
 		/*
 		 * Nothing to hand over yet (a firing that has not committed
@@ -192,6 +217,6 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 	b->drops[idle] = 0;
 	b->errors[idle] = 0;
 	if (agg)
-		sonde_agg_reset(b);
+		sonde_agg_reset(b, idle);
 	return err;
 }

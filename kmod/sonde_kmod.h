@@ -271,7 +271,7 @@ void sonde_buf_free(struct sonde_buf *b);
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size);
 int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		   struct sonde_drain *req);
-void sonde_agg_reset(struct sonde_buf *b);
+void sonde_agg_reset(struct sonde_buf *b, u32 area);
 u32 sonde_agg_nbuckets(u32 size);
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		      u32 aggid, const struct sonde_key *key, s64 x, s64 incr);
