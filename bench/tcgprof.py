@@ -74,7 +74,7 @@ def main():
         else:
             i = bisect.bisect_right(addrs, va) - 1
             name = names[i] if i >= 0 else hex(va)
-        if sub is not None and sub in name:
+        if sub is not None and sub in name and va and i >= 0:
             rows.append((name.split()[0], va - addrs[i], n, ex / per, sm))
         insns[name] = insns.get(name, 0) + ex * n
         blocks[name] = blocks.get(name, 0) + ex

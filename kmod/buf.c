@@ -134,13 +134,33 @@ static void sonde_buf_switch(void *arg)
 	b->active ^= 1;
 }
 
+/* Copy area @area out with its counts and empty it; nothing writes it. */
+static int sonde_buf_hand_over(struct sonde_buf *b, u32 area, bool agg,
+			       struct sonde_drain *req)
+{
+	int err = 0;
+
+	req->size = b->offset[area];
+	req->drops = b->drops[area];
+	req->errors = b->errors[area];
+	if (req->size && copy_to_user(u64_to_user_ptr(req->buf),
+				      b->data[area], req->size))
+		err = -EFAULT;
+	b->offset[area] = 0;
+	b->drops[area] = 0;
+	b->errors[area] = 0;
+	if (agg)
+		sonde_agg_reset(b, area);
+	return err;
+}
+
 int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		   struct sonde_drain *req)
 {
 	struct sonde_pcpu *pc;
 	struct sonde_buf *b;
-	u32 idle, len;
-	int err = 0;
+	int act, err = 0;
+	u32 a;
 
 	lockdep_assert_held(&st->lock);
 	if (cpu >= nr_cpu_ids || !cpu_possible(cpu) || !st->pcpu[cpu])
@@ -152,33 +172,19 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 	if (b->policy != SONDE_BUFPOLICY_SWITCH)
 		return sonde_buf_snap_once(st, b, req);
 
-	if (!b->data[b->active ^ 1]) {
-		u32 a = b->active;
-		int act = READ_ONCE(st->activity);
+	/*
+	 * Stopped or aborted, and disarmed (STOP and the deadman disarm and
+	 * sync under st->lock, which we hold): nothing writes the active
+	 * area any more, so it is read in place, with no switch and no
+	 * second area.  BEGIN { exit(0); } ends here: its one record does
+	 * not cost a 4 MB area.
+	 */
+	a = b->active;
+	act = READ_ONCE(st->activity);
+	if (!st->armed && (act == SONDE_ACT_STOPPED || act == SONDE_ACT_KILLED))
+		return sonde_buf_hand_over(b, a, agg, req);
 
-		/*
-		 * Stopped or aborted, and disarmed (STOP and the deadman
-		 * disarm and sync under st->lock, which we hold): nothing
-		 * writes the area any more, so it is read in place, without
-		 * a second area.  BEGIN { exit(0); } ends here: its one
-		 * record does not cost a 4 MB area.
-		 */
-		if (!st->armed &&
-		    (act == SONDE_ACT_STOPPED || act == SONDE_ACT_KILLED)) {
-			req->size = b->offset[a];
-			req->drops = b->drops[a];
-			req->errors = b->errors[a];
-			if (req->size && copy_to_user(u64_to_user_ptr(req->buf),
-						      b->data[a], req->size))
-				err = -EFAULT;
-			b->offset[a] = 0;
-			b->drops[a] = 0;
-			b->errors[a] = 0;
-			if (agg)
-				sonde_agg_reset(b, a);
-			return err;
-		}
-
+	if (!b->data[a ^ 1]) {
 		/*
 		 * Nothing to hand over yet (a firing that has not committed
 		 * is seen next time): no second area, no switch.
@@ -205,18 +211,5 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		return err;
 
 	/* The inactive area is ours until the next switch. */
-	idle = b->active ^ 1;
-	len = b->offset[idle];
-	req->size = len;
-	req->drops = b->drops[idle];
-	req->errors = b->errors[idle];
-	if (len && copy_to_user(u64_to_user_ptr(req->buf), b->data[idle],
-				len))
-		err = -EFAULT;
-	b->offset[idle] = 0;
-	b->drops[idle] = 0;
-	b->errors[idle] = 0;
-	if (agg)
-		sonde_agg_reset(b, idle);
-	return err;
+	return sonde_buf_hand_over(b, b->active ^ 1, agg, req);
 }

@@ -576,18 +576,16 @@ static void test_errors(const char *prog)
 	struct sonde_ufunc *f;
 	size_t n;
 	int r, fd, found = 0;
+	bool wrote;
 
 	r = sonde_usdt_read("/nonexistent/x", &s, &n, err, sizeof(err));
 	check(r == -ENOENT && !strcmp(err, "/nonexistent/x: No such file or directory"),
 	      "missing file: -ENOENT, '%s'", err);
 	fd = mkstemp(text);
-	if (fd >= 0) {
-		if (write(fd, "#!/bin/sh\nexit 0\n", 17) != 17)
-			fd = -1;
-	}
+	wrote = fd >= 0 && write(fd, "#!/bin/sh\nexit 0\n", 17) == 17;
 	err[0] = '\0';
 	r = sonde_elf_funcs(text, &f, &n, err, sizeof(err));
-	check(fd >= 0 && r == -ENOEXEC && strstr(err, "not an x86-64 ELF file"),
+	check(wrote && r == -ENOEXEC && strstr(err, "not an x86-64 ELF file"),
 	      "a script: -ENOEXEC, '%s'", err);
 	r = sonde_elf_needed(text, &v, &n);
 	check(r == -ENOEXEC, "a script needs no libraries: -ENOEXEC (%d)", r);
