@@ -34,6 +34,8 @@
 #   SONDE_GUEST_TIMEOUT  seconds for the whole guest run (default 600)
 #   SONDE_TEST_TIMEOUT   seconds per test program in the guest (default 300)
 #   SONDE_GUEST_MEM, SONDE_GUEST_SMP   default 1G, 2
+#   SONDE_ACCEL          auto (default: KVM if it really boots, else TCG),
+#                        kvm or tcg
 #   SONDE_TCG_THREAD     multi (default) or single: TCG's vCPU threads
 #   SONDE_GUEST_APPEND   more kernel command line (nokaslr, say)
 #   SONDE_QEMU_EXTRA     more QEMU arguments, split on spaces (a -plugin:
@@ -359,7 +361,46 @@ truncate -s 64M "$G/disk.img"
 # ---------------------------------------------------------------------------
 # QEMU.
 
-if [ -c /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+# KVM only if it really boots this kernel: some hosts have a /dev/kvm whose
+# KVM aborts ("failed to set MSR 0x10a") or hangs before the first console
+# line.  The probe boots the kernel with no init (it panics at once, and
+# -no-reboot ends QEMU) and looks for its banner; the verdict is kept for
+# this host boot and kernel in build/guest/.  SONDE_ACCEL=tcg|kvm decides.
+kvm_boots() {
+	local stamp="$G/kvm-probe.$REL" boot_id verdict
+	boot_id=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+	if [ -r "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$boot_id" ]; then
+		verdict=$(sed -n 2p "$stamp")
+	else
+		verdict=no
+		if timeout -k 2 20 qemu-system-x86_64 -nodefaults -no-user-config \
+			-display none -no-reboot -m 256M -accel kvm -cpu host \
+			-kernel "$VMLINUX" -serial stdio \
+			-append "console=ttyS0 panic=-1 rdinit=/sonde-kvm-probe root=/dev/null" \
+			</dev/null 2>"$G/kvm-probe.stderr" | grep -q -m 1 'Linux version'; then
+			verdict=yes
+		fi
+		printf '%s\n%s\n' "$boot_id" "$verdict" > "$stamp"
+	fi
+	[ "$verdict" = yes ]
+}
+
+case ${SONDE_ACCEL:-auto} in
+kvm)	USE_KVM=1 ;;
+tcg)	USE_KVM=0 ;;
+auto)
+	USE_KVM=0
+	if [ -c /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+		if kvm_boots; then
+			USE_KVM=1
+		else
+			echo "run-guest: /dev/kvm exists but KVM does not boot the guest ($(head -c 120 "$G/kvm-probe.stderr" 2>/dev/null | tr '\n' ' ')); using TCG" >&2
+		fi
+	fi
+	;;
+*)	die "SONDE_ACCEL must be kvm, tcg or auto" ;;
+esac
+if [ "$USE_KVM" = 1 ]; then
 	ACCEL=(-accel kvm -cpu host)
 else
 	ACCEL=(-accel "tcg,thread=${SONDE_TCG_THREAD:-multi}" -cpu max)
