@@ -33,12 +33,33 @@ CFLAGS ?= -O2 -g
 # time to first event), and sonde then needs only libc.
 LDLIBS += -Wl,-Bstatic -lelf -lz -Wl,-Bdynamic
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
-	-Iuapi -Ivm -Iuserland/lib -MMD -MP
+	-MMD -MP
 
-VM_SRCS := vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/subr.c vm/vlog.c vm/disasm.c vm/asm.c
+# The userland, one folder per part; every .c file of a folder is built.
+#   vm/            the VM, also compiled into the module (Kbuild)
+#   userland/lib/  libsonde: device, program, probe resolution, consumer,
+#                  output
+#   userland/usdt/ user probes: ELF notes and symbols, uprobes, -h headers
+#   userland/dc/   the D compiler
+#   userland/cmd/  the sonde command
+# What a folder may include is what it builds on: the consumer never sees
+# the compiler's headers, the compiler sees libsonde's program.
+VM_SRCS := $(sort $(wildcard vm/*.c))
 LIB_SRCS := $(sort $(wildcard userland/lib/*.c))
-VM_OBJS := $(VM_SRCS:%.c=$(B)/%.o)
-LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+USDT_SRCS := $(sort $(wildcard userland/usdt/*.c))
+DC_SRCS := $(sort $(wildcard userland/dc/*.c))
+CMD_SRCS := $(sort $(wildcard userland/cmd/*.c))
+# build/libsonde.a: everything an ioctl client links, compiler included
+LIBSONDE_SRCS := $(VM_SRCS) $(LIB_SRCS) $(USDT_SRCS) $(DC_SRCS)
+
+INC_vm := -Iuapi -Ivm
+INC_lib := $(INC_vm) -Iuserland/lib -Iuserland/usdt
+INC_dc := $(INC_vm) -Iuserland/lib -Iuserland/dc
+INC_cmd := $(INC_lib) -Iuserland/dc
+# the include path of source file $1, by its folder
+src_inc = $(if $(filter userland/dc/%,$1),$(INC_dc),$(if $(filter \
+	userland/lib/% userland/usdt/%,$1),$(INC_lib),$(if $(filter \
+	userland/cmd/%,$1),$(INC_cmd),$(INC_vm))))
 
 .PHONY: all module userland clean check unit deps demo guest-check
 all: module userland
@@ -51,13 +72,13 @@ userland: $(B)/sonde $(B)/libsonde.a
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(call src_inc,$<) -c -o $@ $<
 
-$(B)/libsonde.a: $(VM_OBJS) $(LIB_OBJS)
+$(B)/libsonde.a: $(LIBSONDE_SRCS:%.c=$(B)/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/sonde: $(B)/userland/cmd/sonde.o $(B)/libsonde.a
+$(B)/sonde: $(CMD_SRCS:%.c=$(B)/%.o) $(B)/libsonde.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 include userland/tests/build.mk

@@ -2,7 +2,7 @@
 /*
  * prov_uprobe.c - user probes: USDT sites and pid-provider functions,
  * created one by one by their consumer (SONDE_IOC_UPROBE) from what
- * userland read in the ELF files (userland/lib/uelf.c).
+ * userland read in the ELF files (userland/usdt/uelf.c).
  *
  * A user probe belongs to the open file that created it: only its owner
  * lists and enables it, and it is freed when that file is released, after

@@ -80,11 +80,12 @@ $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 
 # The VM corpus, run by the module's own VM in the guest (test_vm_corpus):
 # the same driver as `make unit-vm`, static and without sanitizers.
-$(ST_OUT)/vm_test: userland/tests/vm_test.c $(VM_TEST_DEPS)
+$(ST_OUT)/vm_test: userland/tests/vm_test.c userland/tests/vm_env.c \
+		$(B)/libsonde.a $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -static $(WARN) -Wno-format-truncation -std=gnu11 \
-		-D_GNU_SOURCE -Iuapi -Ivm -Iuserland/lib -Iuserland/tests \
-		-o $@ userland/tests/vm_test.c $(VM_TEST_SRCS)
+		-D_GNU_SOURCE $(TEST_INC) -o $@ userland/tests/vm_test.c \
+		userland/tests/vm_env.c $(B)/libsonde.a
 
 .PHONY: $(ST_OUT)/vm-corpus
 $(ST_OUT)/vm-corpus:

@@ -27,7 +27,7 @@
 
 #include "libsonde.h"
 #include "dc.h"
-#include "uelf.h"
+#include "usdt.h"
 
 #ifndef SONDE_VERSION
 #define SONDE_VERSION	"0.1"
@@ -149,7 +149,7 @@ static void intr(int sig)
 /* ---- the compiler, behind one small adapter --------------------------- */
 
 /*
- * Everything the CLI needs from the D compiler (userland/lib/dc.h) goes
+ * Everything the CLI needs from the D compiler (userland/dc/dc.h) goes
  * through these functions, so a change in the compiler's API touches only
  * this block.  Without the compiler built in, they fail cleanly.
  */

@@ -21,11 +21,6 @@
 
 #include "sonde.h"
 #include "program.h"
-#if defined(__has_include)
-#if __has_include("dc.h")
-#include "dc.h"
-#endif
-#endif
 
 /*
  * Message severities for the callback.  The text has no "sonde: " prefix
@@ -100,22 +95,6 @@ int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st);
 int sonde_program_resolve(struct sonde_dev *dev, struct sonde_program *p,
 			  uint32_t *counts);
 uint32_t sonde_program_ndescs(const struct sonde_program *p);
-/*
- * uprobe.c: create the user probes (USDT, pid) a description names, if it
- * names any ("python1234:::function-entry", "pid1234:libc.so.6:malloc:
- * entry", "python:/usr/bin/python3.11::gc-start").  Returns the number of
- * probe sites created (0 when @d is not a user probe description), or
- * -errno with a readable reason in @err.  A module field of "a.out" (the
- * program itself) is replaced in @d by the program's file name, which is
- * what the probes are called.  sonde_program_resolve() calls it for every
- * description (on a copy).
- */
-int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
-			 char *err, size_t errlen);
-/* Every USDT probe of process @pid (sonde -l -p PID). */
-int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
-			     size_t errlen);
-
 /*
  * stability.c: DTrace's stability attributes (dtrace -v, -lv).  Values:
  * name and data stability 0 Internal .. 7 Standard, class 0 Unknown .. 5

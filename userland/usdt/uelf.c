@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * uelf.c - the ELF side of user probes (uelf.h): SDT notes and their
+ * uelf.c - the ELF side of user probes (usdt.h): SDT notes and their
  * argument specs (symbols of "sym(%rip)" operands resolved here, where
  * the symbol table is at hand), function symbols, a process's objects, a
  * program's libraries as ld.so would find them.  libelf does the ELF
@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "uelf.h"
+#include "usdt.h"
 
 /* ---- ELF helpers ------------------------------------------------------ */
 

@@ -31,6 +31,7 @@
 #include <stdarg.h>
 
 #include "dc.h"
+#include "fmtspec.h"
 
 /* stack() / ustack() frames: DTrace's default, the VM's maximum (the
  * frame count of a stack key is 8 bits) */
