@@ -790,8 +790,7 @@ static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
 			return E_ERROR;	/* dfatal(): nothing more to show */
 		if (g_newline) {
 			/* dtrace prints this even in quiet mode */
-			if (g_format != SONDE_OUT_JSON)
-				fputc('\n', g_ofp);
+			sonde_consumer_blank_line(c);
 			g_newline = 0;
 		}
 		for (i = 0, live = 0; i < ntgt; i++)
@@ -845,8 +844,7 @@ static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
 		return E_ERROR;
 	if (sonde_consumer_exited(c, &exitst))
 		status = exitst;
-	if (g_format != SONDE_OUT_JSON)
-		fputc('\n', g_ofp);
+	sonde_consumer_blank_line(c);
 	if (g_intr < 2) {
 		err = sonde_consumer_print_aggs(c);
 		if (err) {
@@ -1072,11 +1070,8 @@ int main(int argc, char **argv)
 			ofile = optarg;
 			break;
 		case 'O':
-			if (!strcmp(optarg, "json")) {
-				g_format = SONDE_OUT_JSON;
-			} else if (!strcmp(optarg, "text")) {
-				g_format = SONDE_OUT_TEXT;
-			} else {
+			g_format = sonde_output_lookup(optarg);
+			if (g_format < 0) {
 				error("invalid output format -O %s: use text or json",
 				      optarg);
 				return E_USAGE;

@@ -2026,16 +2026,11 @@ static bool is_spec_action(const char *name)
 	       !strcmp(name, "discard");
 }
 
-/* Actions that record data (DTrace's data-recording actions). */
+/* Actions that record data (DTrace's data-recording actions): those of
+ * the action table, and jstack(), which is ustack() there. */
 static bool is_data_action(const struct dc_node *e)
 {
-	return !strcmp(e->name, "printf") || !strcmp(e->name, "trace") ||
-	       !strcmp(e->name, "printa") || !strcmp(e->name, "exit") ||
-	       !strcmp(e->name, "clear") || !strcmp(e->name, "trunc") ||
-	       !strcmp(e->name, "normalize") ||
-	       !strcmp(e->name, "denormalize") ||
-	       !strcmp(e->name, "setopt") || !strcmp(e->name, "tracemem") ||
-	       is_stack_fn(e);
+	return sonde_action_lookup(e->name) || is_stack_fn(e);
 }
 
 /* DTrace's ordering rules (dt_compile_one_clause) for a data-recording
@@ -2216,10 +2211,8 @@ static bool sem_stmt(struct dc_cc *cc, struct dc_node *s)
 		}
 		if (is_stack_fn(e))
 			return sem_stack(cc, e);
-		if (!strcmp(e->name, "clear") || !strcmp(e->name, "trunc") ||
-		    !strcmp(e->name, "normalize") ||
-		    !strcmp(e->name, "denormalize") ||
-		    !strcmp(e->name, "setopt"))
+		if (sonde_action_flags(sonde_action_lookup(e->name)) &
+		    SONDE_AF_CONSUMER)
 			return sem_aggact(cc, e);
 		if (dc_is_action(e->name)) {
 			dc_error(cc, "D_FUNC_UNDEF", e->line, e->col,

@@ -166,11 +166,17 @@ extern const char sonde_msg_bricked[];
 
 /*
  * Output format: SONDE_OUT_TEXT (dtrace's) or SONDE_OUT_JSON (one JSON
- * object per line; docs/json.md).
+ * object per line; docs/json.md).  sonde_output_lookup() names them as
+ * -O does ("text", "json"): SONDE_OUT_* or -ENOENT.  Setting an unknown
+ * format is -EINVAL.
  */
 #define SONDE_OUT_TEXT	0
 #define SONDE_OUT_JSON	1
-void sonde_consumer_set_format(struct sonde_consumer *c, int format);
+int sonde_output_lookup(const char *name);
+int sonde_consumer_set_format(struct sonde_consumer *c, int format);
+/* The blank line dtrace prints on ^C and before the final aggregations
+ * (none in JSON). */
+void sonde_consumer_blank_line(struct sonde_consumer *c);
 /*
  * The process whose address space ustack() aggregation keys (which carry
  * no pid) are symbolised in: the first -c / -p target; 0 for none.
@@ -267,10 +273,5 @@ int sonde_syms_grab(struct sonde_syms *s, int pid);
  */
 int sonde_print_stack(FILE *out, struct sonde_syms *s, bool user, int pid,
 		      const void *pcs, uint32_t nframes, int indent);
-
-/* ---- json.c: JSON output ------------------------------------------------ */
-
-/* @s (at most @n bytes, up to a NUL) as a JSON string literal. */
-void sonde_json_str(FILE *out, const char *s, size_t n);
 
 #endif /* _LIBSONDE_H */

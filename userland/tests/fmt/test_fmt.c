@@ -550,6 +550,38 @@ static void t_printa_joined(void)
 	}
 }
 
+/*
+ * normalize() divides what printa() prints through a format too, and
+ * each value of a joined printa() by its own aggregation's factor
+ * (dt_printf.c takes the aggregation's dtada_normal for %@).
+ */
+static void t_printa_normalized(void)
+{
+	struct sonde_pagg aggs[2] = {
+		{ .name = "c", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k_str },
+		{ .name = "s", .desc = { .fn = SONDE_AGG_sum, .nkeys = 1 },
+		  .keys = &k_str },
+	};
+	static const uint32_t ids[2] = { 0, 1 };
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	char ka[16] = "a";
+	int64_t ones[6] = { 1, 1, 1, 1, 1, 1 }, hundred = 100;
+
+	prog_init(&p, aggs, 2);
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, ka, ones, 6);
+	agg_put(c, 1, ka, &hundred, 1);
+	aggs[0].normal = 3;
+	aggs[1].normal = 10;
+	sonde_consumer_printa(c, "%s %@d\n", ids, 1);
+	sonde_consumer_printa(c, "%s %@d %@d\n", ids, 2);
+	sonde_consumer_free(c);
+	check("normalize()d printa through a format, joined too", cap_close(),
+	      "a 2\na 2 10\n");
+}
+
 /* ---- whole records through the consumer ----------------------------- */
 
 static char msgs[1024];
@@ -1184,7 +1216,8 @@ static void t_walk(void)
 	check("every action, text", walk_run(SONDE_OUT_TEXT), want);
 
 	/* docs/json.md: the record's line, then what its printa()s print,
-	 * one aggregation a line; error, drops, abort; the unprinted @u */
+	 * one aggregation a line, normalize()d as in text; error, drops,
+	 * abort; the unprinted @u */
 	snprintf(want, sizeof(want),
 		 "{\"type\":\"record\",\"cpu\":0,\"id\":1,\"epid\":1,"
 		 "\"timestamp\":99,\"probe\":\"dtrace:::BEGIN\",\"data\":["
@@ -1197,7 +1230,7 @@ static void t_walk(void)
 		 "\"frames\":[\"0x10\",\"0x20\"]},"
 		 "{\"action\":\"exit\",\"status\":0}]}\n"
 		 "{\"type\":\"aggregation\",\"name\":\"n\",\"function\":\"count\","
-		 "\"entries\":[{\"keys\":[],\"value\":6}]}\n"
+		 "\"entries\":[{\"keys\":[],\"value\":3}]}\n"
 		 "{\"type\":\"aggregation\",\"name\":\"c\",\"function\":\"count\","
 		 "\"entries\":[{\"keys\":[\"a\"],\"value\":2}]}\n"
 		 "{\"type\":\"aggregation\",\"name\":\"s\",\"function\":\"sum\","
@@ -1229,6 +1262,7 @@ int main(void)
 	t_quantize_agg();
 	t_printa();
 	t_printa_joined();
+	t_printa_normalized();
 	t_records();
 	t_flowindent();
 	t_status();
