@@ -23,7 +23,6 @@
  * sched_process_exit tracepoint walks.  Only a thread itself creates or
  * deletes its thread-locals, so the exit walk races with nobody.
  */
-#include <linux/jhash.h>
 #include <linux/log2.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
@@ -290,7 +289,7 @@ static u8 *sonde_dvar_kbuf(struct sonde_vm_ctx *ctx)
 	return (u8 *)ctx->scratch + ctx->scratch_size;
 }
 
-void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+void sonde_dvar_load(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 		     u32 key_size, void *out, u32 size)
 {
 	struct sonde_mstate *ms = ctx->env;
@@ -300,7 +299,7 @@ void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	u32 ksize, hash, b;
 
 	ksize = sonde_dvar_key(ctx, var, key, key_size, kbuf);
-	hash = jhash(kbuf, ksize, var);
+	hash = sonde_hash_bytes(kbuf, ksize, var);
 	b = hash & (dv->nbuckets - 1);
 	raw_spin_lock(&dv->locks[b]);
 	d = sonde_dvar_find(dv->buckets[b], hash, var, kbuf, ksize);
@@ -311,7 +310,7 @@ void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	raw_spin_unlock(&dv->locks[b]);
 }
 
-void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 		      u32 key_size, const void *val, u32 size)
 {
 	struct sonde_mstate *ms = ctx->env;
@@ -321,7 +320,7 @@ void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	u32 ksize, hash, b;
 
 	ksize = sonde_dvar_key(ctx, var, key, key_size, kbuf);
-	hash = jhash(kbuf, ksize, var);
+	hash = sonde_hash_bytes(kbuf, ksize, var);
 	b = hash & (dv->nbuckets - 1);
 	raw_spin_lock(&dv->locks[b]);
 	for (pp = &dv->buckets[b]; (d = *pp); pp = &d->next)

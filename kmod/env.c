@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * env.c - the VM's environment in the kernel: built-in variables,
- * fault-safe loads and copies (copyin, copyinstr), user registers,
- * aggregation and exit().  Probe context: interrupts off, no sleeping, no
- * locks; every read of memory the script names goes through
- * copy_from_kernel_nofault() / copy_from_user_nofault().
+ * env.c - the VM's host port in the kernel (vm/env.h), every hook of it:
+ * built-in variables, fault-safe loads and copies (copyin, copyinstr),
+ * user registers, stacks, aggregation, exit(), and the hooks whose work
+ * lives with its data: dynamic variables (dynvar.c) and speculations
+ * (spec.c).  Called by the VM from sonde_vm_run(), in probe context:
+ * interrupts off, no sleeping, no locks here (dynvar.c and spec.c take
+ * their bounded raw spinlocks); every read of memory the script names
+ * goes through copy_from_kernel_nofault() / copy_from_user_nofault().
  */
 #include <linux/cred.h>
 #include <linux/module.h>
@@ -151,6 +154,23 @@ void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid,
 	struct sonde_mstate *ms = ctx->env;
 
 	sonde_agg_update(ms->st, &ms->pc->agg, aggid, key, x, incr);
+}
+
+void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		     u32 key_size, void *out, u32 size)
+{
+	sonde_dvar_load(ctx, var, key, key_size, out, size);
+}
+
+void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		      u32 key_size, const void *val, u32 size)
+{
+	sonde_dvar_store(ctx, var, key, key_size, val, size);
+}
+
+u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
+{
+	return sonde_spec_subr(ctx, subr, id, ret);
 }
 
 /* The first exit() wins; the state drains, the consumer stops it. */

@@ -21,6 +21,7 @@
 
 #include "sonde.h"
 #include "vm.h"
+#include "env.h"
 
 struct pt_regs;
 struct sonde_probe;
@@ -283,6 +284,9 @@ int sonde_specs_create(struct sonde_state *st);
 void sonde_specs_destroy(struct sonde_state *st);
 void sonde_spec_record(struct sonde_state *st, struct sonde_pcpu *pc,
 		       u32 cpu, u32 spec, const struct sonde_rechdr *h);
+/* sonde_env_spec() (env.h): speculation(), speculate(), commit(),
+ * discard() */
+u32 sonde_spec_subr(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
 
 /* Dynamic variables (dynvar.c). */
 struct sonde_dvars;
@@ -290,8 +294,13 @@ int sonde_dvars_create(struct sonde_state *st);
 void sonde_dvars_destroy(struct sonde_state *st);
 int sonde_dvars_arm(struct sonde_state *st);
 void sonde_dvars_disarm(struct sonde_state *st);
+/* sonde_env_dload() / sonde_env_dstore() (env.h) */
+void sonde_dvar_load(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		     u32 key_size, void *out, u32 size);
+void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		      u32 key_size, const void *val, u32 size);
 
-/* The firing state the VM environment hooks see (env.c). */
+/* The firing state the VM's host port sees (env.c): ctx->env. */
 struct sonde_mstate {
 	struct sonde_probe *probe;
 	struct sonde_fire *fire;

@@ -119,7 +119,7 @@ next:
 	raw_spin_unlock(&sp->lock);
 }
 
-u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
+u32 sonde_spec_subr(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
 {
 	struct sonde_mstate *ms = ctx->env;
 	struct sonde_state *st = ms->st;

@@ -6,10 +6,10 @@
  * vm/ is freestanding C compiled twice: into sonde.ko and into libsonde
  * (the compiler's self-check, tests, fuzzing, benchmarks).  It never
  * allocates, never prints (the verifier writes into a caller's buffer) and
- * calls its environment only through the sonde_env_*() functions below,
- * which the kernel implements in kmod/env.c and userland in its test
- * environment.  sonde_vm_run() is called in probe context: interrupts off,
- * no sleeping, bounded work.
+ * calls its environment only through the host port of env.h, which the
+ * kernel implements in kmod/env.c and userland in its test world
+ * (userland/tests/vm_env.c).  sonde_vm_run() is called in probe context:
+ * interrupts off, no sleeping, bounded work.
  */
 #ifndef _SONDE_VM_H
 #define _SONDE_VM_H
@@ -181,90 +181,6 @@ static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
 
 /* Scratch bytes a firing needs for @img (the caller allocates them). */
 u32 sonde_vm_scratch_size(const struct sonde_image *img);
-
-/*
- * Environment hooks, implemented once per world.  All run in probe context
- * in the kernel.
- */
-/* Value of built-in @id (SONDE_B_*); strings return a NUL-terminated
- * pointer cast to u64, or 0 with *fault set. */
-u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault);
-/* Fault-safe load of @size (1, 2, 4, 8) bytes; 0 or -EFAULT. */
-int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
-		   u64 *val);
-/*
- * An aggregation key as the VM builds it: the tuple's layout, @size bytes
- * at @data, of which only the @nseg segments were written.  The rest is a
- * string's padding past its NUL: zero by definition, in the canonical key
- * sonde_key_store() writes, but not written per firing (with the default
- * strsize of 256, padding, hashing and comparing it was most of the cost
- * of a firing that aggregates by execname).  Equal tuples have equal
- * segments.
- */
-struct sonde_key {
-	const u8 *data;
-	u32 size;
-	u32 nseg;
-	struct {
-		u32 off, len;
-	} seg[SONDE_MAX_AGG_KEYS];
-};
-
-/* Hash of @k's significant bytes (equal tuples, equal hashes), @seed'ed. */
-u32 sonde_key_hash(const struct sonde_key *k, u32 seed);
-/* Does canonical key @stored (@k->size bytes) hold the tuple @k? */
-bool sonde_key_equal(const struct sonde_key *k, const u8 *stored);
-/* Write @k's canonical form (@k->size bytes, padding zeroed) to @dst. */
-void sonde_key_store(const struct sonde_key *k, u8 *dst);
-
-/* Aggregate @x (and @incr) into aggregation @aggid under @key. */
-void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid,
-		   const struct sonde_key *key, s64 x, s64 incr);
-/* exit(@status) was called. */
-void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status);
-/*
- * Dynamic variables (thread-locals, associative arrays).  @key is the
- * key tuple (empty for a thread-local scalar: the world adds the thread).
- * dload copies the value (@size bytes) to @out, or zeroes it when the
- * element does not exist; dstore sets it, or deletes it when @val is
- * NULL.  A full pool is the world's drop to count, not a fault.
- */
-void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
-		     u32 key_size, void *out, u32 size);
-void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
-		      u32 key_size, const void *val, u32 size);
-/*
- * Copy a NUL-terminated string of at most @size - 1 bytes from @addr in
- * user (or kernel) memory into @dst, always terminated; returns its length
- * or -EFAULT.
- */
-int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
-		      char *dst, u32 size);
-/*
- * copyin(): copy @size bytes of user memory at @addr to @dst; 0 or
- * -EFAULT (then @dst holds garbage).  Never sleeps.
- */
-int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
-		     u32 size);
-/*
- * uregs[]: user register @reg (< SONDE_NUREGS, SONDE_UREG_* numbering) of
- * the thread the probe fired in; 0, or -EFAULT when it has no user
- * context (a kernel thread).
- */
-int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val);
-/*
- * Up to @n program counters of the kernel (or, @user, the user) stack at
- * the probe, innermost first; returns how many were stored.
- */
-u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n);
-/*
- * Speculations: speculation() returns a free id or 0; speculate(id) makes
- * the clause's record speculative (ctx->spec); commit(id) and discard(id)
- * end a speculation.  Returns 0 or a fault code.
- */
-u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
-/* A pseudo-random number (not for cryptography). */
-u64 sonde_env_rand(struct sonde_vm_ctx *ctx);
 
 /* Names, for the assembler, disassembler and messages. */
 const char *sonde_op_name(u32 op);

@@ -6,6 +6,7 @@
 #define _SONDE_VM_IMPL_H
 
 #include "vm.h"
+#include "env.h"
 
 int sonde_op_rtype(u32 op);
 /* SONDE_K_* of an opcode's rs and rt operands. */
