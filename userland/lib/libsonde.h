@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libsonde.h - the public API of libsonde: the device (/dev/sonde ioctl
- * wrappers), probe resolution, and the consumer (record decoding,
- * aggregation merge, DTrace-compatible output formatting).
+ * libsonde.h - the public API of libsonde, what an ioctl client links to
+ * behave as the sonde command does: the device (/dev/sonde ioctl
+ * wrappers), programs (program.h), probe resolution, the consumer
+ * (record decoding, aggregation merge, output as dtrace's text or JSON),
+ * the processes a trace follows and the run loop.  The D compiler is
+ * userland/dc/dc.h, user probes userland/usdt/usdt.h.
  *
  * Conventions (libbpf's): int functions return 0 or -errno; constructors
  * return a pointer or NULL with errno set; the library never prints except
@@ -13,6 +16,7 @@
 #ifndef _LIBSONDE_H
 #define _LIBSONDE_H
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -188,10 +192,52 @@ void sonde_consumer_grab(struct sonde_consumer *c, int pid);
 /* exit() seen in a record: true and *@status the argument. */
 bool sonde_consumer_exited(const struct sonde_consumer *c, int *status);
 
+
+/* ---- proc.c: the processes traced (-c, -p) -------------------------- */
+
+struct sonde_proc;
+
 /*
- * Whole-device helpers for the run loop: snapshot the aggregations of
- * CPUs 0..nr_cpus-1, and drain every CPU (@first first, @last last; -1
- * for none) consuming their records.  Drops are reported.
+ * -c: run @cmd (split at white space, the program found as execvp()
+ * would) up to its exec, where it waits, not one instruction run, until
+ * sonde_work() lets it go; its user probes can be created meanwhile.
+ * -p: watch process @pid.  NULL with errno set and a message in @err
+ * ("failed to execute ls: No such file or directory").
+ */
+struct sonde_proc *sonde_proc_create(const char *cmd, char *err,
+				     size_t errlen);
+struct sonde_proc *sonde_proc_grab(pid_t pid, char *err, size_t errlen);
+pid_t sonde_proc_pid(const struct sonde_proc *p);
+bool sonde_proc_live(const struct sonde_proc *p);
+/* Let a created process run (once); 0 or -errno with @err said. */
+int sonde_proc_continue(struct sonde_proc *p, char *err, size_t errlen);
+/* Has it ended since the last call?  Then true, once, with dtrace's
+ * notice in @msg ("pid 42 has exited"). */
+bool sonde_proc_check(struct sonde_proc *p, char *msg, size_t len);
+/* Let go of it: a created process that never ran is killed, one that
+ * runs is waited for; frees @p. */
+void sonde_proc_release(struct sonde_proc *p);
+
+/* ---- work.c: the run loop ------------------------------------------- */
+
+/*
+ * Trace with @dev (loaded) into @c until done, as dtrace(1M) does: GO,
+ * let the processes @procs run, drain every switchrate and snapshot the
+ * aggregations every aggrate, until exit(), the end of every process,
+ * the kernel's stop or a signal; then STOP, the final drain and the
+ * aggregations not printed.  @intr (may be NULL) counts the signals the
+ * caller's handler saw: 1 ends the trace as above, 2 at once without
+ * more output.  Every failure is said through @c's message callback.
+ * Returns 0 with *@status exit()'s argument (0 without exit()), or
+ * -errno (ECANCELED: the kernel aborted the trace).
+ */
+int sonde_work(struct sonde_dev *dev, struct sonde_consumer *c,
+	       struct sonde_proc *const *procs, unsigned int nprocs,
+	       volatile sig_atomic_t *intr, int *status);
+/*
+ * Its steps, for callers with a loop of their own: snapshot the
+ * aggregations of CPUs 0..nr_cpus-1, and drain every CPU (@first first,
+ * @last last; -1 for none) consuming their records.  Drops are reported.
  */
 int sonde_consumer_snap_all(struct sonde_consumer *c, struct sonde_dev *dev);
 int sonde_consumer_drain_all(struct sonde_consumer *c, struct sonde_dev *dev,
