@@ -29,8 +29,8 @@ WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wshadow \
 CFLAGS ?= -O2 -g
 # capstone (pid offset probes only) is dlopen()ed when needed.  libelf
 # (and its zlib) are linked in: a process that loads two libraries fewer
-# starts measurably sooner under TCG, where every start is timed (issue 9's
-# time to first event), and sonde then needs only libc.
+# starts measurably sooner under TCG, where every start is timed (make
+# bench's time to first event), and sonde then needs only libc.
 LDLIBS += -Wl,-Bstatic -lelf -lz -Wl,-Bdynamic
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
 	-MMD -MP
@@ -84,7 +84,7 @@ $(B)/sonde: $(CMD_SRCS:%.c=$(B)/%.o) $(B)/libsonde.a
 include userland/tests/build.mk
 include selftests/build.mk
 
-# The sonde vs bpftrace suite (issue 9): a Debian guest with both tools.
+# The sonde vs bpftrace suite: a Debian guest with both tools.
 $(B)/bench/bench-load: bench/bench-load.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -o $@ $<

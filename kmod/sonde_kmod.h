@@ -47,7 +47,8 @@ extern struct mutex sonde_lock;
  */
 struct sonde_provider {
 	const char *name;
-	/* issue #7 (kernel providers): stack() hooks */
+	/* how stack() starts at the probed code (SONDE_PROVF_*,
+	 * artificial()) */
 	u32 flags;
 	bool (*artificial)(struct sonde_probe *p, unsigned long pc);
 	int (*provide)(const struct sonde_probe_desc *desc);
@@ -84,9 +85,9 @@ struct sonde_probe {
 };
 
 /*
- * Issue #7: the provider's sonde_fire.regs are the probed code's own
- * registers (kprobe, kretprobe): stack() unwinds from them, so it starts
- * at the probed code without any kprobe/ftrace frames.
+ * The provider's sonde_fire.regs are the probed code's own registers
+ * (kprobe, kretprobe): stack() unwinds from them, so it starts at the
+ * probed code without any kprobe/ftrace frames.
  */
 #define SONDE_PROVF_REGS_STACK	0x1
 
@@ -159,7 +160,8 @@ int sonde_profile_init(void);
 extern const struct sonde_provider sonde_dtrace_provider;
 extern const struct sonde_provider sonde_syscall_provider;
 extern const struct sonde_provider sonde_profile_provider;
-/* issue #7: kernel providers (prov_fbt.c, prov_tp.c, prov_stable.c) */
+/* Kernel function and tracepoint providers (prov_fbt.c, prov_tp.c,
+ * prov_stable.c) */
 void sonde_fbt_exit(void);
 int sonde_stable_init(void);
 void sonde_tracepoint_exit(void);
@@ -169,7 +171,7 @@ extern const struct sonde_provider sonde_tp_provider;
 extern const struct sonde_provider sonde_sched_provider;
 extern const struct sonde_provider sonde_proc_provider;
 extern const struct sonde_provider sonde_io_provider;
-/* issue #8: user probes (prov_uprobe.c) */
+/* User probes: USDT and pid (prov_uprobe.c) */
 extern const struct sonde_provider sonde_uprobe_provider;
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req);
 void sonde_uprobes_destroy(struct sonde_state *st);

@@ -99,7 +99,7 @@ $(ST_OUT)/bench_core: bench/bench_core.c $(ST_SRC)/sonde_test.h
 	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
 		-Iuapi -I$(ST_SRC) -o $@ $< -lpthread
 
-# issue #7: the kernel providers' cost (fbt firing, attach/detach time)
+# The kernel providers' cost (fbt firing, attach/detach time).
 $(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
@@ -109,7 +109,7 @@ $(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
 bench-providers: module userland selftests-bin $(ST_OUT)/bench_providers
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_providers
 
-# issue #8: a Python function call untraced, traced by USDT, detached
+# A Python function call untraced, traced by USDT, detached.
 .PHONY: bench-usdt
 bench-usdt: module userland selftests-bin
 	cp bench/bench_usdt.sh $(ST_OUT)/bench_usdt.sh

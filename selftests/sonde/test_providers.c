@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_providers.c - the kernel providers (issue #7): fbt entry/return,
+ * test_providers.c - the kernel providers: fbt entry/return,
  * a broad fbt attach/detach, the raw tracepoint provider, the stable
  * proc/sched/io providers, and stack() from fbt and tracepoint probes
  * starting at the probed code.  Hand-built programs as in test_trace.c.
