@@ -38,6 +38,10 @@ typedef void (*sonde_msg_fn)(void *arg, int level, const char *msg);
 
 /* strerror() plus sonde's own readable names for the errnos it returns. */
 const char *sonde_strerror(int err);
+/* A readable reason into a caller's buffer @err of @errlen bytes (none
+ * when @err is NULL or @errlen 0), as the functions that take one give. */
+__attribute__((format(printf, 3, 4)))
+void sonde_errf(char *err, size_t errlen, const char *fmt, ...);
 
 /* ---- device.c: /dev/sonde ------------------------------------------- */
 

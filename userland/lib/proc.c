@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,18 +27,6 @@ struct sonde_proc {
 	bool stopped;		/* -c: held at its exec under ptrace */
 	char *cmd;		/* its program, for messages */
 };
-
-__attribute__((format(printf, 3, 4)))
-static void sonde_proc_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* dtrace's make_argv(): @s split at white space, in place. */
 static char **sonde_proc_argv(char *s)
@@ -94,7 +81,7 @@ static int sonde_proc_spawn(struct sonde_proc *t, char **argv, char *err,
 
 	if (pipe2(ep, O_CLOEXEC)) {
 		e = errno;
-		sonde_proc_err(err, errlen, "failed to create pipe: %s",
+		sonde_errf(err, errlen, "failed to create pipe: %s",
 			       strerror(e));
 		return -e;
 	}
@@ -104,7 +91,7 @@ static int sonde_proc_spawn(struct sonde_proc *t, char **argv, char *err,
 		e = errno;
 		close(ep[0]);
 		close(ep[1]);
-		sonde_proc_err(err, errlen, "failed to fork: %s", strerror(e));
+		sonde_errf(err, errlen, "failed to fork: %s", strerror(e));
 		return -e;
 	}
 	if (t->pid == 0) {
@@ -124,7 +111,7 @@ static int sonde_proc_spawn(struct sonde_proc *t, char **argv, char *err,
 	t->created = true;
 	if (n == sizeof(e)) {
 		waitpid(t->pid, NULL, 0);
-		sonde_proc_err(err, errlen, "failed to execute %s: %s", argv[0],
+		sonde_errf(err, errlen, "failed to execute %s: %s", argv[0],
 			       strerror(e));
 		return -e;
 	}
@@ -132,14 +119,14 @@ static int sonde_proc_spawn(struct sonde_proc *t, char **argv, char *err,
 	while (waitpid(t->pid, &status, 0) < 0) {
 		if (errno != EINTR) {
 			e = errno;
-			sonde_proc_err(err, errlen,
+			sonde_errf(err, errlen,
 				       "failed to wait for %s: %s", argv[0],
 				       strerror(e));
 			return -e;
 		}
 	}
 	if (!WIFSTOPPED(status)) {
-		sonde_proc_err(err, errlen,
+		sonde_errf(err, errlen,
 			       "failed to execute %s: it ended before tracing began",
 			       argv[0]);
 		return -ESRCH;
@@ -160,12 +147,12 @@ struct sonde_proc *sonde_proc_create(const char *cmd, char *err,
 	if (t && argv)
 		t->cmd = strdup(argv[0]);
 	if (!t || !argv || !t->cmd) {
-		sonde_proc_err(err, errlen, "failed to allocate memory");
+		sonde_errf(err, errlen, "failed to allocate memory");
 		goto out;
 	}
 	if (!sonde_proc_findexec(argv[0])) {
 		ret = -errno;
-		sonde_proc_err(err, errlen, "failed to execute %s: %s", argv[0],
+		sonde_errf(err, errlen, "failed to execute %s: %s", argv[0],
 			       strerror(errno));
 		goto out;
 	}
@@ -186,7 +173,7 @@ struct sonde_proc *sonde_proc_grab(pid_t pid, char *err, size_t errlen)
 	struct sonde_proc *t;
 
 	if (pid <= 0 || (kill(pid, 0) && errno == ESRCH)) {
-		sonde_proc_err(err, errlen,
+		sonde_errf(err, errlen,
 			       "failed to grab pid %ld: no such process",
 			       (long)pid);
 		errno = ESRCH;
@@ -194,7 +181,7 @@ struct sonde_proc *sonde_proc_grab(pid_t pid, char *err, size_t errlen)
 	}
 	t = calloc(1, sizeof(*t));
 	if (!t) {
-		sonde_proc_err(err, errlen, "failed to allocate memory");
+		sonde_errf(err, errlen, "failed to allocate memory");
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -222,7 +209,7 @@ int sonde_proc_continue(struct sonde_proc *t, char *err, size_t errlen)
 	t->stopped = false;
 	if (ptrace(PTRACE_DETACH, t->pid, NULL, NULL)) {
 		e = errno;
-		sonde_proc_err(err, errlen, "failed to resume %s: %s", t->cmd,
+		sonde_errf(err, errlen, "failed to resume %s: %s", t->cmd,
 			       strerror(e));
 		return -e;
 	}
@@ -242,7 +229,7 @@ bool sonde_proc_check(struct sonde_proc *t, char *msg, size_t len)
 		if (!kill(t->pid, 0) || errno != ESRCH)
 			return false;
 		t->live = false;
-		sonde_proc_err(msg, len, "pid %d has exited", (int)t->pid);
+		sonde_errf(msg, len, "pid %d has exited", (int)t->pid);
 		return true;
 	}
 	r = waitpid(t->pid, &status, WNOHANG);
@@ -253,13 +240,13 @@ bool sonde_proc_check(struct sonde_proc *t, char *msg, size_t len)
 		return false;
 	sig = WIFSIGNALED(status) ? sigabbrev_np(WTERMSIG(status)) : NULL;
 	if (WIFSIGNALED(status))
-		sonde_proc_err(msg, len, "pid %d terminated by %s",
+		sonde_errf(msg, len, "pid %d terminated by %s",
 			       (int)t->pid, sig ? sig : "signal");
 	else if (WEXITSTATUS(status) != 0)
-		sonde_proc_err(msg, len, "pid %d exited with status %d",
+		sonde_errf(msg, len, "pid %d exited with status %d",
 			       (int)t->pid, WEXITSTATUS(status));
 	else
-		sonde_proc_err(msg, len, "pid %d has exited", (int)t->pid);
+		sonde_errf(msg, len, "pid %d has exited", (int)t->pid);
 	return true;
 }
 

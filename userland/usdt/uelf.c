@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "libsonde.h"
 #include "usdt.h"
 
 /* ---- ELF helpers ------------------------------------------------------ */
@@ -28,20 +29,6 @@ struct sonde_elf {
 	int fd;
 	Elf *e;
 };
-
-static void sonde_errf(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void sonde_errf(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 static int sonde_elf_open(struct sonde_elf *x, const char *path, char *err,
 			  size_t errlen)

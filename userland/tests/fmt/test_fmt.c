@@ -180,6 +180,39 @@ static void prog_init(struct sonde_program *p, struct sonde_pagg *aggs,
 	p->kopts[SONDE_OPT_strsize].value = 16;
 }
 
+/*
+ * A program of one clause @cl enabled once, on dtrace:::BEGIN (probe id
+ * 1, EPID 1), with @naggs aggregations @aggs.
+ */
+static void prog_begin(struct sonde_program *p, struct sonde_pagg *aggs,
+		       uint32_t naggs, struct sonde_pclause *cl,
+		       struct sonde_ecb *ecb, struct sonde_probe_info *pi)
+{
+	prog_init(p, aggs, naggs);
+	*ecb = (struct sonde_ecb){ 1, 0 };
+	memset(pi, 0, sizeof(*pi));
+	pi->id = 1;
+	strcpy(pi->desc.provider, "dtrace");
+	strcpy(pi->desc.name, "BEGIN");
+	p->clauses = cl;
+	p->nclauses = 1;
+	p->ecbs = ecb;
+	p->necbs = 1;
+	p->ecb_probe = pi;
+}
+
+/* Append the ERROR record @er to @buf at @off; the offset after it. */
+static size_t put_errrec(unsigned char *buf, size_t off,
+			 const struct sonde_errrec *er)
+{
+	struct sonde_rechdr eh = { SONDE_EPID_ERROR, sizeof(eh) + sizeof(*er),
+				   0 };
+
+	memcpy(buf + off, &eh, sizeof(eh));
+	memcpy(buf + off + sizeof(eh), er, sizeof(*er));
+	return off + eh.size;
+}
+
 static void agg_put(struct sonde_consumer *c, uint32_t aggid, const void *key,
 		    const int64_t *xs, int n)
 {
@@ -609,14 +642,12 @@ static void t_records(void)
 		.rec_size = 32, .fields = fields, .nfields = 3,
 		.acts = acts, .nacts = 3,
 	};
-	struct sonde_ecb ecb = { 1, 0 };
-	struct sonde_probe_info pi = { .id = 1 };
+	struct sonde_ecb ecb;
+	struct sonde_probe_info pi;
 	struct sonde_program p;
 	struct sonde_consumer *c;
 	unsigned char buf[256];
 	struct sonde_rechdr h = { 1, sizeof(h) + 32, 0 };
-	struct sonde_rechdr eh = { SONDE_EPID_ERROR,
-				   sizeof(eh) + sizeof(struct sonde_errrec), 0 };
 	struct sonde_errrec er = { .epid = 1, .where = 1, .pc = 2, .action = 1,
 				   .fault = SONDE_FLT_BADADDR, .addr = 0x10 };
 	int64_t v = 7;
@@ -625,24 +656,13 @@ static void t_records(void)
 	char want[1024];
 	size_t off;
 
-	strcpy(pi.desc.provider, "dtrace");
-	strcpy(pi.desc.name, "BEGIN");
-	prog_init(&p, NULL, 0);
-	p.clauses = &cl;
-	p.nclauses = 1;
-	p.ecbs = &ecb;
-	p.necbs = 1;
-	p.ecb_probe = &pi;
-
+	prog_begin(&p, NULL, 0, &cl, &ecb, &pi);
 	memset(buf, 0, sizeof(buf));
 	memcpy(buf, &h, sizeof(h));
 	memcpy(buf + sizeof(h), &v, 8);
 	strcpy((char *)buf + sizeof(h) + 8, "hi");
 	memcpy(buf + sizeof(h) + 24, &st, 4);
-	off = h.size;
-	memcpy(buf + off, &eh, sizeof(eh));
-	memcpy(buf + off + sizeof(eh), &er, sizeof(er));
-	off += eh.size;
+	off = put_errrec(buf, h.size, &er);
 
 	msgs[0] = '\0';
 	c = sonde_consumer_new(&p, cap_open(), msg_cb, NULL);
@@ -979,14 +999,12 @@ static void t_json(void)
 		{ .name = "l", .desc = { .fn = SONDE_AGG_lquantize,
 					 .params = { 0, 10, 1 } } },
 	};
-	struct sonde_ecb ecb = { 1, 0 };
-	struct sonde_probe_info pi = { .id = 1 };
+	struct sonde_ecb ecb;
+	struct sonde_probe_info pi;
 	struct sonde_program p;
 	struct sonde_consumer *c;
 	unsigned char buf[256];
 	struct sonde_rechdr h = { 1, sizeof(h) + 48, 99 };
-	struct sonde_rechdr eh = { SONDE_EPID_ERROR,
-				   sizeof(eh) + sizeof(struct sonde_errrec), 0 };
 	struct sonde_errrec er = { .epid = 1, .action = 2,
 				   .fault = SONDE_FLT_BADADDR, .addr = 0x10 };
 	struct sonde_status st = { .activity = SONDE_ACT_ACTIVE,
@@ -998,23 +1016,13 @@ static void t_json(void)
 	int n = 0;
 	size_t off;
 
-	strcpy(pi.desc.provider, "dtrace");
-	strcpy(pi.desc.name, "BEGIN");
-	prog_init(&p, aggs, 3);
-	p.clauses = &cl;
-	p.nclauses = 1;
-	p.ecbs = &ecb;
-	p.necbs = 1;
-	p.ecb_probe = &pi;
+	prog_begin(&p, aggs, 3, &cl, &ecb, &pi);
 	memset(buf, 0, sizeof(buf));
 	memcpy(buf, &h, sizeof(h));
 	memcpy(buf + sizeof(h), &v, 8);
 	strcpy((char *)buf + sizeof(h) + 8, "a\"b\\");
 	memcpy(buf + sizeof(h) + 24, &pc, 8);
-	off = h.size;
-	memcpy(buf + off, &eh, sizeof(eh));
-	memcpy(buf + off + sizeof(eh), &er, sizeof(er));
-	off += eh.size;
+	off = put_errrec(buf, h.size, &er);
 
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
 	c->syms = sonde_syms_new("/nonexistent");
@@ -1085,8 +1093,6 @@ static void walk_init(struct walk *w)
 		{ 88, { SONDE_DT_INT, 4 } },	/* exit(0) */
 	};
 	struct sonde_rechdr h = { 1, sizeof(h) + 96, 99 };
-	struct sonde_rechdr eh = { SONDE_EPID_ERROR,
-				   sizeof(eh) + sizeof(struct sonde_errrec), 0 };
 	struct sonde_errrec er = { .epid = 1, .action = 2, .pc = 3,
 				   .fault = SONDE_FLT_BADADDR, .addr = 0x10 };
 	unsigned char *d = w->buf + sizeof(h);
@@ -1131,16 +1137,7 @@ static void walk_init(struct walk *w)
 		.desc = { .fn = SONDE_AGG_count, .nkeys = 1 } };
 	w->cl = (struct sonde_pclause){ .rec_size = 96, .fields = w->fields,
 		.nfields = 9, .acts = w->acts, .nacts = 10 };
-	w->ecb = (struct sonde_ecb){ 1, 0 };
-	w->pi.id = 1;
-	strcpy(w->pi.desc.provider, "dtrace");
-	strcpy(w->pi.desc.name, "BEGIN");
-	prog_init(&w->p, w->aggs, 4);
-	w->p.clauses = &w->cl;
-	w->p.nclauses = 1;
-	w->p.ecbs = &w->ecb;
-	w->p.necbs = 1;
-	w->p.ecb_probe = &w->pi;
+	prog_begin(&w->p, w->aggs, 4, &w->cl, &w->ecb, &w->pi);
 
 	memcpy(w->buf, &h, sizeof(h));
 	memcpy(d, &seven, 8);
@@ -1151,10 +1148,7 @@ static void walk_init(struct walk *w)
 	memcpy(d + 56, &pid, 4);
 	memcpy(d + 64, upcs, 16);
 	memcpy(d + 80, &two, 8);
-	w->len = h.size;
-	memcpy(w->buf + w->len, &eh, sizeof(eh));
-	memcpy(w->buf + w->len + sizeof(eh), &er, sizeof(er));
-	w->len += eh.size;
+	w->len = put_errrec(w->buf, h.size, &er);
 }
 
 /* Run the walk's input through a consumer of @format; its output. */
