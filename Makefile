@@ -15,12 +15,19 @@
 #                   firing (PROG='D program', MODE=getppid|read|python)
 #   make clean
 #
-# KDIR= overrides the kernel build tree; by default the running kernel's,
-# else the newest Debian linux-headers-*-amd64 installed.
+# The kernel: KVER= names an installed release (as `uname -r` prints it),
+# KDIR= a kernel build tree.  By default the running kernel's, else the
+# newest Debian linux-headers-*-amd64 installed, by version (sort -V, as
+# selftests/guest/run-guest.sh: 6.1.0-9 comes before 6.1.0-56).
+# `make check` tests every Debian 12 kernel series installed (6.1 and
+# 6.12); `make check KVER=...` that one kernel only.
 
-KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build/Makefile:%/Makefile=%) \
-	$(patsubst %/Makefile,%,$(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64/Makefile)))))
-KDIR := $(patsubst %/Makefile,%,$(KDIR))
+kdir_of = $(patsubst %/Makefile,%,$(firstword $(wildcard \
+	/lib/modules/$(1)/build/Makefile /usr/src/linux-headers-$(1)/Makefile)))
+ifneq ($(KVER),)
+KDIR ?= $(or $(call kdir_of,$(KVER)),$(error no kernel headers for KVER=$(KVER): apt-get install linux-headers-$(KVER)))
+endif
+KDIR ?= $(or $(call kdir_of,$(shell uname -r)),$(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1))
 
 B := build
 CC ?= gcc
@@ -82,5 +89,10 @@ clean:
 	rm -rf $(B)
 	-test -z "$(KDIR)" || $(MAKE) -C $(KDIR) M=$(CURDIR) clean
 
-# Not the bench guest's Debian root (its /etc/rc2.d are directories).
--include $(shell find $(B) -path $(B)/bench-guest -prune -o -name '*.d' -type f -print 2>/dev/null)
+# The dependency files gcc -MMD wrote: a .d whose first line names its
+# own target (x.d: "x.o: ..." or "x: ..."), so a D script that lands in
+# build/ is never read as a makefile.  Not the Debian roots of the bench
+# and package guests, nor the module's build copies.
+-include $(shell find $(B) \( -path $(B)/bench-guest -o -path $(B)/pkg-guest -o -path $(B)/kmod \) -prune \
+	-o -name '*.d' -type f -print 2>/dev/null | xargs -r awk 'FNR == 1 { t = FILENAME; sub(/\.d$$/, "", t); \
+	if (index($$0, t ".o:") == 1 || index($$0, t ":") == 1) print FILENAME; nextfile }')
