@@ -64,8 +64,13 @@ $(B)/libsonde.a: $(VM_OBJS) $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/sonde: $(B)/userland/cmd/sonde.o $(B)/libsonde.a
+$(B)/sonde: $(B)/userland/cmd/sonde.o $(B)/userland/cmd/sdt_obj.o $(B)/libsonde.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# One version for the module, the command and the packages.
+VERSION := $(strip $(file <VERSION))
+$(B)/userland/cmd/sonde.o: ALL_CFLAGS += -DSONDE_VERSION='"$(VERSION)"'
+$(B)/userland/cmd/sonde.o: VERSION
 
 include userland/tests/build.mk
 include selftests/build.mk

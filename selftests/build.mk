@@ -136,7 +136,7 @@ hotpath-check: module
 # (kbuild writes its objects next to them), so one tree tests several
 # kernels: build/kmod/R/sonde.ko.  Not the generated syscall table: each
 # kernel makes its own.
-KMOD_SRCS := Kbuild $(filter-out kmod/sonde_syscalls.h,$(wildcard kmod/*.[ch] vm/*.[ch] uapi/*.h))
+KMOD_SRCS := Kbuild VERSION $(filter-out kmod/sonde_syscalls.h,$(wildcard kmod/*.[ch] vm/*.[ch] uapi/*.h))
 $(B)/kmod/%/sonde.ko: $(KMOD_SRCS)
 	@k='$(call kdir_of,$*)'; test -n "$$k" || \
 		{ echo "sonde: no kernel headers for $*; apt-get install linux-headers-$*" >&2; exit 1; }; \
