@@ -77,6 +77,19 @@ $(ST_OUT)/pony.h: $(ST_SRC)/pony.d $(B)/sonde
 $(ST_OUT)/usdt-hdr-prog: $(ST_OUT)/pony.h
 $(ST_OUT)/usdt-hdr-prog: ST_CFLAGS += -I$(ST_OUT)
 
+# A program with probes built the way PostgreSQL's build uses dtrace: a
+# header with -h, the objects, an object with -G from those, the link.
+$(ST_OUT)/sdtg.h: $(ST_SRC)/sdtg.d $(B)/sonde
+	@mkdir -p $(dir $@)
+	$(B)/sonde -C -h -s $< -o $@
+$(ST_OUT)/sdtg-prog.o: $(ST_SRC)/sdtg-prog.c $(ST_OUT)/sdtg.h
+	$(CC) -O2 -g -Wall -Werror -I$(ST_OUT) -c -o $@ $<
+$(ST_OUT)/sdtg.o: $(ST_SRC)/sdtg.d $(ST_OUT)/sdtg-prog.o $(B)/sonde
+	$(B)/sonde -C -G -s $< -o $@ $(ST_OUT)/sdtg-prog.o
+$(ST_OUT)/sdtg-prog: $(ST_OUT)/sdtg-prog.o $(ST_OUT)/sdtg.o
+	$(CC) -static -o $@ $^
+selftests-bin: $(ST_OUT)/sdtg-prog
+
 $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 	@mkdir -p $(dir $@)
 	cp -p $< $@
