@@ -176,17 +176,32 @@ check-runner: userland selftests-bin
 
 check: unit check-runner guest-check-kernels
 
+# The Debian packages in a Debian 12 guest: install on 6.1 (DKMS builds
+# the module there), a 6.12 kernel installed (DKMS builds it again), boot
+# 6.12, remove (selftests/guest/pkg-guest.sh).  DKMS compiles inside a
+# TCG guest, which takes many minutes: not part of make check.
+.PHONY: check-packages
+check-packages: deb
+	@rels='$(CHECK_KVERS)'; test -n "$$rels" || exit 1; \
+	selftests/guest/pkg-guest.sh $$rels
+
 demo: module userland selftests-bin
 	KDIR=$(KDIR) selftests/demo.sh
 
 # Everything a fresh Debian 12 machine needs to build sonde and run
 # 'make check': the toolchain, kernel headers, the kernel image the guest
 # boots and the source tarball the kselftest harness comes from (both
-# matching the headers: all three are the same metapackage version), QEMU,
-# busybox and cpio for the initramfs, the decompressors extract-vmlinux
-# needs, kmod for modinfo, libelf and zlib (linked statically) for the CLI.
+# matching the headers: all three are the same metapackage version), for
+# both of Debian 12's kernel series (6.1, and 6.12 whose headers need
+# pahole from dwarves for the module's BTF), QEMU, busybox and cpio for
+# the initramfs, the decompressors extract-vmlinux needs, kmod for
+# modinfo, libelf and zlib (linked statically) for the CLI; debhelper,
+# dh-dkms, dkms and fakeroot for make deb; debootstrap for the package
+# guest (make check-packages) and make check-kernels.
 DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
+	linux-headers-6.12-amd64 linux-image-6.12-amd64 dwarves \
+	debhelper dh-dkms dkms fakeroot debootstrap e2fsprogs \
 	qemu-system-x86 busybox-static cpio \
 	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev ca-certificates \
 	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 \
