@@ -180,6 +180,13 @@ check: unit check-runner guest-check-kernels
 # the module there), a 6.12 kernel installed (DKMS builds it again), boot
 # 6.12, remove (selftests/guest/pkg-guest.sh).  DKMS compiles inside a
 # TCG guest, which takes many minutes: not part of make check.
+# The newest kernel Debian unstable ships, through a sid chroot: the
+# module built there and, if that kernel boots, the selftests on it
+# (selftests/guest/check-unstable.sh).  Not part of make check.
+.PHONY: check-kernels
+check-kernels: userland selftests-bin
+	selftests/guest/check-unstable.sh
+
 .PHONY: check-packages
 check-packages: deb
 	@rels='$(CHECK_KVERS)'; test -n "$$rels" || exit 1; \
