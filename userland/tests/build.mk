@@ -251,3 +251,10 @@ unit-cli-options: $(B)/sonde
 	userland/tests/cli_options.sh $(B)/sonde docs/sonde.8
 
 unit: unit-devhint unit-cli-options
+
+# make install / uninstall into a DESTDIR (userland/tests/install.sh).
+.PHONY: unit-install
+unit-install: userland
+	userland/tests/install.sh
+
+unit: unit-install
