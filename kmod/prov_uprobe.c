@@ -21,9 +21,10 @@
  * every process that maps the file -- or, with a filter, only in the one
  * process (address space) the probe was created for.  Disarming
  * unregisters it: the original instruction and the semaphore are restored
- * and, when uprobe_unregister() returns, no handler of ours runs any more
- * (it takes the uprobe's register_rwsem for writing; handlers run under
- * it for reading).
+ * and, when sonde_uprobe_disable() returns, no handler of ours runs any
+ * more (6.1's uprobe_unregister() takes the uprobe's register_rwsem for
+ * writing, handlers run under it for reading; 6.12's
+ * uprobe_unregister_sync() waits for RCU Tasks Trace readers: compat.h).
  *
  * Handlers run in the traced thread's own context (from the int3 trap's
  * return to user mode: preemptible, interrupts on) with the thread's user
@@ -72,6 +73,7 @@ struct sonde_usite {
 	loff_t offset;
 	loff_t refctr;
 	struct mm_struct *mm;		/* mmgrab'd; NULL: every process */
+	struct sonde_compat_uprobe reg;	/* while registered */
 	u32 nargs;
 	bool registered;
 	struct sonde_uarg args[SONDE_UPROBE_MAX_ARGS];
@@ -130,8 +132,7 @@ static bool sonde_usite_mine(const struct sonde_usite *s)
 	return !s->mm || current->mm == s->mm;
 }
 
-static int sonde_uprobe_handler(struct uprobe_consumer *uc,
-				struct pt_regs *regs)
+static int sonde_uprobe_handler(SONDE_UPROBE_HANDLER_ARGS)
 {
 	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
 	struct sonde_fire f __uninitialized;
@@ -152,8 +153,7 @@ static int sonde_uprobe_handler(struct uprobe_consumer *uc,
 	return 0;
 }
 
-static int sonde_uretprobe_handler(struct uprobe_consumer *uc,
-				   unsigned long func, struct pt_regs *regs)
+static int sonde_uretprobe_handler(SONDE_URETPROBE_HANDLER_ARGS)
 {
 	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
 	struct sonde_fire f __uninitialized;
@@ -169,9 +169,7 @@ static int sonde_uretprobe_handler(struct uprobe_consumer *uc,
 }
 
 /* Install the trap only in the target's address space. */
-static bool sonde_uprobe_filter(struct uprobe_consumer *uc,
-				enum uprobe_filter_ctx ctx,
-				struct mm_struct *mm)
+static bool sonde_uprobe_filter(SONDE_UPROBE_FILTER_ARGS)
 {
 	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
 
@@ -180,17 +178,26 @@ static bool sonde_uprobe_filter(struct uprobe_consumer *uc,
 
 /* ---- arming (sonde_lock held) -------------------------------------- */
 
+/*
+ * When this returns no handler of @p's runs any more: the sites are
+ * unregistered and, where the kernel unregisters lazily (6.12 on), one
+ * sync waits for the handlers of all of them.
+ */
 static void sonde_uprobe_disable(struct sonde_probe *p)
 {
 	struct sonde_uprobe_k *up = (struct sonde_uprobe_k *)p->data;
 	struct sonde_usite *s;
+	bool any = false;
 
 	list_for_each_entry(s, &up->sites, link) {
 		if (!s->registered)
 			continue;
-		uprobe_unregister(s->inode, s->offset, &s->uc);
+		sonde_compat_uprobe_unregister(&s->reg, &s->uc);
 		s->registered = false;
+		any = true;
 	}
+	if (any)
+		sonde_compat_uprobe_sync();
 }
 
 static int sonde_uprobe_enable(struct sonde_probe *p)
@@ -200,8 +207,9 @@ static int sonde_uprobe_enable(struct sonde_probe *p)
 	int err;
 
 	list_for_each_entry(s, &up->sites, link) {
-		err = uprobe_register_refctr(s->inode, s->offset, s->refctr,
-					     &s->uc);
+		err = sonde_compat_uprobe_register(&s->reg, s->inode,
+						   s->offset, s->refctr,
+						   &s->uc);
 		if (err) {
 			pr_warn("sonde: cannot arm %s:%s:%s:%s at %pd+%#llx: error %d\n",
 				up->prov, up->mod, up->func, up->name,

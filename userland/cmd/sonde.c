@@ -22,9 +22,10 @@
 #include "libsonde.h"
 #include "dc.h"
 #include "usdt.h"
+#include "cli.h"
 
 #ifndef SONDE_VERSION
-#define SONDE_VERSION	"0.1"
+#error "SONDE_VERSION comes from the top-level VERSION file (Makefile)"
 #endif
 
 #define E_SUCCESS	0
@@ -32,9 +33,6 @@
 #define E_USAGE		2
 
 #define SONDE_STATUSRATE	1000000000ULL	/* ns, DTrace's statusrate */
-
-static const char SONDE_OPTSTR[] =
-	"3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:O:p:P:qs:SU:vVwx:X:Z";
 
 static const char *g_pname = "sonde";
 static bool g_verbose;		/* -v: stability reports, -lv arguments */
@@ -58,41 +56,150 @@ struct cli_cmd {
 	uint32_t nclauses;
 };
 
-static int usage(FILE *fp)
+/*
+ * Every option the command accepts, once.  The getopt string and the
+ * usage text are made from this table; userland/tests/cli_options.sh
+ * checks that the man page's SYNOPSIS and OPTIONS name every one of them
+ * and no other, and that the command refuses every other letter.
+ * arg: the argument's name in the usage text, NULL for a flag.  '6' is
+ * dtrace's -64 (getopt sees -6 with the argument "4").
+ */
+struct cli_opt {
+	char opt;
+	const char *arg;
+	const char *help;
+};
+
+static const struct cli_opt cli_opts[] = {
+	{ '6', "4", "64-bit programs (the only data model sonde has)" },
+	{ 'b', "bufsz", "set trace buffer size" },
+	{ 'c', "cmd", "run specified command and exit upon its completion" },
+	{ 'C', NULL, "run cpp(1) preprocessor on script files" },
+	{ 'D', "name[=def]", "define symbol when invoking preprocessor" },
+	{ 'e', NULL, "exit after compiling request but prior to enabling probes" },
+	{ 'f', "function", "enable or list probes matching the specified function name" },
+	{ 'F', NULL, "coalesce trace output by function" },
+	{ 'G', NULL, "generate an object file for the -s script's USDT probes, to link with the given objects" },
+	{ 'h', NULL, "generate a header file with definitions for static probes" },
+	{ 'H', NULL, "print included files when invoking preprocessor" },
+	{ 'i', "probe-id", "enable or list probes matching the specified probe id" },
+	{ 'I', "path", "add include directory to preprocessor search path" },
+	{ 'l', NULL, "list probes matching specified criteria" },
+	{ 'm', "module", "enable or list probes matching the specified module name" },
+	{ 'n', "name", "enable or list probes matching the specified probe name" },
+	{ 'o', "output", "set output file" },
+	{ 'O', "format", "set output format: text (default) or json" },
+	{ 'p', "pid", "grab specified process-ID and cache its symbol tables" },
+	{ 'P', "provider", "enable or list probes matching the specified provider name" },
+	{ 'q', NULL, "set quiet mode (only output explicitly traced data)" },
+	{ 's', "script", "enable or list probes according to the specified D script" },
+	{ 'S', NULL, "print D compiler intermediate code" },
+	{ 'U', "name", "undefine symbol when invoking preprocessor" },
+	{ 'v', NULL, "set verbose mode (report stability attributes, arguments)" },
+	{ 'V', NULL, "report DTrace API version" },
+	{ 'w', NULL, "permit destructive actions" },
+	{ 'x', "opt[=val]", "enable or modify compiler and tracing options" },
+	{ 'Z', NULL, "permit probe descriptions that match zero probes" },
+};
+
+/* dtrace options sonde refuses, each with its reason (exit status 2). */
+static const struct cli_opt cli_refused[] = {
+	{ '3', "2", "-32 is not supported: sonde compiles for 64-bit programs only" },
+	{ 'a', NULL, "-a is not supported: sonde has no anonymous tracing state to claim" },
+	{ 'A', NULL, "-A is not supported: sonde has no anonymous (boot-time) tracing" },
+	{ 'L', "path", "-L is not supported: sonde has no D libraries to search" },
+	{ 'X', "a|c|s|t", "-X is not supported: the preprocessor's ISO C mode cannot be chosen" },
+};
+
+#define CLI_NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
+#define CLI_NREFUSED	(sizeof(cli_refused) / sizeof(cli_refused[0]))
+
+enum { CLI_LONG_HELP = 0x100, CLI_LONG_VERSION };
+
+static const struct option cli_longopts[] = {
+	{ "help", no_argument, NULL, CLI_LONG_HELP },
+	{ "version", no_argument, NULL, CLI_LONG_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* The getopt string of both tables, with a leading ':' (missing arg). */
+static void cli_optstring(char *buf, size_t size)
+{
+	size_t n = 0, i;
+
+	buf[n++] = ':';
+	for (i = 0; i < CLI_NOPTS + CLI_NREFUSED && n + 3 < size; i++) {
+		const struct cli_opt *o = i < CLI_NOPTS ? &cli_opts[i] :
+					  &cli_refused[i - CLI_NOPTS];
+
+		buf[n++] = o->opt;
+		if (o->arg)
+			buf[n++] = ':';
+	}
+	buf[n] = '\0';
+}
+
+static const struct cli_opt *cli_opt_find(const struct cli_opt *t, size_t n,
+					  int opt)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].opt == opt)
+			return &t[i];
+	return NULL;
+}
+
+/* "-b bufsz", "-64", "-C" */
+static const char *cli_opt_name(const struct cli_opt *o, char *buf,
+				size_t size)
+{
+	if (o->opt == '6')
+		snprintf(buf, size, "-64");
+	else if (o->arg)
+		snprintf(buf, size, "-%c %s", o->opt, o->arg);
+	else
+		snprintf(buf, size, "-%c", o->opt);
+	return buf;
+}
+
+static int usage(FILE *fp, int status)
 {
 	static const char predact[] = "[[ predicate ] action ]";
+	char name[64];
+	size_t i;
 
-	fprintf(fp, "Usage: %s [-elqSVwZ] [-b bufsz] [-c cmd] [-o output] "
-		"[-O json] [-p pid] [-s script] [-x opt[=val]]\n\n"
-		"\t[-P provider %s]\n"
+	fprintf(fp, "Usage: %s [-64] [-", g_pname);
+	for (i = 0; i < CLI_NOPTS; i++)
+		if (!cli_opts[i].arg)
+			fputc(cli_opts[i].opt, fp);
+	fputc(']', fp);
+	for (i = 0; i < CLI_NOPTS; i++) {
+		if (!cli_opts[i].arg || cli_opts[i].opt == '6' ||
+		    strchr("Pmfni", cli_opts[i].opt))
+			continue;
+		fprintf(fp, " [%s]", cli_opt_name(&cli_opts[i], name,
+						   sizeof(name)));
+	}
+	fprintf(fp, "\n\t[-P provider %s]\n"
 		"\t[-m [ provider: ] module %s]\n"
 		"\t[-f [[ provider: ] module: ] func %s]\n"
 		"\t[-n [[[ provider: ] module: ] func: ] name %s]\n"
-		"\t[-i probe-id %s] [ args ... ]\n\n", g_pname, predact,
+		"\t[-i probe-id %s] [ args ... ]\n\n", predact,
 		predact, predact, predact, predact);
 	fprintf(fp, "\tpredicate -> '/' D-expression '/'\n");
-	fprintf(fp, "\t   action -> '{' D-statements '}'\n");
-	fprintf(fp, "\n"
-		"\t-b  set trace buffer size\n"
-		"\t-c  run specified command and exit upon its completion\n"
-		"\t-e  exit after compiling request but prior to enabling probes\n"
-		"\t-f  enable or list probes matching the specified function name\n"
-		"\t-i  enable or list probes matching the specified probe id\n"
-		"\t-l  list probes matching specified criteria\n"
-		"\t-m  enable or list probes matching the specified module name\n"
-		"\t-n  enable or list probes matching the specified probe name\n"
-		"\t-o  set output file\n"
-		"\t-O  set output format: text (default) or json\n"
-		"\t-p  grab specified process-ID and cache its symbol tables\n"
-		"\t-P  enable or list probes matching the specified provider name\n"
-		"\t-q  set quiet mode (only output explicitly traced data)\n"
-		"\t-s  enable or list probes according to the specified D script\n"
-		"\t-S  print D compiler intermediate code\n"
-		"\t-V  report DTrace API version\n"
-		"\t-w  permit destructive actions\n"
-		"\t-x  enable or modify compiler and tracing options\n"
-		"\t-Z  permit probe descriptions that match zero probes\n");
-	return E_USAGE;
+	fprintf(fp, "\t   action -> '{' D-statements '}'\n\n");
+	for (i = 0; i < CLI_NOPTS; i++) {
+		if (cli_opts[i].opt == '6')
+			fprintf(fp, "\t-64 %s\n", cli_opts[i].help);
+		else
+			fprintf(fp, "\t-%c  %s\n", cli_opts[i].opt,
+				cli_opts[i].help);
+	}
+	fprintf(fp, "\n\t--help     print this text and exit\n"
+		"\t--version  print the version and exit\n\n"
+		"See sonde(8).\n");
+	return status;
 }
 
 __attribute__((format(printf, 1, 2)))
@@ -606,12 +713,17 @@ static struct sonde_dev *cli_open(void)
 	if (dev)
 		dev->warn = cli_warn;
 	if (!dev) {
-		if (errno == EPROTO)
+		int err = errno;
+		char hint[768];
+
+		if (err == EPROTO)
 			error("failed to initialize sonde: module ABI version %u, this sonde speaks %u",
 			      abi, SONDE_ABI_VERSION);
 		else
 			error("failed to initialize sonde: %s: %s",
-			      SONDE_DEVICE_PATH, sonde_strerror(errno));
+			      SONDE_DEVICE_PATH, sonde_strerror(err));
+		if (!sonde_dev_hint(err, hint, sizeof(hint)))
+			error("%s", hint);
 	}
 	return dev;
 }
@@ -636,7 +748,7 @@ struct cli {
 	} *tgts;
 	int ntgt;
 	struct cli_dc *dc;
-	bool exec, zdefs, dump, vers, hdr, list, byid;
+	bool exec, zdefs, dump, vers, hdr, gobj, list, byid;
 	const char *ofile;
 	/* what main() sets up */
 	struct sonde_proc **procs;
@@ -651,12 +763,29 @@ struct cli {
  */
 static int cli_getopt(struct cli *o, int argc, char **argv)
 {
+	char optstr[2 * (CLI_NOPTS + CLI_NREFUSED) + 2];
+	const struct cli_opt *ro;
 	int opt;
 	char *eq;
 
+	cli_optstring(optstr, sizeof(optstr));
 	opterr = 0;
-	while ((opt = getopt(argc, argv, SONDE_OPTSTR)) != -1) {
+	while ((opt = getopt_long(argc, argv, optstr, cli_longopts,
+				  NULL)) != -1) {
 		switch (opt) {
+		case CLI_LONG_HELP:
+			return usage(stdout, E_SUCCESS);
+		case CLI_LONG_VERSION:
+			printf("sonde %s\nD 1.0, module ABI %u\n", SONDE_VERSION,
+			       SONDE_ABI_VERSION);
+			return E_SUCCESS;
+		case '6':
+			if (strcmp(optarg, "4")) {
+				fprintf(stderr, "%s: illegal option -- 6%s\n",
+					g_pname, optarg);
+				return usage(stderr, E_USAGE);
+			}
+			break;	/* -64: what sonde always does */
 		case 'n':
 		case 's':
 		case 'P':
@@ -733,8 +862,10 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 			g_defines[g_ndefines++] = optarg;
 			break;
 		case 'U':
+		case 'H':
 		case 'I': {
-			char *a = malloc(strlen(optarg) + 3);
+			const char *v = opt == 'H' ? "" : optarg;
+			char *a = malloc(strlen(v) + 3);
 
 			if (!a || g_ncppargs + 1 >=
 			    sizeof(g_cppargs) / sizeof(g_cppargs[0])) {
@@ -742,7 +873,7 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 				error("too many -%c options", opt);
 				return E_USAGE;
 			}
-			sprintf(a, "-%c%s", opt, optarg);
+			sprintf(a, "-%c%s", opt, v);
 			g_cppargs[g_ncppargs++] = a;
 			break;
 		}
@@ -751,6 +882,9 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 			break;
 		case 'h':
 			o->hdr = true;
+			break;
+		case 'G':
+			o->gobj = true;
 			break;
 		case 'F':
 			cli_dc_setopt(o->dc, "flowindent", NULL);
@@ -761,18 +895,24 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 		case 'V':
 			o->vers = true;
 			break;
-		case '?':
-			if (optopt && strchr(SONDE_OPTSTR, optopt))
-				fprintf(stderr, "%s: option requires an argument -- '%c'\n",
-					g_pname, optopt);
-			else
+		case ':':
+			fprintf(stderr, "%s: option requires an argument -- '%c'\n",
+				g_pname, optopt);
+			return usage(stderr, E_USAGE);
+		default:
+			ro = cli_opt_find(cli_refused, CLI_NREFUSED, opt);
+			if (ro) {
+				error("%s", ro->help);
+				return E_USAGE;
+			}
+			/* '?': not an option at all */
+			if (optopt)
 				fprintf(stderr, "%s: illegal option -- %c\n",
 					g_pname, optopt);
-			return usage(stderr);
-		default:
-			fprintf(stderr, "%s: option -%c is not supported yet\n",
-				g_pname, opt);
-			return E_USAGE;
+			else
+				fprintf(stderr, "%s: illegal option -- %s\n",
+					g_pname, argv[optind - 1]);
+			return usage(stderr, E_USAGE);
 		}
 	}
 	return -1;
@@ -949,7 +1089,7 @@ int main(int argc, char **argv)
 	g_pname = "sonde";
 	g_ofp = stdout;
 	if (argc == 1)
-		return usage(stderr);
+		return usage(stderr, E_USAGE);
 	o.cmds = calloc(argc, sizeof(*o.cmds));
 	o.tgts = calloc(argc, sizeof(*o.tgts));
 	o.procs = calloc(argc, sizeof(*o.procs));
@@ -968,8 +1108,16 @@ int main(int argc, char **argv)
 		printf("%s: D 1.0 (sonde %s)\n", g_pname, SONDE_VERSION);
 		return E_SUCCESS;
 	}
+	if (o.hdr && o.gobj) {
+		error("-h and -G cannot be used together");
+		return E_USAGE;
+	}
 	if (o.hdr)
 		return cli_header(o.cmds, o.ncmds, o.ofile);
+	if (o.gobj)
+		return cli_sdt_object(o.cmds[0].arg,
+				      o.ncmds == 1 && o.cmds[0].script, o.ofile,
+				      argc - optind, argv + optind);
 	if (o.ncmds == 0 && !o.list) {
 		error("no probes specified");
 		return E_ERROR;

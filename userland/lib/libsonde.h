@@ -63,6 +63,23 @@ struct sonde_dev {
  * *@abi, if given, holds the module's version).
  */
 struct sonde_dev *sonde_dev_open(const char *path, uint32_t *abi);
+
+/*
+ * What to do about an open() of /dev/sonde that failed with @err: one
+ * sentence for the user (no "sonde: " prefix, no newline) from what this
+ * host shows (module installed, loaded, for which kernel; lockdown; root
+ * and CAP_SYS_ADMIN).  0, or -ENOENT when there is nothing to add.
+ * sonde_dev_hint_at() reads the host under @env->root instead ("" is /).
+ */
+struct sonde_hint_env {
+	const char *root;	/* "" for the real host */
+	const char *release;	/* the running kernel, as uname -r */
+	uid_t euid;
+	bool cap_sys_admin;	/* in the effective set */
+};
+int sonde_dev_hint(int err, char *buf, size_t size);
+int sonde_dev_hint_at(const struct sonde_hint_env *env, int err, char *buf,
+		      size_t size);
 void sonde_dev_close(struct sonde_dev *dev);
 
 int sonde_dev_info(struct sonde_dev *dev, struct sonde_info *info);

@@ -248,3 +248,27 @@ unit-fuzz-dc: $(B)/tests/fuzz_dc
 unit-docs: $(B)/sonde
 	userland/tests/docs_scripts.sh $(B)/sonde
 # ---- end of the documentation's D programs ---------------------------------
+
+# The remedy for a /dev/sonde that will not open, on fake hosts.
+$(B)/tests/test_devhint: userland/tests/test_devhint.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-devhint
+unit-devhint: $(B)/tests/test_devhint
+	$(B)/tests/test_devhint
+
+# The command's options, its usage text and the man page agree; -G makes
+# an object a program links.
+.PHONY: unit-cli-options
+unit-cli-options: $(B)/sonde
+	userland/tests/cli_options.sh $(B)/sonde docs/sonde.8
+
+unit: unit-devhint unit-cli-options
+
+# make install / uninstall into a DESTDIR (userland/tests/install.sh).
+.PHONY: unit-install
+unit-install: userland
+	userland/tests/install.sh
+
+unit: unit-install
