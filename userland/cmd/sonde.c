@@ -32,8 +32,6 @@
 #define E_ERROR		1
 #define E_USAGE		2
 
-#define SONDE_STATUSRATE	1000000000ULL	/* ns, DTrace's statusrate */
-
 static const char *g_pname = "sonde";
 static bool g_verbose;		/* -v: stability reports, -lv arguments */
 
@@ -757,6 +755,60 @@ struct cli {
 	struct sonde_program *p;
 };
 
+/* -C, -D, -U, -H, -I: the C preprocessor's options.  0, or -1 (said). */
+static int cli_cpp_opt(int opt, const char *arg)
+{
+	const char *v = opt == 'H' ? "" : arg;
+	char *a;
+
+	if (opt == 'C') {
+		g_cpp = true;
+		return 0;
+	}
+	if (opt == 'D') {
+		if (g_ndefines + 1 >= sizeof(g_defines) / sizeof(g_defines[0])) {
+			error("too many -D options");
+			return -1;
+		}
+		g_defines[g_ndefines++] = arg;
+		return 0;
+	}
+	a = malloc(strlen(v) + 3);
+	if (!a || g_ncppargs + 1 >= sizeof(g_cppargs) / sizeof(g_cppargs[0])) {
+		free(a);
+		error("too many -%c options", opt);
+		return -1;
+	}
+	sprintf(a, "-%c%s", opt, v);
+	g_cppargs[g_ncppargs++] = a;
+	return 0;
+}
+
+/* What getopt_long() did not take: a missing argument (':'), an option
+ * dtrace has and sonde refuses, or none at all.  The exit status. */
+static int cli_badopt(int opt, char **argv)
+{
+	const struct cli_opt *ro;
+
+	if (opt == ':') {
+		fprintf(stderr, "%s: option requires an argument -- '%c'\n",
+			g_pname, optopt);
+		return usage(stderr, E_USAGE);
+	}
+	ro = cli_opt_find(cli_refused, CLI_NREFUSED, opt);
+	if (ro) {
+		error("%s", ro->help);
+		return E_USAGE;
+	}
+	/* '?': not an option at all */
+	if (optopt)
+		fprintf(stderr, "%s: illegal option -- %c\n", g_pname, optopt);
+	else
+		fprintf(stderr, "%s: illegal option -- %s\n", g_pname,
+			argv[optind - 1]);
+	return usage(stderr, E_USAGE);
+}
+
 /*
  * One pass over the options: modes, options, programs, targets in
  * command-line order.  -1 to go on, else the exit status.
@@ -764,7 +816,6 @@ struct cli {
 static int cli_getopt(struct cli *o, int argc, char **argv)
 {
 	char optstr[2 * (CLI_NOPTS + CLI_NREFUSED) + 2];
-	const struct cli_opt *ro;
 	int opt;
 	char *eq;
 
@@ -852,31 +903,13 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 			o->exec = false;
 			break;
 		case 'C':
-			g_cpp = true;
-			break;
 		case 'D':
-			if (g_ndefines + 1 >= sizeof(g_defines) / sizeof(g_defines[0])) {
-				error("too many -D options");
-				return E_USAGE;
-			}
-			g_defines[g_ndefines++] = optarg;
-			break;
 		case 'U':
 		case 'H':
-		case 'I': {
-			const char *v = opt == 'H' ? "" : optarg;
-			char *a = malloc(strlen(v) + 3);
-
-			if (!a || g_ncppargs + 1 >=
-			    sizeof(g_cppargs) / sizeof(g_cppargs[0])) {
-				free(a);
-				error("too many -%c options", opt);
+		case 'I':
+			if (cli_cpp_opt(opt, optarg))
 				return E_USAGE;
-			}
-			sprintf(a, "-%c%s", opt, v);
-			g_cppargs[g_ncppargs++] = a;
 			break;
-		}
 		case 'S':
 			o->dump = true;
 			break;
@@ -895,24 +928,8 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 		case 'V':
 			o->vers = true;
 			break;
-		case ':':
-			fprintf(stderr, "%s: option requires an argument -- '%c'\n",
-				g_pname, optopt);
-			return usage(stderr, E_USAGE);
 		default:
-			ro = cli_opt_find(cli_refused, CLI_NREFUSED, opt);
-			if (ro) {
-				error("%s", ro->help);
-				return E_USAGE;
-			}
-			/* '?': not an option at all */
-			if (optopt)
-				fprintf(stderr, "%s: illegal option -- %c\n",
-					g_pname, optopt);
-			else
-				fprintf(stderr, "%s: illegal option -- %s\n",
-					g_pname, argv[optind - 1]);
-			return usage(stderr, E_USAGE);
+			return cli_badopt(opt, argv);
 		}
 	}
 	return -1;
