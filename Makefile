@@ -36,16 +36,37 @@ WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wshadow \
 CFLAGS ?= -O2 -g
 # capstone (pid offset probes only) is dlopen()ed when needed.  libelf
 # (and its zlib) are linked in: a process that loads two libraries fewer
-# starts measurably sooner under TCG, where every start is timed (issue 9's
-# time to first event), and sonde then needs only libc.
+# starts measurably sooner under TCG, where every start is timed (make
+# bench's time to first event), and sonde then needs only libc.
 LDLIBS += -Wl,-Bstatic -lelf -lz -Wl,-Bdynamic
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
-	-Iuapi -Ivm -Iuserland/lib -MMD -MP
+	-MMD -MP
 
-VM_SRCS := vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/subr.c vm/vlog.c vm/disasm.c vm/asm.c
+# The userland, one folder per part; every .c file of a folder is built.
+#   vm/            the VM, also compiled into the module (Kbuild)
+#   userland/lib/  libsonde: device, program, probe resolution, consumer,
+#                  output
+#   userland/usdt/ user probes: ELF notes and symbols, uprobes, -h headers
+#   userland/dc/   the D compiler
+#   userland/cmd/  the sonde command
+# What a folder may include is what it builds on: the consumer never sees
+# the compiler's headers, the compiler sees libsonde's program.
+VM_SRCS := $(sort $(wildcard vm/*.c))
 LIB_SRCS := $(sort $(wildcard userland/lib/*.c))
-VM_OBJS := $(VM_SRCS:%.c=$(B)/%.o)
-LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+USDT_SRCS := $(sort $(wildcard userland/usdt/*.c))
+DC_SRCS := $(sort $(wildcard userland/dc/*.c))
+CMD_SRCS := $(sort $(wildcard userland/cmd/*.c))
+# build/libsonde.a: everything an ioctl client links, compiler included
+LIBSONDE_SRCS := $(VM_SRCS) $(LIB_SRCS) $(USDT_SRCS) $(DC_SRCS)
+
+INC_vm := -Iuapi -Ivm
+INC_lib := $(INC_vm) -Iuserland/lib -Iuserland/usdt
+INC_dc := $(INC_vm) -Iuserland/lib -Iuserland/dc
+INC_cmd := $(INC_lib) -Iuserland/dc
+# the include path of source file $1, by its folder
+src_inc = $(if $(filter userland/dc/%,$1),$(INC_dc),$(if $(filter \
+	userland/lib/% userland/usdt/%,$1),$(INC_lib),$(if $(filter \
+	userland/cmd/%,$1),$(INC_cmd),$(INC_vm))))
 
 .PHONY: all module userland clean check unit deps demo guest-check
 all: module userland
@@ -58,13 +79,13 @@ userland: $(B)/sonde $(B)/libsonde.a
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(call src_inc,$<) -c -o $@ $<
 
-$(B)/libsonde.a: $(VM_OBJS) $(LIB_OBJS)
+$(B)/libsonde.a: $(LIBSONDE_SRCS:%.c=$(B)/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/sonde: $(B)/userland/cmd/sonde.o $(B)/userland/cmd/sdt_obj.o $(B)/libsonde.a
+$(B)/sonde: $(CMD_SRCS:%.c=$(B)/%.o) $(B)/libsonde.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # One version for the module, the command and the packages.
@@ -75,7 +96,7 @@ $(B)/userland/cmd/sonde.o: VERSION
 include userland/tests/build.mk
 include selftests/build.mk
 
-# The sonde vs bpftrace suite (issue 9): a Debian guest with both tools.
+# The sonde vs bpftrace suite: a Debian guest with both tools.
 $(B)/bench/bench-load: bench/bench-load.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -o $@ $<
@@ -111,8 +132,8 @@ INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/sonde
 DKMSDIR ?= /usr/src
-LIB_HDRS := userland/lib/libsonde.h userland/lib/program.h userland/lib/dc.h \
-	uapi/sonde.h uapi/sonde_isa.h
+LIB_HDRS := userland/lib/libsonde.h userland/lib/program.h userland/dc/dc.h \
+	userland/usdt/usdt.h uapi/sonde.h uapi/sonde_isa.h
 DOCS := README.md $(wildcard docs/*.md)
 DKMS_SRCS = Kbuild VERSION COPYING $(filter-out kmod/sonde_syscalls.h,$(wildcard kmod/*.[ch])) \
 	$(wildcard vm/*.[ch] uapi/*.h)

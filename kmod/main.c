@@ -216,7 +216,7 @@ static int __init sonde_init(void)
 	if (!ret)
 		ret = sonde_profile_init();
 	if (!ret)
-		ret = sonde_stable_init();	/* issue #7 */
+		ret = sonde_stable_init();	/* sched, proc, io */
 	if (ret)
 		goto out_probes;
 	ret = misc_register(&sonde_dev);
@@ -235,7 +235,7 @@ static int __init sonde_init(void)
 out_syscall:
 	sonde_syscall_exit();
 out_probes:
-	sonde_fbt_exit();	/* issue #7 */
+	sonde_fbt_exit();
 	sonde_tracepoint_exit();
 	sonde_probes_destroy();
 	return ret;
@@ -246,7 +246,7 @@ static void __exit sonde_exit(void)
 	/* no open file remains: the module is pinned while one is open */
 	misc_deregister(&sonde_dev);
 	sonde_syscall_exit();
-	sonde_fbt_exit();	/* issue #7 */
+	sonde_fbt_exit();
 	sonde_tracepoint_exit();
 	sonde_probes_destroy();
 }

@@ -2,7 +2,7 @@
 /*
  * prov_uprobe.c - user probes: USDT sites and pid-provider functions,
  * created one by one by their consumer (SONDE_IOC_UPROBE) from what
- * userland read in the ELF files (userland/lib/uelf.c).
+ * userland read in the ELF files (userland/usdt/uelf.c).
  *
  * A user probe belongs to the open file that created it: only its owner
  * lists and enables it, and it is freed when that file is released, after
@@ -430,6 +430,19 @@ out_free:
 	return ERR_PTR(err);
 }
 
+/**
+ * sonde_uprobe_create() - SONDE_IOC_UPROBE: a user probe at a file offset
+ * @st: the consumer state that owns it
+ * @req: the file, offset, semaphore, names and argument specs; the
+ *       probe's id out
+ *
+ * A second request for the same site returns the same probe.  The probe
+ * lives as long as its owner's file.
+ *
+ * Context: process context, may sleep.
+ * Return: 0, -EINVAL, -EEXIST, -ENOENT, -EACCES, -ESRCH, -ENOMEM,
+ * -EOPNOTSUPP without uprobes.
+ */
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req)
 {
 	struct sonde_uprobe_k *up, *nup = NULL;
@@ -505,7 +518,12 @@ out_unlock:
 	return err;
 }
 
-/* The owner is going away, its enablings already disarmed and synced. */
+/**
+ * sonde_uprobes_destroy() - free the user probes of @st
+ * @st: the owner, going away, its enablings already disarmed and synced
+ *
+ * Context: process context (release).
+ */
 void sonde_uprobes_destroy(struct sonde_state *st)
 {
 	struct sonde_uprobe_k *up, *n;
@@ -517,7 +535,13 @@ void sonde_uprobes_destroy(struct sonde_state *st)
 	mutex_unlock(&sonde_lock);
 }
 
-/* Probe context: does @p fire at a function's first instruction? */
+/**
+ * sonde_uprobe_func_entry() - does @p fire at a function's first instruction
+ * @p: a probe
+ *
+ * Context: probe context.
+ * Return: true for a pid provider entry probe.
+ */
 bool sonde_uprobe_func_entry(const struct sonde_probe *p)
 {
 	const struct sonde_uprobe_k *up = (const void *)p->data;

@@ -96,11 +96,12 @@ $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 
 # The VM corpus, run by the module's own VM in the guest (test_vm_corpus):
 # the same driver as `make unit-vm`, static and without sanitizers.
-$(ST_OUT)/vm_test: userland/tests/vm_test.c $(VM_TEST_DEPS)
+$(ST_OUT)/vm_test: userland/tests/vm_test.c userland/tests/vm_env.c \
+		$(B)/libsonde.a $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -static $(WARN) -Wno-format-truncation -std=gnu11 \
-		-D_GNU_SOURCE -Iuapi -Ivm -Iuserland/lib -Iuserland/tests \
-		-o $@ userland/tests/vm_test.c $(VM_TEST_SRCS)
+		-D_GNU_SOURCE $(TEST_INC) -o $@ userland/tests/vm_test.c \
+		userland/tests/vm_env.c $(B)/libsonde.a
 
 .PHONY: $(ST_OUT)/vm-corpus
 $(ST_OUT)/vm-corpus:
@@ -114,7 +115,7 @@ $(ST_OUT)/bench_core: bench/bench_core.c $(ST_SRC)/sonde_test.h
 	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
 		-Iuapi -I$(ST_SRC) -o $@ $< -lpthread
 
-# issue #7: the kernel providers' cost (fbt firing, attach/detach time)
+# The kernel providers' cost (fbt firing, attach/detach time).
 $(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
@@ -124,7 +125,7 @@ $(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
 bench-providers: module userland selftests-bin $(ST_OUT)/bench_providers
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_providers
 
-# issue #8: a Python function call untraced, traced by USDT, detached
+# A Python function call untraced, traced by USDT, detached.
 .PHONY: bench-usdt
 bench-usdt: module userland selftests-bin
 	cp bench/bench_usdt.sh $(ST_OUT)/bench_usdt.sh

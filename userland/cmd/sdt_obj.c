@@ -33,7 +33,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-#include "uelf.h"
+#include "usdt.h"
 #include "cli.h"
 
 #define E_SUCCESS	0
