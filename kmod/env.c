@@ -3,8 +3,8 @@
  * env.c - the VM's host port in the kernel (vm/env.h), every hook of it:
  * built-in variables, fault-safe loads and copies (copyin, copyinstr),
  * user registers, stacks, aggregation, exit(), and the hooks whose work
- * lives with its data: dynamic variables (dynvar.c) and speculations
- * (spec.c).  Called by the VM from sonde_vm_run(), in probe context:
+ * lives with its data: dynamic variables (dynvar.c), speculations
+ * (spec.c) and jstack() helpers (jhelper.c).  Called by the VM from sonde_vm_run(), in probe context:
  * interrupts off, no sleeping, no locks here (dynvar.c and spec.c take
  * their bounded raw spinlocks); every read of memory the script names
  * goes through copy_from_kernel_nofault() / copy_from_user_nofault().
@@ -251,6 +251,36 @@ void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
 {
 	return sonde_spec_subr(ctx, subr, id, ret);
+}
+
+/**
+ * sonde_env_jhelper() - the jstack() helper for this thread (jhelper.c)
+ * @ctx: the firing
+ * @w: filled
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: true when a helper applies.
+ */
+bool sonde_env_jhelper(struct sonde_vm_ctx *ctx, struct sonde_jwalk *w)
+{
+	struct sonde_mstate *ms = ctx->env;
+
+	return sonde_jhelper_find(ms->st, w);
+}
+
+/**
+ * sonde_env_jdrop() - count a jstack() walk that unreadable memory ended
+ * @ctx: the firing
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ */
+void sonde_env_jdrop(struct sonde_vm_ctx *ctx)
+{
+	struct sonde_mstate *ms = ctx->env;
+
+	ms->pc->jstackdrops++;
 }
 
 /**

@@ -80,6 +80,18 @@ unit-uelf: $(B)/tests/test_uelf $(B)/tests/test_uelf.stripped \
 
 unit: unit-uelf
 
+# jstack()'s CPython side against a live Debian python3.11: the runtime
+# in the ELF file, the kernel's walker over the process's memory, lines.
+$(B)/tests/test_pyrt: userland/tests/test_pyrt.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-pyrt
+unit-pyrt: $(B)/tests/test_pyrt
+	$(B)/tests/test_pyrt /usr/bin/python3.11
+
+unit: unit-pyrt
+
 # sonde -v -e's stability report against dtrace.c's format.
 .PHONY: unit-verbose
 unit-verbose: $(B)/sonde
