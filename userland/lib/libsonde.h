@@ -104,6 +104,8 @@ int sonde_dev_drain(struct sonde_dev *dev, uint32_t cpu, void *buf,
 int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
 		      uint64_t size, struct sonde_drain *d);
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st);
+/* SONDE_IOC_JHELPER: @h->id is out. */
+int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h);
 
 /* ---- resolve.c: probe descriptions -> ECBs --------------------------- */
 
@@ -207,6 +209,15 @@ void sonde_consumer_blank_line(struct sonde_consumer *c);
  * no pid) are symbolised in: the first -c / -p target; 0 for none.
  */
 void sonde_consumer_set_upid(struct sonde_consumer *c, int pid);
+/*
+ * jstack(): does @p use it, and give the kernel the helpers it walks
+ * interpreters with (the Python runtimes of processes @pids and the
+ * Python interpreters installed), before GO.  0 or -ENOMEM; a runtime
+ * that cannot be given is left out (its frames are native only).
+ */
+bool sonde_program_jstack(const struct sonde_program *p);
+int sonde_jstack_setup(struct sonde_consumer *c, struct sonde_dev *dev,
+		       const int *pids, unsigned int npids);
 /* Re-read the maps of @pid (the run loop's targets) for ustack names. */
 void sonde_consumer_grab(struct sonde_consumer *c, int pid);
 

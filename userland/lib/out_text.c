@@ -125,6 +125,9 @@ static int text_act_stack(struct sonde_consumer *c,
 			  const struct sonde_action *act, int pid,
 			  const void *pcs, struct sonde_dtype t)
 {
+	if (sonde_dt_is_jstack(t))
+		return sonde_print_jstack(c, c->out, pcs, t.size,
+					  SONDE_STACKINDENT);
 	return sonde_print_stack(c->out, sonde_consumer_syms(c),
 				 act->kind == SONDE_A_USTACK, pid, pcs,
 				 t.size / 8, SONDE_STACKINDENT);
@@ -171,7 +174,11 @@ static int text_agg_row(struct sonde_consumer *c,
 	}
 	for (i = 0; i < row->nkeys && !err; i++) {
 		kt = row->keys[i].type;
-		if (kt.kind == SONDE_DT_KSTACK || kt.kind == SONDE_DT_USTACK)
+		if (sonde_dt_is_jstack(kt))
+			err = sonde_print_jstack(c, c->out, row->keys[i].data,
+						 kt.size, SONDE_STACKINDENT);
+		else if (kt.kind == SONDE_DT_KSTACK ||
+			 kt.kind == SONDE_DT_USTACK)
 			err = sonde_print_stack(c->out, sonde_consumer_syms(c),
 						kt.kind == SONDE_DT_USTACK,
 						c->upid, row->keys[i].data,

@@ -68,7 +68,8 @@ struct sonde_output {
 	int (*act_printf)(struct sonde_consumer *c,
 			  const struct sonde_action *act,
 			  const struct sonde_fmtarg *args, uint32_t nargs);
-	/* stack() (@pid 0) and ustack(): @t.size / 8 PCs, 0-padded */
+	/* stack() (@pid 0) and ustack(): @t.size / 8 PCs, 0-padded;
+	 * jstack(): @t a SONDE_DT_JSTACK, @pcs its struct sonde_jstack */
 	int (*act_stack)(struct sonde_consumer *c,
 			 const struct sonde_action *act, int pid,
 			 const void *pcs, struct sonde_dtype t);
