@@ -173,11 +173,10 @@ bool sonde_jhelper_find(struct sonde_state *st, struct sonde_jwalk *w)
 	struct pid *tgid;
 	u32 i;
 
-	if (!mm || (current->flags & PF_KTHREAD)) {
-		w->pid = 0;
+	/* an exiting process has no mm, but is still its pid */
+	w->pid = (current->flags & PF_KTHREAD) ? 0 : task_tgid_nr(current);
+	if (!mm || (current->flags & PF_KTHREAD))
 		return false;
-	}
-	w->pid = task_tgid_nr(current);
 	if (!st->njhelpers)
 		return false;
 	tgid = task_tgid(current);

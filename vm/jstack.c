@@ -13,7 +13,8 @@
  * to find the thread, then at most twice the frame count of frames (a
  * skipped shim frame per real one), two strings per frame of at most the
  * room left.  Memory that cannot be read ends the walk with what it has
- * and SONDE_JSTACK_FAULT, which the world counts (sonde_env_jdrop()).
+ * and SONDE_JSTACK_FAULT, which the world counts (sonde_env_jdrop()),
+ * except the runtime's own words: an interpreter still starting.
  *
  * Context: probe context (sonde_vm_run()); no allocation, no locks.  In
  * userland the same code walks a live process in the tests.
@@ -105,17 +106,25 @@ static u16 sonde_jstr(struct sonde_jw *w, u64 obj)
 	return off;
 }
 
-/* The thread state of thread @tid, 0 if the runtime has none (or the
- * walk faulted: w->flags says). */
+/*
+ * The thread state of thread @tid, 0 if the runtime has none (or the
+ * walk faulted: w->flags says).  The runtime's own words not readable is
+ * an interpreter that has not started (its pages not yet touched), with
+ * no frames to miss: not a fault.
+ */
 static u64 sonde_jthread(struct sonde_jw *w, const struct sonde_jwalk *jw)
 {
 	const struct sonde_pyoffsets *o = w->o;
 	u64 interp, t, v;
 	u32 ni, nt = 0;
 
+	if (sonde_env_load(w->ctx, true, jw->runtime + o->rt_interp_head, 8,
+			   &interp))
+		return 0;
 	/* the GIL's holder first: a busy thread is found in two reads */
 	if (o->rt_tstate_current != SONDE_PYOFF_NONE) {
-		if (!sonde_jrd(w, jw->runtime + o->rt_tstate_current, 8, &t))
+		if (sonde_env_load(w->ctx, true,
+				   jw->runtime + o->rt_tstate_current, 8, &t))
 			return 0;
 		if (t) {
 			if (!sonde_jrd(w, t + o->ts_native_tid, 8, &v))
@@ -124,8 +133,6 @@ static u64 sonde_jthread(struct sonde_jw *w, const struct sonde_jwalk *jw)
 				return t;
 		}
 	}
-	if (!sonde_jrd(w, jw->runtime + o->rt_interp_head, 8, &interp))
-		return 0;
 	for (ni = 0; interp && ni < jw->max_interps; ni++) {
 		if (!sonde_jrd(w, interp + o->is_threads_head, 8, &t))
 			return 0;

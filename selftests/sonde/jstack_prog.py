@@ -44,6 +44,7 @@ def collector(count):
 
 def outer(mode, arg):
     if mode == 'spin':
+        print('ready', flush=True)
         return inner(time.monotonic() + arg)  # OUTER_SPIN
     if mode == 'read':
         return reader()  # OUTER_READ

@@ -272,6 +272,24 @@ static u64 start_code(pid_t pid)
 	return v;
 }
 
+/* Where the process maps its executable's ELF header (offset 0). */
+static u64 elf_header(pid_t pid)
+{
+	char path[64], line[4096];
+	unsigned long long start = 0, off;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx-%*x %*s %llx", &start, &off) == 2 &&
+		    !off && strstr(line, "python"))
+			break;
+	if (f)
+		fclose(f);
+	return start;
+}
+
 int main(int argc, char **argv)
 {
 	const char *python = argc > 1 ? argv[1] : "/usr/bin/python3.11";
@@ -402,8 +420,25 @@ int main(int argc, char **argv)
 
 	w.jw.runtime = 0x1000;
 	h = walk(&w, &rt, tid_main, 20, 512, fr, &n);
-	check(h.npy == 0 && (h.flags & SONDE_JSTACK_FAULT) && w.jdrops == 1 &&
-	      h.npcs == 2, "a runtime at an unmapped address: a drop, native frames only");
+	check(h.npy == 0 && (h.flags & SONDE_JSTACK_NOTHREAD) && !w.jdrops &&
+	      h.npcs == 2,
+	      "a runtime not readable (not started): native frames only, no drop");
+
+	/* the interpreter list leads to unmapped memory: a drop */
+	{
+		const struct sonde_pyoffsets *good = w.jw.off;
+		struct sonde_pyoffsets o = rt.off;
+
+		o.rt_tstate_current = SONDE_PYOFF_NONE;
+		o.rt_interp_head = 0;	/* the ELF header: e_ident, no pointer */
+		w.jw.off = &o;
+		w.jw.runtime = elf_header(pid);
+		h = walk(&w, &rt, tid_main, 20, 512, fr, &n);
+		check(h.npy == 0 && (h.flags & SONDE_JSTACK_FAULT) &&
+		      w.jdrops == 1 && h.npcs == 2,
+		      "an interpreter list into unmapped memory: a drop, native frames only");
+		w.jw.off = good;
+	}
 
 	/* unreadable in the middle: the thread found, the frames not */
 	w.jw.runtime = rt.runtime + (start_code(pid) - rt.text);
