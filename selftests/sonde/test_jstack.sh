@@ -6,8 +6,8 @@
 # samples attributed to main -> outer -> inner with their files and lines,
 # the Python function behind a read() with the GIL released, pid and USDT
 # probes as aggregation keys, two threads told apart, native frames only
-# (and no error) for a process that is not Python, DTrace's text layout,
-# -O folded, and the flame graph as well-formed SVG naming every frame.
+# (and no error) for a process that is not Python, -O folded's lines and
+# counts, and the flame graph as SVG an XML parser reads.
 #
 # The program is jstack_prog.py; its lines are found by their markers.
 # JSON output is checked with python3.11 itself.  Every command runs under
@@ -218,6 +218,61 @@ test_not_python() {
 	return 1
 }
 
+# -O folded: libc's write() from writer(), 200 calls: the lines through
+# writer sum to exactly 200, each outermost first (main, outer, writer
+# at their lines), the count last.
+test_folded() {
+	have_python || { skip_reason="no $PY"; return 4; }
+	run 120 "$SONDE" -O folded -n 'pid$target:libc.so.6:write:entry {
+		@[jstack(20)] = count(); }' -c "$PY $PROG write 200"
+	want="main ($PROG:$(line MAIN));outer ($PROG:$(line OUTER_WRITE));writer ($PROG:$(line WRITE))"
+	n=$(grep -F "$want;" "$T/out" | awk '{ s += $NF } END { print s + 0 }')
+	bad=$(grep -cv '^[^ ].* [0-9][0-9]*$' "$T/out")
+	if [ "$rc" -eq 0 ] && [ "$n" -eq 200 ] && [ "$bad" -eq 0 ]; then
+		return 0
+	fi
+	ktap_diag "want 200 samples in lines through '$want', every line 'frames count' ($n, $bad bad lines)"
+	show
+	return 1
+}
+
+# -O flamegraph -o FILE: an SVG python3.11's XML parser reads, whose
+# titles name inner, outer and main at their lines.
+test_flamegraph() {
+	have_python || { skip_reason="no $PY"; return 4; }
+	"$PY" "$PROG" spin 20 > "$T/ready" &
+	pypid=$!
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		[ -s "$T/ready" ] && break
+		sleep 0.5
+	done
+	run 120 "$SONDE" -O flamegraph -o "$T/p.svg" -n 'profile-997
+	    /pid == $target/ { @[jstack()] = count(); } tick-3s { exit(0); }' \
+		-p "$pypid"
+	kill "$pypid" 2> /dev/null
+	wait "$pypid" 2> /dev/null
+	cat > "$T/svg.py" <<'PYEOF'
+import sys, xml.etree.ElementTree as ET
+prog, lines = sys.argv[2], sys.argv[3:]
+ns = '{http://www.w3.org/2000/svg}'
+root = ET.parse(sys.argv[1]).getroot()
+titles = [t.text for t in root.iter(ns + 'title')]
+want = ['inner (%s:%s)' % (prog, lines[0]), 'outer (%s:%s)' % (prog, lines[1]),
+        'main (%s:%s)' % (prog, lines[2])]
+miss = [w for w in want if not any(t.startswith(w + ' (') for t in titles)]
+print('ok' if root.tag == ns + 'svg' and not miss and
+      any(t.startswith('all (') for t in titles) else 'missing %s' % miss)
+PYEOF
+	if [ "$rc" -eq 0 ] && [ ! -s "$T/out" ] &&
+	   [ "$("$PY" "$T/svg.py" "$T/p.svg" "$PROG" "$(line SPIN)" \
+		"$(line OUTER_SPIN)" "$(line MAIN)" 2>&1)" = ok ]; then
+		return 0
+	fi
+	ktap_diag "$("$PY" "$T/svg.py" "$T/p.svg" "$PROG" "$(line SPIN)" "$(line OUTER_SPIN)" "$(line MAIN)" 2>&1 | tail -3)"
+	show
+	return 1
+}
+
 result() {
 	_name=$1
 	_rc=$2
@@ -228,11 +283,13 @@ result() {
 	fi
 }
 
-ktap_header 6
+ktap_header 8
 test_profile; result jstack_profile_inner_outer_main_lines $?
 test_read; result jstack_read_gil_released $?
 test_pid_write; result jstack_pid_write_key $?
 test_usdt_gc; result jstack_usdt_gc_start_key $?
 test_threads; result jstack_two_threads_told_apart $?
 test_not_python; result jstack_not_python_native_only $?
+test_folded; result jstack_folded_exact_counts $?
+test_flamegraph; result jstack_flamegraph_svg $?
 ktap_finish

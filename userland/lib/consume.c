@@ -25,6 +25,8 @@
 static const struct sonde_output *const sonde_outputs[] = {
 	[SONDE_OUT_TEXT] = &sonde_output_text,
 	[SONDE_OUT_JSON] = &sonde_output_json,
+	[SONDE_OUT_FOLDED] = &sonde_output_folded,
+	[SONDE_OUT_FLAMEGRAPH] = &sonde_output_flamegraph,
 };
 
 /* Call operation @op of the consumer's format, if it has one. */
@@ -68,6 +70,7 @@ void sonde_consumer_free(struct sonde_consumer *c)
 	if (!c)
 		return;
 	sonde_aggtab_free(&c->aggs);
+	sonde_fold_state_free(c);
 	sonde_jstack_free(c);
 	sonde_syms_free(c->syms);
 	free(c->buf);
@@ -92,6 +95,11 @@ int sonde_output_lookup(const char *name)
 		if (!strcmp(sonde_outputs[i]->name, name))
 			return (int)i;
 	return -ENOENT;
+}
+
+int sonde_consumer_finish(struct sonde_consumer *c)
+{
+	return sonde_out(c, finish);
 }
 
 int sonde_consumer_set_format(struct sonde_consumer *c, int format)

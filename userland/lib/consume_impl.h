@@ -52,6 +52,7 @@ struct sonde_consumer {
 	struct sonde_status last;	/* previous STATUS, for deltas */
 	bool killed;		/* SONDE_ACT_KILLED reported */
 	struct sonde_jstate *js;	/* jstack(): helpers, lines (jstack.c) */
+	struct sonde_foldstate *fold;	/* -O folded / flamegraph's lines */
 };
 
 /* stack() frames are indented this much (DTrace's stackindent default) */
@@ -112,6 +113,12 @@ int sonde_print_jstack(struct sonde_consumer *c, FILE *out, const void *data,
 void sonde_jstack_seen(struct sonde_consumer *c, uint32_t aggid,
 		       const void *key);
 void sonde_jstack_free(struct sonde_consumer *c);
+/* The runtime of the next helper id (malloc'd, taken): 0 or -errno. */
+struct sonde_pyrt;
+int sonde_jstack_runtime(struct sonde_consumer *c, struct sonde_pyrt *rt);
+
+/* out_folded.c: its lines, freed with the consumer. */
+void sonde_fold_state_free(struct sonde_consumer *c);
 
 /* aggact.c: clear/trunc/normalize/denormalize/setopt; values as printed. */
 int sonde_consumer_aggact(struct sonde_consumer *c,

@@ -10,6 +10,13 @@
  * the interpreter frames a call of the interpreter function runs under
  * that call's frame, as DTrace's ustack helpers annotated them.
  *
+ * A process that has gone (a -c command that ended before the last
+ * snapshot) can no longer be read: then the line comes from the code
+ * object's file, compiled by the same interpreter (its own compile(),
+ * in a child process that serves every file of the trace; frozen
+ * modules from _imp), matched by name and first line.  Nothing of the
+ * file is run.
+ *
  * Helpers: one per CPython executable a -c / -p target runs (or a
  * process's own, for a libpython shared object), and one per Python
  * 3.11 interpreter installed as /usr/bin/python3*, /usr/local/bin/python3*
@@ -27,6 +34,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 
 #include "consume_impl.h"
 #include "usdt.h"
@@ -41,6 +49,28 @@ struct sonde_jcode {
 	size_t n;
 };
 
+/* A file's code objects as the interpreter compiles it: their location
+ * tables by name and first line. */
+struct sonde_jsrc {
+	struct sonde_jsrc *next;
+	uint32_t rt;			/* the interpreter (helper id) */
+	char *file;
+	struct sonde_jsrc_co {
+		int32_t first;
+		char *name;
+		uint8_t *tab;
+		size_t n;
+	} *co;
+	uint32_t nco;
+};
+
+/* The child that compiles files for one interpreter. */
+struct sonde_jcc {
+	pid_t pid;
+	FILE *to, *from;
+	bool dead;
+};
+
 #define SONDE_JCODE_BUCKETS	1024
 #define SONDE_JSEARCH_MAX	8	/* installed interpreters looked at */
 
@@ -48,6 +78,8 @@ struct sonde_jstate {
 	struct sonde_pyrt *rt[SONDE_MAX_JHELPERS];	/* by helper id */
 	uint32_t nrt;
 	struct sonde_jcode *codes[SONDE_JCODE_BUCKETS];
+	struct sonde_jsrc *srcs;
+	struct sonde_jcc cc[SONDE_MAX_JHELPERS];	/* by helper id */
 };
 
 static struct sonde_jstate *sonde_js(struct sonde_consumer *c)
@@ -57,13 +89,39 @@ static struct sonde_jstate *sonde_js(struct sonde_consumer *c)
 	return c->js;
 }
 
+static void sonde_jcc_stop(struct sonde_jcc *cc)
+{
+	if (cc->to)
+		fclose(cc->to);
+	if (cc->from)
+		fclose(cc->from);
+	if (cc->pid > 0)
+		waitpid(cc->pid, NULL, 0);
+	memset(cc, 0, sizeof(*cc));
+	cc->dead = true;
+}
+
 void sonde_jstack_free(struct sonde_consumer *c)
 {
 	struct sonde_jcode *j, *n;
-	uint32_t i;
+	struct sonde_jsrc *s, *sn;
+	uint32_t i, k;
 
 	if (!c->js)
 		return;
+	for (i = 0; i < SONDE_MAX_JHELPERS; i++)
+		if (c->js->cc[i].pid > 0)
+			sonde_jcc_stop(&c->js->cc[i]);
+	for (s = c->js->srcs; s; s = sn) {
+		sn = s->next;
+		for (k = 0; k < s->nco; k++) {
+			free(s->co[k].name);
+			free(s->co[k].tab);
+		}
+		free(s->co);
+		free(s->file);
+		free(s);
+	}
 	for (i = 0; i < c->js->nrt; i++)
 		free(c->js->rt[i]);
 	for (i = 0; i < SONDE_JCODE_BUCKETS; i++) {
@@ -92,6 +150,18 @@ bool sonde_program_jstack(const struct sonde_program *p)
 			if (sonde_dt_is_jstack(p->aggs[i].keys[j]))
 				return true;
 	return false;
+}
+
+int sonde_jstack_runtime(struct sonde_consumer *c, struct sonde_pyrt *rt)
+{
+	struct sonde_jstate *js = sonde_js(c);
+
+	if (!js || js->nrt >= SONDE_MAX_JHELPERS) {
+		free(rt);
+		return js ? -ENOSPC : -ENOMEM;
+	}
+	js->rt[js->nrt++] = rt;
+	return 0;
 }
 
 /* Is @path's file already a helper (by executable)? */
@@ -158,8 +228,7 @@ static int sonde_jhelper_give(struct sonde_consumer *c, struct sonde_dev *dev,
 		free(rt);
 		return ret ? ret : -EPROTO;
 	}
-	js->rt[js->nrt++] = rt;
-	return 0;
+	return sonde_jstack_runtime(c, rt);
 }
 
 /*
@@ -304,6 +373,193 @@ static const struct sonde_jcode *sonde_jcode(struct sonde_consumer *c,
 	return j;
 }
 
+/* ---- lines from the source ------------------------------------------------ */
+
+/*
+ * The child's program: for each file name read (a line), every code
+ * object compile() makes of it, depth first, as "first namelen tablen\n",
+ * the name, the table; then "-1 0 0\n".  A frozen module's code comes
+ * from _imp; a file that cannot be read or compiled has no code objects.
+ */
+static const char sonde_jcc_prog[] =
+"import sys\n"
+"def walk(co, out):\n"
+"    n = co.co_name.encode('utf-8', 'surrogateescape')\n"
+"    t = co.co_linetable\n"
+"    out.write(b'%d %d %d\\n' % (co.co_firstlineno, len(n), len(t)))\n"
+"    out.write(n)\n"
+"    out.write(t)\n"
+"    for k in co.co_consts:\n"
+"        if hasattr(k, 'co_linetable'):\n"
+"            walk(k, out)\n"
+"out = sys.stdout.buffer\n"
+"for line in sys.stdin.buffer:\n"
+"    f = line.rstrip(b'\\n').decode('utf-8', 'surrogateescape')\n"
+"    try:\n"
+"        if f.startswith('<frozen ') and f.endswith('>'):\n"
+"            import _imp\n"
+"            m = f[8:-1]\n"
+"            m = {'importlib._bootstrap': '_frozen_importlib',\n"
+"                 'importlib._bootstrap_external':\n"
+"                 '_frozen_importlib_external'}.get(m, m)\n"
+"            co = _imp.get_frozen_object(m)\n"
+"        else:\n"
+"            with open(f, 'rb') as src:\n"
+"                co = compile(src.read(), f, 'exec', dont_inherit=True)\n"
+"        walk(co, out)\n"
+"    except BaseException:\n"
+"        pass\n"
+"    out.write(b'-1 0 0\\n')\n"
+"    out.flush()\n";
+
+/* The interpreter of helper @id, compiling for us: started once. */
+static struct sonde_jcc *sonde_jcc(struct sonde_jstate *js, uint32_t id)
+{
+	struct sonde_jcc *cc = &js->cc[id];
+	int in[2], out[2];
+	pid_t pid;
+
+	if (cc->pid > 0 || cc->dead)
+		return cc->pid > 0 ? cc : NULL;
+	cc->dead = true;
+	if (pipe2(in, O_CLOEXEC))
+		return NULL;
+	if (pipe2(out, O_CLOEXEC)) {
+		close(in[0]);
+		close(in[1]);
+		return NULL;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		if (null >= 0)
+			dup2(null, 2);
+		/* isolated, no site: nothing of the user's environment */
+		execl(js->rt[id]->path, js->rt[id]->path, "-I", "-S", "-c",
+		      sonde_jcc_prog, (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	if (pid < 0) {
+		close(in[1]);
+		close(out[0]);
+		return NULL;
+	}
+	cc->pid = pid;
+	cc->to = fdopen(in[1], "w");
+	cc->from = fdopen(out[0], "r");
+	if (!cc->to || !cc->from) {
+		if (!cc->to)
+			close(in[1]);
+		if (!cc->from)
+			close(out[0]);
+		sonde_jcc_stop(cc);
+		return NULL;
+	}
+	cc->dead = false;
+	return cc;
+}
+
+/* Read the child's answer for one file into @s; false if it died. */
+static bool sonde_jsrc_read(struct sonde_jcc *cc, struct sonde_jsrc *s)
+{
+	long first, nlen, tlen;
+	struct sonde_jsrc_co *co, *v;
+
+	for (;;) {
+		if (fscanf(cc->from, "%ld %ld %ld", &first, &nlen, &tlen) != 3 ||
+		    fgetc(cc->from) != '\n')
+			return false;
+		if (first < 0)
+			return true;
+		if (nlen < 0 || nlen > 4096 || tlen < 0 || tlen > (1 << 20))
+			return false;
+		v = realloc(s->co, (s->nco + 1) * sizeof(*v));
+		if (!v)
+			return false;
+		s->co = v;
+		co = &s->co[s->nco];
+		co->first = (int32_t)first;
+		co->n = (size_t)tlen;
+		co->name = malloc((size_t)nlen + 1);
+		co->tab = malloc((size_t)tlen + 1);
+		if (!co->name || !co->tab ||
+		    fread(co->name, 1, (size_t)nlen, cc->from) != (size_t)nlen ||
+		    fread(co->tab, 1, (size_t)tlen, cc->from) != (size_t)tlen) {
+			free(co->name);
+			free(co->tab);
+			return false;
+		}
+		co->name[nlen] = 0;
+		s->nco++;
+	}
+}
+
+/* The code objects of @file as interpreter @id compiles it. */
+static const struct sonde_jsrc *sonde_jsrc(struct sonde_consumer *c,
+					   uint32_t id, const char *file)
+{
+	struct sonde_jstate *js = c->js;
+	struct sonde_jcc *cc;
+	struct sonde_jsrc *s;
+	struct stat st;
+
+	for (s = js->srcs; s; s = s->next)
+		if (s->rt == id && !strcmp(s->file, file))
+			return s;
+	s = calloc(1, sizeof(*s));
+	if (!s || !(s->file = strdup(file))) {
+		free(s);
+		return NULL;
+	}
+	s->rt = id;
+	s->next = js->srcs;
+	js->srcs = s;
+	/* a regular file (not a FIFO the child would wait on), or frozen */
+	if (strchr(file, '\n') ||
+	    (strncmp(file, "<frozen ", 8) &&
+	     (stat(file, &st) || !S_ISREG(st.st_mode) ||
+	      st.st_size > (64 << 20))))
+		return s;
+	cc = sonde_jcc(js, id);
+	if (!cc)
+		return s;
+	if (fprintf(cc->to, "%s\n", file) < 0 || fflush(cc->to) ||
+	    !sonde_jsrc_read(cc, s))
+		sonde_jcc_stop(cc);
+	return s;
+}
+
+/* A frame's line from its file: the one code object of its name and
+ * first line (or several with one table). */
+static int sonde_jsrc_line(struct sonde_consumer *c, uint32_t id,
+			   const struct sonde_jpy *o,
+			   const struct sonde_pyframe *f)
+{
+	const struct sonde_jsrc *s;
+	const struct sonde_jsrc_co *hit = NULL;
+	uint32_t i;
+
+	if (!o->file || !o->name)
+		return -1;
+	s = sonde_jsrc(c, id, o->file);
+	for (i = 0; s && i < s->nco; i++) {
+		const struct sonde_jsrc_co *k = &s->co[i];
+
+		if (k->first != f->firstlineno || strcmp(k->name, o->name))
+			continue;
+		if (hit && (hit->n != k->n || memcmp(hit->tab, k->tab, k->n)))
+			return -1;	/* two that differ: not sure */
+		hit = k;
+	}
+	return hit ? sonde_py_addr2line(hit->tab, hit->n, f->firstlineno,
+					f->lasti) : -1;
+}
+
 /* ---- decoding -------------------------------------------------------------- */
 
 /* One string of the record into UTF-8 (malloc'd), or NULL. */
@@ -412,6 +668,8 @@ int sonde_jstack_decode(struct sonde_consumer *c, const void *data,
 		if (j && j->tab)
 			o->line = sonde_py_addr2line(j->tab, j->n,
 						     f.firstlineno, f.lasti);
+		else if (rt && f.code)
+			o->line = sonde_jsrc_line(c, h.helper, o, &f);
 		d->npy++;
 	}
 	return 0;

@@ -197,10 +197,15 @@ extern const char sonde_msg_bricked[];
  * -O does ("text", "json"): SONDE_OUT_* or -ENOENT.  Setting an unknown
  * format is -EINVAL.
  */
-#define SONDE_OUT_TEXT	0
-#define SONDE_OUT_JSON	1
+#define SONDE_OUT_TEXT		0
+#define SONDE_OUT_JSON		1
+#define SONDE_OUT_FOLDED	2	/* stacks as folded lines */
+#define SONDE_OUT_FLAMEGRAPH	3	/* stacks as a flame graph, SVG */
 int sonde_output_lookup(const char *name);
 int sonde_consumer_set_format(struct sonde_consumer *c, int format);
+/* The trace is over: what a format keeps for the end (the flame graph,
+ * folded records) is written.  sonde_work() calls it. */
+int sonde_consumer_finish(struct sonde_consumer *c);
 /* The blank line dtrace prints on ^C and before the final aggregations
  * (none in JSON). */
 void sonde_consumer_blank_line(struct sonde_consumer *c);

@@ -322,6 +322,13 @@ static int sonde_work_end(struct sonde_work *w, int ret, int *status)
 					   sonde_strerror(err));
 			ret = err;
 		}
+		err = sonde_consumer_finish(w->c);
+		if (err) {
+			sonde_consumer_msg(w->c, SONDE_MSG_ERROR,
+					   "failed to write output: %s",
+					   sonde_strerror(err));
+			ret = err;
+		}
 	}
 	fflush(w->c->out);
 	if (ferror(w->c->out)) {

@@ -92,6 +92,27 @@ unit-pyrt: $(B)/tests/test_pyrt
 
 unit: unit-pyrt
 
+# Stacks for people and for flame-graph tools: jstack()'s text and JSON
+# layouts, -O folded, the flame graph's SVG (xmllint checks it).
+$(B)/tests/test_folded: userland/tests/test_folded.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-folded
+unit-folded: $(B)/tests/test_folded
+	$(B)/tests/test_folded $(B)/tests/flamegraph.svg
+
+unit: unit-folded
+
+# The flame graph in a real browser (Debian's chromium, headless): it
+# renders, its zoom and search work.  Not in `make check` (a browser
+# start is slow; apt-get install chromium).
+.PHONY: check-flamegraph
+check-flamegraph: $(B)/tests/test_folded
+	$(B)/tests/test_folded $(B)/tests/flamegraph.svg
+	userland/tests/flamegraph_browser.sh $(B)/tests/flamegraph.svg \
+		$(B)/tests/flamegraph.png
+
 # sonde -v -e's stability report against dtrace.c's format.
 .PHONY: unit-verbose
 unit-verbose: $(B)/sonde
