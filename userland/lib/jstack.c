@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -67,7 +68,8 @@ struct sonde_jsrc {
 /* The child that compiles files for one interpreter. */
 struct sonde_jcc {
 	pid_t pid;
-	FILE *to, *from;
+	int to;			/* a socket: a dead child is EPIPE, not SIGPIPE */
+	FILE *from;
 	bool dead;
 };
 
@@ -91,8 +93,8 @@ static struct sonde_jstate *sonde_js(struct sonde_consumer *c)
 
 static void sonde_jcc_stop(struct sonde_jcc *cc)
 {
-	if (cc->to)
-		fclose(cc->to);
+	if (cc->to > 0)
+		close(cc->to);
 	if (cc->from)
 		fclose(cc->from);
 	if (cc->pid > 0)
@@ -249,11 +251,13 @@ static void sonde_jhelper_target(struct sonde_consumer *c,
 
 	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
 	n = readlink(path, exe, sizeof(exe) - 1);
+	/* by its name (the compiler of lines runs it after the process
+	 * has gone) */
 	if (n > 0) {
 		exe[n] = 0;
-		if (!sonde_pyrt_probe(path, &rt, err, sizeof(err))) {
-			if (!sonde_jhelper_known(c->js, path))
-				sonde_jhelper_give(c, dev, path, 0, 0);
+		if (!sonde_pyrt_probe(exe, &rt, err, sizeof(err))) {
+			if (!sonde_jhelper_known(c->js, exe))
+				sonde_jhelper_give(c, dev, exe, 0, 0);
 			return;
 		}
 	}
@@ -422,7 +426,7 @@ static struct sonde_jcc *sonde_jcc(struct sonde_jstate *js, uint32_t id)
 	if (cc->pid > 0 || cc->dead)
 		return cc->pid > 0 ? cc : NULL;
 	cc->dead = true;
-	if (pipe2(in, O_CLOEXEC))
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in))
 		return NULL;
 	if (pipe2(out, O_CLOEXEC)) {
 		close(in[0]);
@@ -450,13 +454,10 @@ static struct sonde_jcc *sonde_jcc(struct sonde_jstate *js, uint32_t id)
 		return NULL;
 	}
 	cc->pid = pid;
-	cc->to = fdopen(in[1], "w");
+	cc->to = in[1];
 	cc->from = fdopen(out[0], "r");
-	if (!cc->to || !cc->from) {
-		if (!cc->to)
-			close(in[1]);
-		if (!cc->from)
-			close(out[0]);
+	if (!cc->from) {
+		close(out[0]);
 		sonde_jcc_stop(cc);
 		return NULL;
 	}
@@ -507,6 +508,7 @@ static const struct sonde_jsrc *sonde_jsrc(struct sonde_consumer *c,
 	struct sonde_jcc *cc;
 	struct sonde_jsrc *s;
 	struct stat st;
+	size_t len;
 
 	for (s = js->srcs; s; s = s->next)
 		if (s->rt == id && !strcmp(s->file, file))
@@ -528,7 +530,9 @@ static const struct sonde_jsrc *sonde_jsrc(struct sonde_consumer *c,
 	cc = sonde_jcc(js, id);
 	if (!cc)
 		return s;
-	if (fprintf(cc->to, "%s\n", file) < 0 || fflush(cc->to) ||
+	len = strlen(file);
+	if (send(cc->to, file, len, MSG_NOSIGNAL) != (ssize_t)len ||
+	    send(cc->to, "\n", 1, MSG_NOSIGNAL) != 1 ||
 	    !sonde_jsrc_read(cc, s))
 		sonde_jcc_stop(cc);
 	return s;

@@ -453,6 +453,26 @@ static void t_lines_from_source(void)
 	check_text("a process gone: lines from its file and a frozen module, compiled by its interpreter",
 		   mbuf, off >= 0 ? want : "(python3.11 gave no expectation)");
 	sonde_consumer_free(c);
+
+	/* an interpreter that cannot be run: no lines, and no SIGPIPE */
+	rt = malloc(sizeof(*rt));
+	if (rt && !sonde_pyrt_probe("/usr/bin/python3.11", rt, err,
+				    sizeof(err))) {
+		snprintf(rt->path, sizeof(rt->path), "/nonexistent/python");
+		f = cap_open();
+		c = sonde_consumer_new(&p, f, NULL, NULL);
+		sonde_jstack_runtime(c, rt);
+		c->output->act_stack(c, &act, 0, buf, jt);
+		fclose(f);
+		snprintf(want, sizeof(want),
+			 "\n%16s[ %s (f) ]\n%16s[ %s (_find_and_load) ]\n",
+			 "", path, "", frozen);
+		check_text("an interpreter that will not run: no lines, no SIGPIPE",
+			   mbuf, want);
+		sonde_consumer_free(c);
+	} else {
+		free(rt);
+	}
 	unlink(path);
 }
 
