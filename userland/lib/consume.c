@@ -490,6 +490,7 @@ static int sonde_rec_printf(struct sonde_consumer *c,
 		args[i].type = cl->fields[f].type;
 	}
 	sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
+	sonde_format_set_consumer(c);
 	return sonde_out(c, act_printf, act, args, act->nfields);
 }
 

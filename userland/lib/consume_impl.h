@@ -117,6 +117,9 @@ void sonde_jstack_free(struct sonde_consumer *c);
 struct sonde_pyrt;
 int sonde_jstack_runtime(struct sonde_consumer *c, struct sonde_pyrt *rt);
 
+/* printf.c: the consumer jstack() arguments (%k) print through. */
+void sonde_format_set_consumer(struct sonde_consumer *c);
+
 /* out_folded.c: its lines, freed with the consumer. */
 void sonde_fold_state_free(struct sonde_consumer *c);
 

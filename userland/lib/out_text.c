@@ -168,6 +168,7 @@ static int text_agg_row(struct sonde_consumer *c,
 		ds[i] = &ap->aggs[i]->desc;
 	if (ap->fmt) {
 		sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
+		sonde_format_set_consumer(c);
 		n = sonde_format_aggs(c->out, ap->fmt, row->keys, row->nkeys,
 				      ds, row->vals, i);
 		return n < 0 ? n : 0;

@@ -199,6 +199,36 @@ static void t_jstack_layouts(void)
 		   "outer (/t/x.py);inner (/t/x.py);"
 		   "test_folded`_PyEval_EvalFrameDefault 2\n");
 
+	sonde_consumer_free(c);
+
+	/* a jstack() key through printa()'s %k */
+	{
+		struct sonde_pagg aggs[1] = {
+			{ .name = "_", .desc = { .fn = SONDE_AGG_count,
+						 .nkeys = 1 }, .keys = &jt },
+		};
+		uint32_t aggid = 0;
+		int64_t one = 1;
+
+		prog_init(&p, aggs, 1);
+		f = cap_open();
+		c = sonde_consumer_new(&p, f, NULL, NULL);
+		agg_put(c, 0, buf, &one, 1);
+		agg_put(c, 0, buf, &one, 1);
+		sonde_consumer_printa(c, "%k%@d\n", &aggid, 1);
+		fclose(f);
+		snprintf(want, sizeof(want),
+			 "\n%14stest_folded`_PyEval_EvalFrameDefault+0x4\n"
+			 "%16s[ /t/x.py (inner) ]\n%16s[ /t/x.py (outer) ]\n"
+			 "%14stest_folded`native_caller+0x4\n"
+			 "%16s[ /t/x.py (main) ]\n2\n", "", "", "", "", "");
+		check_text("printa(\"%k\") of a jstack() key: the same layout",
+			   mbuf, want);
+		sonde_consumer_free(c);
+		prog_init(&p, NULL, 0);
+		c = sonde_consumer_new(&p, stdout, NULL, NULL);
+	}
+
 	/* a record whose fields claim more than there is */
 	{
 		struct sonde_jstack h;
