@@ -1139,7 +1139,9 @@ int main(int argc, char **argv)
 		error("no probes specified");
 		return E_ERROR;
 	}
-	if (o.ofile && !(g_ofp = fopen(o.ofile, "a"))) {
+	/* dtrace appends; a flame graph is one document: it replaces */
+	if (o.ofile && !(g_ofp = fopen(o.ofile, g_format ==
+				       SONDE_OUT_FLAMEGRAPH ? "w" : "a"))) {
 		error("failed to open output file '%s': %s", o.ofile,
 		      strerror(errno));
 		return E_ERROR;
