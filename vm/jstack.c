@@ -60,7 +60,9 @@ static u16 sonde_jstr(struct sonde_jw *w, u64 obj)
 	const struct sonde_pyoffsets *o = w->o;
 	u64 len, state, data;
 	u32 i, shift, width, bytes, avail;
+	bool ascii;
 	u16 off, hdr;
+	int n;
 
 	if (!obj)
 		return SONDE_JSTR_NONE;
@@ -76,13 +78,14 @@ static u16 sonde_jstr(struct sonde_jw *w, u64 obj)
 	if (width != 1 && width != 2 && width != 4)
 		return SONDE_JSTR_NONE;
 	shift = width == 1 ? 0 : width == 2 ? 1 : 2;
-	data = obj + ((state & (1u << o->state_ascii_bit)) ?
-		      o->str_ascii_data : o->str_compact_data);
-	if (w->room - w->used < 2 + width) {
+	ascii = state & (1u << o->state_ascii_bit);
+	data = obj + (ascii ? o->str_ascii_data : o->str_compact_data);
+	/* the header, a character, and a byte for copystr()'s NUL */
+	if (w->room - w->used < 3 + width) {
 		w->flags |= SONDE_JSTACK_STRTRUNC;
 		return SONDE_JSTR_NONE;
 	}
-	avail = w->room - w->used - 2;
+	avail = w->room - w->used - 3;
 	if (avail > 0x3fff)
 		avail = 0x3fff;
 	/* a name longer than the room is cut at a character */
@@ -91,7 +94,17 @@ static u16 sonde_jstr(struct sonde_jw *w, u64 obj)
 	if (bytes < (len << shift))
 		w->flags |= SONDE_JSTACK_STRTRUNC;
 	off = (u16)w->used;
-	if (bytes && sonde_env_copyin(w->ctx, data, w->str + off + 2, bytes)) {
+	if (bytes && ascii) {
+		/* a word at a time, up to the string's NUL */
+		n = sonde_env_copystr(w->ctx, true, data, (char *)w->str + off + 2,
+				      bytes + 1);
+		if (n < 0) {
+			w->flags |= SONDE_JSTACK_FAULT;
+			return SONDE_JSTR_NONE;
+		}
+		bytes = (u32)n;
+	} else if (bytes && sonde_env_copyin(w->ctx, data, w->str + off + 2,
+					     bytes)) {
 		w->flags |= SONDE_JSTACK_FAULT;
 		return SONDE_JSTR_NONE;
 	}
@@ -157,7 +170,7 @@ static u64 sonde_jthread(struct sonde_jw *w, const struct sonde_jwalk *jw)
 static u32 sonde_jframes(struct sonde_jw *w, u64 ts, u8 *py, u32 frames)
 {
 	const struct sonde_pyoffsets *o = w->o;
-	struct sonde_pyframe f;
+	struct sonde_pyframe f __uninitialized;	/* every field set below */
 	u64 fp, code, instr, v, owner;
 	u32 n = 0, steps;
 

@@ -417,9 +417,9 @@ static bool is_stack_fn(const struct dc_node *n)
  */
 static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 {
-	bool user = n->name[0] != 's', java = n->name[0] == 'j';
+	bool user = n->name[0] != 's', interp = n->name[0] == 'j';
 	uint32_t max = user ? 2 : 1, i;
-	int64_t frames = java ? cc->prog->uopts.jstackframes :
+	int64_t frames = interp ? cc->prog->uopts.jstackframes :
 			 user ? cc->prog->uopts.ustackframes :
 			 cc->prog->uopts.stackframes;
 	int64_t strsize = cc->prog->uopts.jstackstrsize;
@@ -450,9 +450,9 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 			 n->name, DC_STACKFRAMES_MAX);
 		return false;
 	}
-	if (java && n->nargs > 1)
+	if (interp && n->nargs > 1)
 		strsize = (int64_t)n->args[1]->ival;
-	if (java && (strsize < 8 || strsize > SONDE_JSTACK_MAXSTR)) {
+	if (interp && (strsize < 8 || strsize > SONDE_JSTACK_MAXSTR)) {
 		dc_error(cc, "D_STACK_SIZE", n->line, n->col,
 			 "jstack() strsize must be between 8 and %u",
 			 SONDE_JSTACK_MAXSTR);
@@ -460,9 +460,9 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 	}
 	n->type.kind = DC_T_STACK;
 	n->type.size = (uint8_t)frames;
-	n->type.uns = java ? DC_STACK_J : user;
+	n->type.uns = interp ? DC_STACK_J : user;
 	n->type.ptr = 0;
-	n->type.blen = java ? (uint32_t)((strsize + 7) & ~7) : 0;
+	n->type.blen = interp ? (uint32_t)((strsize + 7) & ~7) : 0;
 	return true;
 }
 

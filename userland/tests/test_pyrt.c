@@ -83,6 +83,24 @@ int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
 	return pread_mem(ctx->env, addr, dst, size);
 }
 
+/* Up to the NUL, at most @size - 1 bytes, always terminated. */
+int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
+		      char *dst, u32 size)
+{
+	u32 i;
+
+	for (i = 0; i + 1 < size; i++) {
+		if (!user || pread_mem(ctx->env, addr + i, dst + i, 1)) {
+			dst[i] = 0;
+			return -EFAULT;
+		}
+		if (!dst[i])
+			return (int)i;
+	}
+	dst[i] = 0;
+	return (int)i;
+}
+
 /* Two made-up native frames: the walker copies what the world gives. */
 u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 {
