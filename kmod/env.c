@@ -4,10 +4,12 @@
  * built-in variables, fault-safe loads and copies (copyin, copyinstr),
  * user registers, stacks, aggregation, exit(), and the hooks whose work
  * lives with its data: dynamic variables (dynvar.c), speculations
- * (spec.c) and jstack() helpers (jhelper.c).  Called by the VM from sonde_vm_run(), in probe context:
- * interrupts off, no sleeping, no locks here (dynvar.c and spec.c take
- * their bounded raw spinlocks); every read of memory the script names
- * goes through copy_from_kernel_nofault() / copy_from_user_nofault().
+ * (spec.c) and jstack() helpers (jhelper.c).  Called by the VM from
+ * sonde_vm_run(), in probe context: interrupts off, no sleeping, no
+ * locks here (dynvar.c and spec.c take their bounded raw spinlocks);
+ * every read of memory the script names goes through
+ * copy_from_kernel_nofault() / copy_from_user_nofault() (user loads after
+ * a firing's first: its one-move equivalent, sonde_user_load()).
  */
 #include <linux/cred.h>
 #include <linux/module.h>
