@@ -13,7 +13,7 @@
 # it to build/fresh/root, clones into /src there, mounts /proc, /sys and
 # /dev, and runs .ci/run with its output in build/fresh/ci.log.  Ends with
 # the run's "N passed, N failed".  Root; network to the Debian mirror
-# (PKG_MIRROR); about 3 GB of disk.
+# (PKG_MIRROR); some 5 GB of disk while it runs.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -96,5 +96,7 @@ if [ "$rc" != 0 ]; then
 	echo "# FAIL: .ci/run in a fresh Debian 12 failed; see $F/ci.log"
 	[[ $last =~ ^[0-9]+\ passed,\ [0-9]+\ failed ]] || last="0 passed, 1 failed"
 fi
+# the root (some 5 GB) is kept only to look into a failure
+[ "$rc" != 0 ] || remove_tree "$F/root"
 echo "$last"
 exit "$rc"
