@@ -182,7 +182,11 @@ check-runner: userland selftests-bin
 	$(MAKE) --no-print-directory $(B)/kmod/$$r/sonde.ko && \
 	selftests/guest/test-runner.sh $$r
 
-check: unit check-runner guest-check-kernels
+# The guest runs share build/guest/ and build/kmod/: one after the other,
+# after the unit tests, even under make -j (the total stays the last line).
+check: unit
+	@$(MAKE) --no-print-directory check-runner
+	@$(MAKE) --no-print-directory guest-check-kernels
 
 # The newest kernel Debian unstable ships, through a sid chroot: the
 # module built there and, if that kernel boots, the selftests on it
