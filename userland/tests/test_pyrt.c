@@ -308,12 +308,12 @@ static u64 elf_header(pid_t pid)
 	return start;
 }
 
-int main(int argc, char **argv)
+/* The walker over a live python3.11: two threads, then every bound. */
+static void t_live(const char *python, struct sonde_pyrt *rt_)
 {
-	const char *python = argc > 1 ? argv[1] : "/usr/bin/python3.11";
-	char err[256], path[] = "/tmp/sonde-test-pyrt-XXXXXX.py";
+	char path[] = "/tmp/sonde-test-pyrt-XXXXXX.py";
 	int in[2], out[2], fd, status;
-	struct sonde_pyrt rt;
+	struct sonde_pyrt rt = *rt_;
 	struct pworld w = { 0 };
 	struct pyframe_txt fr[16];
 	struct sonde_jstack h;
@@ -321,51 +321,17 @@ int main(int argc, char **argv)
 	u32 n;
 	FILE *pf;
 	pid_t pid;
-	int ret;
 
-	if (access(python, X_OK)) {
-		printf("1..0 # SKIP %s not found\n", python);
-		return 0;
-	}
-	/* the ELF side */
-	ret = sonde_pyrt_probe(python, &rt, err, sizeof(err));
-	check(ret == 0 && (rt.version >> 16) == 0x030b && rt.runtime &&
-	      rt.eval && rt.text, "%s: a 3.11 runtime (%s)", python,
-	      ret ? err : "ok");
-	if (ret)
-		goto done;
-	ret = sonde_pyrt_probe("/bin/sh", &rt, err, sizeof(err));
-	check(ret == -ENOENT, "/bin/sh: no Python runtime (%d: %s)", ret, err);
-	sonde_pyrt_probe(python, &rt, err, sizeof(err));
-
-	/* the location table: a hand-made one */
-	{
-		/* line +1 over 2 units (one-line form 11), then no
-		 * location (15) over 1, then long form +3 over 1 */
-		static const u8 t[] = { 0x80 | (11 << 3) | 1, 0, 0,
-					0x80 | (15 << 3) | 0,
-					0x80 | (14 << 3) | 0, 6, 0, 1, 1 };
-
-		check(sonde_py_addr2line(t, sizeof(t), 10, 0) == 11 &&
-		      sonde_py_addr2line(t, sizeof(t), 10, 2) == 11 &&
-		      sonde_py_addr2line(t, sizeof(t), 10, 4) == -1 &&
-		      sonde_py_addr2line(t, sizeof(t), 10, 6) == 14 &&
-		      sonde_py_addr2line(t, sizeof(t), 10, 8) == -1 &&
-		      sonde_py_addr2line(t, sizeof(t), 10, -1) == 10,
-		      "the location table: forms, no location, past the end");
-	}
-
-	/* the live side */
 	fd = mkstemps(path, 3);
 	if (fd < 0 || write(fd, script, sizeof(script) - 1) !=
 		      (ssize_t)(sizeof(script) - 1)) {
 		check(0, "write %s", path);
-		goto done;
+		goto out;
 	}
 	close(fd);
 	if (pipe(in) || pipe(out)) {
 		check(0, "pipes");
-		goto done;
+		goto out;
 	}
 	pid = fork();
 	if (pid == 0) {
@@ -383,7 +349,7 @@ int main(int argc, char **argv)
 		check(0, "python printed its threads' ids");
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
-		goto done;
+		goto out;
 	}
 	/* the main thread is in os.read(); the worker blocks on its lock */
 	usleep(100000);
@@ -482,8 +448,51 @@ int main(int argc, char **argv)
 	close(in[1]);		/* os.read() returns: python exits */
 	fclose(pf);
 	waitpid(pid, &status, 0);
-done:
+out:
 	unlink(path);
+}
+
+int main(int argc, char **argv)
+{
+	const char *python = argc > 1 ? argv[1] : "/usr/bin/python3.11";
+	struct sonde_pyrt rt;
+	char err[256];
+	int ret;
+
+	if (access(python, X_OK)) {
+		printf("1..0 # SKIP %s not found\n", python);
+		return 0;
+	}
+	/* the ELF side */
+	ret = sonde_pyrt_probe(python, &rt, err, sizeof(err));
+	check(ret == 0 && (rt.version >> 16) == 0x030b && rt.runtime &&
+	      rt.eval && rt.text, "%s: a 3.11 runtime (%s)", python,
+	      ret ? err : "ok");
+	if (ret)
+		goto done;
+	ret = sonde_pyrt_probe("/bin/sh", &rt, err, sizeof(err));
+	check(ret == -ENOENT, "/bin/sh: no Python runtime (%d: %s)", ret, err);
+	sonde_pyrt_probe(python, &rt, err, sizeof(err));
+
+	/* the location table: a hand-made one */
+	{
+		/* line +1 over 2 units (one-line form 11), then no
+		 * location (15) over 1, then long form +3 over 1 */
+		static const u8 t[] = { 0x80 | (11 << 3) | 1, 0, 0,
+					0x80 | (15 << 3) | 0,
+					0x80 | (14 << 3) | 0, 6, 0, 1, 1 };
+
+		check(sonde_py_addr2line(t, sizeof(t), 10, 0) == 11 &&
+		      sonde_py_addr2line(t, sizeof(t), 10, 2) == 11 &&
+		      sonde_py_addr2line(t, sizeof(t), 10, 4) == -1 &&
+		      sonde_py_addr2line(t, sizeof(t), 10, 6) == 14 &&
+		      sonde_py_addr2line(t, sizeof(t), 10, 8) == -1 &&
+		      sonde_py_addr2line(t, sizeof(t), 10, -1) == 10,
+		      "the location table: forms, no location, past the end");
+	}
+
+	t_live(python, &rt);
+done:
 	printf("%d passed, %d failed\n", nok, nfail);
 	return nfail ? 1 : 0;
 }
