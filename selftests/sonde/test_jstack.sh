@@ -228,7 +228,7 @@ test_folded() {
 	run 120 "$SONDE" -O folded -n 'pid$target:libc.so.6:write:entry {
 		@[jstack(20)] = count(); }' -c "$PY $PROG write 200"
 	want="main ($PROG:$(line MAIN));outer ($PROG:$(line OUTER_WRITE));writer ($PROG:$(line WRITE))"
-	n=$(grep -F "$want;" "$T/out" | awk '{ s += $NF } END { print s + 0 }')
+	n=$(grep -F "$want" "$T/out" | awk '{ s += $NF } END { print s + 0 }')
 	bad=$(grep -cv '^[^ ].* [0-9][0-9]*$' "$T/out")
 	if [ "$rc" -eq 0 ] && [ "$n" -eq 200 ] && [ "$bad" -eq 0 ]; then
 		return 0

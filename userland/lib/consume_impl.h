@@ -98,12 +98,17 @@ void sonde_jdec_free(struct sonde_jdec *d);
  * Call @fn for every frame in printing order, innermost first: each
  * native frame (@native its name), each interpreter call's frames (@py)
  * after the native frame of the interpreter function that runs them,
- * those left at the end.  Stops at @fn's first nonzero return.
+ * those left at the end; when no native frame is the interpreter's
+ * (a walk without frame pointers), all of them after the first native
+ * frame.  @sure leaves out the native frames that are not sure: bare
+ * addresses no executable mapping holds and, when the walk reached no
+ * interpreter frame, all but the first.  Stops at @fn's first nonzero
+ * return.
  */
 typedef int sonde_jframe_fn(void *arg, const char *native,
 			    const struct sonde_jpy *py);
 int sonde_jstack_walk(struct sonde_consumer *c, const struct sonde_jdec *d,
-		      sonde_jframe_fn *fn, void *arg);
+		      bool sure, sonde_jframe_fn *fn, void *arg);
 /* "\n", then dt_print_ustack()'s lines with "[ file:line (name) ]" under
  * the interpreter's frames. */
 int sonde_print_jstack(struct sonde_consumer *c, FILE *out, const void *data,

@@ -708,44 +708,72 @@ static bool sonde_jeval(const char *name)
 			     strlen("_PyEval_EvalFrameDefault"));
 }
 
-int sonde_jstack_walk(struct sonde_consumer *c, const struct sonde_jdec *d,
-		      sonde_jframe_fn *fn, void *arg)
+/* The interpreter frames of one call of the interpreter, from @*k. */
+static int sonde_jgroup(const struct sonde_jdec *d, uint32_t *k,
+			sonde_jframe_fn *fn, void *arg)
 {
-	struct sonde_syms *s = sonde_consumer_syms(c);
-	char name[1024];
-	uint32_t i, k = 0;
 	int err;
 
-	for (i = 0; i < d->npcs && d->pcs[i]; i++) {
-		if (s)
-			sonde_syms_uaddr(s, (int)d->pid, d->pcs[i], name,
-					 sizeof(name));
-		else
-			snprintf(name, sizeof(name), "0x%llx",
-				 (unsigned long long)d->pcs[i]);
-		err = fn(arg, name, NULL);
+	for (; *k < d->npy; (*k)++) {
+		err = fn(arg, NULL, &d->py[*k]);
 		if (err)
 			return err;
-		if (!sonde_jeval(name))
-			continue;
-		/* the frames this call of the interpreter runs */
-		for (; k < d->npy; k++) {
-			err = fn(arg, NULL, &d->py[k]);
-			if (err)
-				return err;
-			if (d->py[k].entry) {
-				k++;
-				break;
-			}
+		if (d->py[*k].entry) {
+			(*k)++;
+			break;
 		}
 	}
-	/* interpreter frames whose native frames the walk did not reach */
-	for (; k < d->npy; k++) {
-		err = fn(arg, NULL, &d->py[k]);
-		if (err)
-			return err;
-	}
 	return 0;
+}
+
+/*
+ * Each native frame, and after each frame of the interpreter function
+ * the interpreter frames its call runs.  When the native walk reached no
+ * such frame (an interpreter built without frame pointers: only the
+ * first native frame is sure, the rest is whatever the stack held), the
+ * interpreter frames follow the first native frame; else those whose
+ * native frames the walk did not reach follow the last.
+ */
+int sonde_jstack_walk(struct sonde_consumer *c, const struct sonde_jdec *d,
+		      bool sure, sonde_jframe_fn *fn, void *arg)
+{
+	struct sonde_syms *s = sonde_consumer_syms(c);
+	char (*name)[512];
+	uint32_t i, k = 0, n;
+	bool any = false;
+	int err = 0;
+
+	for (n = 0; n < d->npcs && d->pcs[n]; n++)
+		;
+	name = malloc((n + 1) * sizeof(*name));
+	if (!name)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (s)
+			sonde_syms_uaddr(s, (int)d->pid, d->pcs[i], name[i],
+					 sizeof(name[i]));
+		else
+			snprintf(name[i], sizeof(name[i]), "0x%llx",
+				 (unsigned long long)d->pcs[i]);
+		any |= sonde_jeval(name[i]);
+	}
+	for (i = 0; i < n && !err; i++) {
+		/* @sure: what the stack held past a walk that found no
+		 * interpreter frame, and addresses no mapping holds, out */
+		if (sure && ((!any && i > 0) || !strncmp(name[i], "0x", 2)))
+			continue;
+		err = fn(arg, name[i], NULL);
+		if (!err && (any ? sonde_jeval(name[i]) : i == 0))
+			err = sonde_jgroup(d, &k, fn, arg);
+		/* no eval frame reached: every group under the first */
+		while (!err && !any && i == 0 && k < d->npy)
+			err = sonde_jgroup(d, &k, fn, arg);
+	}
+	/* interpreter frames whose native frames the walk did not reach */
+	for (; !err && k < d->npy; k++)
+		err = fn(arg, NULL, &d->py[k]);
+	free(name);
+	return err;
 }
 
 /* ---- text ------------------------------------------------------------------- */
@@ -783,7 +811,7 @@ int sonde_print_jstack(struct sonde_consumer *c, FILE *out, const void *data,
 	err = sonde_jstack_decode(c, data, size, &d);
 	if (err)
 		return err;
-	err = sonde_jstack_walk(c, &d, sonde_jtext_frame, &t);
+	err = sonde_jstack_walk(c, &d, false, sonde_jtext_frame, &t);
 	sonde_jdec_free(&d);
 	return err ? err : ferror(out) ? -EIO : 0;
 }

@@ -10,7 +10,11 @@
  * value (the number of values for avg() and the histograms).  Native
  * frames lose their offsets (libc.so.6`read, as stackcollapse does), an
  * interpreter's frames read "function (file:line)", so rows that print
- * the same are one line, their counts added.  A stack() / ustack() /
+ * the same are one line, their counts added.  Of a jstack()'s native
+ * frames only the sure ones are kept: not addresses no executable mapping
+ * holds (bare hex), and when the walk reached no frame of the
+ * interpreter function (no frame pointers) only the first: the rest is
+ * what the stack held.  A stack() / ustack() /
  * jstack() in a record is a line of count 1.
  *
  *	folded      each aggregation's lines when it is printed (printa(),
@@ -253,7 +257,7 @@ static int sonde_fold_stack(struct sonde_consumer *c, struct sonde_sbuf *b,
 		err = sonde_jstack_decode(c, data, t.size, &d);
 		if (err)
 			return err;
-		sonde_jstack_walk(c, &d, sonde_fold_jframe, &ff);
+		sonde_jstack_walk(c, &d, true, sonde_fold_jframe, &ff);
 		sonde_jdec_free(&d);
 	} else {
 		for (i = 0; i < t.size / 8; i++) {

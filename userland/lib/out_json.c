@@ -100,7 +100,7 @@ static void sonde_json_jstack(struct sonde_consumer *c, const void *data,
 		return;
 	}
 	fprintf(c->out, "{\"pid\":%u,\"frames\":[", d.pid);
-	sonde_jstack_walk(c, &d, sonde_json_jframe, &j);
+	sonde_jstack_walk(c, &d, false, sonde_json_jframe, &j);
 	fputc(']', c->out);
 	if (d.flags & (SONDE_JSTACK_PYTRUNC | SONDE_JSTACK_STRTRUNC))
 		fputs(",\"truncated\":true", c->out);

@@ -201,6 +201,40 @@ static void t_jstack_layouts(void)
 
 	sonde_consumer_free(c);
 
+	/* no interpreter frame reached: all Python frames under the first
+	 * native frame, before what the stack held; folded leaves out the
+	 * address no mapping holds */
+	{
+		uint64_t pcs[2] = { (uint64_t)(uintptr_t)native_caller + 4,
+				    0x10 };
+		uint8_t b2[SONDE_JSTACK_SIZE(4, 64)];
+
+		memcpy(b2, buf, sizeof(b2));
+		memcpy(b2 + sizeof(struct sonde_jstack), pcs, sizeof(pcs));
+		prog_init(&p, NULL, 0);
+		f = cap_open();
+		c = sonde_consumer_new(&p, f, NULL, NULL);
+		c->output->act_stack(c, &act, 0, b2, jt);
+		fclose(f);
+		snprintf(want, sizeof(want),
+			 "\n%14stest_folded`native_caller+0x4\n"
+			 "%16s[ /t/x.py (inner) ]\n%16s[ /t/x.py (outer) ]\n"
+			 "%16s[ /t/x.py (main) ]\n%14s0x10\n",
+			 "", "", "", "", "");
+		check_text("no interpreter frame reached: Python frames under the first native frame",
+			   mbuf, want);
+		f = cap_open();
+		c->out = f;
+		sonde_consumer_set_format(c, SONDE_OUT_FOLDED);
+		c->output->act_stack(c, &act, 0, b2, jt);
+		sonde_consumer_finish(c);
+		fclose(f);
+		check_text("folded: an address no mapping holds left out", mbuf,
+			   "main (/t/x.py);outer (/t/x.py);inner (/t/x.py);"
+			   "test_folded`native_caller 1\n");
+		sonde_consumer_free(c);
+	}
+
 	/* a jstack() key through printa()'s %k */
 	{
 		struct sonde_pagg aggs[1] = {
