@@ -168,6 +168,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	cancel_delayed_work_sync(&st->deadman);
 	sonde_state_disarm(st);
 	sonde_uprobes_destroy(st);
+	sonde_jhelpers_free(st);
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
@@ -580,6 +581,7 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 		req->dyndrops += READ_ONCE(pc->dyndrops);
 		req->specdrops += READ_ONCE(pc->specdrops);
 		req->specbusy += READ_ONCE(pc->specbusy);
+		req->jstackdrops += READ_ONCE(pc->jstackdrops);
 		if (READ_ONCE(pc->buf.full))
 			req->flags |= SONDE_STATUS_FILLED;
 	}

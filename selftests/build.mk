@@ -138,6 +138,14 @@ bench-usdt: module userland selftests-bin
 	cp bench/bench_usdt.sh $(ST_OUT)/bench_usdt.sh
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /selftests/sonde/bench_usdt.sh
 
+# jstack() against ustack() per firing, and profile-997 + jstack() on a
+# Python workload's throughput.
+.PHONY: bench-jstack
+bench-jstack: module userland selftests-bin
+	cp bench/bench_jstack.sh $(ST_OUT)/bench_jstack.sh
+	KDIR=$(KDIR) SONDE_TCG_THREAD=single \
+		selftests/guest/run-guest.sh --cmd /selftests/sonde/bench_jstack.sh
+
 .PHONY: bench-core
 bench-core: module userland selftests-bin $(ST_OUT)/bench_core
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_core
