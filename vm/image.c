@@ -317,26 +317,22 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 					       i);
 			break;
 		case SONDE_AGG_llquantize: {
-			s64 v = 1;
+			int rule = sonde_llquantize_check(p);
+			u32 n;
 
-			if (p[0] < 2 || p[0] > 65535 || p[1] < 0 ||
-			    p[2] < p[1] || p[2] > 65535 || p[3] < p[0] ||
-			    p[3] > 65535 || p[3] % p[0])
-				return ireject(log, -EINVAL,
-					       "aggregation %u: invalid llquantize() parameters",
-					       i);
-			/* factor^(high + 1) must not overflow */
-			for (k = 0; k <= p[2]; k++) {
-				if (v > (s64)(~0ULL >> 1) / p[0])
-					return ireject(log, -E2BIG,
-						       "aggregation %u: llquantize() range overflows 64 bits",
-						       i);
-				v *= p[0];
-			}
-			if (sonde_llquantize_nbuckets(ad) > 65536)
+			if (rule == SONDE_LLQ_MAGTOOBIG)
 				return ireject(log, -E2BIG,
-					       "aggregation %u: llquantize() has too many buckets",
-					       i);
+					       "aggregation %u: llquantize() %s",
+					       i, sonde_llquantize_rule_what(rule));
+			if (rule != SONDE_LLQ_OK)
+				return ireject(log, -EINVAL,
+					       "aggregation %u: invalid llquantize() parameters: %s",
+					       i, sonde_llquantize_rule_what(rule));
+			n = sonde_llquantize_nbuckets(ad);
+			if (n > SONDE_LLQ_MAX_BUCKETS)
+				return ireject(log, -E2BIG,
+					       "aggregation %u: llquantize() has %u buckets, at most %u allowed",
+					       i, n, SONDE_LLQ_MAX_BUCKETS);
 			break;
 		}
 		default:

@@ -81,6 +81,42 @@ u32 sonde_lquantize_levels(const struct sonde_agg_desc *ad);
 u32 sonde_llquantize_nbuckets(const struct sonde_agg_desc *ad);
 
 /*
+ * DTrace's rules for llquantize(expr, factor, low, high, nsteps), checked
+ * in DTrace's order (illumos dt_cc.c, dt_compile_agg()): E(name, what).
+ * The compiler reports them with DTrace's tags (D_LLQUANT_<name>), the
+ * image verifier refuses an image that breaks one.  Together they make
+ * every bucket index sonde_agg_apply() computes fall inside the value:
+ * each order of magnitude from low to high is cut into min(nsteps,
+ * factor^(o+1)) buckets of equal width, which needs nsteps to divide
+ * every power of the factor at least as large as itself (FACTOREVEN),
+ * and factor^(high + 2) must fit in 64 bits (MAGTOOBIG).
+ */
+#define SONDE_LLQ_RULES(E)						\
+	E(FACTORVAL, "argument #1 (factor) must be an unsigned 16-bit quantity") \
+	E(LOWVAL, "argument #2 (low magnitude) must be an unsigned 16-bit quantity") \
+	E(HIGHVAL, "argument #3 (high magnitude) must be an unsigned 16-bit quantity") \
+	E(NSTEPVAL, "argument #4 (linear steps per magnitude) must be an unsigned 16-bit quantity") \
+	E(FACTORSMALL, "factor (argument #1) must be two or more")	\
+	E(MAGRANGE, "high magnitude (argument #3) must be greater than low magnitude (argument #2)") \
+	E(FACTORNSTEPS, "factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)") \
+	E(FACTOREVEN, "factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor") \
+	E(MAGTOOBIG, "factor (argument #1) raised to the power of the high magnitude (argument #3) plus 1 overflows 64 bits")
+
+#define SONDE_LLQ_ENUM_(name, what) SONDE_LLQ_##name,
+enum sonde_llq_rule { SONDE_LLQ_OK, SONDE_LLQ_RULES(SONDE_LLQ_ENUM_) };
+#undef SONDE_LLQ_ENUM_
+
+/* The first rule @params (factor, low, high, nsteps) break, or
+ * SONDE_LLQ_OK. */
+int sonde_llquantize_check(const s64 *params);
+/* The rule's name ("FACTOREVEN") and DTrace's words for it. */
+const char *sonde_llquantize_rule_name(int rule);
+const char *sonde_llquantize_rule_what(int rule);
+/* Most buckets a valid llquantize() value may have (the image verifier's
+ * limit: a value is at most 512 KB). */
+#define SONDE_LLQ_MAX_BUCKETS	65536
+
+/*
  * The verifier log: a caller's buffer; @needed grows past @size when the
  * buffer is too small so the caller can report what it would have needed.
  */

@@ -841,6 +841,50 @@ static u32 find_begin(int fd)
 	return pi.id;
 }
 
+/*
+ * Defence in depth behind the image verifier's llquantize() rules: with
+ * parameters it refuses (DTrace's FACTOREVEN and FACTORNSTEPS cases, the
+ * one that wrote past the value in the kernel), every value still lands in
+ * a bucket inside a value of exactly sonde_agg_val_size() bytes (ASan
+ * sees the rest).  Returns the number of parameter sets that failed.
+ */
+static int llq_clamp_check(void)
+{
+	static const s64 sets[][4] = {
+		{ 10, 0, 6, 30 }, { 10, 0, 1, 30 }, { 10, 0, 6, 15 },
+		{ 10, 2, 6, 80 },
+		{ 10, 0, 6, 5 }, { 3, 1, 9, 7 }, { 2, 0, 20, 3 },
+		{ 10, 0, 6, 20 },	/* a valid one */
+	};
+	static const s64 edges[] = { INT64_MIN, -1, 0, 1, 9, 10, 11, 99,
+				     100, 999, 1000, 1000000, INT64_MAX };
+	int bad = 0;
+	u32 i, k;
+
+	for (i = 0; i < ARRAY_SIZE(sets); i++) {
+		struct sonde_agg_desc ad = { .fn = SONDE_AGG_llquantize };
+		u32 size;
+		s64 *val, x;
+
+		memcpy(ad.params, sets[i], sizeof(ad.params));
+		size = sonde_agg_val_size(&ad);
+		val = malloc(size);
+		if (!val)
+			return bad + 1;
+		sonde_agg_init(&ad, val);
+		for (x = 0; x < 2000000; x += 1 + x / 64)
+			sonde_agg_apply(&ad, val, x, 1);
+		for (k = 0; k < ARRAY_SIZE(edges); k++)
+			sonde_agg_apply(&ad, val, edges[k], 1);
+		free(val);
+		/* the rule check itself: only the last set passes */
+		if ((sonde_llquantize_check(ad.params) == SONDE_LLQ_OK) !=
+		    (i == ARRAY_SIZE(sets) - 1))
+			bad++;
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = "userland/tests/vm";
@@ -874,7 +918,7 @@ int main(int argc, char **argv)
 	}
 	closedir(d);
 	qsort(names, n, sizeof(names[0]), cmpstr);
-	printf("TAP version 13\n1..%d\n", n + 1 + (kfd < 0));
+	printf("TAP version 13\n1..%d\n", n + 1 + 2 * (kfd < 0));
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		why[0] = 0;
@@ -907,6 +951,16 @@ int main(int argc, char **argv)
 		}
 	}
 	if (kfd < 0) {
+		/* llquantize() buckets stay inside the value (ASan) */
+		n++;
+		if (llq_clamp_check()) {
+			printf("not ok %d - llquantize() buckets stay inside the value\n",
+			       n + 1);
+			failed++;
+		} else {
+			printf("ok %d - llquantize() buckets stay inside the value\n",
+			       n + 1);
+		}
 		/* the pred.fused_* cases: each recognised, each agreeing */
 		n++;
 		if (n_fused < 7) {
