@@ -349,6 +349,19 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 	return 0;
 }
 
+/* 1 + the first instruction of [@off, @off + @len) calling @subr, or 0. */
+static u32 sonde_prog_calls(const struct sonde_image *img, u32 off, u32 len,
+			    u32 subr)
+{
+	u32 pc;
+
+	for (pc = 0; pc < len; pc++)
+		if (img->insns[off + pc].op == SONDE_OP_CALL &&
+		    img->insns[off + pc].imm == (s32)subr)
+			return pc + 1;
+	return 0;
+}
+
 static int sonde_image_clauses(struct sonde_image *img,
 			       struct sonde_vlog *log)
 {
@@ -407,6 +420,19 @@ static int sonde_image_clauses(struct sonde_image *img,
 					c->rec_size, what, log);
 		if (err)
 			return err;
+		/*
+		 * commit() appends the speculation's records to the principal
+		 * buffer where the clause's own record, reserved but not yet
+		 * committed, lies; committing that record afterwards would
+		 * advance the buffer's offset over bytes commit() wrote, past
+		 * its end (DTrace: D_COMM_DREC, D_DREC_COMM).
+		 */
+		if ((c->rec_size || (c->flags & SONDE_CLAUSEF_RECORD)) &&
+		    (k = sonde_prog_calls(img, c->act_off, c->act_len,
+					  SONDE_SUBR_commit)))
+			return ireject(log, -EACCES,
+				       "clause %u actions: insn %u: commit() in a clause that records data",
+				       i, k - 1);
 		if (c->rec_size > img->max_rec_size)
 			img->max_rec_size = c->rec_size;
 	}
