@@ -182,10 +182,12 @@ struct sonde_prog_hdr {
 
 /*
  * Options the kernel acts on: O(name, id, default, min, max).  Sizes are in
- * bytes; deadman is in milliseconds: a consumer that neither drains,
- * snapshots nor asks for its status for that long is aborted
- * (SONDE_ACT_KILLED) and its probes disarmed.  Options the consumer alone acts on (quiet, switchrate, aggrate,
- * aggsort...) never reach the kernel.
+ * bytes, rounded down to a multiple of 8 (LOAD reports the bufsize and
+ * aggsize in force); deadman is in milliseconds: a consumer that neither
+ * drains, snapshots nor asks for its status for that long is aborted
+ * (SONDE_ACT_KILLED) and its probes disarmed.  Options the consumer
+ * alone acts on (quiet, switchrate, aggrate, aggsort...) never reach the
+ * kernel.
  */
 #define SONDE_KOPTS(O)							\
 	O(bufsize,      0, (4 << 20),  4096,  (1ULL << 30))		\

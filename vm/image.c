@@ -157,6 +157,15 @@ static int sonde_image_opts(struct sonde_image *img, struct sonde_vlog *log)
 				       (unsigned long long)ki->max);
 		img->opt[o->id] = o->value;
 	}
+	/*
+	 * Buffer sizes are used in whole 8-byte words: records and
+	 * aggregation entries are multiples of 8, and the bucket array at
+	 * the end of an aggregation area must stay aligned.
+	 */
+	img->opt[SONDE_OPT_bufsize] &= ~7ULL;
+	img->opt[SONDE_OPT_aggsize] &= ~7ULL;
+	img->opt[SONDE_OPT_dynvarsize] &= ~7ULL;
+	img->opt[SONDE_OPT_specsize] &= ~7ULL;
 	img->strsize = (u32)img->opt[SONDE_OPT_strsize];
 	return 0;
 }
