@@ -252,7 +252,12 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 				goto out_unlock;
 		}
 	}
+	i = 0;
 	xa_for_each_start(&sonde_probes, id, p, max(req->start_id, 1u)) {
+		/* a glob against every one of 100000 fbt probes: let the
+		 * CPU go now and then, listed or not */
+		if (!(++i & 255))
+			cond_resched();
 		if (p->owner && p->owner != st)
 			continue;	/* another consumer's user probe */
 		if (!sonde_desc_match(&req->desc, p))
@@ -274,7 +279,6 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 			goto out_unlock;
 		}
 		req->count++;
-		cond_resched();
 	}
 out_unlock:
 	mutex_unlock(&sonde_lock);
@@ -413,7 +417,7 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	ctx.rec_size = 0;
 	ctx.scratch = pc->scratch;
 	ctx.scratch_size = st->scratch_size;
-	ctx.scratch_used = st->img.max_key_size;
+	ctx.scratch_used = st->img.scratch_base;
 	ctx.epid = ecb->epid;
 	ctx.clause = ecb - st->ecbs;
 	ctx.globals = st->globals;
@@ -460,7 +464,7 @@ have_pred:
 		ctx.rec = (u8 *)(h + 1);
 		ctx.rec_size = c->rec_size;
 	}
-	ctx.scratch_used = st->img.max_key_size;
+	ctx.scratch_used = st->img.scratch_base;
 	if (sonde_vm_run(&ctx, c->act_off, c->act_len, &ret)) {
 		/* the reserved record is abandoned: not committed */
 		sonde_fault(ecb, ms, &ctx, 1);

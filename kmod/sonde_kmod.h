@@ -14,6 +14,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
@@ -64,6 +65,9 @@ struct sonde_provider {
  * @data:     provider data
  * @ecbs:     enablings of every consumer, in arming order (RCU list)
  * @nenabled: number of ECBs on @ecbs (sonde_lock)
+ * @res_ecbs, @res_cost: enablings loaded on it by every consumer and
+ *            their cost: what one firing may run (sonde_lock; LOAD keeps
+ *            them within SONDE_MAX_PROBE_ECBS and SONDE_FIRING_BUDGET)
  * @provname: the provider name D sees, when not @prov's (user probes)
  * @owner:    the only consumer that lists and enables it (user probes),
  *            NULL for everyone's
@@ -80,6 +84,8 @@ struct sonde_probe {
 	unsigned long data;
 	struct list_head ecbs;
 	u32 nenabled;
+	u32 res_ecbs;
+	u64 res_cost;
 };
 
 /*
@@ -120,6 +126,25 @@ static __always_inline void sonde_fire_init(struct sonde_fire *f,
 	f->args[9] = 0;
 	f->regs = regs;
 	f->errno_val = 0;
+}
+
+/*
+ * A raw spinlock taken in probe context with a bounded wait: at most
+ * SONDE_SPIN_MAX tries (vm.h), then false, and the caller counts its
+ * update as a drop.  The holders' critical sections are short (one hash
+ * chain of at most SONDE_CHAIN_MAX entries, one record), so a miss means
+ * heavy contention; the wait is bounded whatever the number of CPUs.
+ */
+static __always_inline bool sonde_spin_lock(raw_spinlock_t *lock)
+{
+	u32 i;
+
+	for (i = 0; i < SONDE_SPIN_MAX; i++) {
+		if (raw_spin_trylock(lock))
+			return true;
+		cpu_relax();
+	}
+	return false;
 }
 
 /* Probe table (probe.c). */
@@ -223,7 +248,9 @@ struct sonde_kecb {
 	const struct sonde_clause *clause;
 	struct sonde_fastpred fastpred;	/* the predicate, fused (vm.h) */
 	u32 epid;
+	u32 cost;			/* of one firing, at worst */
 	bool armed;
+	bool reserved;			/* counted in probe->res_* */
 };
 
 /* Consumer state, one per open file of /dev/sonde. */
@@ -242,6 +269,7 @@ struct sonde_state {
 	u32 *var_off;			/* sonde_vars_layout() */
 	struct sonde_dvars *dvars;	/* thread-locals, arrays (dynvar.c) */
 	struct sonde_spec *specs;	/* speculations (spec.c) */
+	u32 hash_seed;			/* aggregation keys' hash (random) */
 	u32 nspec;
 	u32 specsize;
 	bool armed;

@@ -61,6 +61,7 @@ struct sonde_state *sonde_state_create(void)
 	mutex_init(&st->lock);
 	st->activity = SONDE_ACT_INACTIVE;
 	st->owner = task_tgid_nr(current);
+	st->hash_seed = get_random_u32();
 	INIT_DELAYED_WORK(&st->deadman, sonde_deadman_fn);
 	INIT_LIST_HEAD(&st->uprobes);
 	return st;
@@ -126,6 +127,122 @@ static int sonde_state_arm(struct sonde_state *st)
 	return err;
 }
 
+/*
+ * The firing budget.  One firing of a probe runs every enabling on it, of
+ * every consumer, and each costs at most its clause's cost plus, since a
+ * fault runs its consumer's ERROR clauses, theirs (which cannot fault
+ * into further ERROR clauses).  LOAD reserves each enabling's cost on its
+ * probe and refuses a program that would take a probe past
+ * SONDE_MAX_PROBE_ECBS enablings or SONDE_FIRING_BUDGET units, so no
+ * firing runs longer than the budget with interrupts off.  BEGIN, END and
+ * ERROR fire for one consumer only: their budget is that consumer's own.
+ */
+static bool sonde_probe_private(const struct sonde_probe *p)
+{
+	return p == sonde_probe_begin || p == sonde_probe_end ||
+	       p == sonde_probe_error;
+}
+
+/* Give back what LOAD reserved on the probes; sonde_lock held. */
+static void sonde_state_unbudget_locked(struct sonde_state *st)
+{
+	u32 i;
+
+	lockdep_assert_held(&sonde_lock);
+	for (i = 0; i < st->necbs; i++) {
+		struct sonde_kecb *ecb = &st->ecbs[i];
+
+		if (!ecb->reserved)
+			continue;
+		ecb->probe->res_ecbs--;
+		ecb->probe->res_cost -= ecb->cost;
+		ecb->reserved = false;
+	}
+}
+
+static void sonde_state_unbudget(struct sonde_state *st)
+{
+	if (!st->ecbs)
+		return;
+	mutex_lock(&sonde_lock);
+	sonde_state_unbudget_locked(st);
+	mutex_unlock(&sonde_lock);
+}
+
+static void sonde_budget_reject(struct sonde_vlog *log,
+				const struct sonde_probe *p, u32 n, u32 others,
+				u64 cost)
+{
+	sonde_vlog(log, "probe %s:%s:%s:%s: %u enablings (%u of other consumers) would cost %llu units a firing: at most %u enablings and %u units (the firing budget) are allowed\n",
+		   sonde_probe_provname(p), p->mod, p->func, p->name, n,
+		   others, (unsigned long long)cost, SONDE_MAX_PROBE_ECBS,
+		   SONDE_FIRING_BUDGET);
+}
+
+/* Cost every enabling and reserve it on its probe; sonde_lock held. */
+static int sonde_state_budget_locked(struct sonde_state *st,
+				     struct sonde_vlog *log)
+{
+	const struct sonde_image *img = &st->img;
+	u64 errcost = 0, own[3] = { 0 }, cost, *ccost;
+	u32 nown[3] = { 0 }, i;
+
+	lockdep_assert_held(&sonde_lock);
+	ccost = kcalloc(max(img->nclauses, 1u), sizeof(*ccost), GFP_KERNEL);
+	if (!ccost)
+		return -ENOMEM;
+	for (i = 0; i < img->nclauses; i++)
+		ccost[i] = sonde_clause_cost(img, i, nr_cpu_ids);
+	for (i = 0; i < st->necbs; i++)
+		if (st->ecbs[i].probe == sonde_probe_error)
+			errcost += ccost[img->ecbs[i].clause];
+	for (i = 0; i < st->necbs; i++) {
+		struct sonde_kecb *ecb = &st->ecbs[i];
+		struct sonde_probe *p = ecb->probe;
+
+		cost = ccost[img->ecbs[i].clause];
+		if (p != sonde_probe_error)
+			cost += errcost;
+		if (sonde_probe_private(p)) {
+			u32 k = p == sonde_probe_begin ? 0 :
+				p == sonde_probe_end ? 1 : 2;
+
+			own[k] += cost;
+			nown[k]++;
+			if (own[k] > SONDE_FIRING_BUDGET ||
+			    nown[k] > SONDE_MAX_PROBE_ECBS) {
+				sonde_budget_reject(log, p, nown[k], 0,
+						    own[k]);
+				goto out_reject;
+			}
+			ecb->cost = (u32)cost;
+			continue;
+		}
+		if (p->res_cost + cost > SONDE_FIRING_BUDGET ||
+		    p->res_ecbs + 1 > SONDE_MAX_PROBE_ECBS) {
+			u32 mine = 1, j;
+
+			for (j = 0; j < i; j++)
+				mine += st->ecbs[j].probe == p;
+			sonde_budget_reject(log, p, p->res_ecbs + 1,
+					    p->res_ecbs + 1 - mine,
+					    p->res_cost + cost);
+			goto out_reject;
+		}
+		ecb->cost = (u32)cost;
+		p->res_ecbs++;
+		p->res_cost += cost;
+		ecb->reserved = true;
+	}
+	kfree(ccost);
+	return 0;
+
+out_reject:
+	sonde_state_unbudget_locked(st);
+	kfree(ccost);
+	return -E2BIG;
+}
+
 static void sonde_state_free_pcpu(struct sonde_state *st)
 {
 	unsigned int cpu;
@@ -152,6 +269,7 @@ void sonde_state_destroy(struct sonde_state *st)
 {
 	cancel_delayed_work_sync(&st->deadman);
 	sonde_state_disarm(st);
+	sonde_state_unbudget(st);
 	sonde_uprobes_destroy(st);
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
@@ -343,6 +461,8 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		ecb->epid = i + 1;
 		INIT_LIST_HEAD(&ecb->plink);
 	}
+	if (!err)
+		err = sonde_state_budget_locked(st, &log);
 	mutex_unlock(&sonde_lock);
 	if (err)
 		goto out_ecbs;
@@ -368,6 +488,7 @@ out_pcpu:
 	kfree(st->var_off);
 	st->var_off = NULL;
 out_ecbs:
+	sonde_state_unbudget(st);
 	kfree(st->agg_vsize);
 	st->agg_vsize = NULL;
 	kvfree(st->ecbs);

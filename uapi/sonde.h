@@ -47,6 +47,14 @@
 #define SONDE_MAX_OPTS		64
 #define SONDE_MAX_RECSIZE	65536	/* bytes of data per record */
 #define SONDE_MAX_LOG		(1 << 24) /* bytes of verifier log */
+/*
+ * Bounded time with interrupts off: the enablings of one probe, all
+ * consumers together, and what one firing of it may cost at worst, in
+ * cost units of about one simple step each (docs/vm.md: how the cost of
+ * a clause is computed at LOAD from its instructions and the options).
+ */
+#define SONDE_MAX_PROBE_ECBS	1024
+#define SONDE_FIRING_BUDGET	(1 << 22)
 
 /**
  * struct sonde_info - SONDE_IOC_INFO: ABI version and limits (all out).
@@ -60,6 +68,8 @@
  * @max_ecbs:      SONDE_MAX_ECBS
  * @max_aggs:      SONDE_MAX_AGGS
  * @max_recsize:   SONDE_MAX_RECSIZE, bytes
+ * @max_probe_ecbs: SONDE_MAX_PROBE_ECBS
+ * @firing_budget: SONDE_FIRING_BUDGET, cost units
  * @reserved:      zero
  * @version:       module version string, NUL-terminated
  */
@@ -74,7 +84,9 @@ struct sonde_info {
 	__u32 max_ecbs;
 	__u32 max_aggs;
 	__u32 max_recsize;
-	__u32 reserved[6];
+	__u32 max_probe_ecbs;
+	__u32 firing_budget;
+	__u32 reserved[4];
 	char version[32];
 };
 

@@ -500,5 +500,28 @@ int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
 		err = sonde_image_vars(img, log);
 	if (!err)
 		err = sonde_image_clauses(img, log);
-	return err;
+	if (err)
+		return err;
+	/* the scratch layout (vm.h): keys, a search table if needed */
+	img->scratch_base = ALIGN_8(img->max_key_size);
+	for (i = 0; i < img->nclauses; i++) {
+		const struct sonde_clause *c = &img->clauses[i];
+
+		if (sonde_prog_calls(img, c->pred_off, c->pred_len,
+				     SONDE_SUBR_index) ||
+		    sonde_prog_calls(img, c->pred_off, c->pred_len,
+				     SONDE_SUBR_rindex) ||
+		    sonde_prog_calls(img, c->pred_off, c->pred_len,
+				     SONDE_SUBR_strstr) ||
+		    sonde_prog_calls(img, c->act_off, c->act_len,
+				     SONDE_SUBR_index) ||
+		    sonde_prog_calls(img, c->act_off, c->act_len,
+				     SONDE_SUBR_rindex) ||
+		    sonde_prog_calls(img, c->act_off, c->act_len,
+				     SONDE_SUBR_strstr)) {
+			img->scratch_base += ALIGN_8(img->strsize * sizeof(u16));
+			break;
+		}
+	}
+	return 0;
 }

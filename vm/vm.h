@@ -51,6 +51,14 @@ struct sonde_image {
 	/* derived sizes */
 	u32 max_rec_size;	/* largest clause rec_size */
 	u32 max_key_size;	/* largest aggregation or array key, bytes */
+	/*
+	 * A firing's scratch space: the key being built (max_key_size
+	 * bytes, from 0), the table of a string search when the program
+	 * calls index(), rindex() or strstr() (strsize u16s, from
+	 * ALIGN(max_key_size, 8)), then strings and buffers from
+	 * scratch_base on: a run starts with scratch_used = scratch_base.
+	 */
+	u32 scratch_base;
 	u32 global_size;	/* bytes of global scalar storage */
 	u32 local_size;		/* bytes of clause-local storage per CPU */
 };
@@ -215,7 +223,37 @@ static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
 	}
 }
 
-/* Scratch bytes a firing needs for @img (the caller allocates them). */
+/*
+ * The worst-case cost of probe context, in units of about one simple
+ * step: an instruction dispatched, a byte compared or copied by a loop;
+ * memcpy() and memset() move 8 bytes a unit.  Per enabling fired (setup,
+ * the record's reservation and commit), per access through a fault-safe
+ * copy that may fault (the exception fixup), per stack frame unwound, per
+ * bounded wait for a raw spinlock (SONDE_SPIN_MAX tries, then the update
+ * is a drop), and the hash-chain entries a lookup visits at most (then,
+ * too, a drop).
+ */
+#define SONDE_COST_ECB		64
+#define SONDE_COST_FAULT	256
+#define SONDE_COST_FRAME	64
+#define SONDE_SPIN_MAX		1024
+#define SONDE_COST_SPIN		(4 * SONDE_SPIN_MAX)
+#define SONDE_CHAIN_MAX		16
+
+/*
+ * The most one run of verified program [@off, @off + @len) can cost, at
+ * the image's options, on a machine of @ncpus CPUs (commit() copies
+ * every CPU's speculation buffer).  Every instruction counts once (forward
+ * branches: no loop).
+ */
+u64 sonde_prog_cost(const struct sonde_image *img, u32 off, u32 len,
+		    u32 ncpus);
+/* One firing of clause @c (predicate, actions, record), not counting the
+ * ERROR clauses a fault runs. */
+u64 sonde_clause_cost(const struct sonde_image *img, u32 c, u32 ncpus);
+
+/* Scratch bytes a firing needs for @img (the caller allocates them);
+ * a run starts with ctx->scratch_used = img->scratch_base. */
 u32 sonde_vm_scratch_size(const struct sonde_image *img);
 
 /*

@@ -298,7 +298,7 @@ static int run_prog(struct sonde_program *p, FILE *m)
 		ctx.env = &env;
 		ctx.scratch = scratch;
 		ctx.scratch_size = sonde_vm_scratch_size(&img);
-		ctx.scratch_used = img.max_key_size;
+		ctx.scratch_used = img.scratch_base;
 		memset(rec, 0, sizeof(rec));
 		ctx.rec = c->rec_size ? rec : NULL;
 		ctx.rec_size = c->rec_size;

@@ -151,12 +151,13 @@ static void fz_check_drain(const struct sonde_state *st, const u8 *buf,
 }
 
 /*
- * The hash the firing computed for the canonical key @data of @aggid: the
+ * The hash the firing computed for the canonical key @data of @aggid (with
+ * the consumer's @seed): the
  * segments it wrote (integers, stacks, strings up to their NUL), merged
  * with their neighbours as sonde_key_build() merges them.
  */
 static u32 fz_key_hash(const struct sonde_image *img, u32 aggid,
-		       const u8 *data)
+		       const u8 *data, u32 seed)
 {
 	const struct sonde_agg_desc *ad = &img->aggs[aggid];
 	struct sonde_key k = { .data = data };
@@ -180,7 +181,7 @@ static u32 fz_key_hash(const struct sonde_image *img, u32 aggid,
 		off += size;
 	}
 	k.size = off;
-	return sonde_key_hash(&k, aggid);
+	return sonde_key_hash(&k, aggid ^ seed);
 }
 
 /* An AGGSNAP's bytes: whole entries of the program's aggregations, each
@@ -201,7 +202,8 @@ static void fz_check_aggsnap(const struct sonde_state *st, const u8 *buf,
 		       sonde_agg_val_size(&st->img.aggs[r->aggid]);
 		FZ_ASSERT(r->size == want && r->size <= d->size - off);
 		FZ_ASSERT(r->hash == fz_key_hash(&st->img, r->aggid,
-						 (const u8 *)(r + 1)));
+						 (const u8 *)(r + 1),
+						 st->hash_seed));
 		FZ_ASSERT(!r->next || r->next - 1 < off);
 		off += r->size;
 	}
@@ -263,7 +265,7 @@ static void fz_load(struct fz_consumer *c, const void *image, size_t size,
 
 /* A probe fires on a CPU, in a context, as a thread the input picks:
  * probe (a..d, BEGIN or END of the consumer), arg0..arg9, errno, CPU,
- * thread, context, stack depth, interrupts. */
+ * thread, context, stack depth, lock contention, interrupts. */
 static void fz_fire(struct fz_consumer *cons, struct fz_in *in)
 {
 	struct sonde_fire f;
@@ -279,6 +281,9 @@ static void fz_fire(struct fz_consumer *cons, struct fz_in *in)
 	kshim_current = &fz_tasks[fz_below(in, 3)];
 	kshim_ctx = fz_chance(in, 80) ? 0 : fz_below(in, 4);
 	kshim_world.stackdepth = fz_below(in, 40);
+	/* other CPUs hold every lock the firing tries, for a while */
+	kshim_contended = fz_chance(in, 5) ?
+			  SONDE_SPIN_MAX * (1 + fz_below(in, 3)) : 0;
 	fz_stats.fires++;
 	/* probes fire with interrupts on or off (a tracepoint in an irq) */
 	flags = kshim_irqs_off = fz_chance(in, 50);
@@ -292,6 +297,7 @@ static void fz_fire(struct fz_consumer *cons, struct fz_in *in)
 	}
 	/* the firing restores the interrupt state it found */
 	FZ_ASSERT(kshim_irqs_off == (int)flags);
+	kshim_contended = 0;
 	kshim_irqs_off = 0;
 	kshim_ctx = 0;
 	kshim_cpu = 0;
@@ -542,6 +548,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	for (i = 1; i <= FZ_NPROBES; i++)
 		FZ_ASSERT(!fz_enabled[i]);
+	/* closed consumers hold no firing budget */
+	for (i = 0; i < FZ_NPROBES; i++)
+		FZ_ASSERT(!fz_probes[i]->res_ecbs && !fz_probes[i]->res_cost);
+	FZ_ASSERT(!sonde_probe_begin->res_ecbs && !sonde_probe_end->res_ecbs &&
+		  !sonde_probe_error->res_ecbs);
 	kshim_current = &fz_tasks[0];
 	return 0;
 }
@@ -661,6 +672,7 @@ static void put_fire2(struct seed *s, u32 k, s64 arg0, s64 arg1, u32 cpu,
 	put_below(s, 3, task);
 	put_chance(s, 80, true);	/* task context */
 	put_below(s, 40, 3);
+	put_chance(s, 5, false);	/* no contention */
 	put_chance(s, 50, false);	/* interrupts on */
 }
 

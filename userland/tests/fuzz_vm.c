@@ -255,7 +255,7 @@ static void fz_run_one(struct sonde_vm_ctx *ctx, u32 off, u32 len,
 	int err;
 
 	fz_check_prog(img, off, len, rec_size, pred);
-	ctx->scratch_used = img->max_key_size;
+	ctx->scratch_used = img->scratch_base;
 	ctx->fault = 0;
 	err = sonde_vm_run(ctx, off, len, &ret);
 	FZ_ASSERT(err == 0 || err == -EFAULT);

@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "vm_asm.h"
+#include "vm_impl.h"
 #include "vm_env.h"
 #include "program.h"
 
@@ -694,7 +695,7 @@ static int run_case(const char *path, char *why, size_t whysz)
 		ctx.env = &env;
 		ctx.scratch = scratch;
 		ctx.scratch_size = sonde_vm_scratch_size(&img);
-		ctx.scratch_used = img.max_key_size;
+		ctx.scratch_used = img.scratch_base;
 		memset(rec, 0, sizeof(rec));
 		ctx.rec = c->rec_size ? rec : NULL;
 		ctx.rec_size = c->rec_size;
@@ -885,6 +886,94 @@ static int llq_clamp_check(void)
 	return bad;
 }
 
+/* The quadratic index()/rindex() the linear search replaced: the
+ * reference it must agree with. */
+static s64 naive_index(const char *s, const char *t, s64 from, bool last)
+{
+	s64 ls = strlen(s), lt = strlen(t), i, end;
+
+	if (lt > ls)
+		return -1;
+	if (!last) {
+		for (i = from < 0 ? 0 : from; i + lt <= ls; i++)
+			if (!memcmp(s + i, t, lt))
+				return i;
+		return -1;
+	}
+	end = ls - lt;
+	if (from >= 0 && from < end)
+		end = from;
+	for (i = end; i >= 0; i--)
+		if (!memcmp(s + i, t, lt))
+			return i;
+	return -1;
+}
+
+/*
+ * index(), rindex() and strstr() (Knuth-Morris-Pratt over the firing's
+ * search table) against the obvious quadratic search, on strings of a
+ * two- and three-letter alphabet (periodic needles are the hard cases)
+ * and every start position.  Returns the number of disagreements.
+ */
+static int search_check(void)
+{
+	static char scratch[65536];
+	struct sonde_image img = { .strsize = 64 };
+	struct sonde_vm_ctx ctx = { 0 };
+	char hay[64], needle[64];
+	u64 seed = 42, out;
+	int bad = 0, trial;
+
+	img.scratch_base = 2 * img.strsize;
+	ctx.img = &img;
+	ctx.scratch = scratch;
+	ctx.scratch_size = sizeof(scratch);
+	for (trial = 0; trial < 20000; trial++) {
+		u32 ls, lt, i, abc;
+		s64 from;
+
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		abc = 2 + (seed >> 60) % 2;
+		ls = (seed >> 20) % 40;
+		lt = (seed >> 30) % 8;
+		for (i = 0; i < ls; i++) {
+			seed = seed * 6364136223846793005ULL + 1;
+			hay[i] = 'a' + (seed >> 33) % abc;
+		}
+		hay[ls] = 0;
+		for (i = 0; i < lt; i++) {
+			seed = seed * 6364136223846793005ULL + 1;
+			needle[i] = 'a' + (seed >> 33) % abc;
+		}
+		needle[lt] = 0;
+		for (from = -2; from <= (s64)ls + 2; from++) {
+			u64 a[3] = { (u64)(uintptr_t)hay,
+				     (u64)(uintptr_t)needle, (u64)from };
+
+			ctx.scratch_used = img.scratch_base;
+			if (sonde_subr(&ctx, SONDE_SUBR_index, a, 3, &out) ||
+			    (s64)out != naive_index(hay, needle, from, false))
+				bad++;
+			ctx.scratch_used = img.scratch_base;
+			if (sonde_subr(&ctx, SONDE_SUBR_rindex, a, 3, &out) ||
+			    (s64)out != naive_index(hay, needle, from, true))
+				bad++;
+		}
+		{
+			u64 a[2] = { (u64)(uintptr_t)hay,
+				     (u64)(uintptr_t)needle };
+			s64 at = naive_index(hay, needle, 0, false);
+
+			ctx.scratch_used = img.scratch_base;
+			if (sonde_subr(&ctx, SONDE_SUBR_strstr, a, 2, &out) ||
+			    strcmp((const char *)(uintptr_t)out,
+				   at < 0 ? "" : hay + at))
+				bad++;
+		}
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = "userland/tests/vm";
@@ -918,7 +1007,7 @@ int main(int argc, char **argv)
 	}
 	closedir(d);
 	qsort(names, n, sizeof(names[0]), cmpstr);
-	printf("TAP version 13\n1..%d\n", n + 1 + 2 * (kfd < 0));
+	printf("TAP version 13\n1..%d\n", n + 1 + 3 * (kfd < 0));
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		why[0] = 0;
@@ -959,6 +1048,16 @@ int main(int argc, char **argv)
 			failed++;
 		} else {
 			printf("ok %d - llquantize() buckets stay inside the value\n",
+			       n + 1);
+		}
+		/* the linear string search agrees with the quadratic one */
+		n++;
+		if (search_check()) {
+			printf("not ok %d - index(), rindex(), strstr() agree with a naive search\n",
+			       n + 1);
+			failed++;
+		} else {
+			printf("ok %d - index(), rindex(), strstr() agree with a naive search\n",
 			       n + 1);
 		}
 		/* the pred.fused_* cases: each recognised, each agreeing */

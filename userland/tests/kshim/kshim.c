@@ -91,6 +91,22 @@ void raw_spin_lock(raw_spinlock_t *l)
 	l->held = 1;
 }
 
+int kshim_contended;
+
+bool raw_spin_trylock(raw_spinlock_t *l)
+{
+	if (!kshim_irqs_off)
+		KSHIM_BUG("raw_spin_trylock with interrupts on");
+	if (l->held)
+		KSHIM_BUG("raw_spin_trylock of a lock this CPU holds");
+	if (kshim_contended > 0) {
+		kshim_contended--;
+		return false;
+	}
+	l->held = 1;
+	return true;
+}
+
 void raw_spin_unlock(raw_spinlock_t *l)
 {
 	if (!l->held)
