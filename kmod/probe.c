@@ -12,6 +12,7 @@
 #include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 #include <linux/xarray.h>
 
@@ -286,15 +287,21 @@ out_unlock:
 }
 
 /*
- * Wait until no CPU runs a firing that started before now.  Firings run
- * with interrupts off, which RCU treats as a read-side critical section.
- * Expedited, as DTrace's dtrace_sync() is a cross-call to every CPU: a
- * normal grace period is several ticks, and the consumer waits for it at
- * STOP, where `BEGIN { exit(0); }` spent a seventh of its run idle.  It
- * runs once per STOP or failed GO, never in a loop.
+ * Wait until no CPU runs a firing that started before now, nor a handler
+ * that may yet start one.  Firings run with interrupts off, which RCU
+ * treats as a read-side critical section; but the callbacks of _rcuidle
+ * tracepoint sites are called under SRCU (tracepoint_srcu), whose readers
+ * an RCU grace period does not wait for: so wait for both, as the
+ * kernel's tracepoint_synchronize_unregister() does, before anything a
+ * handler can touch is freed.  Expedited, as DTrace's dtrace_sync() is a
+ * cross-call to every CPU: a normal grace period is several ticks, and
+ * the consumer waits for it at STOP, where `BEGIN { exit(0); }` spent a
+ * seventh of its run idle.  It runs once per STOP, disarm or failed GO,
+ * never in a loop.
  */
 void sonde_sync(void)
 {
+	synchronize_srcu_expedited(&tracepoint_srcu);
 	synchronize_rcu_expedited();
 }
 

@@ -44,11 +44,16 @@ extern struct mutex sonde_lock;
  * @artificial: (may be NULL) is @pc a frame of the provider's own firing
  *           machinery (a tracepoint iterator), above the probed code?
  *           stack() drops a leading run of them.  Probe context.
+ * @kaddr_args: the arguments that may be kernel addresses (a task, a
+ *           request, a kernel PC), bit N for argN: a clause that reads
+ *           one is refused under confidentiality lockdown, which lets no
+ *           kernel address reach userland
  */
 struct sonde_provider {
 	const char *name;
 	/* issue #7 (kernel providers): stack() hooks */
 	u32 flags;
+	u32 kaddr_args;
 	bool (*artificial)(struct sonde_probe *p, unsigned long pc);
 	int (*provide)(const struct sonde_probe_desc *desc);
 	void (*destroy)(struct sonde_probe *p);
@@ -71,6 +76,7 @@ struct sonde_provider {
  * @provname: the provider name D sees, when not @prov's (user probes)
  * @owner:    the only consumer that lists and enables it (user probes),
  *            NULL for everyone's
+ * @flags:    SONDE_PROBEF_*, set by its provider when it creates it
  */
 struct sonde_probe {
 	u32 id;
@@ -81,6 +87,7 @@ struct sonde_probe {
 	const char *func;
 	const char *name;
 	u32 nargs;
+	u32 flags;
 	unsigned long data;
 	struct list_head ecbs;
 	u32 nenabled;
@@ -94,6 +101,12 @@ struct sonde_probe {
  * at the probed code without any kprobe/ftrace frames.
  */
 #define SONDE_PROVF_REGS_STACK	0x1
+/* Every argument (arg0..arg9) as a mask of sonde_provider.kaddr_args. */
+#define SONDE_ARGS_ALL		0x3ff
+
+/* Probe flags (struct sonde_probe.flags). */
+#define SONDE_PROBEF_KPROBE	0x1	/* armed as a kprobe: refused under
+					 * lockdown (LOCKDOWN_KPROBES) */
 
 /* The firing's arguments, as a provider hands them over. */
 struct sonde_fire {

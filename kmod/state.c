@@ -108,6 +108,12 @@ static int sonde_state_arm(struct sonde_state *st)
 		struct sonde_kecb *ecb = &st->ecbs[i];
 		struct sonde_probe *p = ecb->probe;
 
+		/* locked down since LOAD */
+		if ((p->flags & SONDE_PROBEF_KPROBE) &&
+		    security_locked_down(LOCKDOWN_KPROBES)) {
+			err = -EPERM;
+			break;
+		}
 		if (!p->nenabled && p->prov->enable) {
 			err = p->prov->enable(p);
 			if (err)
@@ -368,26 +374,63 @@ static int sonde_state_alloc_vars(struct sonde_state *st)
 	return sonde_dvars_create(st);
 }
 
-/* Does the program read kernel memory (refused under lockdown)? */
-static bool sonde_image_reads_kernel(const struct sonde_image *img)
+/* The arguments (bit N: argN) clause @c reads. */
+static u32 sonde_clause_args(const struct sonde_image *img,
+			     const struct sonde_clause *c)
+{
+	u32 pc, mask = 0;
+
+	for (pc = 0; pc < c->pred_len + c->act_len; pc++) {
+		const struct sonde_insn *in = pc < c->pred_len ?
+			&img->insns[c->pred_off + pc] :
+			&img->insns[c->act_off + pc - c->pred_len];
+
+		if (in->op == SONDE_OP_LDB && in->imm >= SONDE_B_arg0 &&
+		    in->imm <= SONDE_B_arg9)
+			mask |= 1u << (in->imm - SONDE_B_arg0);
+	}
+	return mask;
+}
+
+/*
+ * Kernel lockdown, per enabling: probes armed as kprobes are refused when
+ * kprobes are (LOCKDOWN_KPROBES), and under confidentiality lockdown a
+ * clause may not read an argument that may be a kernel address.  (What
+ * the programs themselves may do is the verifier's:
+ * SONDE_VERIFY_CONFIDENTIAL.)  sonde_lock held.
+ */
+static int sonde_state_lockdown(struct sonde_state *st, bool confidential,
+				struct sonde_vlog *log)
 {
 	u32 i;
 
-	for (i = 0; i < img->ninsns; i++) {
-		u8 op = img->insns[i].op;
+	for (i = 0; i < st->necbs; i++) {
+		const struct sonde_probe *p = st->ecbs[i].probe;
+		u32 args;
 
-		if (op >= SONDE_OP_LDK1 && op <= SONDE_OP_LDK8)
-			return true;
-		if (op == SONDE_OP_CALL &&
-		    img->insns[i].imm == SONDE_SUBR_stringof)
-			return true;
+		if ((p->flags & SONDE_PROBEF_KPROBE) &&
+		    security_locked_down(LOCKDOWN_KPROBES)) {
+			sonde_vlog(log, "probe %s:%s:%s:%s is a kprobe: refused under kernel lockdown\n",
+				   sonde_probe_provname(p), p->mod, p->func,
+				   p->name);
+			return -EPERM;
+		}
+		args = confidential ? p->prov->kaddr_args &
+		       sonde_clause_args(&st->img, st->ecbs[i].clause) : 0;
+		if (args) {
+			sonde_vlog(log, "enabling %u: probe %s:%s:%s:%s passes kernel addresses as arg%u: refused under kernel lockdown (confidentiality)\n",
+				   i, sonde_probe_provname(p), p->mod, p->func,
+				   p->name, (u32)__ffs(args));
+			return -EPERM;
+		}
 	}
-	return false;
+	return 0;
 }
 
 int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 {
 	struct sonde_vlog log = { 0 };
+	bool confidential;
 	u32 i;
 	int err;
 
@@ -418,16 +461,15 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		err = -EFAULT;
 		goto out_image;
 	}
-	err = sonde_image_verify(st->image, req->prog_size, &st->img,
-				 req->log_level ? &log : NULL);
+	/* no kernel memory read, no kernel address handed over, when the
+	 * kernel is locked down for confidentiality */
+	confidential = security_locked_down(LOCKDOWN_BPF_READ_KERNEL);
+	err = sonde_image_verify_flags(st->image, req->prog_size, &st->img,
+				       confidential ?
+				       SONDE_VERIFY_CONFIDENTIAL : 0,
+				       req->log_level ? &log : NULL);
 	if (err)
 		goto out_image;
-	if (sonde_image_reads_kernel(&st->img) &&
-	    security_locked_down(LOCKDOWN_BPF_READ_KERNEL)) {
-		sonde_vlog(&log, "kernel memory reads are refused: the kernel is locked down\n");
-		err = -EPERM;
-		goto out_image;
-	}
 
 	st->necbs = st->img.necbs;
 	st->ecbs = kvcalloc(max(st->necbs, 1u), sizeof(*st->ecbs),
@@ -461,6 +503,8 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		ecb->epid = i + 1;
 		INIT_LIST_HEAD(&ecb->plink);
 	}
+	if (!err)
+		err = sonde_state_lockdown(st, confidential, &log);
 	if (!err)
 		err = sonde_state_budget_locked(st, &log);
 	mutex_unlock(&sonde_lock);

@@ -286,6 +286,11 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 		    (t >> 16))
 			return ireject(log, -EINVAL,
 				       "key type %u: unknown type 0x%x", i, t);
+		if (kind == SONDE_T_KSTACK &&
+		    (img->vflags & SONDE_VERIFY_CONFIDENTIAL))
+			return ireject(log, -EPERM,
+				       "key type %u: a kernel stack is kernel addresses: refused under kernel lockdown (confidentiality)",
+				       i);
 	}
 	for (i = 0; i < img->naggs; i++) {
 		const struct sonde_agg_desc *ad = &img->aggs[i];
@@ -451,11 +456,19 @@ static int sonde_image_clauses(struct sonde_image *img,
 int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
 		       struct sonde_vlog *log)
 {
+	return sonde_image_verify_flags(image, size, img, 0, log);
+}
+
+int sonde_image_verify_flags(const void *image, u32 size,
+			     struct sonde_image *img, u32 flags,
+			     struct sonde_vlog *log)
+{
 	const struct sonde_prog_hdr *h = image;
 	u32 i;
 	int err;
 
 	memset(img, 0, sizeof(*img));
+	img->vflags = flags;
 	if (size > SONDE_MAX_PROG_SIZE)
 		return ireject(log, -E2BIG,
 			       "image of %u bytes, at most %u allowed", size,

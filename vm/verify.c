@@ -90,12 +90,18 @@ static int sonde_need_str(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
 	return 0;
 }
 
-/* @reg is read as a number: it must not be a buffer on any path. */
+/* @reg is read as a number: it must not be a buffer on any path (nor,
+ * under confidentiality lockdown, a string: its value is an address). */
 static int sonde_need_nobuf(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
 {
 	if (!(ty & TY_NB(reg)))
 		return vreject(v, pc, -EACCES,
 			       "r%u may be a buffer here, where a number is read",
+			       reg);
+	if ((v->img->vflags & SONDE_VERIFY_CONFIDENTIAL) &&
+	    !(ty & TY_INT(reg)))
+		return vreject(v, pc, -EPERM,
+			       "r%u may be a string here, where a number is read: its kernel address is refused under kernel lockdown (confidentiality)",
 			       reg);
 	return 0;
 }
@@ -383,6 +389,25 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 	u32 size;
 	int err;
 
+	if (img->vflags & SONDE_VERIFY_CONFIDENTIAL) {
+		/* what would read kernel memory or hand over its address */
+		const char *why = NULL;
+
+		if (in->op >= SONDE_OP_LDK1 && in->op <= SONDE_OP_LDK8)
+			why = "a kernel memory read";
+		else if (in->op == SONDE_OP_CALL &&
+			 in->imm == SONDE_SUBR_stringof)
+			why = "stringof() reads kernel memory";
+		else if (in->op == SONDE_OP_LDB &&
+			 in->imm == SONDE_B_curthread)
+			why = "curthread is a kernel address";
+		else if (in->op == SONDE_OP_EMITKSTACK)
+			why = "stack() records kernel addresses";
+		if (why)
+			return vreject(v, pc, -EPERM,
+				       "%s: refused under kernel lockdown (confidentiality)",
+				       why);
+	}
 	switch (in->op) {
 	case SONDE_OP_LDC:
 		if (in->imm < 0 || (u32)in->imm >= img->nconsts)

@@ -61,7 +61,18 @@ struct sonde_image {
 	u32 scratch_base;
 	u32 global_size;	/* bytes of global scalar storage */
 	u32 local_size;		/* bytes of clause-local storage per CPU */
+	u32 vflags;		/* SONDE_VERIFY_* it was verified with */
 };
+
+/*
+ * Verification flags.  CONFIDENTIAL: the kernel is locked down for
+ * confidentiality, so the program may read no kernel memory and let no
+ * kernel address reach the consumer: no kernel loads or stringof(), no
+ * curthread, no kernel stacks (recorded or as keys), and a register read
+ * as a number must be an integer on every path (a string's value is its
+ * kernel address); -EPERM otherwise.
+ */
+#define SONDE_VERIFY_CONFIDENTIAL	0x1
 
 /*
  * Where each global and clause-local scalar lives in its area: fills
@@ -145,6 +156,10 @@ void sonde_vlog(struct sonde_vlog *log, const char *fmt, ...);
  */
 int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
 		       struct sonde_vlog *log);
+/* The same, with SONDE_VERIFY_* @flags (-EPERM: refused by them). */
+int sonde_image_verify_flags(const void *image, u32 size,
+			     struct sonde_image *img, u32 flags,
+			     struct sonde_vlog *log);
 
 /*
  * One program run: the state of a firing, shared by the predicate and the

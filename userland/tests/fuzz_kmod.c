@@ -75,8 +75,11 @@ static void fz_prov_disable(struct sonde_probe *p)
 	fz_enabled[p->data]--;
 }
 
+/* arg0 may be a kernel address; probe "d" is armed as a kprobe: both
+ * refused under lockdown */
 static const struct sonde_provider fz_prov = {
 	.name = "fuzz",
+	.kaddr_args = 0x1,
 	.enable = fz_prov_enable,
 	.disable = fz_prov_disable,
 };
@@ -103,6 +106,7 @@ static void fz_init(void)
 		FZ_ASSERT(!IS_ERR(fz_probes[i]));
 		fz_ids[i] = fz_probes[i]->id;
 	}
+	fz_probes[3]->flags = SONDE_PROBEF_KPROBE;
 	mutex_unlock(&sonde_lock);
 	fz_ids[FZ_NPROBES] = sonde_probe_begin->id;
 	fz_ids[FZ_NPROBES + 1] = sonde_probe_end->id;

@@ -23,6 +23,9 @@
  *   -- fault     expected fault: "<fault name> at <pc> [addr <a>]"
  *   -- error     expected verifier rejection: "<ERRNO> <log substring>"
  *   -- exit      expected exit() status
+ *   -- lockdown  "confidentiality": verified as under that kernel
+ *                lockdown (SONDE_VERIFY_CONFIDENTIAL); with --kernel,
+ *                run only when the kernel is locked down so
  *
  * Output is KTAP ("ok N - file"); the exit status is non-zero on any
  * failure.
@@ -52,6 +55,23 @@
  */
 static int kfd = -1;
 static u32 begin_id;
+/* --kernel on a kernel locked down for confidentiality: userland verifies
+ * as the kernel does, and cases it refuses there are skipped */
+static bool klocked;
+
+/* Is the running kernel locked down for confidentiality? */
+static bool kernel_confidential(void)
+{
+	char buf[128] = "";
+	FILE *f = fopen("/sys/kernel/security/lockdown", "r");
+
+	if (!f)
+		return false;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = 0;
+	fclose(f);
+	return strstr(buf, "[confidentiality]") != NULL;
+}
 
 /* Opcodes that ran in some accepted case: every one must. */
 static bool op_seen[SONDE_OP_MAX + 1];
@@ -147,6 +167,7 @@ static int errno_by_name(const char *name)
 	static const struct { const char *n; int e; } tab[] = {
 		{ "EINVAL", EINVAL }, { "E2BIG", E2BIG }, { "EACCES", EACCES },
 		{ "ENOSPC", ENOSPC }, { "EFAULT", EFAULT },
+		{ "EPERM", EPERM },
 	};
 	size_t i;
 
@@ -521,6 +542,7 @@ static int run_case(const char *path, char *why, size_t whysz)
 	size_t isize;
 	u32 len;
 	int ret = -1, verr, kprog = -1;
+	const char *lockdown;
 
 	if (!text || tc_parse(&tc, text)) {
 		snprintf(why, whysz, "cannot read");
@@ -629,7 +651,34 @@ static int run_case(const char *path, char *why, size_t whysz)
 		snprintf(why, whysz, "image failed");
 		goto out;
 	}
-	verr = sonde_image_verify(image, (u32)isize, &img, &vlog);
+	lockdown = tc_get(&tc, "lockdown");
+	if (lockdown && strncmp(lockdown, "confidentiality", 15)) {
+		snprintf(why, whysz, "unknown lockdown '%s'", lockdown);
+		goto out;
+	}
+	if (lockdown && kfd >= 0 && !klocked) {
+		snprintf(why, whysz, "the kernel is not locked down");
+		ret = 2;
+		goto out;
+	}
+	verr = sonde_image_verify_flags(image, (u32)isize, &img,
+					lockdown || klocked ?
+					SONDE_VERIFY_CONFIDENTIAL : 0, &vlog);
+	if (klocked && verr == -EPERM && !lockdown) {
+		/* refused as the locked-down kernel must refuse it */
+		char klog[1024];
+
+		kprog = kload(image, isize, klog, sizeof(klog));
+		if (kprog != -EPERM) {
+			snprintf(why, whysz,
+				 "the locked-down kernel says %d, not EPERM (%s)",
+				 kprog, klog);
+			goto out;
+		}
+		snprintf(why, whysz, "refused under kernel lockdown: %s", log);
+		ret = 2;
+		goto out;
+	}
 	if (kfd >= 0) {
 		/* the kernel's verdict is the one under test */
 		char klog[1024];
@@ -978,7 +1027,7 @@ int main(int argc, char **argv)
 {
 	const char *dir = "userland/tests/vm";
 	char *names[1024], path[512], why[512];
-	int n = 0, i, failed = 0;
+	int n = 0, i, failed = 0, rc;
 	struct dirent *de;
 	DIR *d;
 
@@ -990,6 +1039,7 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			begin_id = find_begin(kfd);
+			klocked = kernel_confidential();
 		} else {
 			dir = argv[i];
 		}
@@ -1011,7 +1061,10 @@ int main(int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		why[0] = 0;
-		if (run_case(path, why, sizeof(why))) {
+		rc = run_case(path, why, sizeof(why));
+		if (rc == 2) {
+			printf("ok %d - %s # SKIP %s\n", i + 1, names[i], why);
+		} else if (rc) {
 			printf("not ok %d - %s # %s\n", i + 1, names[i], why);
 			failed++;
 		} else {

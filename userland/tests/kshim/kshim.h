@@ -112,6 +112,11 @@ static inline unsigned long rounddown_pow_of_two(unsigned long n)
 	return p;
 }
 
+static inline unsigned long __ffs(unsigned long w)
+{
+	return (unsigned long)__builtin_ctzl(w);
+}
+
 static inline u64 div_u64(u64 a, u32 b)
 {
 	return a / b;
