@@ -16,23 +16,11 @@ u32 sonde_lquantize_levels(const struct sonde_agg_desc *ad)
 	return (u32)((ad->params[1] - ad->params[0]) / ad->params[2]);
 }
 
-static const char *const sonde_llq_names[] = {
-#define LLQ_NAME_(name, what) [SONDE_LLQ_##name] = #name,
-	SONDE_LLQ_RULES(LLQ_NAME_)
-#undef LLQ_NAME_
-};
-
 static const char *const sonde_llq_whats[] = {
 #define LLQ_WHAT_(name, what) [SONDE_LLQ_##name] = what,
 	SONDE_LLQ_RULES(LLQ_WHAT_)
 #undef LLQ_WHAT_
 };
-
-const char *sonde_llquantize_rule_name(int rule)
-{
-	return rule > SONDE_LLQ_OK && rule < (int)ARRAY_SIZE(sonde_llq_names) ?
-	       sonde_llq_names[rule] : "OK";
-}
 
 const char *sonde_llquantize_rule_what(int rule)
 {

@@ -128,8 +128,7 @@ enum sonde_llq_rule { SONDE_LLQ_OK, SONDE_LLQ_RULES(SONDE_LLQ_ENUM_) };
 /* The first rule @params (factor, low, high, nsteps) break, or
  * SONDE_LLQ_OK. */
 int sonde_llquantize_check(const s64 *params);
-/* The rule's name ("FACTOREVEN") and DTrace's words for it. */
-const char *sonde_llquantize_rule_name(int rule);
+/* DTrace's words for the rule (its tag is D_LLQUANT_<name>). */
 const char *sonde_llquantize_rule_what(int rule);
 /* Most buckets a valid llquantize() value may have (the image verifier's
  * limit: a value is at most 512 KB). */

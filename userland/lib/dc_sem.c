@@ -1768,13 +1768,15 @@ static bool sem_quant_params(struct dc_cc *cc, struct dc_node *call, int fn,
 			[SONDE_LLQ_FACTORNSTEPS] = 4,
 			[SONDE_LLQ_FACTOREVEN] = 4, [SONDE_LLQ_MAGTOOBIG] = 3,
 		};
+		static const char *const tags[] = {
+#define LLQ_TAG_(name, what) [SONDE_LLQ_##name] = "D_LLQUANT_" #name,
+			SONDE_LLQ_RULES(LLQ_TAG_)
+#undef LLQ_TAG_
+		};
 		struct dc_node *arg = a[at[rule]];
-		char tag[32];
 
-		snprintf(tag, sizeof(tag), "D_LLQUANT_%s",
-			 sonde_llquantize_rule_name(rule));
-		dc_error(cc, tag, arg->line, arg->col, "llquantize() %s",
-			 sonde_llquantize_rule_what(rule));
+		dc_error(cc, tags[rule], arg->line, arg->col,
+			 "llquantize() %s", sonde_llquantize_rule_what(rule));
 		return false;
 	}
 	/*
