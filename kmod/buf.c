@@ -33,14 +33,14 @@ int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node)
 {
 	b->size = size;
 	b->node = node;
-	b->data[0] = vzalloc_node(size, node);
+	b->data[0] = kvzalloc_node(size, SONDE_GFP_BIG, node);
 	return b->data[0] ? 0 : -ENOMEM;
 }
 
 void sonde_buf_free(struct sonde_buf *b)
 {
-	vfree(b->data[0]);
-	vfree(b->data[1]);
+	kvfree(b->data[0]);
+	kvfree(b->data[1]);
 	b->data[0] = b->data[1] = NULL;
 }
 
@@ -196,7 +196,8 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 			req->errors = 0;
 			return 0;
 		}
-		b->data[a ^ 1] = vzalloc_node(b->size, b->node);
+		b->data[a ^ 1] = kvzalloc_node(b->size, SONDE_GFP_BIG,
+					       b->node);
 		if (!b->data[a ^ 1])
 			return -ENOMEM;
 	}

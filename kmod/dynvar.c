@@ -96,7 +96,7 @@ static u64 sonde_thread_key(u32 cpu)
 	return tid | (level << 56);
 }
 
-int sonde_dvars_create(struct sonde_state *st)
+int sonde_dvars_create(struct sonde_state *st, struct sonde_vlog *log)
 {
 	const struct sonde_image *img = &st->img;
 	u32 i, maxval = 0, maxkey = 0, need = 0;
@@ -128,13 +128,18 @@ int sonde_dvars_create(struct sonde_state *st)
 	dv->chunk_size = ALIGN(sizeof(struct sonde_dvar) + ALIGN(maxkey, 8) +
 			       maxval, 8);
 	dv->nchunks = div_u64(size, dv->chunk_size + sizeof(void *));
-	if (!dv->nchunks)
+	if (!dv->nchunks) {
+		sonde_vlog(log, "option dynvarsize: %llu bytes do not hold one dynamic variable of %u bytes\n",
+			   (unsigned long long)size, dv->chunk_size);
 		return -E2BIG;
+	}
 	dv->nbuckets = roundup_pow_of_two(dv->nchunks);
 	dv->seed = get_random_u32();
-	dv->buckets = kvcalloc(dv->nbuckets, sizeof(*dv->buckets), GFP_KERNEL);
-	dv->locks = kvcalloc(dv->nbuckets, sizeof(*dv->locks), GFP_KERNEL);
-	dv->pool = vzalloc((unsigned long)dv->nchunks * dv->chunk_size);
+	dv->buckets = kvcalloc(dv->nbuckets, sizeof(*dv->buckets),
+			       SONDE_GFP_BIG);
+	dv->locks = kvcalloc(dv->nbuckets, sizeof(*dv->locks), SONDE_GFP_BIG);
+	dv->pool = kvzalloc((unsigned long)dv->nchunks * dv->chunk_size,
+			    SONDE_GFP_BIG);
 	if (!dv->buckets || !dv->locks || !dv->pool)
 		return -ENOMEM;
 	for (i = 0; i < dv->nbuckets; i++)
@@ -143,9 +148,9 @@ int sonde_dvars_create(struct sonde_state *st)
 		/* about eight thread-locals a chain: an exit walks its own */
 		dv->ntbuckets = max_t(u32, dv->nbuckets / 8, 16);
 		dv->tbuckets = kvcalloc(dv->ntbuckets, sizeof(*dv->tbuckets),
-					GFP_KERNEL);
+					SONDE_GFP_BIG);
 		dv->tlocks = kvcalloc(dv->ntbuckets, sizeof(*dv->tlocks),
-				      GFP_KERNEL);
+				      SONDE_GFP_BIG);
 		if (!dv->tbuckets || !dv->tlocks)
 			return -ENOMEM;
 		for (i = 0; i < dv->ntbuckets; i++)
@@ -171,7 +176,7 @@ void sonde_dvars_destroy(struct sonde_state *st)
 	WARN_ON_ONCE(dv->exit_armed);
 	kvfree(dv->tlocks);
 	kvfree(dv->tbuckets);
-	vfree(dv->pool);
+	kvfree(dv->pool);
 	kvfree(dv->locks);
 	kvfree(dv->buckets);
 	kfree(dv);

@@ -160,6 +160,14 @@ static __always_inline bool sonde_spin_lock(raw_spinlock_t *lock)
 	return false;
 }
 
+/*
+ * The large allocations of LOAD (buffers, the dynamic-variable pool,
+ * speculations): under memory pressure they fail, and LOAD with them,
+ * rather than wake the OOM killer; LOAD first keeps their total within
+ * what the kernel has available (sonde_state_memory()).
+ */
+#define SONDE_GFP_BIG	(GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN)
+
 /* Probe table (probe.c). */
 struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 				       const char *mod, const char *func,
@@ -327,7 +335,7 @@ void sonde_spec_record(struct sonde_state *st, struct sonde_pcpu *pc,
 
 /* Dynamic variables (dynvar.c). */
 struct sonde_dvars;
-int sonde_dvars_create(struct sonde_state *st);
+int sonde_dvars_create(struct sonde_state *st, struct sonde_vlog *log);
 void sonde_dvars_destroy(struct sonde_state *st);
 int sonde_dvars_arm(struct sonde_state *st);
 void sonde_dvars_disarm(struct sonde_state *st);

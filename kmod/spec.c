@@ -57,7 +57,8 @@ int sonde_specs_create(struct sonde_state *st)
 		if (!sp->off || !sp->data)
 			return -ENOMEM;
 		for_each_possible_cpu(cpu) {
-			sp->data[cpu] = vmalloc_node(size, cpu_to_node(cpu));
+			sp->data[cpu] = kvmalloc_node(size, SONDE_GFP_BIG,
+						      cpu_to_node(cpu));
 			if (!sp->data[cpu])
 				return -ENOMEM;
 		}
@@ -77,7 +78,7 @@ void sonde_specs_destroy(struct sonde_state *st)
 
 		if (sp->data)
 			for_each_possible_cpu(cpu)
-				vfree(sp->data[cpu]);
+				kvfree(sp->data[cpu]);
 		kfree(sp->data);
 		kfree(sp->off);
 	}

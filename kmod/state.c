@@ -10,6 +10,7 @@
  * one of our ECBs before anything they use is freed.
  */
 #include <linux/cpumask.h>
+#include <linux/mm.h>
 #include <linux/rculist.h>
 #include <linux/security.h>
 #include <linux/slab.h>
@@ -357,8 +358,61 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 	return 0;
 }
 
+/* Does any instruction of @img call @subr? */
+static bool sonde_image_calls(const struct sonde_image *img, u32 subr)
+{
+	u32 i;
+
+	for (i = 0; i < img->ninsns; i++)
+		if (img->insns[i].op == SONDE_OP_CALL &&
+		    img->insns[i].imm == (s32)subr)
+			return true;
+	return false;
+}
+
+/*
+ * What LOAD will allocate (at worst: both areas of every buffer), against
+ * what the kernel has: bufsize, aggsize, dynvarsize, nspec and specsize
+ * are each within their option's range, but together, times the CPUs,
+ * they can ask for more than the machine has.  More than half of the
+ * memory available now is refused with a line naming the options
+ * (ENOMEM), and the allocations themselves fail rather than call the OOM
+ * killer (SONDE_GFP_BIG).
+ */
+static int sonde_state_memory(struct sonde_state *st, struct sonde_vlog *log)
+{
+	const struct sonde_image *img = &st->img;
+	u64 ncpus = num_possible_cpus(), buf, agg = 0, dyn = 0, spec = 0;
+	u64 other, total, avail;
+	u32 i;
+
+	buf = ncpus * img->opt[SONDE_OPT_bufsize] *
+	      (img->opt[SONDE_OPT_bufpolicy] == SONDE_BUFPOLICY_SWITCH ? 2 : 1);
+	if (img->naggs)
+		agg = ncpus * img->opt[SONDE_OPT_aggsize] * 2;
+	for (i = 0; i < img->nvars; i++)
+		if (img->vars[i].nkeys || img->vars[i].scope == SONDE_VAR_TLS)
+			dyn = img->opt[SONDE_OPT_dynvarsize] / 2 * 3; /* + tables */
+	if (sonde_image_calls(img, SONDE_SUBR_speculation))
+		spec = ncpus * img->opt[SONDE_OPT_nspec] *
+		       img->opt[SONDE_OPT_specsize];
+	other = ncpus * (sizeof(struct sonde_pcpu) + sonde_vm_scratch_size(img) +
+			 img->max_key_size + 8 + img->local_size +
+			 255 * sizeof(u64)) +
+		img->global_size + (u64)img->necbs * sizeof(struct sonde_kecb);
+	total = buf + agg + dyn + spec + other;
+	avail = (u64)si_mem_available() << PAGE_SHIFT;
+	if (total <= avail / 2)
+		return 0;
+	sonde_vlog(log, "the options need %llu KB of kernel memory on %llu CPUs (principal buffers %llu KB, aggregations %llu KB, dynamic variables %llu KB, speculations %llu KB), more than half of the %llu KB available: lower bufsize, aggsize, dynvarsize, nspec or specsize\n",
+		   total >> 10, ncpus, buf >> 10, agg >> 10, dyn >> 10,
+		   spec >> 10, avail >> 10);
+	return -ENOMEM;
+}
+
 /* Global scalars, variable offsets, the dynamic-variable pool. */
-static int sonde_state_alloc_vars(struct sonde_state *st)
+static int sonde_state_alloc_vars(struct sonde_state *st,
+				  struct sonde_vlog *log)
 {
 	if (!st->img.nvars)
 		return 0;
@@ -371,7 +425,7 @@ static int sonde_state_alloc_vars(struct sonde_state *st)
 		if (!st->globals)
 			return -ENOMEM;
 	}
-	return sonde_dvars_create(st);
+	return sonde_dvars_create(st, log);
 }
 
 /* The arguments (bit N: argN) clause @c reads. */
@@ -511,9 +565,11 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 	if (err)
 		goto out_ecbs;
 
-	err = sonde_state_alloc_pcpu(st);
+	err = sonde_state_memory(st, &log);
 	if (!err)
-		err = sonde_state_alloc_vars(st);
+		err = sonde_state_alloc_pcpu(st);
+	if (!err)
+		err = sonde_state_alloc_vars(st, &log);
 	if (!err)
 		err = sonde_specs_create(st);
 	if (err)

@@ -444,7 +444,8 @@ static void fz_session(struct fz_consumer *cons, struct fz_in *in)
 	}
 }
 
-/* The world: lockdown level, memory window, user registers. */
+/* The world: lockdown level, memory available, memory window, user
+ * registers. */
 static void fz_world(struct fz_in *in)
 {
 	u32 i;
@@ -452,6 +453,9 @@ static void fz_world(struct fz_in *in)
 	kshim_lockdown = fz_chance(in, 90) ? LOCKDOWN_NONE :
 			 fz_chance(in, 50) ? LOCKDOWN_INTEGRITY_MAX :
 			 LOCKDOWN_CONFIDENTIALITY_MAX;
+	/* the memory the kernel has available: 1 GB, or little */
+	kshim_mem_available = fz_chance(in, 95) ? (1UL << 30) >> PAGE_SHIFT :
+			      16UL * fz_below(in, 256);
 	kshim_world.memlen = fz_below(in, sizeof(kshim_world.mem) + 1);
 	memset(kshim_world.mem, 0, sizeof(kshim_world.mem));
 	for (i = 0; i < kshim_world.memlen; i++)
@@ -640,6 +644,7 @@ static void put_world(struct seed *s, int lockdown)
 	put_chance(s, 90, lockdown == LOCKDOWN_NONE);
 	if (lockdown != LOCKDOWN_NONE)
 		put_chance(s, 50, lockdown == LOCKDOWN_INTEGRITY_MAX);
+	put_chance(s, 95, true);	/* 1 GB available */
 	put_below(s, sizeof(kshim_world.mem) + 1, 0);
 	for (i = 0; i < SONDE_NUREGS; i++)
 		put_val64(s, 0);
@@ -706,7 +711,7 @@ static void put_simple(struct seed *s, u32 op)
 struct seedprog {
 	struct sonde_program p;
 	struct sonde_pclause cl[4];
-	struct sonde_insn insns[64];
+	struct sonde_insn insns[256];
 	struct sonde_ecb ecbs[4];
 	struct sonde_pagg aggs[2];
 	struct sonde_dtype akeys[2][1];
@@ -999,6 +1004,98 @@ int main(int argc, char **argv)
 	put_drain(&s, false, 0);
 	put_simple(&s, FZ_OP_STOP);
 	err |= seed_write(dir, "deadman", &sp, &s);
+
+	/* index() of a periodic needle at strsize 4096: the linear search
+	 * over its table in scratch */
+	sp_init(&sp);
+	{
+		static struct sonde_insn code[16];
+		u32 n = 0;
+
+		code[n++] = I(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname);
+		code[n++] = I(SONDE_OP_MOV, 2, 1, 0, 0);
+		code[n++] = I(SONDE_OP_CALL, 3, 1, 2, SONDE_SUBR_strjoin);
+		code[n++] = I(SONDE_OP_MOV, 4, 3, 0, 0);
+		code[n++] = I(SONDE_OP_CALL, 5, 3, 2, SONDE_SUBR_strjoin);
+		code[n++] = I(SONDE_OP_MOV, 6, 1, 0, 0);
+		code[n++] = I(SONDE_OP_CALL, 7, 5, 2, SONDE_SUBR_index);
+		code[n++] = I(SONDE_OP_CALL, 8, 5, 2, SONDE_SUBR_rindex);
+		code[n++] = I(SONDE_OP_CALL, 9, 5, 2, SONDE_SUBR_strstr);
+		code[n++] = I(SONDE_OP_EMIT8, 0, 7, 0, 0);
+		code[n++] = I(SONDE_OP_EMIT8, 0, 8, 0, 8);
+		code[n++] = I(SONDE_OP_RET, 0, 0, 0, 0);
+		sp_clause(&sp, code, n, 16, a);
+	}
+	sp_opt(&sp, SONDE_OPT_strsize, 4096);
+	s.n = 0;
+	put_world(&s, LOCKDOWN_NONE);
+	put_load(&s);
+	put_below(&s, FZ_MAX_OPS, 4);
+	put_simple(&s, FZ_OP_GO);
+	put_fire(&s, 0, 0, 0, 1);
+	put_fire(&s, 0, 0, 1, 0);
+	put_drain(&s, false, 0);
+	err |= seed_write(dir, "index-strsize-4096", &sp, &s);
+
+	/* a clause over the firing budget: 200 searches at strsize 4096 */
+	sp_init(&sp);
+	{
+		static struct sonde_insn code[210];
+		u32 n = 0;
+
+		code[n++] = I(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname);
+		code[n++] = I(SONDE_OP_MOV, 2, 1, 0, 0);
+		for (i = 0; i < 200; i++)
+			code[n++] = I(SONDE_OP_CALL, 3, 1, 2,
+				      SONDE_SUBR_index);
+		code[n++] = I(SONDE_OP_RET, 0, 0, 0, 0);
+		sp_clause(&sp, code, n, 0, a);
+	}
+	sp_opt(&sp, SONDE_OPT_strsize, 4096);
+	s.n = 0;
+	put_world(&s, LOCKDOWN_NONE);
+	put_load(&s);
+	put_below(&s, FZ_MAX_OPS, 2);
+	put_simple(&s, FZ_OP_GO);
+	put_fire(&s, 0, 0, 0, 0);
+	err |= seed_write(dir, "over-firing-budget", &sp, &s);
+
+	/* curthread recorded under confidentiality lockdown (refused) */
+	sp_init(&sp);
+	{
+		const struct sonde_insn code[] = {
+			I(SONDE_OP_LDB, 1, 0, 0, SONDE_B_curthread),
+			I(SONDE_OP_EMIT8, 0, 1, 0, 0),
+			I(SONDE_OP_RET, 0, 0, 0, 0),
+		};
+
+		sp_clause(&sp, code, 3, 8, a);
+	}
+	s.n = 0;
+	put_world(&s, LOCKDOWN_CONFIDENTIALITY_MAX);
+	put_load(&s);
+	put_below(&s, FZ_MAX_OPS, 3);
+	put_simple(&s, FZ_OP_GO);
+	put_fire(&s, 0, 0, 0, 0);
+	put_drain(&s, false, 0);
+	err |= seed_write(dir, "lockdown-curthread", &sp, &s);
+
+	/* bufsize 1 GB: more than half of the memory available (refused) */
+	sp_init(&sp);
+	{
+		const struct sonde_insn code[] = {
+			I(SONDE_OP_RET, 0, 0, 0, 0),
+		};
+
+		sp_clause(&sp, code, 1, 0, a);
+	}
+	sp_opt(&sp, SONDE_OPT_bufsize, 1ULL << 30);
+	s.n = 0;
+	put_world(&s, LOCKDOWN_NONE);
+	put_load(&s);
+	put_below(&s, FZ_MAX_OPS, 1);
+	put_simple(&s, FZ_OP_GO);
+	err |= seed_write(dir, "bufsize-over-memory", &sp, &s);
 
 	return err ? 1 : 0;
 }

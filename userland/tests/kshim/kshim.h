@@ -175,6 +175,7 @@ extern int kshim_ctx;			/* 0 task, 1 softirq, 2 hardirq, 3 NMI */
 #define raw_smp_processor_id()	(kshim_cpu)
 #define for_each_possible_cpu(c) for ((c) = 0; (c) < nr_cpu_ids; (c)++)
 #define cpu_possible(c)		((c) < nr_cpu_ids)
+#define num_possible_cpus()	(nr_cpu_ids)
 #define cpu_online(c)		((c) < nr_cpu_ids)
 #define cpu_to_node(c)		0
 static inline void cpus_read_lock(void) { }
@@ -361,6 +362,7 @@ extern long kshim_fail_after;
 #define kvmalloc(s, g)		kshim_alloc((s), (g) & __GFP_ZERO)
 #define kvzalloc(s, g)		kshim_alloc((s), true)
 #define kvmalloc_node(s, g, n)	kshim_alloc((s), (g) & __GFP_ZERO)
+#define kvzalloc_node(s, g, n)	kshim_alloc((s), true)
 #define vmalloc(s)		kshim_alloc((s), false)
 #define vzalloc(s)		kshim_alloc((s), true)
 #define vmalloc_node(s, n)	kshim_alloc((s), false)
