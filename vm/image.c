@@ -453,6 +453,16 @@ static int sonde_image_clauses(struct sonde_image *img,
 	return 0;
 }
 
+/* The key area and the search table (img->scratch_base), then strings
+ * (here, not in interp.c: the compiler's verifier costs programs with it,
+ * without the interpreter). */
+u32 sonde_vm_scratch_size(const struct sonde_image *img)
+{
+	u32 strings = 16 * ALIGN_8(img->strsize);
+
+	return img->scratch_base + (strings > 16384 ? strings : 16384);
+}
+
 int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
 		       struct sonde_vlog *log)
 {
