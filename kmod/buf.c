@@ -15,6 +15,7 @@
  * record carries its size, so the writer can step over them).
  */
 #include <linux/cpu.h>
+#include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>

@@ -10,7 +10,11 @@
 #                      build/selftests/
 #   make guest-check   boot the guest, run every selftest, fail on any
 #                      failed test or kernel BUG/WARNING/Oops
-#   make check         unit tests, then guest-check
+#   make guest-check-lockdown
+#                      two more boots, under kernel lockdown (integrity,
+#                      confidentiality), with the lockdown selftests
+#   make check         unit tests, then guest-check and
+#                      guest-check-lockdown
 #   make demo          two demo traces, on this host if it can load
 #                      sonde.ko, otherwise in the guest
 #
@@ -129,7 +133,20 @@ guest-check: module userland selftests-bin
 hotpath-check: module
 	bench/hotpath-check.sh sonde.ko
 
-check: unit hotpath-check guest-check
+# The lockdown selftests, in two more short boots: the guest's /init raises
+# kernel lockdown to integrity, then to confidentiality, once sonde.ko is
+# in (a kernel booted locked down loads no unsigned module), and these
+# run: the lockdown test, the VM corpus as the locked-down kernel must
+# judge it, a short ioctl fuzzing session.
+LOCKDOWN_TESTS ?= test_lockdown test_vm_corpus.sh test_ioctl_fuzz
+.PHONY: guest-check-lockdown
+guest-check-lockdown: module userland selftests-bin
+	KDIR=$(KDIR) SONDE_GUEST_LOCKDOWN=integrity \
+		SONDE_TESTS="$(LOCKDOWN_TESTS)" selftests/guest/run-guest.sh
+	KDIR=$(KDIR) SONDE_GUEST_LOCKDOWN=confidentiality \
+		SONDE_TESTS="$(LOCKDOWN_TESTS)" selftests/guest/run-guest.sh
+
+check: unit hotpath-check guest-check guest-check-lockdown
 
 demo: module userland selftests-bin
 	KDIR=$(KDIR) selftests/demo.sh

@@ -1077,6 +1077,11 @@ int main(int argc, char **argv)
 		u32 op;
 
 		for (op = 0; op <= SONDE_OP_MAX; op++) {
+			/* what a locked-down kernel refuses cannot run */
+			if (klocked && ((op >= SONDE_OP_LDK1 &&
+					 op <= SONDE_OP_LDK8) ||
+					op == SONDE_OP_EMITKSTACK))
+				continue;
 			if (sonde_op_name(op) && !op_seen[op]) {
 				strncat(missing, " ", sizeof(missing) - 1 -
 					strlen(missing));
