@@ -122,6 +122,18 @@ bench-usdt: module userland selftests-bin
 bench-core: module userland selftests-bin $(ST_OUT)/bench_core
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_core
 
+# The worst firing the firing budget lets through, per kind of work
+# (bench/bench_worst.c; figures in bench/worst-firing.md, docs/vm.md).
+$(ST_OUT)/bench_worst: bench/bench_worst.c uapi/sonde.h uapi/sonde_isa.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
+		-Iuapi -o $@ $<
+
+.PHONY: bench-worst
+bench-worst: module userland selftests-bin $(ST_OUT)/bench_worst
+	KDIR=$(KDIR) SONDE_GUEST_TIMEOUT=1800 \
+		selftests/guest/run-guest.sh --cmd /bench_worst
+
 # The module (sonde.ko, top level) and the CLI (build/sonde) come from the
 # top-level Makefile; KDIR tells the runner which kernel image to boot.
 .PHONY: guest-check
