@@ -49,8 +49,6 @@ static double read_loop_ns(void)
 	return v[2];
 }
 
-static struct img m;
-
 static int load_n(int fd, const __u32 *ids, int n, int keyed,
 		  struct sonde_load *ld)
 {
@@ -64,6 +62,7 @@ static int load_n(int fd, const __u32 *ids, int n, int keyed,
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
 	char log[512] = "";
+	struct prog p;
 	int i;
 
 	for (i = 0; i < n; i++) {
@@ -72,13 +71,11 @@ static int load_n(int fd, const __u32 *ids, int n, int keyed,
 	}
 	if (!keyed)
 		insns[1] = INSN(SONDE_OP_AGG, 0, 0, 0, 0);
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), n);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 3);
-	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-	img_sect(&m, SONDE_SECT_KEYS, &key, sizeof(key), 1);
-	if (load(fd, &m, ld, log, sizeof(log))) {
+	p = (struct prog){ .ecbs = ecbs, .necbs = n,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 3,
+			   .aggs = &ad, .naggs = 1, .keys = &key, .nkeys = 1 };
+	if (load_prog(fd, &p, ld, log, sizeof(log))) {
 		printf("load failed: %s\n", log);
 		return -1;
 	}

@@ -27,6 +27,7 @@ FUNCS=(
 	sonde_sdt_fire sonde_sdt_on_cpu
 	sonde_uprobe_handler sonde_uretprobe_handler
 	sonde_env_builtin sonde_env_agg sonde_agg_update sonde_agg_apply
+	sonde_key_hash sonde_key_equal
 	sonde_key_build sonde_rec_reserve sonde_rec_commit
 )
 

@@ -22,13 +22,21 @@
 
 #include "sonde_kmod.h"
 
-/*
+/**
+ * sonde_buf_alloc() - allocate a per-CPU buffer's first area
+ * @b: the buffer (its policy and bucket count set)
+ * @size: bytes of one area
+ * @node: the NUMA node of the CPU it serves
+ *
  * The area probes write first.  The second, which a switch hands to the
  * consumer, is made by the first switch that has something to hand over
  * (sonde_buf_snap()): a CPU that never records, and fill and ring
  * buffers, never need it.  Zeroing pages is most of what starting a
  * consumer costs under TCG (clear_page's rep stosb is one emulated block
  * per byte), so `BEGIN { exit(0); }` on 2 CPUs zeroes 8 MB, not 16.
+ *
+ * Context: process context (LOAD), may sleep.
+ * Return: 0 or -ENOMEM.
  */
 int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node)
 {
@@ -38,6 +46,12 @@ int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node)
 	return b->data[0] ? 0 : -ENOMEM;
 }
 
+/**
+ * sonde_buf_free() - free both areas of a per-CPU buffer
+ * @b: the buffer, disarmed and synced
+ *
+ * Context: process context (teardown).
+ */
 void sonde_buf_free(struct sonde_buf *b)
 {
 	kvfree(b->data[0]);
@@ -77,6 +91,19 @@ static void *sonde_ring_reserve(struct sonde_buf *b, u32 size)
 	return b->data[a] + off;
 }
 
+/**
+ * sonde_buf_reserve() - room for a record of @size bytes in the active area
+ * @b: this CPU's principal buffer
+ * @size: bytes, header included, a multiple of 8
+ *
+ * Switch buffers fail when full; fill buffers keep room back for END and
+ * then fail, marking themselves full; ring buffers step over their oldest
+ * records.  The caller writes the record and commits it (the area's
+ * offset) or drops it.
+ *
+ * Context: probe context (interrupts off, this CPU's buffer only).
+ * Return: where the record goes, or NULL (the caller counts the drop).
+ */
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size)
 {
 	u32 a = b->active, off = b->offset[a];
@@ -155,6 +182,22 @@ static int sonde_buf_hand_over(struct sonde_buf *b, u32 area, bool agg,
 	return err;
 }
 
+/**
+ * sonde_buf_snap() - hand one CPU's buffer to the consumer
+ * @st: the consumer state
+ * @cpu: the CPU
+ * @agg: the aggregation buffer rather than the principal one
+ * @req: the DRAIN / AGGSNAP request: the user buffer in, size, drops and
+ *       errors out
+ *
+ * Switch buffers swap areas (the second made on first need) and copy the
+ * one probes no longer write; fill and ring buffers are copied out once
+ * stopped and read empty while tracing.
+ *
+ * Context: process context, @st->lock held.
+ * Return: 0, -ENOENT for a CPU without a buffer, -ENOSPC for a user
+ * buffer smaller than an area, -ENOMEM, -EFAULT.
+ */
 int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		   struct sonde_drain *req)
 {

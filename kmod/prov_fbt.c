@@ -462,7 +462,12 @@ const struct sonde_provider sonde_fbt_provider = {
 	.disable = sonde_fbt_disable,
 };
 
-/* Module exit, before sonde_probes_destroy(): nothing is armed. */
+/**
+ * sonde_fbt_exit() - drop the fbt provider's function table
+ *
+ * Context: module exit or failed init, before sonde_probes_destroy();
+ * nothing is armed.
+ */
 void sonde_fbt_exit(void)
 {
 	cancel_delayed_work_sync(&sonde_fbt_reaper);

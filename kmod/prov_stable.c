@@ -264,6 +264,14 @@ const struct sonde_provider sonde_io_provider = {
 	.disable = sonde_sdt_disable,
 };
 
+/**
+ * sonde_stable_init() - create the sched, proc and io probes
+ *
+ * DTrace's stable providers over kernel tracepoints.
+ *
+ * Context: module init.
+ * Return: 0 or -ENOMEM.
+ */
 int sonde_stable_init(void)
 {
 	struct sonde_probe *p;

@@ -119,6 +119,13 @@ const struct sonde_provider sonde_syscall_provider = {
 	.disable = sonde_syscall_disable,
 };
 
+/**
+ * sonde_syscall_init() - create the entry and return probes of every
+ * 64-bit system call
+ *
+ * Context: module init.
+ * Return: 0, -ENOENT without the raw_syscalls tracepoints, -ENOMEM.
+ */
 int sonde_syscall_init(void)
 {
 	struct sonde_probe *p;
@@ -150,7 +157,13 @@ int sonde_syscall_init(void)
 	return err;
 }
 
-/* Module exit: nothing is armed; wait for handlers still running. */
+/**
+ * sonde_syscall_exit() - the syscall provider at module exit
+ *
+ * Nothing is armed; waits for handlers still running.
+ *
+ * Context: module exit or failed init.
+ */
 void sonde_syscall_exit(void)
 {
 	tracepoint_synchronize_unregister();

@@ -236,17 +236,13 @@ static void fz_image(struct img *m)
 		opts[nopts++] = (struct sonde_opt){ SONDE_OPT_strsize, 0,
 			below(4) ? 256 : fz_val() % 5000 };
 
-	img_init(m);
-	img_sect(m, SONDE_SECT_OPTS, opts, sizeof(opts[0]), nopts);
-	img_sect(m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), necbs);
-	img_sect(m, SONDE_SECT_CLAUSES, cl, sizeof(cl[0]), ncl);
-	img_sect(m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), n);
-	img_sect(m, SONDE_SECT_CONSTS, consts, 8, 2);
-	img_sect(m, SONDE_SECT_STRTAB, strtab, 1, sizeof(strtab));
-	img_sect(m, SONDE_SECT_AGGS, ad, sizeof(ad[0]), 2);
-	img_sect(m, SONDE_SECT_KEYS, keys, sizeof(keys[0]), 2);
-	img_sect(m, SONDE_SECT_VARS, vars, sizeof(vars[0]), 2);
-	img_sect(m, SONDE_SECT_ACTS, acts, sizeof(acts[0]), 2);
+	img_prog(m, &(struct prog){
+		.opts = opts, .nopts = nopts, .ecbs = ecbs, .necbs = necbs,
+		.clauses = cl, .nclauses = ncl, .insns = insns, .ninsns = n,
+		.consts = consts, .nconsts = 2,
+		.strtab = strtab, .strtab_len = sizeof(strtab),
+		.aggs = ad, .naggs = 2, .keys = keys, .nkeys = 2,
+		.vars = vars, .nvars = 2, .acts = acts, .nacts = 2 });
 	/* and mutate: mostly a few bytes, now and then many */
 	for (i = below(3) ? below(4) : below(64); i; i--)
 		m->buf[below(m->len)] = (__u8)rnd();
@@ -272,7 +268,8 @@ static int cur_fd(void)
 }
 
 /* One random call on @fd. */
-static void fz_call(int fd, unsigned char *blob, size_t bsize)
+/* Any number, direction, size and argument. */
+static void fz_call_any(int fd, unsigned char *blob, size_t bsize)
 {
 	static const unsigned int sizes[] = {
 		sizeof(struct sonde_info), sizeof(struct sonde_probes),
@@ -280,48 +277,142 @@ static void fz_call(int fd, unsigned char *blob, size_t bsize)
 		sizeof(struct sonde_drain), sizeof(struct sonde_status),
 		sizeof(struct sonde_testrun), sizeof(struct sonde_uprobe),
 	};
+	unsigned int nr = below(4) ? below(16) : below(256);
+	unsigned int type = below(8) ? SONDE_IOC_MAGIC : below(256);
+	unsigned int size = below(2) ?
+			    sizes[below(sizeof(sizes) / 4)] + below(3) * 8 :
+			    below(1 << 14);
+	unsigned int i;
+	void *arg;
+
+	for (i = 0; i < 32; i++)
+		blob[below(4096)] = (unsigned char)rnd();
+	for (i = 0; i < 4; i++) {
+		__u64 p = wild_ptr(blob, bsize);
+
+		memcpy(blob + below(64) * 8, &p, 8);
+	}
+	arg = below(4) ? (void *)blob :
+	      (void *)(unsigned long)wild[below(9)];
+	fz_ioctl(fd, _IOC(below(4), type, nr, size), arg);
+}
+
+/* LOAD of a built, mutated image. */
+static void fz_call_load(int fd, unsigned char *blob)
+{
+	static __thread struct img m;
+	struct sonde_load ld;
+
+	fz_image(&m);
+	memset(&ld, 0, sizeof(ld));
+	ld.prog = below(16) ? (__u64)(unsigned long)m.buf :
+		  wild_ptr(m.buf, m.len);
+	ld.prog_size = below(8) ? m.len : (__u32)fz_val();
+	ld.log_level = below(3) ? 1 : (__u32)fz_val();
+	ld.log_buf = (__u64)(unsigned long)(blob + 8192);
+	ld.log_size = below(4) ? 4096 : below(8192);
+	if (!below(32))
+		ld.reserved[below(4)] = 1;
+	fz_ioctl(fd, SONDE_IOC_LOAD, &ld);
+}
+
+/* DRAIN or AGGSNAP of any CPU into any buffer. */
+static void fz_call_drain(int fd, unsigned char *blob, size_t bsize)
+{
+	struct sonde_drain d;
+
+	memset(&d, 0, sizeof(d));
+	d.cpu = below(8) ? below(3) : (__u32)fz_val();
+	d.buf = below(8) ? (__u64)(unsigned long)blob : wild_ptr(blob, bsize);
+	d.buf_size = below(4) ? bsize : fz_val();
+	if (!below(16))
+		d.flags = (__u32)rnd();
+	fz_ioctl(fd, below(2) ? SONDE_IOC_DRAIN : SONDE_IOC_AGGSNAP, &d);
+}
+
+/* TESTRUN of any enabling with any memory window. */
+static void fz_call_testrun(int fd, unsigned char *blob, size_t bsize)
+{
+	struct sonde_testrun tr;
+	unsigned int i;
+
+	memset(&tr, 0, sizeof(tr));
+	tr.epid = below(8);
+	tr.mem = below(4) ? (__u64)(unsigned long)blob : wild_ptr(blob, bsize);
+	tr.mem_size = below(4) ? below(SONDE_TEST_MAXMEM + 1) :
+		      (__u32)fz_val();
+	for (i = 0; i < 10; i++)
+		tr.args[i] = fz_val();
+	if (!below(16))
+		tr.flags = 1;
+	fz_ioctl(fd, SONDE_IOC_TESTRUN, &tr);
+}
+
+/* PROBES: the dtrace and syscall providers' names, globs; never an empty
+ * provider: it would make every fbt probe. */
+static void fz_call_probes(int fd, unsigned char *blob, size_t bsize)
+{
+	static const char *const provs[] = { "dtrace", "syscall", "sys*",
+					     "d?race", "[ds]*", "no*such" };
+	static const char *const names[] = { "", "*", "entry", "BEGIN",
+					     "*e*", "[!a-z]*", "\\\\" };
+	struct sonde_probes q;
+
+	memset(&q, 0, sizeof(q));
+	strcpy(q.desc.provider, provs[below(6)]);
+	strcpy(q.desc.name, names[below(7)]);
+	if (!below(8))
+		memset(q.desc.function, 'a' + below(26),
+		       sizeof(q.desc.function) - !!below(2));
+	q.buf = below(4) ? (__u64)(unsigned long)blob : wild_ptr(blob, bsize);
+	q.buf_count = below(4) ? below(64) : (__u32)fz_val();
+	q.start_id = below(2) ? 0 : (__u32)fz_val();
+	if (bsize < (size_t)q.buf_count * sizeof(struct sonde_probe_info))
+		q.buf_count = bsize / sizeof(struct sonde_probe_info);
+	fz_ioctl(fd, SONDE_IOC_PROBES, &q);
+}
+
+/* User probes on the never-run copy, or on nothing. */
+static void fz_call_uprobe(int fd, unsigned char *blob, size_t bsize)
+{
+	struct sonde_uprobe u;
+	unsigned int i;
+
+	memset(&u, 0, sizeof(u));
+	u.path = below(8) ? (__u64)(unsigned long)target :
+		 wild_ptr(blob, bsize);
+	u.offset = below(2) ? 0x1000 + below(4096) : fz_val();
+	u.refctr = below(4) ? 0 : fz_val();
+	u.pid = below(4) ? 0 : (__s32)fz_val();
+	u.flags = below(4) ? below(4) : (__u32)fz_val();
+	u.nargs = below(4) ? below(11) : (__u32)fz_val();
+	for (i = 0; i < SONDE_UPROBE_MAX_ARGS; i++) {
+		u.args[i].kind = below(5);
+		u.args[i].size = (__s8)(below(2) ? 8 : rnd());
+		u.args[i].base = below(22);
+		u.args[i].index = below(2) ? SONDE_UREG_NONE : below(22);
+		u.args[i].scale = 1 << below(4);
+		u.args[i].disp = (__s64)fz_val();
+	}
+	snprintf(u.desc.provider, sizeof(u.desc.provider), "fuzz%u", below(3));
+	strcpy(u.desc.module, below(8) ? "target" : "");
+	snprintf(u.desc.function, sizeof(u.desc.function), "f%u", below(4));
+	strcpy(u.desc.name, below(8) ? "probe" : "");
+	fz_ioctl(fd, SONDE_IOC_UPROBE, &u);
+}
+
+/* One call of the session, of any kind. */
+static void fz_call(int fd, unsigned char *blob, size_t bsize)
+{
 	unsigned int k = below(16), i;
 
 	switch (k) {
-	case 0: case 1: {
-		/* any number, direction, size, argument */
-		unsigned int nr = below(4) ? below(16) : below(256);
-		unsigned int type = below(8) ? SONDE_IOC_MAGIC : below(256);
-		unsigned int size = below(2) ?
-				    sizes[below(sizeof(sizes) / 4)] + below(3) * 8 :
-				    below(1 << 14);
-		void *arg;
-
-		for (i = 0; i < 32; i++)
-			blob[below(4096)] = (unsigned char)rnd();
-		for (i = 0; i < 4; i++) {
-			__u64 p = wild_ptr(blob, bsize);
-
-			memcpy(blob + below(64) * 8, &p, 8);
-		}
-		arg = below(4) ? (void *)blob :
-		      (void *)(unsigned long)wild[below(9)];
-		fz_ioctl(fd, _IOC(below(4), type, nr, size), arg);
+	case 0: case 1:
+		fz_call_any(fd, blob, bsize);
 		break;
-	}
-	case 2: case 3: case 4: {
-		/* LOAD of a built, mutated image */
-		static __thread struct img m;
-		struct sonde_load ld;
-
-		fz_image(&m);
-		memset(&ld, 0, sizeof(ld));
-		ld.prog = below(16) ? (__u64)(unsigned long)m.buf :
-			  wild_ptr(m.buf, m.len);
-		ld.prog_size = below(8) ? m.len : (__u32)fz_val();
-		ld.log_level = below(3) ? 1 : (__u32)fz_val();
-		ld.log_buf = (__u64)(unsigned long)(blob + 8192);
-		ld.log_size = below(4) ? 4096 : below(8192);
-		if (!below(32))
-			ld.reserved[below(4)] = 1;
-		fz_ioctl(fd, SONDE_IOC_LOAD, &ld);
+	case 2: case 3: case 4:
+		fz_call_load(fd, blob);
 		break;
-	}
 	case 5: {
 		struct sonde_go go;
 
@@ -334,20 +425,9 @@ static void fz_call(int fd, unsigned char *blob, size_t bsize)
 			syscall(SYS_getppid, below(4) ? (long)blob : (long)rnd(),
 				rnd());
 		break;
-	case 8: case 9: {
-		struct sonde_drain d;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = below(8) ? below(3) : (__u32)fz_val();
-		d.buf = below(8) ? (__u64)(unsigned long)blob :
-			wild_ptr(blob, bsize);
-		d.buf_size = below(4) ? bsize : fz_val();
-		if (!below(16))
-			d.flags = (__u32)rnd();
-		fz_ioctl(fd, below(2) ? SONDE_IOC_DRAIN : SONDE_IOC_AGGSNAP,
-			 &d);
+	case 8: case 9:
+		fz_call_drain(fd, blob, bsize);
 		break;
-	}
 	case 10: {
 		struct sonde_status s;
 
@@ -360,76 +440,15 @@ static void fz_call(int fd, unsigned char *blob, size_t bsize)
 		fz_ioctl(fd, SONDE_IOC_STOP, &s);
 		break;
 	}
-	case 12: {
-		struct sonde_testrun tr;
-
-		memset(&tr, 0, sizeof(tr));
-		tr.epid = below(8);
-		tr.mem = below(4) ? (__u64)(unsigned long)blob :
-			 wild_ptr(blob, bsize);
-		tr.mem_size = below(4) ? below(SONDE_TEST_MAXMEM + 1) :
-			      (__u32)fz_val();
-		for (i = 0; i < 10; i++)
-			tr.args[i] = fz_val();
-		if (!below(16))
-			tr.flags = 1;
-		fz_ioctl(fd, SONDE_IOC_TESTRUN, &tr);
+	case 12:
+		fz_call_testrun(fd, blob, bsize);
 		break;
-	}
-	case 13: {
-		/* PROBES: the dtrace and syscall providers' names, globs */
-		/* never an empty provider: it would make every fbt probe */
-		static const char *const provs[] = { "dtrace", "syscall",
-						     "sys*", "d?race", "[ds]*",
-						     "no*such" };
-		static const char *const names[] = { "", "*", "entry", "BEGIN",
-						     "*e*", "[!a-z]*", "\\\\" };
-		struct sonde_probes q;
-
-		memset(&q, 0, sizeof(q));
-		strcpy(q.desc.provider, provs[below(6)]);
-		strcpy(q.desc.name, names[below(7)]);
-		if (!below(8))
-			memset(q.desc.function, 'a' + below(26),
-			       sizeof(q.desc.function) - !!below(2));
-		q.buf = below(4) ? (__u64)(unsigned long)blob :
-			wild_ptr(blob, bsize);
-		q.buf_count = below(4) ? below(64) : (__u32)fz_val();
-		q.start_id = below(2) ? 0 : (__u32)fz_val();
-		if (bsize < (size_t)q.buf_count * sizeof(struct sonde_probe_info))
-			q.buf_count = bsize / sizeof(struct sonde_probe_info);
-		fz_ioctl(fd, SONDE_IOC_PROBES, &q);
+	case 13:
+		fz_call_probes(fd, blob, bsize);
 		break;
-	}
-	case 14: {
-		/* user probes on the never-run copy, or on nothing */
-		struct sonde_uprobe u;
-
-		memset(&u, 0, sizeof(u));
-		u.path = below(8) ? (__u64)(unsigned long)target :
-			 wild_ptr(blob, bsize);
-		u.offset = below(2) ? 0x1000 + below(4096) : fz_val();
-		u.refctr = below(4) ? 0 : fz_val();
-		u.pid = below(4) ? 0 : (__s32)fz_val();
-		u.flags = below(4) ? below(4) : (__u32)fz_val();
-		u.nargs = below(4) ? below(11) : (__u32)fz_val();
-		for (i = 0; i < SONDE_UPROBE_MAX_ARGS; i++) {
-			u.args[i].kind = below(5);
-			u.args[i].size = (__s8)(below(2) ? 8 : rnd());
-			u.args[i].base = below(22);
-			u.args[i].index = below(2) ? SONDE_UREG_NONE : below(22);
-			u.args[i].scale = 1 << below(4);
-			u.args[i].disp = (__s64)fz_val();
-		}
-		snprintf(u.desc.provider, sizeof(u.desc.provider), "fuzz%u",
-			 below(3));
-		strcpy(u.desc.module, below(8) ? "target" : "");
-		snprintf(u.desc.function, sizeof(u.desc.function), "f%u",
-			 below(4));
-		strcpy(u.desc.name, below(8) ? "probe" : "");
-		fz_ioctl(fd, SONDE_IOC_UPROBE, &u);
+	case 14:
+		fz_call_uprobe(fd, blob, bsize);
 		break;
-	}
 	default: {
 		struct sonde_info info;
 
@@ -462,21 +481,19 @@ static int anchor(struct __test_metadata *_metadata, bool syscalls)
 		{ .id = SONDE_OPT_bufsize, .value = 4096 },
 		{ .id = SONDE_OPT_deadman, .value = 3600000 },
 	};
+	const struct prog p = {
+		.opts = opt, .nopts = 2, .ecbs = ecbs, .necbs = 2,
+		.clauses = &cl, .nclauses = 1, .insns = code, .ninsns = 3,
+		.vars = &var, .nvars = 1,
+	};
 	struct sonde_load ld;
 	struct sonde_go go;
-	static struct img m;
 	char log[256];
 	int fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_OPTS, opt, sizeof(opt[0]), 2);
-	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), 2);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, code, sizeof(code[0]), 3);
-	img_sect(&m, SONDE_SECT_VARS, &var, sizeof(var), 1);
-	if (load(fd, &m, &ld, log, sizeof(log)) ||
+	if (load_prog(fd, &p, &ld, log, sizeof(log)) ||
 	    ioctl(fd, SONDE_IOC_GO, &go)) {
 		TH_LOG("anchor: %s %s", strerror(errno), log);
 		close(fd);

@@ -57,19 +57,15 @@ static int load1(int fd, __u32 probe, const struct sonde_insn *code,
 	struct sonde_ecb ecb = { .probe_id = probe };
 	struct sonde_clause cl = { .act_len = len, .rec_size = rec };
 	struct sonde_opt opt = { .id = SONDE_OPT_bufsize, .value = 65536 };
-	static struct img m;
+	struct prog p = {
+		.opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
+		.clauses = &cl, .nclauses = 1, .insns = code, .ninsns = len,
+		.aggs = ad, .naggs = ad ? 1 : 0,
+		.keys = nkeys ? keys : NULL, .nkeys = nkeys,
+	};
 
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_OPTS, &opt, sizeof(opt), 1);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, code, sizeof(code[0]), len);
-	if (ad)
-		img_sect(&m, SONDE_SECT_AGGS, ad, sizeof(*ad), 1);
-	if (nkeys)
-		img_sect(&m, SONDE_SECT_KEYS, keys, sizeof(keys[0]), nkeys);
 	memset(log, 0, logsz);
-	return load(fd, &m, ld, log, logsz);
+	return load_prog(fd, &p, ld, log, logsz);
 }
 
 FIXTURE(lockdown) {

@@ -30,8 +30,8 @@
 
 #define LOG_SIZE	4096
 
-/* A session's image of @n clauses, each @insns[@len], all on @probe. */
-struct prog {
+/* The tables of a test's image, and the image. */
+struct sprog {
 	struct img m;
 	struct sonde_opt opts[4];
 	__u32 nopts;
@@ -43,7 +43,7 @@ struct prog {
 	__u32 nkeys;
 };
 
-static void prog_opt(struct prog *p, __u32 id, __u64 v)
+static void prog_opt(struct sprog *p, __u32 id, __u64 v)
 {
 	p->opts[p->nopts].id = id;
 	p->opts[p->nopts].reserved = 0;
@@ -54,7 +54,7 @@ static void prog_opt(struct prog *p, __u32 id, __u64 v)
  * Lay out @p's sections with @necbs enablings of @probe, all running one
  * clause of @insns[@len] recording @rec bytes.
  */
-static void prog_build(struct prog *p, __u32 probe, __u32 necbs,
+static void prog_build(struct sprog *p, __u32 probe, __u32 necbs,
 		       const struct sonde_insn *insns, __u32 len, __u32 rec)
 {
 	static struct sonde_ecb ecbs[2048];
@@ -66,22 +66,13 @@ static void prog_build(struct prog *p, __u32 probe, __u32 necbs,
 		ecbs[i].probe_id = probe;
 		ecbs[i].clause = 0;
 	}
-	img_init(&p->m);
-	if (p->nopts)
-		img_sect(&p->m, SONDE_SECT_OPTS, p->opts, sizeof(p->opts[0]),
-			 p->nopts);
-	img_sect(&p->m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), necbs);
-	img_sect(&p->m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&p->m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), len);
-	if (p->naggs)
-		img_sect(&p->m, SONDE_SECT_AGGS, p->aggs, sizeof(p->aggs[0]),
-			 p->naggs);
-	if (p->nkeys)
-		img_sect(&p->m, SONDE_SECT_KEYS, p->keys, sizeof(p->keys[0]),
-			 p->nkeys);
-	if (p->nvars)
-		img_sect(&p->m, SONDE_SECT_VARS, p->vars, sizeof(p->vars[0]),
-			 p->nvars);
+	img_prog(&p->m, &(struct prog){
+		.opts = p->nopts ? p->opts : NULL, .nopts = p->nopts,
+		.ecbs = ecbs, .necbs = necbs, .clauses = &cl, .nclauses = 1,
+		.insns = insns, .ninsns = len,
+		.aggs = p->naggs ? p->aggs : NULL, .naggs = p->naggs,
+		.keys = p->nkeys ? p->keys : NULL, .nkeys = p->nkeys,
+		.vars = p->nvars ? p->vars : NULL, .nvars = p->nvars });
 }
 
 FIXTURE(safety) {
@@ -89,7 +80,7 @@ FIXTURE(safety) {
 	__u32 getppid_id, begin_id;
 	char log[LOG_SIZE];
 	struct sonde_load ld;
-	struct prog p;
+	struct sprog p;
 };
 
 FIXTURE_SETUP(safety)
@@ -110,7 +101,7 @@ FIXTURE_TEARDOWN(safety)
 }
 
 /* LOAD self->p on @fd: 0 or the errno, the log in self->log. */
-static int load_prog(FIXTURE_DATA(safety) *self, int fd)
+static int load_sprog(FIXTURE_DATA(safety) *self, int fd)
 {
 	memset(self->log, 0, sizeof(self->log));
 	return load(fd, &self->p.m, &self->ld, self->log, sizeof(self->log));
@@ -118,7 +109,7 @@ static int load_prog(FIXTURE_DATA(safety) *self, int fd)
 
 #define REFUSED(err, substr)						\
 	do {								\
-		int got_ = load_prog(self, self->fd);			\
+		int got_ = load_sprog(self, self->fd);			\
 									\
 		TH_LOG("log: %s", self->log);				\
 		ASSERT_EQ(err, got_);					\
@@ -207,7 +198,7 @@ TEST_F(safety, clause_within_firing_budget_loads)
 	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
 	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
 	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
-	ASSERT_EQ(0, load_prog(self, self->fd)) TH_LOG("%s", self->log);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 }
 
 /* More enablings of one probe than SONDE_MAX_PROBE_ECBS. */
@@ -236,16 +227,16 @@ TEST_F(safety, enablings_cap_across_consumers)
 	EXPECT_EQ(SONDE_FIRING_BUDGET, info.firing_budget);
 	prog_build(&self->p, self->getppid_id, SONDE_MAX_PROBE_ECBS - 10,
 		   code, 1, 0);
-	ASSERT_EQ(0, load_prog(self, self->fd)) TH_LOG("%s", self->log);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 	fd2 = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, fd2);
 	prog_build(&self->p, self->getppid_id, 20, code, 1, 0);
-	ASSERT_EQ(E2BIG, load_prog(self, fd2));
+	ASSERT_EQ(E2BIG, load_sprog(self, fd2));
 	TH_LOG("log: %s", self->log);
 	EXPECT_NE(NULL, strstr(self->log, "of other consumers"));
 	close(self->fd);
 	self->fd = -1;
-	ASSERT_EQ(0, load_prog(self, fd2)) TH_LOG("%s", self->log);
+	ASSERT_EQ(0, load_sprog(self, fd2)) TH_LOG("%s", self->log);
 	close(fd2);
 }
 
@@ -263,15 +254,15 @@ TEST_F(safety, firing_budget_across_consumers)
 	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
 	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
 	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
-	ASSERT_EQ(0, load_prog(self, self->fd)) TH_LOG("%s", self->log);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 	fd2 = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, fd2);
-	ASSERT_EQ(E2BIG, load_prog(self, fd2));
+	ASSERT_EQ(E2BIG, load_sprog(self, fd2));
 	TH_LOG("log: %s", self->log);
 	EXPECT_NE(NULL, strstr(self->log, "firing budget"));
 	close(self->fd);
 	self->fd = -1;
-	ASSERT_EQ(0, load_prog(self, fd2)) TH_LOG("%s", self->log);
+	ASSERT_EQ(0, load_sprog(self, fd2)) TH_LOG("%s", self->log);
 	close(fd2);
 }
 
@@ -340,10 +331,10 @@ TEST_F(safety, refused_then_loads)
 
 	prog_opt(&self->p, SONDE_OPT_bufsize, 1ULL << 30);
 	prog_build(&self->p, self->getppid_id, 1, code, 1, 0);
-	ASSERT_EQ(ENOMEM, load_prog(self, self->fd));
+	ASSERT_EQ(ENOMEM, load_sprog(self, self->fd));
 	memset(&self->p, 0, sizeof(self->p));
 	prog_build(&self->p, self->getppid_id, 1, code, 1, 0);
-	ASSERT_EQ(0, load_prog(self, self->fd)) TH_LOG("%s", self->log);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 }
 
 /* Buffer sizes are used in whole 8-byte words (and LOAD says so). */
@@ -359,7 +350,7 @@ TEST_F(safety, sizes_rounded_to_words)
 	prog_opt(&self->p, SONDE_OPT_bufsize, 4103);
 	prog_opt(&self->p, SONDE_OPT_aggsize, 4097);
 	prog_build(&self->p, self->getppid_id, 1, code, 2, 0);
-	ASSERT_EQ(0, load_prog(self, self->fd)) TH_LOG("%s", self->log);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 	EXPECT_EQ(4096, self->ld.bufsize);
 	EXPECT_EQ(4096, self->ld.aggsize);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "libsonde.h"
+#include "usdt.h"
 
 const char *sonde_desc_str(const struct sonde_probe_desc *d)
 {

@@ -786,20 +786,15 @@ static int seed_write(const char *dir, const char *name, struct seedprog *sp,
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* commit() in a clause that records: the principal buffer's offset
+ * ran past its end (now refused at LOAD) */
+static int seed_commit(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
 {
-	static struct seedprog sp;
-	static struct seed s;
-	const char *dir = argc > 1 ? argv[1] : ".";
-	u32 a, i;
+	u32 i;
 	int err = 0;
 
-	fz_init();
-	a = fz_ids[0];
-
-	/* commit() in a clause that records: the principal buffer's offset
-	 * ran past its end (now refused at LOAD) */
-	sp_init(&sp);
+	sp_init(sp);
 	{
 		const struct sonde_insn spec[] = {
 			I(SONDE_OP_CALL, 1, 0, 0, SONDE_SUBR_speculation),
@@ -812,38 +807,45 @@ int main(int argc, char **argv)
 			I(SONDE_OP_RET, 0, 0, 0, 0),
 		};
 
-		sp_clause(&sp, spec, 4, 8, a);
-		sp_clause(&sp, commit, 3, 8, a);
+		sp_clause(sp, spec, 4, 8, a);
+		sp_clause(sp, commit, 3, 8, a);
 	}
-	sp_opt(&sp, SONDE_OPT_bufsize, 4096);
-	s.n = 0;
-	put_world(&s, LOCKDOWN_NONE);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 7);
-	put_simple(&s, FZ_OP_GO);
+	sp_opt(sp, SONDE_OPT_bufsize, 4096);
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 7);
+	put_simple(s, FZ_OP_GO);
 	for (i = 0; i < 3; i++)
-		put_fire(&s, 0, 0, 0, 0);
-	put_drain(&s, false, 0);
-	put_simple(&s, FZ_OP_STOP);
-	put_drain(&s, false, 0);
-	err |= seed_write(dir, "commit-with-record", &sp, &s);
+		put_fire(s, 0, 0, 0, 0);
+	put_drain(s, false, 0);
+	put_simple(s, FZ_OP_STOP);
+	put_drain(s, false, 0);
+	err |= seed_write(dir, "commit-with-record", sp, s);
 
 	/* the same speculation, committed by a clause without a record */
-	sp.cl[1].rec_size = 0;
-	err |= seed_write(dir, "spec-commit", &sp, &s);
+	sp->cl[1].rec_size = 0;
+	err |= seed_write(dir, "spec-commit", sp, s);
+	return err;
+}
 
-	/* llquantize(x, 10, 0, 1, 30): bucket 39 of 38 (now refused); the
-	 * write past the value of key 1 lands on the entry of key 2 */
-	sp_init(&sp);
-	sp.aggs[0].desc.fn = SONDE_AGG_llquantize;
-	sp.aggs[0].desc.params[0] = 10;
-	sp.aggs[0].desc.params[1] = 0;
-	sp.aggs[0].desc.params[2] = 1;
-	sp.aggs[0].desc.params[3] = 30;
-	sp.aggs[0].desc.nkeys = 1;
-	sp.akeys[0][0].kind = SONDE_DT_INT;
-	sp.akeys[0][0].size = 8;
-	sp.p.naggs = 1;
+/* llquantize(x, 10, 0, 1, 30): bucket 39 of 38 (now refused); the
+ * write past the value of key 1 lands on the entry of key 2 */
+static int seed_llquantize(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	int err = 0;
+
+	sp_init(sp);
+	sp->aggs[0].desc.fn = SONDE_AGG_llquantize;
+	sp->aggs[0].desc.params[0] = 10;
+	sp->aggs[0].desc.params[1] = 0;
+	sp->aggs[0].desc.params[2] = 1;
+	sp->aggs[0].desc.params[3] = 30;
+	sp->aggs[0].desc.nkeys = 1;
+	sp->akeys[0][0].kind = SONDE_DT_INT;
+	sp->akeys[0][0].size = 8;
+	sp->p.naggs = 1;
 	{
 		const struct sonde_insn code[] = {
 			I(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
@@ -852,52 +854,66 @@ int main(int argc, char **argv)
 			I(SONDE_OP_RET, 0, 0, 0, 0),
 		};
 
-		sp_clause(&sp, code, 4, 0, a);
+		sp_clause(sp, code, 4, 0, a);
 	}
-	s.n = 0;
-	put_world(&s, LOCKDOWN_NONE);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 5);
-	put_simple(&s, FZ_OP_GO);
-	put_fire2(&s, 0, 5, 1, 0, 0);
-	put_fire2(&s, 0, 5, 2, 0, 0);
-	put_fire2(&s, 0, 99, 1, 0, 0);
-	put_drain(&s, true, 0);
-	err |= seed_write(dir, "llquantize-past-value", &sp, &s);
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 5);
+	put_simple(s, FZ_OP_GO);
+	put_fire2(s, 0, 5, 1, 0, 0);
+	put_fire2(s, 0, 5, 2, 0, 0);
+	put_fire2(s, 0, 99, 1, 0, 0);
+	put_drain(s, true, 0);
+	err |= seed_write(dir, "llquantize-past-value", sp, s);
+	return err;
+}
 
-	/* aggsize 4097: the bucket array at the area's end was unaligned */
-	sp_init(&sp);
-	sp.aggs[0].desc.fn = SONDE_AGG_count;
-	sp.p.naggs = 1;
+/* aggsize 4097: the bucket array at the area's end was unaligned */
+static int seed_aggsize(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	int err = 0;
+
+	sp_init(sp);
+	sp->aggs[0].desc.fn = SONDE_AGG_count;
+	sp->p.naggs = 1;
 	{
 		const struct sonde_insn code[] = {
 			I(SONDE_OP_AGG, 0, 0, 0, 0),
 			I(SONDE_OP_RET, 0, 0, 0, 0),
 		};
 
-		sp_clause(&sp, code, 2, 0, a);
+		sp_clause(sp, code, 2, 0, a);
 	}
-	sp_opt(&sp, SONDE_OPT_aggsize, 4097);
-	s.n = 0;
-	put_world(&s, LOCKDOWN_NONE);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 4);
-	put_simple(&s, FZ_OP_GO);
-	put_fire(&s, 0, 0, 1, 0);
-	put_fire(&s, 0, 0, 1, 0);
-	put_drain(&s, true, 1);
-	err |= seed_write(dir, "aggsize-unaligned", &sp, &s);
+	sp_opt(sp, SONDE_OPT_aggsize, 4097);
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 4);
+	put_simple(s, FZ_OP_GO);
+	put_fire(s, 0, 0, 1, 0);
+	put_fire(s, 0, 0, 1, 0);
+	put_drain(s, true, 1);
+	err |= seed_write(dir, "aggsize-unaligned", sp, s);
+	return err;
+}
 
-	/* thread-locals, reclaimed when their thread exits */
-	sp_init(&sp);
-	sp.vars[0].desc.scope = SONDE_VAR_TLS;
-	sp.vars[0].desc.type = SONDE_T_INT;
-	sp.vars[1].desc.scope = SONDE_VAR_GLOBAL;
-	sp.vars[1].desc.type = SONDE_T_STR;
-	sp.vars[1].desc.nkeys = 1;
-	sp.vkeys[1][0].kind = SONDE_DT_INT;
-	sp.vkeys[1][0].size = 8;
-	sp.p.nvars = 2;
+/* thread-locals, reclaimed when their thread exits */
+static int seed_dynvar(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	int err = 0;
+
+	sp_init(sp);
+	sp->vars[0].desc.scope = SONDE_VAR_TLS;
+	sp->vars[0].desc.type = SONDE_T_INT;
+	sp->vars[1].desc.scope = SONDE_VAR_GLOBAL;
+	sp->vars[1].desc.type = SONDE_T_STR;
+	sp->vars[1].desc.nkeys = 1;
+	sp->vkeys[1][0].kind = SONDE_DT_INT;
+	sp->vkeys[1][0].size = 8;
+	sp->p.nvars = 2;
 	{
 		const struct sonde_insn code[] = {
 			I(SONDE_OP_LDT, 1, 0, 0, 0),
@@ -912,24 +928,32 @@ int main(int argc, char **argv)
 			I(SONDE_OP_RET, 0, 0, 0, 0),
 		};
 
-		sp_clause(&sp, code, 10, 8 + 256, a);
+		sp_clause(sp, code, 10, 8 + 256, a);
 	}
-	s.n = 0;
-	put_world(&s, LOCKDOWN_NONE);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 8);
-	put_simple(&s, FZ_OP_GO);
-	put_fire(&s, 0, 0, 0, 0);
-	put_fire(&s, 0, 0, 0, 1);
-	put_fire(&s, 0, 0, 1, 0);
-	put_op(&s, FZ_OP_TASK_EXIT);
-	put_below(&s, 3, 0);
-	put_fire(&s, 0, 0, 0, 0);
-	put_drain(&s, false, 0);
-	put_drain(&s, false, 1);
-	err |= seed_write(dir, "dynvar-thread-exit", &sp, &s);
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 8);
+	put_simple(s, FZ_OP_GO);
+	put_fire(s, 0, 0, 0, 0);
+	put_fire(s, 0, 0, 0, 1);
+	put_fire(s, 0, 0, 1, 0);
+	put_op(s, FZ_OP_TASK_EXIT);
+	put_below(s, 3, 0);
+	put_fire(s, 0, 0, 0, 0);
+	put_drain(s, false, 0);
+	put_drain(s, false, 1);
+	err |= seed_write(dir, "dynvar-thread-exit", sp, s);
+	return err;
+}
 
-	/* ring and fill buffers, lapped and filled; END's room in fill */
+/* ring and fill buffers, lapped and filled; END's room in fill */
+static int seed_bufpolicy(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	u32 i;
+	int err = 0;
+
 	for (i = SONDE_BUFPOLICY_FILL; i <= SONDE_BUFPOLICY_RING; i++) {
 		const struct sonde_insn code[] = {
 			I(SONDE_OP_LDB, 1, 0, 0, SONDE_B_timestamp),
@@ -938,28 +962,35 @@ int main(int argc, char **argv)
 		};
 		u32 k;
 
-		sp_init(&sp);
-		sp_clause(&sp, code, 3, 64, a);
-		sp_clause(&sp, code, 3, 64, sonde_probe_end->id);
-		sp_opt(&sp, SONDE_OPT_bufsize, 4096);
-		sp_opt(&sp, SONDE_OPT_bufpolicy, i);
-		s.n = 0;
-		put_world(&s, LOCKDOWN_NONE);
-		put_load(&s);
-		put_below(&s, FZ_MAX_OPS, 90);
-		put_simple(&s, FZ_OP_GO);
+		sp_init(sp);
+		sp_clause(sp, code, 3, 64, a);
+		sp_clause(sp, code, 3, 64, sonde_probe_end->id);
+		sp_opt(sp, SONDE_OPT_bufsize, 4096);
+		sp_opt(sp, SONDE_OPT_bufpolicy, i);
+		s->n = 0;
+		put_world(s, LOCKDOWN_NONE);
+		put_load(s);
+		put_below(s, FZ_MAX_OPS, 90);
+		put_simple(s, FZ_OP_GO);
 		for (k = 0; k < 80; k++)
-			put_fire(&s, 0, 0, k & 1, 0);
-		put_drain(&s, false, 0);
-		put_simple(&s, FZ_OP_STOP);
-		put_drain(&s, false, 0);
-		put_drain(&s, false, 1);
+			put_fire(s, 0, 0, k & 1, 0);
+		put_drain(s, false, 0);
+		put_simple(s, FZ_OP_STOP);
+		put_drain(s, false, 0);
+		put_drain(s, false, 1);
 		err |= seed_write(dir, i == SONDE_BUFPOLICY_FILL ?
-				  "bufpolicy-fill" : "bufpolicy-ring", &sp, &s);
+				  "bufpolicy-fill" : "bufpolicy-ring", sp, s);
 	}
+	return err;
+}
 
-	/* a fault, its ERROR record and the consumer's ERROR clause */
-	sp_init(&sp);
+/* a fault, its ERROR record and the consumer's ERROR clause */
+static int seed_error_clause(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	int err = 0;
+
+	sp_init(sp);
 	{
 		const struct sonde_insn bad[] = {
 			I(SONDE_OP_MOVI, 1, 0, 0, 0),
@@ -971,43 +1002,57 @@ int main(int argc, char **argv)
 			I(SONDE_OP_RET, 0, 0, 0, 0),
 		};
 
-		sp_clause(&sp, bad, 3, 8, a);
-		sp_clause(&sp, onerr, 3, 8, sonde_probe_error->id);
+		sp_clause(sp, bad, 3, 8, a);
+		sp_clause(sp, onerr, 3, 8, sonde_probe_error->id);
 	}
-	s.n = 0;
-	put_world(&s, LOCKDOWN_NONE);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 4);
-	put_simple(&s, FZ_OP_GO);
-	put_fire(&s, 0, 0, 0, 0);
-	put_fire(&s, 0, 0, 0, 0);
-	put_drain(&s, false, 0);
-	err |= seed_write(dir, "error-clause", &sp, &s);
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 4);
+	put_simple(s, FZ_OP_GO);
+	put_fire(s, 0, 0, 0, 0);
+	put_fire(s, 0, 0, 0, 0);
+	put_drain(s, false, 0);
+	err |= seed_write(dir, "error-clause", sp, s);
+	return err;
+}
 
-	/* the deadman aborts a consumer that stopped draining */
-	sp_init(&sp);
+/* the deadman aborts a consumer that stopped draining */
+static int seed_deadman(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	int err = 0;
+
+	sp_init(sp);
 	{
 		const struct sonde_insn code[] = {
 			I(SONDE_OP_RET, 0, 0, 0, 0),
 		};
 
-		sp_clause(&sp, code, 1, 0, a);
+		sp_clause(sp, code, 1, 0, a);
 	}
-	s.n = 0;
-	put_world(&s, LOCKDOWN_NONE);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 5);
-	put_simple(&s, FZ_OP_GO);
-	put_op(&s, FZ_OP_TIME);
-	put_chance(&s, 50, false);
-	put_fire(&s, 0, 0, 0, 0);
-	put_drain(&s, false, 0);
-	put_simple(&s, FZ_OP_STOP);
-	err |= seed_write(dir, "deadman", &sp, &s);
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 5);
+	put_simple(s, FZ_OP_GO);
+	put_op(s, FZ_OP_TIME);
+	put_chance(s, 50, false);
+	put_fire(s, 0, 0, 0, 0);
+	put_drain(s, false, 0);
+	put_simple(s, FZ_OP_STOP);
+	err |= seed_write(dir, "deadman", sp, s);
+	return err;
+}
 
-	/* index() of a periodic needle at strsize 4096: the linear search
-	 * over its table in scratch */
-	sp_init(&sp);
+/* index() of a periodic needle at strsize 4096: the linear search
+ * over its table in scratch */
+static int seed_index(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	int err = 0;
+
+	sp_init(sp);
 	{
 		static struct sonde_insn code[16];
 		u32 n = 0;
@@ -1024,21 +1069,29 @@ int main(int argc, char **argv)
 		code[n++] = I(SONDE_OP_EMIT8, 0, 7, 0, 0);
 		code[n++] = I(SONDE_OP_EMIT8, 0, 8, 0, 8);
 		code[n++] = I(SONDE_OP_RET, 0, 0, 0, 0);
-		sp_clause(&sp, code, n, 16, a);
+		sp_clause(sp, code, n, 16, a);
 	}
-	sp_opt(&sp, SONDE_OPT_strsize, 4096);
-	s.n = 0;
-	put_world(&s, LOCKDOWN_NONE);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 4);
-	put_simple(&s, FZ_OP_GO);
-	put_fire(&s, 0, 0, 0, 1);
-	put_fire(&s, 0, 0, 1, 0);
-	put_drain(&s, false, 0);
-	err |= seed_write(dir, "index-strsize-4096", &sp, &s);
+	sp_opt(sp, SONDE_OPT_strsize, 4096);
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 4);
+	put_simple(s, FZ_OP_GO);
+	put_fire(s, 0, 0, 0, 1);
+	put_fire(s, 0, 0, 1, 0);
+	put_drain(s, false, 0);
+	err |= seed_write(dir, "index-strsize-4096", sp, s);
+	return err;
+}
 
-	/* a clause over the firing budget: 200 searches at strsize 4096 */
-	sp_init(&sp);
+/* a clause over the firing budget: 200 searches at strsize 4096 */
+static int seed_over_budget(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	u32 i;
+	int err = 0;
+
+	sp_init(sp);
 	{
 		static struct sonde_insn code[210];
 		u32 n = 0;
@@ -1049,19 +1102,26 @@ int main(int argc, char **argv)
 			code[n++] = I(SONDE_OP_CALL, 3, 1, 2,
 				      SONDE_SUBR_index);
 		code[n++] = I(SONDE_OP_RET, 0, 0, 0, 0);
-		sp_clause(&sp, code, n, 0, a);
+		sp_clause(sp, code, n, 0, a);
 	}
-	sp_opt(&sp, SONDE_OPT_strsize, 4096);
-	s.n = 0;
-	put_world(&s, LOCKDOWN_NONE);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 2);
-	put_simple(&s, FZ_OP_GO);
-	put_fire(&s, 0, 0, 0, 0);
-	err |= seed_write(dir, "over-firing-budget", &sp, &s);
+	sp_opt(sp, SONDE_OPT_strsize, 4096);
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 2);
+	put_simple(s, FZ_OP_GO);
+	put_fire(s, 0, 0, 0, 0);
+	err |= seed_write(dir, "over-firing-budget", sp, s);
+	return err;
+}
 
-	/* curthread recorded under confidentiality lockdown (refused) */
-	sp_init(&sp);
+/* curthread recorded under confidentiality lockdown (refused) */
+static int seed_lockdown(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	int err = 0;
+
+	sp_init(sp);
 	{
 		const struct sonde_insn code[] = {
 			I(SONDE_OP_LDB, 1, 0, 0, SONDE_B_curthread),
@@ -1069,34 +1129,61 @@ int main(int argc, char **argv)
 			I(SONDE_OP_RET, 0, 0, 0, 0),
 		};
 
-		sp_clause(&sp, code, 3, 8, a);
+		sp_clause(sp, code, 3, 8, a);
 	}
-	s.n = 0;
-	put_world(&s, LOCKDOWN_CONFIDENTIALITY_MAX);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 3);
-	put_simple(&s, FZ_OP_GO);
-	put_fire(&s, 0, 0, 0, 0);
-	put_drain(&s, false, 0);
-	err |= seed_write(dir, "lockdown-curthread", &sp, &s);
+	s->n = 0;
+	put_world(s, LOCKDOWN_CONFIDENTIALITY_MAX);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 3);
+	put_simple(s, FZ_OP_GO);
+	put_fire(s, 0, 0, 0, 0);
+	put_drain(s, false, 0);
+	err |= seed_write(dir, "lockdown-curthread", sp, s);
+	return err;
+}
 
-	/* bufsize 1 GB: more than half of the memory available (refused) */
-	sp_init(&sp);
+/* bufsize 1 GB: more than half of the memory available (refused) */
+static int seed_bufsize(const char *dir, u32 a, struct seedprog *sp,
+			struct seed *s)
+{
+	int err = 0;
+
+	sp_init(sp);
 	{
 		const struct sonde_insn code[] = {
 			I(SONDE_OP_RET, 0, 0, 0, 0),
 		};
 
-		sp_clause(&sp, code, 1, 0, a);
+		sp_clause(sp, code, 1, 0, a);
 	}
-	sp_opt(&sp, SONDE_OPT_bufsize, 1ULL << 30);
-	s.n = 0;
-	put_world(&s, LOCKDOWN_NONE);
-	put_load(&s);
-	put_below(&s, FZ_MAX_OPS, 1);
-	put_simple(&s, FZ_OP_GO);
-	err |= seed_write(dir, "bufsize-over-memory", &sp, &s);
+	sp_opt(sp, SONDE_OPT_bufsize, 1ULL << 30);
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 1);
+	put_simple(s, FZ_OP_GO);
+	err |= seed_write(dir, "bufsize-over-memory", sp, s);
 
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	static int (*const seeds[])(const char *, u32, struct seedprog *,
+				    struct seed *) = {
+		seed_commit, seed_llquantize, seed_aggsize, seed_dynvar,
+		seed_bufpolicy, seed_error_clause, seed_deadman, seed_index,
+		seed_over_budget, seed_lockdown, seed_bufsize,
+	};
+	static struct seedprog sp;
+	static struct seed s;
+	const char *dir = argc > 1 ? argv[1] : ".";
+	int err = 0;
+	size_t k;
+
+	fz_init();
+	for (k = 0; k < sizeof(seeds) / sizeof(seeds[0]); k++)
+		err |= seeds[k](dir, fz_ids[0], &sp, &s);
 	return err ? 1 : 0;
 }
 #endif /* FUZZ_KMOD_MKSEEDS */

@@ -132,6 +132,25 @@ void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid,
 	sonde_agg_update(ms->st, &ms->pc->agg, aggid, key, x, incr);
 }
 
+/* env.c's: dynamic variables and speculations are dynvar.c's and
+ * spec.c's */
+void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		     u32 key_size, void *out, u32 size)
+{
+	sonde_dvar_load(ctx, var, key, key_size, out, size);
+}
+
+void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		      u32 key_size, const void *val, u32 size)
+{
+	sonde_dvar_store(ctx, var, key, key_size, val, size);
+}
+
+u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
+{
+	return sonde_spec_subr(ctx, subr, id, ret);
+}
+
 /* env.c's, word for word in what it decides */
 void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
 {
