@@ -66,6 +66,8 @@ static int sonde_ioc_info(struct sonde_state *st, void *arg)
 	info->max_ecbs = SONDE_MAX_ECBS;
 	info->max_aggs = SONDE_MAX_AGGS;
 	info->max_recsize = SONDE_MAX_RECSIZE;
+	info->max_probe_ecbs = SONDE_MAX_PROBE_ECBS;
+	info->firing_budget = SONDE_FIRING_BUDGET;
 	strscpy(info->version, SONDE_VERSION, sizeof(info->version));
 	return 0;
 }

@@ -47,6 +47,14 @@
 #define SONDE_MAX_OPTS		64
 #define SONDE_MAX_RECSIZE	65536	/* bytes of data per record */
 #define SONDE_MAX_LOG		(1 << 24) /* bytes of verifier log */
+/*
+ * Bounded time with interrupts off: the enablings of one probe, all
+ * consumers together, and what one firing of it may cost at worst, in
+ * cost units of about one simple step each (docs/vm.md: how the cost of
+ * a clause is computed at LOAD from its instructions and the options).
+ */
+#define SONDE_MAX_PROBE_ECBS	1024
+#define SONDE_FIRING_BUDGET	(1 << 22)
 
 /**
  * struct sonde_info - SONDE_IOC_INFO: ABI version and limits (all out).
@@ -60,6 +68,8 @@
  * @max_ecbs:      SONDE_MAX_ECBS
  * @max_aggs:      SONDE_MAX_AGGS
  * @max_recsize:   SONDE_MAX_RECSIZE, bytes
+ * @max_probe_ecbs: SONDE_MAX_PROBE_ECBS
+ * @firing_budget: SONDE_FIRING_BUDGET, cost units
  * @reserved:      zero
  * @version:       module version string, NUL-terminated
  */
@@ -74,7 +84,9 @@ struct sonde_info {
 	__u32 max_ecbs;
 	__u32 max_aggs;
 	__u32 max_recsize;
-	__u32 reserved[6];
+	__u32 max_probe_ecbs;
+	__u32 firing_budget;
+	__u32 reserved[4];
 	char version[32];
 };
 
@@ -182,10 +194,12 @@ struct sonde_prog_hdr {
 
 /*
  * Options the kernel acts on: O(name, id, default, min, max).  Sizes are in
- * bytes; deadman is in milliseconds: a consumer that neither drains,
- * snapshots nor asks for its status for that long is aborted
- * (SONDE_ACT_KILLED) and its probes disarmed.  Options the consumer alone acts on (quiet, switchrate, aggrate,
- * aggsort...) never reach the kernel.
+ * bytes, rounded down to a multiple of 8 (LOAD reports the bufsize and
+ * aggsize in force); deadman is in milliseconds: a consumer that neither
+ * drains, snapshots nor asks for its status for that long is aborted
+ * (SONDE_ACT_KILLED) and its probes disarmed.  Options the consumer
+ * alone acts on (quiet, switchrate, aggrate, aggsort...) never reach the
+ * kernel.
  */
 #define SONDE_KOPTS(O)							\
 	O(bufsize,      0, (4 << 20),  4096,  (1ULL << 30))		\
@@ -709,7 +723,7 @@ struct sonde_pyoffsets {
 };
 
 #define SONDE_MAX_JHELPERS		16
-#define SONDE_JHELPER_MAX_THREADS	4096
+#define SONDE_JHELPER_MAX_THREADS	1024
 #define SONDE_JHELPER_MAX_INTERPS	64
 #define SONDE_JHELPER_NONE		0xffff	/* struct sonde_jstack.helper */
 

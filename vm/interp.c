@@ -19,15 +19,6 @@
 #include "vm_impl.h"
 
 
-/* Scratch reserved for building aggregation keys; the rest is for strings. */
-u32 sonde_vm_scratch_size(const struct sonde_image *img)
-{
-	u32 strings = 16 * ((img->strsize + 7) & ~7u);
-
-	return ((img->max_key_size + 7) & ~7u) +
-	       (strings > 16384 ? strings : 16384);
-}
-
 /* Copy string @s into @dst as a field of exactly @size bytes: at most
  * @size - 1 characters, NUL-padded. */
 static void sonde_strfield(u8 *dst, const char *s, u32 size)
