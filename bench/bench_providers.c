@@ -91,6 +91,8 @@ static int list_ids(int fd, const char *func, __u32 *ids, int max)
 	struct sonde_probes q;
 	int i;
 
+	if (offer_fbt(fd, func) < 0)
+		return 0;
 	memset(&q, 0, sizeof(q));
 	strcpy(q.desc.provider, "fbt");
 	strcpy(q.desc.module, "vmlinux");

@@ -112,6 +112,11 @@ static int sonde_ioc_uprobe(struct sonde_state *st, void *arg)
 	return sonde_uprobe_create(st, arg);
 }
 
+static int sonde_ioc_offer(struct sonde_state *st, void *arg)
+{
+	return sonde_probe_offer(arg);
+}
+
 struct sonde_ioc {
 	unsigned int cmd;
 	u32 size;
@@ -130,6 +135,7 @@ static const struct sonde_ioc sonde_iocs[] = {
 	SONDE_IOC(SONDE_IOC_STATUS, struct sonde_status, sonde_ioc_status),
 	SONDE_IOC(SONDE_IOC_TESTRUN, struct sonde_testrun, sonde_ioc_testrun),
 	SONDE_IOC(SONDE_IOC_UPROBE, struct sonde_uprobe, sonde_ioc_uprobe),
+	SONDE_IOC(SONDE_IOC_OFFER, struct sonde_offer, sonde_ioc_offer),
 };
 
 /* The largest ioctl argument; bigger ones from newer callers are cut. */
@@ -148,6 +154,7 @@ static long sonde_ioctl(struct file *file, unsigned int cmd,
 	BUILD_BUG_ON(sizeof(struct sonde_probes) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_info) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_uprobe) > SONDE_IOC_MAXSIZE);
+	BUILD_BUG_ON(sizeof(struct sonde_offer) > SONDE_IOC_MAXSIZE);
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
@@ -199,13 +206,12 @@ static int __init sonde_init(void)
 {
 	int ret;
 
+	/* the other providers make their probes when a listing names them */
 	ret = sonde_dtrace_init();
-	if (!ret)
-		ret = sonde_syscall_init();
 	if (!ret)
 		ret = sonde_profile_init();
 	if (!ret)
-		ret = sonde_stable_init();	/* issue #7 */
+		ret = sonde_fbt_init();
 	if (ret)
 		goto out_probes;
 	ret = misc_register(&sonde_dev);

@@ -8,6 +8,7 @@
  * and re-entry on the same CPU (both counted), and walks the probe's ECB
  * list under RCU.  It takes no lock, allocates nothing and sleeps never.
  */
+#include <linux/ctype.h>
 #include <linux/hardirq.h>
 #include <linux/rculist.h>
 #include <linux/slab.h>
@@ -190,7 +191,6 @@ static const struct sonde_provider *const sonde_providers[] = {
 	&sonde_dtrace_provider,
 	&sonde_syscall_provider,
 	&sonde_profile_provider,
-	/* issue #7: kernel providers */
 	&sonde_fbt_provider,
 	&sonde_tp_provider,
 	&sonde_sched_provider,
@@ -279,6 +279,99 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 out_unlock:
 	mutex_unlock(&sonde_lock);
 	return err;
+}
+
+/* Letters, digits, '_', '.', '-'; NUL-terminated in @size, not empty. */
+static bool sonde_offer_name_ok(const char *s, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < size && s[i]; i++)
+		if (!isalnum(s[i]) && !strchr("_.-", s[i]))
+			return false;
+	return i > 0 && i < size;
+}
+
+static const struct sonde_provider *sonde_offer_prov(u32 kind)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(sonde_providers); i++)
+		if (sonde_providers[i]->offer &&
+		    sonde_providers[i]->offer_kind == kind)
+			return sonde_providers[i];
+	return NULL;
+}
+
+/*
+ * SONDE_IOC_OFFER: every entry is checked for form before any is acted
+ * on; then each kind goes to its provider in one call, which checks it
+ * against the kernel.
+ */
+int sonde_probe_offer(struct sonde_offer *req)
+{
+	const struct sonde_provider *prov;
+	struct sonde_offer_ent *ents;
+	u32 i, n, kind;
+	int err = 0;
+
+	if (req->flags || memchr_inv(req->reserved, 0, sizeof(req->reserved)))
+		return -EINVAL;
+	if (req->count > SONDE_OFFER_MAX)
+		return -E2BIG;
+	if (!req->count || !req->ents)
+		return -EINVAL;
+	ents = vmemdup_user(u64_to_user_ptr(req->ents),
+			    (size_t)req->count * sizeof(*ents));
+	if (IS_ERR(ents))
+		return PTR_ERR(ents);
+	for (i = 0; i < req->count; i++) {
+		const struct sonde_offer_ent *e = &ents[i];
+
+		if (e->reserved || !sonde_offer_prov(e->kind) ||
+		    !sonde_offer_name_ok(e->module, sizeof(e->module)) ||
+		    !sonde_offer_name_ok(e->name, sizeof(e->name)) ||
+		    !e->addr != (e->kind != SONDE_OFFER_FUNC)) {
+			err = -EINVAL;
+			goto out_free;
+		}
+	}
+	req->accepted = req->refused = req->created = 0;
+	mutex_lock(&sonde_lock);
+	for (kind = SONDE_OFFER_FUNC; kind <= SONDE_OFFER_EVENT && !err;
+	     kind++) {
+		prov = sonde_offer_prov(kind);
+		/* this kind's entries to the front, in order */
+		for (i = 0, n = 0; i < req->count; i++) {
+			if (ents[i].kind != kind)
+				continue;
+			swap(ents[n], ents[i]);	/* a macro: no n++ in it */
+			n++;
+		}
+		if (n)
+			err = prov->offer(ents, n, req);
+	}
+	mutex_unlock(&sonde_lock);
+out_free:
+	kvfree(ents);
+	return err;
+}
+
+/* One batch per provider after an arming or disarming pass. */
+int sonde_providers_commit(void)
+{
+	u32 i;
+	int err, ret = 0;
+
+	lockdep_assert_held(&sonde_lock);
+	for (i = 0; i < ARRAY_SIZE(sonde_providers); i++) {
+		if (!sonde_providers[i]->commit)
+			continue;
+		err = sonde_providers[i]->commit();
+		if (!ret)
+			ret = err;
+	}
+	return ret;
 }
 
 /*

@@ -37,8 +37,18 @@ extern struct mutex sonde_lock;
  *           NULL)
  * @enable:  arm @p (its first ECB arrived); sonde_lock held, may sleep
  * @disable: disarm @p (its last ECB left); sonde_lock held, may sleep.
- *           Handlers may still be running when it returns: callers wait
- *           with sonde_sync() before freeing what handlers use.
+ *           Handlers may still be running when it (or @commit) returns:
+ *           callers wait with sonde_sync() before freeing what handlers
+ *           use.
+ * @commit:  (may be NULL) apply the enables and disables since the last
+ *           commit, in one batch: a provider whose @enable and @disable
+ *           only mark probes arms and disarms them here.  Called once
+ *           after each arming or disarming pass, sonde_lock held.  An
+ *           error means none of the marked enables took effect.
+ * @offer_kind, @offer: (may be 0/NULL) SONDE_IOC_OFFER's entries of this
+ *           SONDE_OFFER_* kind, well formed (probe.c checked): make probes
+ *           of those the kernel confirms, count the others refused.
+ *           sonde_lock held, may sleep.
  * @flags:   SONDE_PROVF_*
  * @artificial: (may be NULL) is @pc a frame of the provider's own firing
  *           machinery (a tracepoint iterator), above the probed code?
@@ -46,13 +56,16 @@ extern struct mutex sonde_lock;
  */
 struct sonde_provider {
 	const char *name;
-	/* issue #7 (kernel providers): stack() hooks */
 	u32 flags;
 	bool (*artificial)(struct sonde_probe *p, unsigned long pc);
 	int (*provide)(const struct sonde_probe_desc *desc);
 	void (*destroy)(struct sonde_probe *p);
 	int (*enable)(struct sonde_probe *p);
 	void (*disable)(struct sonde_probe *p);
+	int (*commit)(void);
+	u32 offer_kind;
+	int (*offer)(const struct sonde_offer_ent *ents, u32 n,
+		     struct sonde_offer *res);
 };
 
 /**
@@ -129,6 +142,8 @@ struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 				       unsigned long data);
 struct sonde_probe *sonde_probe_lookup(u32 id);
 int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req);
+int sonde_probe_offer(struct sonde_offer *req);
+int sonde_providers_commit(void);
 u32 sonde_probe_count(void);
 bool sonde_glob_match(const char *pat, const char *s);
 void sonde_probe_destroy(struct sonde_probe *p);
@@ -152,15 +167,14 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 int sonde_dtrace_init(void);
 extern struct sonde_probe *sonde_probe_begin, *sonde_probe_end,
 	*sonde_probe_error;
-int sonde_syscall_init(void);
 void sonde_syscall_exit(void);
 int sonde_profile_init(void);
 extern const struct sonde_provider sonde_dtrace_provider;
 extern const struct sonde_provider sonde_syscall_provider;
 extern const struct sonde_provider sonde_profile_provider;
 /* issue #7: kernel providers (prov_fbt.c, prov_tp.c, prov_stable.c) */
+int sonde_fbt_init(void);
 void sonde_fbt_exit(void);
-int sonde_stable_init(void);
 void sonde_tracepoint_exit(void);
 struct tracepoint *sonde_tracepoint_find(const char *name);
 extern const struct sonde_provider sonde_fbt_provider;

@@ -82,6 +82,8 @@ static void sonde_state_disarm_locked(struct sonde_state *st)
 		if (!--p->nenabled && p->prov->disable)
 			p->prov->disable(p);
 	}
+	/* disarming cannot fail: providers that batch do it here */
+	sonde_providers_commit();
 	sonde_dvars_disarm(st);
 	st->armed = false;
 }
@@ -116,6 +118,9 @@ static int sonde_state_arm(struct sonde_state *st)
 		list_add_tail_rcu(&ecb->plink, &p->ecbs);
 		ecb->armed = true;
 	}
+	/* providers that batch arm everything marked above at once */
+	if (!err)
+		err = sonde_providers_commit();
 	if (!err)
 		err = sonde_dvars_arm(st);
 	if (err)

@@ -175,6 +175,8 @@ static int list_ids(int fd, const char *func, __u32 *ids, int max)
 	struct sonde_probes q;
 	int i;
 
+	if (offer_fbt(fd, func) < 0)
+		return -errno;
 	memset(&q, 0, sizeof(q));
 	strcpy(q.desc.provider, "fbt");
 	strcpy(q.desc.module, "vmlinux");
@@ -268,6 +270,7 @@ TEST(tracepoint_fork_count)
 
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
+	ASSERT_LT(0, offer_events(fd, "sched_process_fork"));
 	memset(&q, 0, sizeof(q));
 	strcpy(q.desc.provider, "tracepoint");
 	strcpy(q.desc.name, "sched_process_fork");

@@ -31,7 +31,7 @@ FMT_SRCS := userland/lib/printf.c userland/lib/print_agg.c userland/lib/aggact.c
 	userland/lib/aggregate.c userland/lib/consume.c userland/lib/device.c \
 	userland/lib/resolve.c userland/lib/program.c userland/lib/sym.c \
 	userland/lib/json.c userland/lib/uprobe.c userland/lib/uelf.c \
-	userland/lib/fmtspec.c
+	userland/lib/fmtspec.c userland/lib/kprov.c
 
 $(B)/tests/test_fmt: userland/tests/fmt/test_fmt.c $(FMT_SRCS) vm/aggfn.c vm/isa.c \
 		$(wildcard vm/*.h uapi/*.h userland/lib/*.h)
