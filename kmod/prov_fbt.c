@@ -210,11 +210,13 @@ static void sonde_fbt_callback(unsigned long ip, unsigned long parent_ip,
 			       struct ftrace_regs *fregs)
 {
 	struct pt_regs *regs = ftrace_get_regs(fregs);
-	struct sonde_fbt_site *s = sonde_fbt_site_at(ip);
+	struct sonde_fbt_site *s;
 	struct sonde_fbt_ret *r;
 
+	/* after an ENDBR, as most functions on IBT kernels; or not */
+	s = sonde_fbt_site_at(ip - SONDE_FENTRY_OFFSET);
 	if (!s && SONDE_FENTRY_OFFSET)
-		s = sonde_fbt_site_at(ip - SONDE_FENTRY_OFFSET);
+		s = sonde_fbt_site_at(ip);
 	if (unlikely(!s || !regs))
 		return;
 	if (READ_ONCE(s->fn->armed[0]))

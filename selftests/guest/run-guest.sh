@@ -311,7 +311,7 @@ MODDIR=/lib/modules/$REL
 : > "$R/etc/sonde-modules"
 declare -A MOD_SEEN=()
 add_module() {
-	local rel=$1 out
+	local rel=$1 list=${2:-yes} out
 	[ -n "${MOD_SEEN[$rel]:-}" ] && return 0
 	MOD_SEEN[$rel]=1
 	out=${rel%.xz}
@@ -324,7 +324,8 @@ add_module() {
 	*.gz) gzip -dc "$MODDIR/$rel" > "$R/lib/modules/$out" ;;
 	*) cp "$MODDIR/$rel" "$R/lib/modules/$out" ;;
 	esac
-	echo "$out" >> "$R/etc/sonde-modules"
+	[ "$list" = yes ] && echo "$out" >> "$R/etc/sonde-modules"
+	return 0
 }
 load_module_deps() {
 	local name=$1 line path deps i
@@ -340,6 +341,9 @@ load_module_deps() {
 if [ -r "$MODDIR/modules.dep" ]; then
 	load_module_deps virtio_pci
 	load_module_deps virtio_blk
+	# not loaded at boot: test_providers loads and unloads it under fbt
+	m=$(grep -oE '^[^:]*/cordic\.ko(\.(xz|zst|gz))?' "$MODDIR/modules.dep" || true)
+	[ -z "$m" ] || add_module "$m" no
 else
 	echo "run-guest: warning: no $MODDIR/modules.dep; the guest has no virtio disk" >&2
 fi
