@@ -53,7 +53,7 @@ static inline u32 sonde_compat_stack_regs(struct pt_regs *regs, u64 *pcs,
 						       unsigned long pc),
 					  void *arg)
 {
-	struct unwind_state state;
+	struct unwind_state state __uninitialized;	/* unwind_start() */
 	bool skipping;
 	u32 i = 0;
 
@@ -87,7 +87,7 @@ static inline u32 sonde_compat_stack_here(u64 *pcs, u32 n,
 						       unsigned long pc),
 					  void *arg)
 {
-	struct unwind_state state;
+	struct unwind_state state __uninitialized;	/* unwind_start() */
 	bool skipping = true;
 	u32 i = 0;
 

@@ -34,9 +34,9 @@
  * notifier); their probes stay while a consumer has them enabled, and
  * never fire again.
  *
- * The callbacks are probe context (ftrace: preemption off, recursion
- * guarded, only while RCU watches; kretprobe handlers) and only call
- * sonde_probe_fire().  Everything else runs under sonde_lock.
+ * The callbacks are probe context (the ftrace callback guards recursion
+ * and runs only where RCU watches, preemption off; kretprobe handlers)
+ * and only call sonde_probe_fire().  Everything else runs under sonde_lock.
  */
 #include <linux/ftrace.h>
 #include <linux/hashtable.h>
@@ -45,6 +45,7 @@
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/slab.h>
+#include <linux/trace_recursion.h>
 
 #include "sonde_kmod.h"
 #include "compat.h"
@@ -100,14 +101,14 @@ static void sonde_fbt_callback(unsigned long ip, unsigned long parent_ip,
 
 /*
  * Every armed function.  SAVE_REGS: a full pt_regs for the arguments,
- * stack() and the kretprobe hook; RECURSION: ftrace guards re-entry;
- * RCU: the callback runs only where RCU watches, so the RCU hash walk and
- * sonde_probe_fire() are covered by a grace period.
+ * stack() and the kretprobe hook.  Not RECURSION or RCU: the callback
+ * guards re-entry and checks that RCU watches itself (its hash walk and
+ * sonde_probe_fire() rely on a grace period), so ftrace's trampoline
+ * calls it directly instead of through ftrace_ops_assist_func().
  */
 static struct ftrace_ops sonde_fbt_ops = {
 	.func = sonde_fbt_callback,
-	.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION |
-		 FTRACE_OPS_FL_RCU,
+	.flags = FTRACE_OPS_FL_SAVE_REGS,
 };
 
 /* Never registered: its filter is how ftrace says "that is my site". */
@@ -212,18 +213,27 @@ static void sonde_fbt_callback(unsigned long ip, unsigned long parent_ip,
 	struct pt_regs *regs = ftrace_get_regs(fregs);
 	struct sonde_fbt_site *s;
 	struct sonde_fbt_ret *r;
+	int bit;
 
+	/* what ftrace_ops_assist_func() would do, without its call */
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (unlikely(!regs || !rcu_is_watching()))
+		goto out;
 	/* after an ENDBR, as most functions on IBT kernels; or not */
 	s = sonde_fbt_site_at(ip - SONDE_FENTRY_OFFSET);
 	if (!s && SONDE_FENTRY_OFFSET)
 		s = sonde_fbt_site_at(ip);
-	if (unlikely(!s || !regs))
-		return;
+	if (unlikely(!s))
+		goto out;
 	if (READ_ONCE(s->fn->armed[0]))
 		sonde_fbt_fire_entry(s->fn, regs);
 	r = READ_ONCE(s->ret);
 	if (r)
 		sonde_compat_kretprobe_enter(&r->rp, regs);
+out:
+	ftrace_test_recursion_unlock(bit);
 }
 
 static int sonde_fbt_return(struct kretprobe_instance *ri,

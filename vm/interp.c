@@ -28,15 +28,19 @@ u32 sonde_vm_scratch_size(const struct sonde_image *img)
 	       (strings > 16384 ? strings : 16384);
 }
 
-/* Copy string @s into @dst as a field of exactly @size bytes: at most
- * @size - 1 characters, NUL-padded. */
+/*
+ * Copy string @s into a field of @size bytes at @dst: at most @size - 1
+ * characters and the NUL, nothing after it.  Every reader of a string
+ * stops at its NUL (the consumer zeroes a record string's tail before it
+ * formats it, as DTrace's records have it).
+ */
 static void sonde_strfield(u8 *dst, const char *s, u32 size)
 {
 	u32 i;
 
 	for (i = 0; i < size - 1 && s[i]; i++)
 		dst[i] = s[i];
-	memset(dst + i, 0, size - i);
+	dst[i] = 0;
 }
 
 /*
@@ -121,12 +125,16 @@ bool sonde_key_equal(const struct sonde_key *k, const u8 *stored)
 
 void sonde_key_store(const struct sonde_key *k, u8 *dst)
 {
-	u32 s;
+	u32 s, end = 0;
 
-	memset(dst, 0, k->size);
-	for (s = 0; s < k->nseg; s++)
+	/* the written segments, zeros between and after them */
+	for (s = 0; s < k->nseg; s++) {
+		sonde_zero(dst + end, k->seg[s].off - end);
 		memcpy(dst + k->seg[s].off, k->data + k->seg[s].off,
 		       k->seg[s].len);
+		end = k->seg[s].off + k->seg[s].len;
+	}
+	sonde_zero(dst + end, k->size - end);
 }
 
 /* Note bytes [@off, @off + @len) of @k as written (merging neighbours). */
@@ -178,7 +186,7 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 			}
 			d[i] = 0;	/* only needed when truncated */
 			if (pad)
-				memset(key + ksize + i, 0, img->strsize - i);
+				sonde_zero(key + ksize + i, img->strsize - i);
 			sonde_key_seg(k, ksize, i + 1);
 			ksize += img->strsize;
 			break;
@@ -187,7 +195,7 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 			/* through an aligned bounce: key offsets may not be */
 			got = sonde_env_stack(ctx, SONDE_KEY_KIND(t) ==
 					      SONDE_T_USTACK, ctx->stackbuf, n);
-			memset(ctx->stackbuf + got, 0, (n - got) * sizeof(u64));
+			sonde_zero(ctx->stackbuf + got, (n - got) * sizeof(u64));
 			memcpy(key + ksize, ctx->stackbuf, n * sizeof(u64));
 			sonde_key_seg(k, ksize, n * sizeof(u64));
 			ksize += n * sizeof(u64);
@@ -453,12 +461,16 @@ l_EMITS:
 	NEXT();
 
 l_EMITKSTACK:
-l_EMITUSTACK:
-	/* straight into the (zeroed, 8-byte aligned) record: frames past
-	 * the stack's depth stay 0 */
-	sonde_env_stack(ctx, pc->op == SONDE_OP_EMITUSTACK,
-			(u64 *)(ctx->rec + pc->imm), pc->rt);
+l_EMITUSTACK: {
+	/* straight into the (8-byte aligned) record; frames past the
+	 * stack's depth are 0 */
+	u64 *pcs = (u64 *)(ctx->rec + pc->imm);
+	u32 got = sonde_env_stack(ctx, pc->op == SONDE_OP_EMITUSTACK, pcs,
+				  pc->rt);
+
+	sonde_zero(pcs + got, (pc->rt - got) * sizeof(u64));
 	NEXT();
+}
 
 l_AGG: {
 	const struct sonde_agg_desc *ad = &img->aggs[pc->imm];

@@ -40,6 +40,8 @@ struct sonde_consumer {
 	struct sonde_aggtab aggs;
 	void *buf;		/* drain / snapshot buffer */
 	size_t bufsize;
+	unsigned char *rec;	/* a record with its strings' tails zeroed */
+	size_t recsize;
 	int format;		/* SONDE_OUT_* */
 	struct sonde_syms *syms;	/* lazily created */
 	int upid;		/* pid for ustack() keys, 0: none */
