@@ -11,6 +11,7 @@
 #ifndef _SONDE_KMOD_H
 #define _SONDE_KMOD_H
 
+#include <linux/irq_work.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -196,6 +197,14 @@ struct sonde_buf {
 	u32 active;		/* index of the area probes write */
 	u32 size;		/* bytes per area */
 	int node;		/* NUMA node of the areas */
+	/* a switch buffer's areas are mapped and grown as they fill
+	 * (buf.c); the others are whole from the start (cap = size) */
+	u32 cap[2];		/* bytes of each area there are pages for */
+	struct page **pages[2];	/* a grown area's pages; NULL: vmalloc'd */
+	u32 npages[2];
+	bool grow;		/* probe context asked for more */
+	struct irq_work grow_iw;	/* ... and this passes it on */
+	struct work_struct *grow_work;	/* to its state's grower */
 	u32 offset[2];		/* bytes used */
 	u64 drops[2];
 	u64 errors[2];
@@ -268,6 +277,8 @@ struct sonde_state {
 	/* user probes it created (prov_uprobe.c; sonde_lock) */
 	struct list_head uprobes;
 	u32 nusites;
+	/* grows the principal buffers' areas as they fill (buf.c) */
+	struct work_struct buf_grow;
 };
 
 struct sonde_state *sonde_state_create(void);
@@ -280,8 +291,10 @@ int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
 		      bool agg);
 
 /* Buffers (buf.c) and aggregations (agg.c). */
-int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node);
+int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
+		    struct work_struct *grow);
 void sonde_buf_free(struct sonde_buf *b);
+void sonde_buf_grow_fn(struct work_struct *w);
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size);
 int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		   struct sonde_drain *req);

@@ -62,6 +62,7 @@ struct sonde_state *sonde_state_create(void)
 	st->activity = SONDE_ACT_INACTIVE;
 	st->owner = task_tgid_nr(current);
 	INIT_DELAYED_WORK(&st->deadman, sonde_deadman_fn);
+	INIT_WORK(&st->buf_grow, sonde_buf_grow_fn);
 	INIT_LIST_HEAD(&st->uprobes);
 	return st;
 }
@@ -153,11 +154,24 @@ static void sonde_state_free_pcpu(struct sonde_state *st)
 	st->pcpu = NULL;
 }
 
+/* Nothing fires any more: stop the buffers' grower (buf.c). */
+static void sonde_state_stop_grower(struct sonde_state *st)
+{
+	unsigned int cpu;
+
+	if (st->pcpu)
+		for_each_possible_cpu(cpu)
+			if (st->pcpu[cpu])
+				irq_work_sync(&st->pcpu[cpu]->buf.grow_iw);
+	cancel_work_sync(&st->buf_grow);
+}
+
 void sonde_state_destroy(struct sonde_state *st)
 {
 	cancel_delayed_work_sync(&st->deadman);
 	sonde_state_disarm(st);
 	sonde_uprobes_destroy(st);
+	sonde_state_stop_grower(st);
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
@@ -220,16 +234,19 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		if (!pc->stackbuf)
 			return -ENOMEM;
 		pc->rand = get_random_u64() | 1;
-		err = sonde_buf_alloc(&pc->buf, bufsize, node);
+		pc->buf.policy = (u32)st->img.opt[SONDE_OPT_bufpolicy];
+		/* switch buffers grow as they fill (buf.c) */
+		err = sonde_buf_alloc(&pc->buf, bufsize, node,
+				      pc->buf.policy == SONDE_BUFPOLICY_SWITCH ?
+				      &st->buf_grow : NULL);
 		if (err)
 			return err;
-		pc->buf.policy = (u32)st->img.opt[SONDE_OPT_bufpolicy];
 		/* fill: keep room for END's records (and an ERROR each) */
 		if (pc->buf.policy == SONDE_BUFPOLICY_FILL)
 			pc->buf.keep = min(bufsize / 2, sonde_end_reserve(st));
 		if (st->img.naggs) {
 			pc->agg.nbuckets = sonde_agg_nbuckets(aggsize);
-			err = sonde_buf_alloc(&pc->agg, aggsize, node);
+			err = sonde_buf_alloc(&pc->agg, aggsize, node, NULL);
 			if (err)
 				return err;
 		}

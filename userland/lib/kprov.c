@@ -412,13 +412,34 @@ out:
 	return ret;
 }
 
+/*
+ * Does any kernel tracepoint have a name @d's name glob takes?  The
+ * module knows its tracepoints without files; when none fits (BEGIN,
+ * entry, ...), available_events need not be read.
+ */
+static bool kp_tp_named(struct kp_batch *b, const struct sonde_probe_desc *d)
+{
+	struct sonde_probe_desc q;
+	struct sonde_probe_info *v;
+	uint32_t n;
+
+	memset(&q, 0, sizeof(q));
+	snprintf(q.provider, sizeof(q.provider), "tracepoint");
+	memcpy(q.name, d->name, sizeof(q.name));
+	if (sonde_dev_probes(b->dev, &q, &v, &n))
+		return true;	/* let the offer find out */
+	free(v);
+	return n > 0;
+}
+
 /* available_events: "system:name" a line. */
 static int kp_tp(struct kp_batch *b, const struct sonde_probe_desc *d)
 {
 	char *buf, *line, *next;
 	int ret = 0;
 
-	if (!kp_glob(d->provider, "tracepoint") || !kp_glob(d->function, ""))
+	if (!kp_glob(d->provider, "tracepoint") || !kp_glob(d->function, "") ||
+	    !kp_tp_named(b, d))
 		return 0;
 	buf = kp_tracefs("available_events");
 	if (!buf)
