@@ -225,11 +225,18 @@ fi
 
 if [ -x "$SONDE_BIN" ]; then
 	install_bin "$SONDE_BIN" /bin/sonde
-	# dlopen()ed by sonde for pid offset probes (libcapstone4)
+	# dlopen()ed by sonde for pid offset probes (libcapstone4), with
+	# the libraries it needs.  sonde is static: its dlopen() looks for
+	# the dynamic loader where Debian keeps it, in the multiarch
+	# directory (/lib64 has only a link to it there).
 	for lib in /usr/lib/x86_64-linux-gnu/libcapstone.so.4 /lib/x86_64-linux-gnu/libcapstone.so.4; do
 		if [ -e "$lib" ]; then
-			mkdir -p "$R$(dirname "$lib")"
-			cp -L "$lib" "$R$lib"
+			install_bin "$lib" "$lib"
+			ldso=/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+			if [ -e "$ldso" ] && [ ! -e "$R$ldso" ]; then
+				mkdir -p "$R$(dirname "$ldso")"
+				cp -L "$ldso" "$R$ldso"
+			fi
 			break
 		fi
 	done
@@ -365,29 +372,8 @@ truncate -s 64M "$G/disk.img"
 # ---------------------------------------------------------------------------
 # QEMU.
 
-# KVM only if it really boots this kernel: some hosts have a /dev/kvm whose
-# KVM aborts ("failed to set MSR 0x10a") or hangs before the first console
-# line.  The probe boots the kernel with no init (it panics at once, and
-# -no-reboot ends QEMU) and looks for its banner; the verdict is kept for
-# this host boot and kernel in build/guest/.  SONDE_ACCEL=tcg|kvm decides.
-kvm_boots() {
-	local stamp="$G/kvm-probe.$REL" boot_id verdict
-	boot_id=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
-	if [ -r "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$boot_id" ]; then
-		verdict=$(sed -n 2p "$stamp")
-	else
-		verdict=no
-		if timeout -k 2 20 qemu-system-x86_64 -nodefaults -no-user-config \
-			-display none -no-reboot -m 256M -accel kvm -cpu host \
-			-kernel "$VMLINUX" -serial stdio \
-			-append "console=ttyS0 panic=-1 rdinit=/sonde-kvm-probe root=/dev/null" \
-			</dev/null 2>"$G/kvm-probe.stderr" | grep -q -m 1 'Linux version'; then
-			verdict=yes
-		fi
-		printf '%s\n%s\n' "$boot_id" "$verdict" > "$stamp"
-	fi
-	[ "$verdict" = yes ]
-}
+# kvm_boots: KVM only if it really boots this kernel (kvm.sh).
+. "$HERE/kvm.sh"
 
 case ${SONDE_ACCEL:-auto} in
 kvm)	USE_KVM=1 ;;

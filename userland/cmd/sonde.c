@@ -828,7 +828,13 @@ static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
 					       first ? (int)begin_cpu : -1,
 					       stopped ? (int)end_cpu : -1);
 		first = false;
-		next_sw = now_ns() + swrate;
+		/*
+		 * dtrace_consume(): the next switch is a switchrate after
+		 * the last one was due, not after this one's records were
+		 * printed, so a consumer slower than its probes drains
+		 * again at once rather than leaving them a longer interval.
+		 */
+		next_sw += swrate;
 		fflush(g_ofp);
 		if (err)
 			goto out_abort;
