@@ -15,12 +15,19 @@
 #                   firing (PROG='D program', MODE=getppid|read|python)
 #   make clean
 #
-# KDIR= overrides the kernel build tree; by default the running kernel's,
-# else the newest Debian linux-headers-*-amd64 installed.
+# The kernel: KVER= names an installed release (as `uname -r` prints it),
+# KDIR= a kernel build tree.  By default the running kernel's, else the
+# newest Debian linux-headers-*-amd64 installed, by version (sort -V, as
+# selftests/guest/run-guest.sh: 6.1.0-9 comes before 6.1.0-56).
+# `make check` tests every Debian 12 kernel series installed (6.1 and
+# 6.12); `make check KVER=...` that one kernel only.
 
-KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build/Makefile:%/Makefile=%) \
-	$(patsubst %/Makefile,%,$(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64/Makefile)))))
-KDIR := $(patsubst %/Makefile,%,$(KDIR))
+kdir_of = $(patsubst %/Makefile,%,$(firstword $(wildcard \
+	/lib/modules/$(1)/build/Makefile /usr/src/linux-headers-$(1)/Makefile)))
+ifneq ($(KVER),)
+KDIR ?= $(or $(call kdir_of,$(KVER)),$(error no kernel headers for KVER=$(KVER): apt-get install linux-headers-$(KVER)))
+endif
+KDIR ?= $(or $(call kdir_of,$(shell uname -r)),$(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1))
 
 B := build
 CC ?= gcc
@@ -36,12 +43,33 @@ CFLAGS ?= -O2 -g
 # allows a static program with the glibc it was linked with.
 LDLIBS += -static -lelf -lz
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
-	-Iuapi -Ivm -Iuserland/lib -MMD -MP
+	-MMD -MP
 
-VM_SRCS := vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/subr.c vm/vlog.c vm/disasm.c vm/asm.c
+# The userland, one folder per part; every .c file of a folder is built.
+#   vm/            the VM, also compiled into the module (Kbuild)
+#   userland/lib/  libsonde: device, program, probe resolution, consumer,
+#                  output
+#   userland/usdt/ user probes: ELF notes and symbols, uprobes, -h headers
+#   userland/dc/   the D compiler
+#   userland/cmd/  the sonde command
+# What a folder may include is what it builds on: the consumer never sees
+# the compiler's headers, the compiler sees libsonde's program.
+VM_SRCS := $(sort $(wildcard vm/*.c))
 LIB_SRCS := $(sort $(wildcard userland/lib/*.c))
-VM_OBJS := $(VM_SRCS:%.c=$(B)/%.o)
-LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+USDT_SRCS := $(sort $(wildcard userland/usdt/*.c))
+DC_SRCS := $(sort $(wildcard userland/dc/*.c))
+CMD_SRCS := $(sort $(wildcard userland/cmd/*.c))
+# build/libsonde.a: everything an ioctl client links, compiler included
+LIBSONDE_SRCS := $(VM_SRCS) $(LIB_SRCS) $(USDT_SRCS) $(DC_SRCS)
+
+INC_vm := -Iuapi -Ivm
+INC_lib := $(INC_vm) -Iuserland/lib -Iuserland/usdt
+INC_dc := $(INC_vm) -Iuserland/lib -Iuserland/dc
+INC_cmd := $(INC_lib) -Iuserland/dc
+# the include path of source file $1, by its folder
+src_inc = $(if $(filter userland/dc/%,$1),$(INC_dc),$(if $(filter \
+	userland/lib/% userland/usdt/%,$1),$(INC_lib),$(if $(filter \
+	userland/cmd/%,$1),$(INC_cmd),$(INC_vm))))
 
 .PHONY: all module userland clean check unit deps demo guest-check
 all: module userland
@@ -54,19 +82,24 @@ userland: $(B)/sonde $(B)/libsonde.a
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(call src_inc,$<) -c -o $@ $<
 
-$(B)/libsonde.a: $(VM_OBJS) $(LIB_OBJS)
+$(B)/libsonde.a: $(LIBSONDE_SRCS:%.c=$(B)/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/sonde: $(B)/userland/cmd/sonde.o $(B)/libsonde.a
+$(B)/sonde: $(CMD_SRCS:%.c=$(B)/%.o) $(B)/libsonde.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# One version for the module, the command and the packages.
+VERSION := $(strip $(file <VERSION))
+$(B)/userland/cmd/sonde.o: ALL_CFLAGS += -DSONDE_VERSION='"$(VERSION)"'
+$(B)/userland/cmd/sonde.o: VERSION
 
 include userland/tests/build.mk
 include selftests/build.mk
 
-# The sonde vs bpftrace suite (issue 9): a Debian guest with both tools.
+# The sonde vs bpftrace suite: a Debian guest with both tools.
 $(B)/bench/bench-load: bench/bench-load.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -o $@ $<
@@ -81,9 +114,79 @@ bench: module userland $(B)/bench/bench-load
 profile: module userland selftests-bin $(B)/bench/bench-load
 	KDIR=$(KDIR) bench/profile.sh -m $(or $(MODE),getppid) '$(PROG)'
 
+# ---- install ---------------------------------------------------------
+#
+#   make install [PREFIX=/usr/local] [DESTDIR=...]   everything below
+#   make install-userland   the command, libsonde (static library, headers,
+#                           pkg-config file), the man page, the docs
+#   make install-dkms       the module's sources for DKMS, in
+#                           DKMSDIR/sonde-VERSION (/usr/src: where dkms
+#                           looks, whatever PREFIX); then, as root,
+#                           `dkms install sonde/VERSION` builds and installs
+#                           it for the running kernel, and every kernel
+#                           installed later gets it (AUTOINSTALL)
+#   make uninstall          removes what install put there
+#   make deb                the Debian packages sonde and sonde-dkms, in
+#                           build/deb/ (debian/, dpkg-buildpackage)
+PREFIX ?= /usr/local
+SBINDIR ?= $(PREFIX)/sbin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/sonde
+DKMSDIR ?= /usr/src
+LIB_HDRS := userland/lib/libsonde.h userland/lib/program.h userland/dc/dc.h \
+	userland/usdt/usdt.h uapi/sonde.h uapi/sonde_isa.h
+DOCS := README.md $(wildcard docs/*.md)
+DKMS_SRCS = Kbuild VERSION COPYING $(filter-out kmod/sonde_syscalls.h,$(wildcard kmod/*.[ch])) \
+	$(wildcard vm/*.[ch] uapi/*.h)
+DKMS_DEST = $(DESTDIR)$(DKMSDIR)/sonde-$(VERSION)
+
+.PHONY: install install-userland install-dkms uninstall deb
+install: install-userland install-dkms
+
+install-userland: userland
+	install -D -m 755 $(B)/sonde $(DESTDIR)$(SBINDIR)/sonde
+	install -D -m 644 $(B)/libsonde.a $(DESTDIR)$(LIBDIR)/libsonde.a
+	install -d $(DESTDIR)$(INCLUDEDIR)/sonde
+	install -m 644 $(LIB_HDRS) $(DESTDIR)$(INCLUDEDIR)/sonde/
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
+		userland/lib/libsonde.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libsonde.pc
+	install -D -m 644 docs/sonde.8 $(DESTDIR)$(MANDIR)/man8/sonde.8
+	install -d $(DESTDIR)$(DOCDIR)
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+
+install-dkms:
+	install -d $(DKMS_DEST)
+	cp -p --parents $(DKMS_SRCS) $(DKMS_DEST)/
+	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf > $(DKMS_DEST)/dkms.conf
+
+uninstall:
+	rm -f $(DESTDIR)$(SBINDIR)/sonde $(DESTDIR)$(LIBDIR)/libsonde.a \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/libsonde.pc $(DESTDIR)$(MANDIR)/man8/sonde.8
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/sonde/,$(notdir $(LIB_HDRS)))
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonde $(DESTDIR)$(DOCDIR) 2>/dev/null
+	rm -rf $(DKMS_DEST)
+
+# The packages, from a copy of the tree without build/ (dpkg-buildpackage
+# writes its results next to the source folder).
+deb:
+	rm -rf $(B)/deb && mkdir -p $(B)/deb/sonde-$(VERSION)
+	tar -cf - --exclude=./build --exclude=./.git --exclude='*.ko' --exclude='*.o' . | \
+		tar -C $(B)/deb/sonde-$(VERSION) -xf -
+	cd $(B)/deb/sonde-$(VERSION) && dpkg-buildpackage -b -us -uc
+	@ls $(B)/deb/*.deb
+
 clean:
 	rm -rf $(B)
 	-test -z "$(KDIR)" || $(MAKE) -C $(KDIR) M=$(CURDIR) clean
 
-# Not the bench guest's Debian root (its /etc/rc2.d are directories).
--include $(shell find $(B) -path $(B)/bench-guest -prune -o -name '*.d' -type f -print 2>/dev/null)
+# The dependency files gcc -MMD wrote: a .d whose first line names its
+# own target (x.d: "x.o: ..." or "x: ..."), so a D script that lands in
+# build/ is never read as a makefile.  Not the Debian roots of the bench
+# and package guests, nor the module's build copies.
+-include $(shell find $(B) \( -path $(B)/bench-guest -o -path $(B)/pkg-guest -o -path $(B)/kmod \) -prune \
+	-o -name '*.d' -type f -print 2>/dev/null | xargs -r awk 'FNR == 1 { t = FILENAME; sub(/\.d$$/, "", t); \
+	if (index($$0, t ".o:") == 1 || index($$0, t ":") == 1) print FILENAME; nextfile }')

@@ -53,7 +53,6 @@ static double loop_ns(int cpu)
 /* Load and arm: @nprobes ECBs of one clause; @pred_false adds /0/. */
 static int arm(const __u32 *ids, __u32 nprobes, int pred_false)
 {
-	static struct img m;
 	static struct sonde_ecb ecbs[1024];
 	struct sonde_clause cl = { .act_off = 2, .act_len = 2 };
 	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
@@ -65,6 +64,7 @@ static int arm(const __u32 *ids, __u32 nprobes, int pred_false)
 	};
 	struct sonde_load ld;
 	struct sonde_go go;
+	struct prog p;
 	char log[256];
 	__u32 i;
 	int fd = open(SONDE_DEVICE_PATH, O_RDWR);
@@ -75,12 +75,11 @@ static int arm(const __u32 *ids, __u32 nprobes, int pred_false)
 		cl.pred_len = 2;
 	for (i = 0; i < nprobes; i++)
 		ecbs[i].probe_id = ids[i];
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), nprobes);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 4);
-	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-	if (load(fd, &m, &ld, log, sizeof(log)) ||
+	p = (struct prog){ .ecbs = ecbs, .necbs = nprobes,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 4,
+			   .aggs = &ad, .naggs = 1 };
+	if (load_prog(fd, &p, &ld, log, sizeof(log)) ||
 	    ioctl(fd, SONDE_IOC_GO, &go)) {
 		fprintf(stderr, "bench_core: load: %s\n", log);
 		close(fd);

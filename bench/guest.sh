@@ -61,8 +61,10 @@ fi
 # The accelerator (recorded in the results): KVM only if it really boots
 # this kernel (the selftests' probe and verdict, in build/guest/).
 G=$B/guest
+QEMU_BIN=qemu-system-x86_64
+KVM_DEV=/dev/kvm
 . "$ROOT/selftests/guest/kvm.sh"
-if [ -c /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ] && kvm_boots; then
+if [ -c "$KVM_DEV" ] && [ -r "$KVM_DEV" ] && [ -w "$KVM_DEV" ] && kvm_boots; then
 	ACCEL=(-accel kvm -cpu host)
 	ACCEL_DESC="KVM"
 else

@@ -4,8 +4,9 @@
 # report.py RESULTS.LOG OUT.md OUT.json - the table of the sonde vs
 # bpftrace suite from the records bench/job.py sent on the guest's ttyS1:
 # medians of the raw figures, ratios sonde / bpftrace (below 1 is better
-# for sonde), the issue's targets met or missed.  Prints the markdown and
-# writes it and the JSON (which keeps every raw record).
+# for sonde), the targets (sonde's goals against bpftrace) met or
+# missed.  Prints the markdown and writes it and the JSON (which keeps
+# every raw record).
 import json
 import statistics
 import sys
@@ -228,7 +229,7 @@ md.append("| --- | --- | --- | ---: | ---: | ---: | ---: | --- |")
 for r in rows:
     md.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (r["case"], r["metric"], r["unit"], fmt(r["sonde"]),
                                                           fmt(r["bpftrace"]), fmt(r["ratio"]), r["n"], r["comment"]))
-md.append("\n## Targets (issues 9 and 20)\n")
+md.append("\n## Targets\n")
 md.append("| target | case | limit | ratio | met |")
 md.append("| --- | --- | ---: | ---: | --- |")
 for t in targets:

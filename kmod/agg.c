@@ -22,12 +22,35 @@ static inline u32 *sonde_agg_buckets(struct sonde_buf *b, u32 area)
 	return (u32 *)(b->data[area] + b->size) - b->nbuckets;
 }
 
-/* Empty area @area (process context, after a snapshot of it). */
+/**
+ * sonde_agg_reset() - empty one area of an aggregation buffer
+ * @b: this CPU's aggregation buffer
+ * @area: the area (0 or 1) just snapshotted
+ *
+ * Context: process context, after a snapshot of @area; probes write the
+ * other area.
+ */
 void sonde_agg_reset(struct sonde_buf *b, u32 area)
 {
 	memset(sonde_agg_buckets(b, area), 0, b->nbuckets * sizeof(u32));
 }
 
+/**
+ * sonde_agg_update() - aggregate one value into this CPU's table
+ * @st: the consumer state (its image's aggregation descriptors)
+ * @b: this CPU's aggregation buffer
+ * @aggid: the aggregation
+ * @key: the key tuple the VM built (only its written segments count)
+ * @x: the value
+ * @incr: the weight (lquantize(), llquantize() and quantize()'s third
+ *        argument), 1 otherwise
+ *
+ * Finds or creates the entry of (@aggid, @key) in the active area's hash
+ * table and applies the aggregating function.  A full area is a drop,
+ * counted in @b.
+ *
+ * Context: probe context (interrupts off, this CPU's buffer only).
+ */
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		      u32 aggid, const struct sonde_key *key, s64 x, s64 incr)
 {
@@ -66,7 +89,12 @@ found:
 	sonde_agg_apply(ad, (s64 *)((u8 *)e + voff), x, incr);
 }
 
-/* Buckets for an area of @size bytes: about one per 64 bytes, a power of 2. */
+/**
+ * sonde_agg_nbuckets() - hash buckets for an aggregation area
+ * @size: the area's bytes
+ *
+ * Return: about one bucket per 64 bytes, a power of 2.
+ */
 u32 sonde_agg_nbuckets(u32 size)
 {
 	return max_t(u32, 16, rounddown_pow_of_two(size / 64));

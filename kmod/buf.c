@@ -96,9 +96,16 @@ static int sonde_area_make(struct sonde_buf *b, u32 a, u32 cap)
 	return 0;
 }
 
-/*
- * @grow: the state's grower for a switch buffer whose areas grow as they
- * fill; NULL for a buffer whole from the start.
+/**
+ * sonde_buf_alloc() - allocate a per-CPU buffer's first area
+ * @b: the buffer (its policy and bucket count set)
+ * @size: bytes of one area (bufsize or aggsize)
+ * @node: the NUMA node of the CPU it serves
+ * @grow: the state's grower for a switch buffer, whose areas are mapped
+ *        as they fill; NULL for a buffer whole from the start
+ *
+ * Context: process context (LOAD), may sleep.
+ * Return: 0 or -ENOMEM.
  */
 int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
 		    struct work_struct *grow)
@@ -133,7 +140,13 @@ static void sonde_area_free(struct sonde_buf *b, u32 a)
 	b->data[a] = NULL;
 }
 
-/* Nothing fires and the grower is stopped (sonde_state_destroy()). */
+/**
+ * sonde_buf_free() - free both areas of a per-CPU buffer
+ * @b: the buffer, disarmed and synced, its grower stopped
+ *     (sonde_state_destroy())
+ *
+ * Context: process context (teardown).
+ */
 void sonde_buf_free(struct sonde_buf *b)
 {
 	sonde_area_free(b, 0);
@@ -190,7 +203,15 @@ static void sonde_area_grow(struct sonde_buf *b, unsigned int cpu, u32 a,
 	vunmap(old);
 }
 
-/* The state's grower: every CPU whose writer asked for more. */
+/**
+ * sonde_buf_grow_fn() - grow the principal buffers whose writers asked
+ * @w: the state's buf_grow work
+ *
+ * Every CPU whose writer passed half of its active area gets the area
+ * SONDE_BUF_GROWTH times larger, up to bufsize.
+ *
+ * Context: process context (a work item); takes the state's lock.
+ */
 void sonde_buf_grow_fn(struct work_struct *w)
 {
 	struct sonde_state *st = container_of(w, struct sonde_state,
@@ -251,6 +272,19 @@ static void *sonde_ring_reserve(struct sonde_buf *b, u32 size)
 	return b->data[a] + off;
 }
 
+/**
+ * sonde_buf_reserve() - room for a record of @size bytes in the active area
+ * @b: this CPU's principal buffer
+ * @size: bytes, header included, a multiple of 8
+ *
+ * Switch buffers fail when full; fill buffers keep room back for END and
+ * then fail, marking themselves full; ring buffers step over their oldest
+ * records.  The caller writes the record and commits it (the area's
+ * offset) or drops it.
+ *
+ * Context: probe context (interrupts off, this CPU's buffer only).
+ * Return: where the record goes, or NULL (the caller counts the drop).
+ */
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size)
 {
 	u32 a = b->active, off = b->offset[a];
@@ -333,6 +367,22 @@ static int sonde_buf_hand_over(struct sonde_buf *b, u32 area, bool agg,
 	return err;
 }
 
+/**
+ * sonde_buf_snap() - hand one CPU's buffer to the consumer
+ * @st: the consumer state
+ * @cpu: the CPU
+ * @agg: the aggregation buffer rather than the principal one
+ * @req: the DRAIN / AGGSNAP request: the user buffer in, size, drops and
+ *       errors out
+ *
+ * Switch buffers swap areas (the second made on first need) and copy the
+ * one probes no longer write; fill and ring buffers are copied out once
+ * stopped and read empty while tracing.
+ *
+ * Context: process context, @st->lock held.
+ * Return: 0, -ENOENT for a CPU without a buffer, -ENOSPC for a user
+ * buffer smaller than an area, -ENOMEM, -EFAULT.
+ */
 int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		   struct sonde_drain *req)
 {

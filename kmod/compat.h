@@ -117,17 +117,115 @@ static inline u32 sonde_compat_stack_here(u64 *pcs, u32 n,
 	struct task_struct *next, unsigned int prev_state
 
 /*
- * uprobes (prov_uprobe.c).  The consumer API sonde uses -- handlers
- * without a data argument, a filter with a context, uprobe_register_refctr()
- * and uprobe_unregister() by (inode, offset) -- is 6.1's (and 5.x's).  It
- * changed from 6.11 on (uprobe_register() took the refctr and later
- * returned the uprobe; unregister became _nosync + _sync; handlers gained
- * a data argument); those kernels are not tested here, so there the
- * provider is left out and SONDE_IOC_UPROBE fails with EOPNOTSUPP rather
- * than being built against an API nobody ran.
+ * uprobes (prov_uprobe.c): registration and the consumer's callbacks.
+ *
+ *   6.1 (and 5.x): uprobe_register_refctr(inode, off, refctr, uc) -> int;
+ *	uprobe_unregister(inode, off, uc) waits for running handlers;
+ *	filter(uc, enum uprobe_filter_ctx, mm).
+ *   6.12: uprobe_register(inode, off, refctr, uc) -> struct uprobe *
+ *	(ERR_PTR on failure), kept for unregistering;
+ *	uprobe_unregister_nosync(uprobe, uc), then one
+ *	uprobe_unregister_sync() for a whole batch before a consumer may be
+ *	freed (handlers run under RCU Tasks Trace); filter(uc, mm).
+ *   6.13 on: as 6.12, and handler / ret_handler take a __u64 *data last
+ *	(session uprobes); sonde ignores it.
+ *   6.11 alone had a third form (uprobe_register() took the refctr and
+ *	returned int, unregister still by inode); no Debian kernel is a
+ *	6.11, none was tested here, so there the provider is left out and
+ *	SONDE_IOC_UPROBE fails with EOPNOTSUPP.
+ *
+ * prov_uprobe.c declares its callbacks with the SONDE_UPROBE_*_ARGS lists
+ * and registers through sonde_compat_uprobe_*(); struct sonde_compat_uprobe
+ * is whatever unregistering needs.  Process context, sonde_lock held.
  */
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 11, 0) && defined(CONFIG_UPROBES)
+#if defined(CONFIG_UPROBES) && \
+	(LINUX_VERSION_CODE < KERNEL_VERSION(6, 11, 0) || \
+	 LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0))
 #define SONDE_HAVE_UPROBES	1
+
+#include <linux/uprobes.h>
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define SONDE_UPROBE_HANDLER_ARGS \
+	struct uprobe_consumer *uc, struct pt_regs *regs, __u64 *data
+#define SONDE_URETPROBE_HANDLER_ARGS \
+	struct uprobe_consumer *uc, unsigned long func, \
+	struct pt_regs *regs, __u64 *data
+#else
+#define SONDE_UPROBE_HANDLER_ARGS \
+	struct uprobe_consumer *uc, struct pt_regs *regs
+#define SONDE_URETPROBE_HANDLER_ARGS \
+	struct uprobe_consumer *uc, unsigned long func, struct pt_regs *regs
 #endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define SONDE_UPROBE_FILTER_ARGS \
+	struct uprobe_consumer *uc, struct mm_struct *mm
+
+struct sonde_compat_uprobe {
+	struct uprobe *uprobe;
+};
+
+static inline int sonde_compat_uprobe_register(struct sonde_compat_uprobe *h,
+					       struct inode *inode,
+					       loff_t offset, loff_t refctr,
+					       struct uprobe_consumer *uc)
+{
+	struct uprobe *u = uprobe_register(inode, offset, refctr, uc);
+
+	if (IS_ERR(u))
+		return PTR_ERR(u);
+	h->uprobe = u;
+	return 0;
+}
+
+/* Handlers may still run until sonde_compat_uprobe_sync() returns. */
+static inline void sonde_compat_uprobe_unregister(struct sonde_compat_uprobe *h,
+						  struct uprobe_consumer *uc)
+{
+	uprobe_unregister_nosync(h->uprobe, uc);
+	h->uprobe = NULL;
+}
+
+static inline void sonde_compat_uprobe_sync(void)
+{
+	uprobe_unregister_sync();
+}
+#else /* < 6.11 */
+#define SONDE_UPROBE_FILTER_ARGS \
+	struct uprobe_consumer *uc, enum uprobe_filter_ctx ctx, \
+	struct mm_struct *mm
+
+struct sonde_compat_uprobe {
+	struct inode *inode;
+	loff_t offset;
+};
+
+static inline int sonde_compat_uprobe_register(struct sonde_compat_uprobe *h,
+					       struct inode *inode,
+					       loff_t offset, loff_t refctr,
+					       struct uprobe_consumer *uc)
+{
+	int err = uprobe_register_refctr(inode, offset, refctr, uc);
+
+	if (err)
+		return err;
+	h->inode = inode;
+	h->offset = offset;
+	return 0;
+}
+
+/* uprobe_unregister() itself waits for running handlers. */
+static inline void sonde_compat_uprobe_unregister(struct sonde_compat_uprobe *h,
+						  struct uprobe_consumer *uc)
+{
+	uprobe_unregister(h->inode, h->offset, uc);
+}
+
+static inline void sonde_compat_uprobe_sync(void)
+{
+}
+#endif
+#endif /* uprobes */
 
 #endif /* _SONDE_COMPAT_H */

@@ -23,7 +23,6 @@
  * sched_process_exit tracepoint walks.  Only a thread itself creates or
  * deletes its thread-locals, so the exit walk races with nobody.
  */
-#include <linux/jhash.h>
 #include <linux/log2.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
@@ -88,6 +87,18 @@ static u64 sonde_thread_key(u32 cpu)
 	return tid | (level << 56);
 }
 
+/**
+ * sonde_dvars_create() - allocate a program's dynamic-variable pool
+ * @st: the consumer state, its image verified
+ *
+ * Cuts dynvarsize bytes into chunks as big as the largest key and value
+ * the program uses, with about one hash bucket per chunk and, for
+ * thread-locals, the table by thread.  A program without dynamic
+ * variables gets none.
+ *
+ * Context: process context (LOAD), may sleep.
+ * Return: 0, -ENOMEM, or -E2BIG when not even one element fits.
+ */
 int sonde_dvars_create(struct sonde_state *st)
 {
 	const struct sonde_image *img = &st->img;
@@ -152,6 +163,12 @@ int sonde_dvars_create(struct sonde_state *st)
 	return 0;
 }
 
+/**
+ * sonde_dvars_destroy() - free the dynamic-variable pool
+ * @st: the consumer state, disarmed (sonde_dvars_disarm()) and synced
+ *
+ * Context: process context (teardown).
+ */
 void sonde_dvars_destroy(struct sonde_state *st)
 {
 	struct sonde_dvars *dv = st->dvars;
@@ -226,7 +243,16 @@ static void sonde_dvars_exit(void *data, struct task_struct *tsk)
 	local_irq_restore(flags);
 }
 
-/* At GO / disarm: the exit hook of a program with thread-locals. */
+/**
+ * sonde_dvars_arm() - reclaim thread-locals of exiting threads from GO on
+ * @st: the consumer state
+ *
+ * Registers the sched_process_exit handler of a program with
+ * thread-locals; others need none.
+ *
+ * Context: process context (GO).
+ * Return: 0 or the tracepoint's error.
+ */
 int sonde_dvars_arm(struct sonde_state *st)
 {
 	struct sonde_dvars *dv = st->dvars;
@@ -244,6 +270,15 @@ int sonde_dvars_arm(struct sonde_state *st)
 	return err;
 }
 
+/**
+ * sonde_dvars_disarm() - stop reclaiming thread-locals
+ * @st: the consumer state
+ *
+ * Unregisters what sonde_dvars_arm() registered; the caller waits for
+ * running handlers before freeing the pool.
+ *
+ * Context: process context (STOP, teardown).
+ */
 void sonde_dvars_disarm(struct sonde_state *st)
 {
 	struct sonde_dvars *dv = st->dvars;
@@ -290,7 +325,19 @@ static u8 *sonde_dvar_kbuf(struct sonde_vm_ctx *ctx)
 	return (u8 *)ctx->scratch + ctx->scratch_size;
 }
 
-void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+/**
+ * sonde_dvar_load() - read a dynamic variable (sonde_env_dload())
+ * @ctx: the firing
+ * @var: the variable
+ * @key: its key tuple, @key_size bytes (empty for a thread-local scalar)
+ * @key_size: bytes of @key
+ * @out: the value, @size bytes, zeroed when the element does not exist
+ * @size: bytes of the value
+ *
+ * Context: probe context; takes the element's bucket lock (a raw
+ * spinlock, held for one chain walk and one copy).
+ */
+void sonde_dvar_load(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 		     u32 key_size, void *out, u32 size)
 {
 	struct sonde_mstate *ms = ctx->env;
@@ -300,7 +347,7 @@ void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	u32 ksize, hash, b;
 
 	ksize = sonde_dvar_key(ctx, var, key, key_size, kbuf);
-	hash = jhash(kbuf, ksize, var);
+	hash = sonde_hash_bytes(kbuf, ksize, var);
 	b = hash & (dv->nbuckets - 1);
 	raw_spin_lock(&dv->locks[b]);
 	d = sonde_dvar_find(dv->buckets[b], hash, var, kbuf, ksize);
@@ -312,7 +359,21 @@ void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	raw_spin_unlock(&dv->locks[b]);
 }
 
-void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+/**
+ * sonde_dvar_store() - set or delete a dynamic variable (sonde_env_dstore())
+ * @ctx: the firing
+ * @var: the variable
+ * @key: its key tuple, @key_size bytes (empty for a thread-local scalar)
+ * @key_size: bytes of @key
+ * @val: the value, @size bytes; NULL deletes the element
+ * @size: bytes of the value
+ *
+ * A full pool drops the store and counts a dynamic-variable drop.
+ *
+ * Context: probe context; takes the bucket lock, the free list's and, for
+ * thread-locals, the thread table's (raw spinlocks, bounded sections).
+ */
+void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 		      u32 key_size, const void *val, u32 size)
 {
 	struct sonde_mstate *ms = ctx->env;
@@ -322,7 +383,7 @@ void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	u32 ksize, hash, b;
 
 	ksize = sonde_dvar_key(ctx, var, key, key_size, kbuf);
-	hash = jhash(kbuf, ksize, var);
+	hash = sonde_hash_bytes(kbuf, ksize, var);
 	b = hash & (dv->nbuckets - 1);
 	raw_spin_lock(&dv->locks[b]);
 	for (pp = &dv->buckets[b]; (d = *pp); pp = &d->next)

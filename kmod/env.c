@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * env.c - the VM's environment in the kernel: built-in variables,
- * fault-safe loads and copies (copyin, copyinstr), user registers,
- * aggregation and exit().  Probe context: interrupts off, no sleeping, no
- * locks; every read of memory the script names goes through
- * copy_from_kernel_nofault() / copy_from_user_nofault().
+ * env.c - the VM's host port in the kernel (vm/env.h), every hook of it:
+ * built-in variables, fault-safe loads and copies (copyin, copyinstr),
+ * user registers, stacks, aggregation, exit(), and the hooks whose work
+ * lives with its data: dynamic variables (dynvar.c) and speculations
+ * (spec.c).  Called by the VM from sonde_vm_run(), in probe context:
+ * interrupts off, no sleeping, no locks here (dynvar.c and spec.c take
+ * their bounded raw spinlocks); every read of memory the script names
+ * goes through copy_from_kernel_nofault() / copy_from_user_nofault().
  */
 #include <linux/cred.h>
 #include <linux/module.h>
@@ -50,6 +53,17 @@ static u64 sonde_execname(struct sonde_vm_ctx *ctx, u32 *fault)
 	return (u64)(unsigned long)s;
 }
 
+/**
+ * sonde_env_builtin() - the value of a built-in variable at this firing
+ * @ctx: the firing (ctx->env is its struct sonde_mstate)
+ * @id: SONDE_B_*
+ * @fault: set to a SONDE_FLT_* code when the value cannot be given
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: the value; strings as a pointer into the firing's scratch or
+ * the probe, cast to u64.
+ */
 u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 {
 	struct sonde_mstate *ms = ctx->env;
@@ -111,6 +125,17 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 	return 0;
 }
 
+/**
+ * sonde_test_addr() - translate an address of a TESTRUN's memory window
+ * @t: the window
+ * @user: the user window rather than the kernel one
+ * @addr: the address the program used
+ * @size: bytes it reads
+ * @real: set to the real address
+ *
+ * Context: probe context (TESTRUN only).
+ * Return: true when [@addr, @addr + @size) lies in the window.
+ */
 bool sonde_test_addr(const struct sonde_testmem *t, bool user, u64 addr,
 		     u32 size, u64 *real)
 {
@@ -124,6 +149,18 @@ bool sonde_test_addr(const struct sonde_testmem *t, bool user, u64 addr,
 	return true;
 }
 
+/**
+ * sonde_env_load() - a fault-safe load of 1, 2, 4 or 8 bytes
+ * @ctx: the firing
+ * @user: from user memory rather than kernel memory
+ * @addr: the address
+ * @size: bytes
+ * @val: the value, zero-extended
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: 0, or -EFAULT (never an oops: *_nofault() copies).
+ */
 int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
 		   u64 *val)
 {
@@ -145,6 +182,17 @@ int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
 	return 0;
 }
 
+/**
+ * sonde_env_agg() - aggregate into this CPU's table (sonde_agg_update())
+ * @ctx: the firing
+ * @aggid: the aggregation
+ * @key: the key tuple
+ * @x: the value
+ * @incr: the weight
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ */
 void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid,
 		   const struct sonde_key *key, s64 x, s64 incr)
 {
@@ -153,7 +201,68 @@ void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid,
 	sonde_agg_update(ms->st, &ms->pc->agg, aggid, key, x, incr);
 }
 
-/* The first exit() wins; the state drains, the consumer stops it. */
+/**
+ * sonde_env_dload() - read a dynamic variable (dynvar.c)
+ * @ctx: the firing
+ * @var: the variable
+ * @key: the key tuple
+ * @key_size: its bytes
+ * @out: the value, zeroed when absent
+ * @size: its bytes
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ */
+void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		     u32 key_size, void *out, u32 size)
+{
+	sonde_dvar_load(ctx, var, key, key_size, out, size);
+}
+
+/**
+ * sonde_env_dstore() - set or delete a dynamic variable (dynvar.c)
+ * @ctx: the firing
+ * @var: the variable
+ * @key: the key tuple
+ * @key_size: its bytes
+ * @val: the value, or NULL to delete
+ * @size: its bytes
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ */
+void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		      u32 key_size, const void *val, u32 size)
+{
+	sonde_dvar_store(ctx, var, key, key_size, val, size);
+}
+
+/**
+ * sonde_env_spec() - speculation(), speculate(), commit(), discard() (spec.c)
+ * @ctx: the firing
+ * @subr: SONDE_SUBR_speculation .. SONDE_SUBR_discard
+ * @id: the speculation (not for speculation())
+ * @ret: speculation()'s id, else 0
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: 0 or a SONDE_FLT_* code.
+ */
+u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
+{
+	return sonde_spec_subr(ctx, subr, id, ret);
+}
+
+/**
+ * sonde_env_exit() - exit(): the trace drains, the consumer stops it
+ * @ctx: the firing
+ * @status: exit()'s argument; the first call wins
+ *
+ * A TESTRUN reports it instead of ending the state.
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ */
 void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
 {
 	struct sonde_mstate *ms = ctx->env;
@@ -171,10 +280,21 @@ void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status)
 		WRITE_ONCE(st->exit_status, (int)status);
 }
 
-/*
- * Copy a string, stopping at the NUL, so a string that ends before an
- * unmapped page reads nothing from that page: user memory a word at a
- * time, kernel memory page by page through copy_from_kernel_nofault().
+/**
+ * sonde_env_copystr() - copy a string from user or kernel memory
+ * @ctx: the firing
+ * @user: from user memory
+ * @addr: the string
+ * @dst: where it goes, always NUL-terminated
+ * @size: bytes of @dst
+ *
+ * Stops at the NUL, so a string that ends before an unmapped page reads
+ * nothing from that page: user memory a word at a time, kernel memory
+ * page by page through copy_from_kernel_nofault().
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: the length, or -EFAULT.
  */
 int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 		      char *dst, u32 size)
@@ -260,10 +380,20 @@ int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 	return i;
 }
 
-/*
- * copyin(): one copy_from_user_nofault() (never sleeps: a page that is not
- * present is a fault, not a page-in).  Test windows translate byte by
- * byte, as in sonde_env_copystr(), so the window's end faults exactly.
+/**
+ * sonde_env_copyin() - copyin(): user memory into the firing's scratch
+ * @ctx: the firing
+ * @addr: the user address
+ * @dst: where it goes
+ * @size: bytes
+ *
+ * One copy_from_user_nofault(): a page that is not present is a fault,
+ * not a page-in.  Test windows translate byte by byte, as in
+ * sonde_env_copystr(), so the window's end faults exactly.
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: 0 or -EFAULT.
  */
 int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
 		     u32 size)
@@ -286,11 +416,20 @@ int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
 	return 0;
 }
 
-/*
- * uregs[]: the probe's own registers when they are user-mode ones (a user
- * probe, a profile tick that hit user code), else the registers the
- * thread entered the kernel with.  A kernel thread has none: DTrace's
- * BADADDR.  SONDE_UREG_* numbers the words of struct pt_regs.
+/**
+ * sonde_env_ureg() - uregs[]: a user register of the firing thread
+ * @ctx: the firing
+ * @reg: SONDE_UREG_*, the words of struct pt_regs
+ * @val: the register
+ *
+ * The probe's own registers when they are user-mode ones (a user probe, a
+ * profile tick that hit user code), else the registers the thread entered
+ * the kernel with.
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: 0, or -EFAULT for a kernel thread, which has none (DTrace's
+ * BADADDR).
  */
 int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 {
@@ -321,7 +460,16 @@ int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 	return 0;
 }
 
-/* xorshift64*, per CPU: cheap and lock-free; rand() is not for secrets. */
+/**
+ * sonde_env_rand() - rand(): xorshift64*, per CPU
+ * @ctx: the firing
+ *
+ * Cheap and lock-free; not for secrets.
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: the next number.
+ */
 u64 sonde_env_rand(struct sonde_vm_ctx *ctx)
 {
 	struct sonde_mstate *ms = ctx->env;
@@ -372,8 +520,8 @@ static u32 sonde_ustack(struct sonde_mstate *ms, u64 *pcs, u32 n)
 
 /*
  * The kernel stack at the probe: the unwinder's view from here, less the
- * frames of sonde itself and (issue #7) of the provider's machinery
- * (tracepoint iterators), so the first frame is the probed code.  kprobe
+ * frames of sonde itself and of the provider's machinery (tracepoint
+ * iterators), so the first frame is the probed code.  kprobe
  * providers hand over the probed code's registers instead.
  */
 static bool sonde_stack_skip(void *arg, unsigned long pc)
@@ -384,6 +532,20 @@ static bool sonde_stack_skip(void *arg, unsigned long pc)
 	       (p->prov->artificial && p->prov->artificial(p, pc));
 }
 
+/**
+ * sonde_env_stack() - the kernel or user stack at the probe
+ * @ctx: the firing
+ * @user: the user stack (frame pointers, read without faulting)
+ * @pcs: the PCs, innermost first
+ * @n: room in @pcs
+ *
+ * Kernel stacks start at the probed code: kprobe providers hand over its
+ * registers, others have sonde's and their machinery's frames skipped.
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: how many PCs were stored.
+ */
 u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 {
 	struct sonde_mstate *ms = ctx->env;

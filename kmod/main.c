@@ -6,6 +6,14 @@
  *
  * Process context only.  Every open and every ioctl requires
  * CAP_SYS_ADMIN; the node is 0600.
+ *
+ * The device has a fixed misc minor (SONDE_MINOR, from the range
+ * Documentation/admin-guide/devices.txt reserves for local use) and the
+ * aliases char-major-10-<minor> and devname:sonde, as /dev/fuse has: at
+ * boot kmod's static-nodes creates /dev/sonde from modules.devname, and
+ * the first open() of it loads the module.  If another driver holds the
+ * minor the device falls back to a dynamic one (loading on demand is
+ * then lost, saying so).
  */
 #include <linux/capability.h>
 #include <linux/fs.h>
@@ -16,7 +24,10 @@
 
 #include "sonde_kmod.h"
 
-#define SONDE_VERSION	"0.1"
+#ifndef SONDE_VERSION
+#error "SONDE_VERSION comes from the top-level VERSION file (Kbuild)"
+#endif
+#define SONDE_MINOR	246
 
 DEFINE_MUTEX(sonde_lock);
 
@@ -196,7 +207,7 @@ static const struct file_operations sonde_fops = {
 };
 
 static struct miscdevice sonde_dev = {
-	.minor = MISC_DYNAMIC_MINOR,
+	.minor = SONDE_MINOR,
 	.name = "sonde",
 	.fops = &sonde_fops,
 	.mode = 0600,
@@ -215,6 +226,12 @@ static int __init sonde_init(void)
 	if (ret)
 		goto out_probes;
 	ret = misc_register(&sonde_dev);
+	if (ret == -EBUSY) {
+		pr_warn("sonde: misc minor %d is taken; /dev/sonde gets a dynamic minor and cannot load sonde on demand\n",
+			SONDE_MINOR);
+		sonde_dev.minor = MISC_DYNAMIC_MINOR;
+		ret = misc_register(&sonde_dev);
+	}
 	if (ret)
 		goto out_syscall;
 	pr_info("sonde: version %s, ABI %u, %u probes\n", SONDE_VERSION,
@@ -224,7 +241,7 @@ static int __init sonde_init(void)
 out_syscall:
 	sonde_syscall_exit();
 out_probes:
-	sonde_fbt_exit();	/* issue #7 */
+	sonde_fbt_exit();
 	sonde_tracepoint_exit();
 	sonde_probes_destroy();
 	return ret;
@@ -235,7 +252,7 @@ static void __exit sonde_exit(void)
 	/* no open file remains: the module is pinned while one is open */
 	misc_deregister(&sonde_dev);
 	sonde_syscall_exit();
-	sonde_fbt_exit();	/* issue #7 */
+	sonde_fbt_exit();
 	sonde_tracepoint_exit();
 	sonde_probes_destroy();
 }
@@ -246,3 +263,5 @@ MODULE_LICENSE("GPL");
 MODULE_AUTHOR("The sonde developers");
 MODULE_DESCRIPTION("sonde: DTrace-class dynamic tracing");
 MODULE_VERSION(SONDE_VERSION);
+MODULE_ALIAS_MISCDEV(SONDE_MINOR);
+MODULE_ALIAS("devname:sonde");

@@ -24,6 +24,18 @@ static u32 sonde_nprobes;
 /* Set while this CPU runs a firing: a probe hit inside one is dropped. */
 static DEFINE_PER_CPU(int, sonde_in_probe);
 
+/**
+ * sonde_probe_create() - a new probe in the table
+ * @prov: its provider
+ * @mod: module name
+ * @func: function name
+ * @name: probe name
+ * @nargs: arguments it delivers
+ * @data: the provider's own datum for it
+ *
+ * Context: process context, sonde_lock held.
+ * Return: the probe, or ERR_PTR(-ENOMEM), ERR_PTR(-EBUSY) when ids run out.
+ */
 struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 				       const char *mod, const char *func,
 				       const char *name, u32 nargs,
@@ -54,20 +66,35 @@ struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 	return p;
 }
 
+/**
+ * sonde_probe_lookup() - the probe of id @id
+ * @id: a probe id
+ *
+ * Context: process context, sonde_lock held.
+ * Return: the probe or NULL.
+ */
 struct sonde_probe *sonde_probe_lookup(u32 id)
 {
 	lockdep_assert_held(&sonde_lock);
 	return xa_load(&sonde_probes, id);
 }
 
+/**
+ * sonde_probe_count() - how many probes the table holds
+ *
+ * Context: any; a racy count is fine (module load logs it).
+ * Return: the count.
+ */
 u32 sonde_probe_count(void)
 {
 	return READ_ONCE(sonde_nprobes);
 }
 
-/*
- * Remove one probe from the table and free it: a user probe whose owner
- * is going away.  Nothing may be enabled on it.
+/**
+ * sonde_probe_destroy() - remove one probe from the table and free it
+ * @p: a user probe whose owner is going away; nothing enabled on it
+ *
+ * Context: process context, sonde_lock held.
  */
 void sonde_probe_destroy(struct sonde_probe *p)
 {
@@ -80,7 +107,11 @@ void sonde_probe_destroy(struct sonde_probe *p)
 	kfree(p);
 }
 
-/* Free every probe; only at module exit or failed init, nothing armed. */
+/**
+ * sonde_probes_destroy() - free every probe
+ *
+ * Context: module exit or failed init, nothing armed.
+ */
 void sonde_probes_destroy(void)
 {
 	struct sonde_probe *p;
@@ -134,6 +165,16 @@ static bool sonde_class_match(const char **pp, char c)
 	return hit != neg;
 }
 
+/**
+ * sonde_glob_match() - does @s match the shell pattern @pat
+ * @pat: a pattern of *, ?, [set] and [!set] (DTrace's probe globs)
+ * @s: the string
+ *
+ * An empty pattern matches everything, as an empty field of a probe
+ * description does.  Iterative, no recursion: time bounded by the lengths.
+ *
+ * Return: true on a match.
+ */
 bool sonde_glob_match(const char *pat, const char *s)
 {
 	const char *star = NULL, *retry = NULL;
@@ -191,6 +232,8 @@ static const struct sonde_provider *const sonde_providers[] = {
 	&sonde_dtrace_provider,
 	&sonde_syscall_provider,
 	&sonde_profile_provider,
+	/* kernel functions and tracepoints, and DTrace's stable providers
+	 * over tracepoints */
 	&sonde_fbt_provider,
 	&sonde_tp_provider,
 	&sonde_sched_provider,
@@ -198,7 +241,14 @@ static const struct sonde_provider *const sonde_providers[] = {
 	&sonde_io_provider,
 };
 
-/* Is @name a kernel provider's? (User probes may not take those names.) */
+/**
+ * sonde_provider_named() - is @name a kernel provider's
+ * @name: a provider name
+ *
+ * User probes may not take those names.
+ *
+ * Return: true if a kernel provider is called @name.
+ */
 bool sonde_provider_named(const char *name)
 {
 	u32 i;
@@ -221,6 +271,14 @@ static int sonde_desc_check(struct sonde_probe_desc *d)
 	return 0;
 }
 
+/**
+ * sonde_probe_list() - SONDE_IOC_PROBES: the probes matching a description
+ * @st: the consumer state (its user probes are visible to it)
+ * @req: the description in; the matches, in id order, and their count out
+ *
+ * Context: process context; takes sonde_lock.
+ * Return: 0, -EINVAL for a malformed description, -EFAULT.
+ */
 int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 {
 	struct sonde_probe_info __user *ubuf = u64_to_user_ptr(req->buf);
@@ -303,10 +361,17 @@ static const struct sonde_provider *sonde_offer_prov(u32 kind)
 	return NULL;
 }
 
-/*
- * SONDE_IOC_OFFER: every entry is checked for form before any is acted
- * on; then each kind goes to its provider in one call, which checks it
- * against the kernel.
+/**
+ * sonde_probe_offer() - SONDE_IOC_OFFER: take the kernel sites a caller
+ * read from files
+ * @req: the request, copied in; its counts are filled in
+ *
+ * Every entry is checked for form before any is acted on; then each kind
+ * goes to its provider in one call, which checks it against the kernel.
+ *
+ * Context: process context, may sleep; takes sonde_lock.
+ * Return: 0, or -EINVAL / -E2BIG (nothing taken), -EFAULT, -ENOMEM, or a
+ * provider's error.
  */
 int sonde_probe_offer(struct sonde_offer *req)
 {
@@ -357,7 +422,16 @@ out_free:
 	return err;
 }
 
-/* One batch per provider after an arming or disarming pass. */
+/**
+ * sonde_providers_commit() - apply every provider's marked enables and
+ * disables, one batch each
+ *
+ * Called once after each arming or disarming pass.
+ *
+ * Context: process context, sonde_lock held.
+ * Return: 0, or the first provider's error (its marked enables did not
+ * take effect).
+ */
 int sonde_providers_commit(void)
 {
 	u32 i;
@@ -374,13 +448,16 @@ int sonde_providers_commit(void)
 	return ret;
 }
 
-/*
- * Wait until no CPU runs a firing that started before now.  Firings run
- * with interrupts off, which RCU treats as a read-side critical section.
- * Expedited, as DTrace's dtrace_sync() is a cross-call to every CPU: a
- * normal grace period is several ticks, and the consumer waits for it at
- * STOP, where `BEGIN { exit(0); }` spent a seventh of its run idle.  It
- * runs once per STOP or failed GO, never in a loop.
+/**
+ * sonde_sync() - wait until no CPU runs a firing that started before now
+ *
+ * Firings run with interrupts off, which RCU treats as a read-side
+ * critical section.  Expedited, as DTrace's dtrace_sync() is a cross-call
+ * to every CPU: a normal grace period is several ticks, and the consumer
+ * waits for it at STOP, where `BEGIN { exit(0); }` spent a seventh of its
+ * run idle.  It runs once per STOP or failed GO, never in a loop.
+ *
+ * Context: process context, may sleep.
  */
 void sonde_sync(void)
 {
@@ -571,10 +648,19 @@ have_pred:
 		sonde_rec_commit(pc, h);
 }
 
-/*
- * SONDE_IOC_TESTRUN: run one ECB of a loaded, unarmed state on this CPU
- * exactly as a firing would (interrupts off, in-probe guard), with the
- * test memory window mapped.  Process context caller.
+/**
+ * sonde_probe_testfire() - run one ECB as a firing would (SONDE_IOC_TESTRUN)
+ * @st: a loaded, unarmed state
+ * @epid: the ECB
+ * @f: the firing's arguments
+ * @t: the test memory window the program's addresses map to
+ * @tr: the outcome: predicate, fault, record, exit
+ *
+ * Runs on this CPU with interrupts off and the in-probe guard held, as a
+ * firing does.
+ *
+ * Context: process context caller.
+ * Return: 0, or -EBUSY when this CPU is inside a firing.
  */
 int sonde_probe_testfire(struct sonde_state *st, u32 epid,
 			 struct sonde_fire *f, const struct sonde_testmem *t,
@@ -619,6 +705,20 @@ static bool sonde_ecb_live(struct sonde_kecb *ecb, struct sonde_probe *p)
 	return false;
 }
 
+/**
+ * sonde_probe_fire() - a probe fired: run every enabling on it
+ * @p: the probe
+ * @only: run only the enablings of this state (BEGIN, END, ERROR), or NULL
+ * @f: the firing's arguments and registers
+ *
+ * For each live ECB on @p: the predicate, the actions, the record
+ * committed to this CPU's principal (or speculative) buffer; faults become
+ * ERROR records.  A firing inside a firing on this CPU, or in NMI, is
+ * dropped and counted.
+ *
+ * Context: probe context; disables interrupts itself.  Bounded: every
+ * program was verified, loops are impossible.
+ */
 void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 		      struct sonde_fire *f)
 {

@@ -15,6 +15,12 @@ const struct sonde_provider sonde_dtrace_provider = {
 
 struct sonde_probe *sonde_probe_begin, *sonde_probe_end, *sonde_probe_error;
 
+/**
+ * sonde_dtrace_init() - create the dtrace provider's BEGIN, END and ERROR
+ *
+ * Context: module init.
+ * Return: 0 or -ENOMEM.
+ */
 int sonde_dtrace_init(void)
 {
 	int err = 0;

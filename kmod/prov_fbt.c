@@ -867,12 +867,23 @@ static struct notifier_block sonde_fbt_module_nb = {
 	.notifier_call = sonde_fbt_module_cb,
 };
 
+/**
+ * sonde_fbt_init() - watch modules going, whose functions' sites go too
+ *
+ * Context: module init.
+ * Return: 0 or register_module_notifier()'s error.
+ */
 int sonde_fbt_init(void)
 {
 	return register_module_notifier(&sonde_fbt_module_nb);
 }
 
-/* Module exit, before sonde_probes_destroy(): nothing is armed. */
+/**
+ * sonde_fbt_exit() - drop the fbt provider's ftrace state and notifier
+ *
+ * Context: module exit or failed init, before sonde_probes_destroy();
+ * nothing is armed.
+ */
 void sonde_fbt_exit(void)
 {
 	unregister_module_notifier(&sonde_fbt_module_nb);

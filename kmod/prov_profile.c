@@ -252,7 +252,12 @@ const struct sonde_provider sonde_profile_provider = {
 	.disable = sonde_profile_disable,
 };
 
-/* DTrace's default profile and tick probes. */
+/**
+ * sonde_profile_init() - create DTrace's default profile and tick probes
+ *
+ * Context: module init.
+ * Return: 0 or -ENOMEM.
+ */
 int sonde_profile_init(void)
 {
 	static const char *const names[] = {

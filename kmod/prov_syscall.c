@@ -151,7 +151,13 @@ const struct sonde_provider sonde_syscall_provider = {
 	.disable = sonde_syscall_disable,
 };
 
-/* Module exit: nothing is armed; wait for handlers still running. */
+/**
+ * sonde_syscall_exit() - the syscall provider at module exit
+ *
+ * Nothing is armed; waits for handlers still running.
+ *
+ * Context: module exit or failed init.
+ */
 void sonde_syscall_exit(void)
 {
 	tracepoint_synchronize_unregister();

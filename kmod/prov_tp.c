@@ -133,7 +133,15 @@ static int sonde_tp_table(void)
 	return 0;
 }
 
-/* Find a vmlinux tracepoint by name; process context, sonde_lock held. */
+/**
+ * sonde_tracepoint_find() - a vmlinux tracepoint by name
+ * @name: its name
+ *
+ * The table is made on first use.
+ *
+ * Context: process context, sonde_lock held.
+ * Return: the tracepoint or NULL.
+ */
 struct tracepoint *sonde_tracepoint_find(const char *name)
 {
 	struct sonde_tp *t;
@@ -289,11 +297,14 @@ const struct sonde_provider sonde_tp_provider = {
 	.disable = sonde_tp_disable,
 };
 
-/*
- * Module exit or failed init: nothing is armed.  Wait for tracepoint
- * handlers (this provider's and the stable providers') still running,
- * then drop the table; the probes pointing into it are destroyed next
- * and never fire again.
+/**
+ * sonde_tracepoint_exit() - the tracepoint providers at module exit
+ *
+ * Nothing is armed.  Waits for tracepoint handlers (this provider's and
+ * the stable providers') still running, then drops the table; the probes
+ * pointing into it are destroyed next and never fire again.
+ *
+ * Context: module exit or failed init.
  */
 void sonde_tracepoint_exit(void)
 {

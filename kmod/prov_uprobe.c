@@ -2,7 +2,7 @@
 /*
  * prov_uprobe.c - user probes: USDT sites and pid-provider functions,
  * created one by one by their consumer (SONDE_IOC_UPROBE) from what
- * userland read in the ELF files (userland/lib/uelf.c).
+ * userland read in the ELF files (userland/usdt/uelf.c).
  *
  * A user probe belongs to the open file that created it: only its owner
  * lists and enables it, and it is freed when that file is released, after
@@ -21,9 +21,10 @@
  * every process that maps the file -- or, with a filter, only in the one
  * process (address space) the probe was created for.  Disarming
  * unregisters it: the original instruction and the semaphore are restored
- * and, when uprobe_unregister() returns, no handler of ours runs any more
- * (it takes the uprobe's register_rwsem for writing; handlers run under
- * it for reading).
+ * and, when sonde_uprobe_disable() returns, no handler of ours runs any
+ * more (6.1's uprobe_unregister() takes the uprobe's register_rwsem for
+ * writing, handlers run under it for reading; 6.12's
+ * uprobe_unregister_sync() waits for RCU Tasks Trace readers: compat.h).
  *
  * Handlers run in the traced thread's own context (from the int3 trap's
  * return to user mode: preemptible, interrupts on) with the thread's user
@@ -72,6 +73,7 @@ struct sonde_usite {
 	loff_t offset;
 	loff_t refctr;
 	struct mm_struct *mm;		/* mmgrab'd; NULL: every process */
+	struct sonde_compat_uprobe reg;	/* while registered */
 	u32 nargs;
 	bool registered;
 	struct sonde_uarg args[SONDE_UPROBE_MAX_ARGS];
@@ -130,8 +132,7 @@ static bool sonde_usite_mine(const struct sonde_usite *s)
 	return !s->mm || current->mm == s->mm;
 }
 
-static int sonde_uprobe_handler(struct uprobe_consumer *uc,
-				struct pt_regs *regs)
+static int sonde_uprobe_handler(SONDE_UPROBE_HANDLER_ARGS)
 {
 	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
 	struct sonde_fire f __uninitialized;
@@ -152,8 +153,7 @@ static int sonde_uprobe_handler(struct uprobe_consumer *uc,
 	return 0;
 }
 
-static int sonde_uretprobe_handler(struct uprobe_consumer *uc,
-				   unsigned long func, struct pt_regs *regs)
+static int sonde_uretprobe_handler(SONDE_URETPROBE_HANDLER_ARGS)
 {
 	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
 	struct sonde_fire f __uninitialized;
@@ -169,9 +169,7 @@ static int sonde_uretprobe_handler(struct uprobe_consumer *uc,
 }
 
 /* Install the trap only in the target's address space. */
-static bool sonde_uprobe_filter(struct uprobe_consumer *uc,
-				enum uprobe_filter_ctx ctx,
-				struct mm_struct *mm)
+static bool sonde_uprobe_filter(SONDE_UPROBE_FILTER_ARGS)
 {
 	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
 
@@ -180,17 +178,26 @@ static bool sonde_uprobe_filter(struct uprobe_consumer *uc,
 
 /* ---- arming (sonde_lock held) -------------------------------------- */
 
+/*
+ * When this returns no handler of @p's runs any more: the sites are
+ * unregistered and, where the kernel unregisters lazily (6.12 on), one
+ * sync waits for the handlers of all of them.
+ */
 static void sonde_uprobe_disable(struct sonde_probe *p)
 {
 	struct sonde_uprobe_k *up = (struct sonde_uprobe_k *)p->data;
 	struct sonde_usite *s;
+	bool any = false;
 
 	list_for_each_entry(s, &up->sites, link) {
 		if (!s->registered)
 			continue;
-		uprobe_unregister(s->inode, s->offset, &s->uc);
+		sonde_compat_uprobe_unregister(&s->reg, &s->uc);
 		s->registered = false;
+		any = true;
 	}
+	if (any)
+		sonde_compat_uprobe_sync();
 }
 
 static int sonde_uprobe_enable(struct sonde_probe *p)
@@ -200,8 +207,9 @@ static int sonde_uprobe_enable(struct sonde_probe *p)
 	int err;
 
 	list_for_each_entry(s, &up->sites, link) {
-		err = uprobe_register_refctr(s->inode, s->offset, s->refctr,
-					     &s->uc);
+		err = sonde_compat_uprobe_register(&s->reg, s->inode,
+						   s->offset, s->refctr,
+						   &s->uc);
 		if (err) {
 			pr_warn("sonde: cannot arm %s:%s:%s:%s at %pd+%#llx: error %d\n",
 				up->prov, up->mod, up->func, up->name,
@@ -422,6 +430,19 @@ out_free:
 	return ERR_PTR(err);
 }
 
+/**
+ * sonde_uprobe_create() - SONDE_IOC_UPROBE: a user probe at a file offset
+ * @st: the consumer state that owns it
+ * @req: the file, offset, semaphore, names and argument specs; the
+ *       probe's id out
+ *
+ * A second request for the same site returns the same probe.  The probe
+ * lives as long as its owner's file.
+ *
+ * Context: process context, may sleep.
+ * Return: 0, -EINVAL, -EEXIST, -ENOENT, -EACCES, -ESRCH, -ENOMEM,
+ * -EOPNOTSUPP without uprobes.
+ */
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req)
 {
 	struct sonde_uprobe_k *up, *nup = NULL;
@@ -497,7 +518,12 @@ out_unlock:
 	return err;
 }
 
-/* The owner is going away, its enablings already disarmed and synced. */
+/**
+ * sonde_uprobes_destroy() - free the user probes of @st
+ * @st: the owner, going away, its enablings already disarmed and synced
+ *
+ * Context: process context (release).
+ */
 void sonde_uprobes_destroy(struct sonde_state *st)
 {
 	struct sonde_uprobe_k *up, *n;
@@ -509,7 +535,13 @@ void sonde_uprobes_destroy(struct sonde_state *st)
 	mutex_unlock(&sonde_lock);
 }
 
-/* Probe context: does @p fire at a function's first instruction? */
+/**
+ * sonde_uprobe_func_entry() - does @p fire at a function's first instruction
+ * @p: a probe
+ *
+ * Context: probe context.
+ * Return: true for a pid provider entry probe.
+ */
 bool sonde_uprobe_func_entry(const struct sonde_probe *p)
 {
 	const struct sonde_uprobe_k *up = (const void *)p->data;

@@ -22,6 +22,7 @@
 
 #include "sonde.h"
 #include "vm.h"
+#include "env.h"
 
 struct pt_regs;
 struct sonde_probe;
@@ -57,6 +58,8 @@ extern struct mutex sonde_lock;
  */
 struct sonde_provider {
 	const char *name;
+	/* how stack() starts at the probed code (SONDE_PROVF_*,
+	 * artificial()) */
 	u32 flags;
 	bool (*artificial)(struct sonde_probe *p, unsigned long pc);
 	int (*provide)(const struct sonde_probe_desc *desc);
@@ -97,9 +100,9 @@ struct sonde_probe {
 };
 
 /*
- * Issue #7: the provider's sonde_fire.regs are the probed code's own
- * registers (kprobe, kretprobe): stack() unwinds from them, so it starts
- * at the probed code without any kprobe/ftrace frames.
+ * The provider's sonde_fire.regs are the probed code's own registers
+ * (kprobe, kretprobe): stack() unwinds from them, so it starts at the
+ * probed code without any kprobe/ftrace frames.
  */
 #define SONDE_PROVF_REGS_STACK	0x1
 
@@ -173,7 +176,8 @@ int sonde_profile_init(void);
 extern const struct sonde_provider sonde_dtrace_provider;
 extern const struct sonde_provider sonde_syscall_provider;
 extern const struct sonde_provider sonde_profile_provider;
-/* issue #7: kernel providers (prov_fbt.c, prov_tp.c, prov_stable.c) */
+/* Kernel function and tracepoint providers (prov_fbt.c, prov_tp.c,
+ * prov_stable.c) */
 int sonde_fbt_init(void);
 void sonde_fbt_exit(void);
 void sonde_tracepoint_exit(void);
@@ -183,7 +187,7 @@ extern const struct sonde_provider sonde_tp_provider;
 extern const struct sonde_provider sonde_sched_provider;
 extern const struct sonde_provider sonde_proc_provider;
 extern const struct sonde_provider sonde_io_provider;
-/* issue #8: user probes (prov_uprobe.c) */
+/* User probes: USDT and pid (prov_uprobe.c) */
 extern const struct sonde_provider sonde_uprobe_provider;
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req);
 void sonde_uprobes_destroy(struct sonde_state *st);
@@ -310,6 +314,9 @@ int sonde_specs_create(struct sonde_state *st);
 void sonde_specs_destroy(struct sonde_state *st);
 void sonde_spec_record(struct sonde_state *st, struct sonde_pcpu *pc,
 		       u32 cpu, u32 spec, const struct sonde_rechdr *h);
+/* sonde_env_spec() (env.h): speculation(), speculate(), commit(),
+ * discard() */
+u32 sonde_spec_subr(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
 
 /* Dynamic variables (dynvar.c). */
 struct sonde_dvars;
@@ -317,8 +324,13 @@ int sonde_dvars_create(struct sonde_state *st);
 void sonde_dvars_destroy(struct sonde_state *st);
 int sonde_dvars_arm(struct sonde_state *st);
 void sonde_dvars_disarm(struct sonde_state *st);
+/* sonde_env_dload() / sonde_env_dstore() (env.h) */
+void sonde_dvar_load(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		     u32 key_size, void *out, u32 size);
+void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
+		      u32 key_size, const void *val, u32 size);
 
-/* The firing state the VM environment hooks see (env.c). */
+/* The firing state the VM's host port sees (env.c): ctx->env. */
 struct sonde_mstate {
 	struct sonde_probe *probe;
 	struct sonde_fire *fire;

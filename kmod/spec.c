@@ -27,6 +27,16 @@ struct sonde_spec {
 	u8 **data;			/* specsize bytes per CPU */
 };
 
+/**
+ * sonde_specs_create() - allocate a program's speculation buffers
+ * @st: the consumer state, its image verified
+ *
+ * nspec speculations of specsize bytes per CPU, for a program that calls
+ * speculation(); others get none.
+ *
+ * Context: process context (LOAD), may sleep.
+ * Return: 0 or -ENOMEM.
+ */
 int sonde_specs_create(struct sonde_state *st)
 {
 	u32 i, n = (u32)st->img.opt[SONDE_OPT_nspec];
@@ -62,6 +72,12 @@ int sonde_specs_create(struct sonde_state *st)
 	return 0;
 }
 
+/**
+ * sonde_specs_destroy() - free the speculation buffers
+ * @st: the consumer state, disarmed and synced
+ *
+ * Context: process context (teardown).
+ */
 void sonde_specs_destroy(struct sonde_state *st)
 {
 	unsigned int cpu;
@@ -119,7 +135,18 @@ next:
 	raw_spin_unlock(&sp->lock);
 }
 
-u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
+/**
+ * sonde_spec_subr() - the speculation subroutines (sonde_env_spec())
+ * @ctx: the firing
+ * @subr: SONDE_SUBR_speculation, _speculate, _commit or _discard
+ * @id: the speculation (not for speculation())
+ * @ret: speculation()'s id (0: none free, a specbusy drop), else 0
+ *
+ * Context: probe context; commit() and discard() take the speculation's
+ * raw spinlock for one bounded copy.
+ * Return: 0 or SONDE_FLT_ILLOP.
+ */
+u32 sonde_spec_subr(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
 {
 	struct sonde_mstate *ms = ctx->env;
 	struct sonde_state *st = ms->st;
@@ -157,10 +184,18 @@ u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
 	return SONDE_FLT_ILLOP;
 }
 
-/*
- * A clause that called speculate() finished: its record (@h, not
- * committed to the principal buffer) goes to the speculation's buffer of
- * this CPU, or is dropped and counted.
+/**
+ * sonde_spec_record() - file a speculative clause's record
+ * @st: the consumer state
+ * @pc: this CPU's state (its drop counters)
+ * @cpu: this CPU
+ * @spec: ctx->spec: SONDE_SPEC_SET | the speculation
+ * @h: the record (not committed to the principal buffer), or NULL
+ *
+ * The record goes to the speculation's buffer of this CPU, or is dropped
+ * and counted.
+ *
+ * Context: probe context; takes the speculation's raw spinlock.
  */
 void sonde_spec_record(struct sonde_state *st, struct sonde_pcpu *pc,
 		       u32 cpu, u32 spec, const struct sonde_rechdr *h)

@@ -52,6 +52,12 @@ out_unlock:
 	mutex_unlock(&st->lock);
 }
 
+/**
+ * sonde_state_create() - a consumer's state, for one open of /dev/sonde
+ *
+ * Context: process context (open).
+ * Return: the state, or ERR_PTR(-ENOMEM).
+ */
 struct sonde_state *sonde_state_create(void)
 {
 	struct sonde_state *st = kzalloc(sizeof(*st), GFP_KERNEL);
@@ -166,6 +172,15 @@ static void sonde_state_stop_grower(struct sonde_state *st)
 	cancel_work_sync(&st->buf_grow);
 }
 
+/**
+ * sonde_state_destroy() - disarm and free everything of a consumer
+ * @st: the state of a file being released (close or kill -9)
+ *
+ * Disarms every enabling, waits for handlers in flight, frees buffers,
+ * tables and user probes.  Nothing outlives the consumer.
+ *
+ * Context: process context (release), may sleep.
+ */
 void sonde_state_destroy(struct sonde_state *st)
 {
 	cancel_delayed_work_sync(&st->deadman);
@@ -289,6 +304,21 @@ static bool sonde_image_reads_kernel(const struct sonde_image *img)
 	return false;
 }
 
+/**
+ * sonde_state_load() - SONDE_IOC_LOAD: verify and load a program image
+ * @st: the consumer state, nothing loaded yet
+ * @req: the image and the verifier log buffer in; buffer sizes and the
+ *       log's true size out
+ *
+ * Copies the image in, verifies it again (the kernel trusts no compiler),
+ * checks probes, lockdown and options, and allocates every buffer and
+ * table a firing will use: nothing is allocated in probe context.
+ *
+ * Context: process context, @st->lock held, may sleep.
+ * Return: 0, or the verifier's -EINVAL / -E2BIG / -EACCES (with a log
+ * line), -ENOSPC for a log too small, -EBUSY, -ENOENT, -EPERM, -ENOMEM,
+ * -EFAULT.
+ */
 int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 {
 	struct sonde_vlog log = { 0 };
@@ -415,6 +445,15 @@ out_log:
 	return err;
 }
 
+/**
+ * sonde_state_go() - SONDE_IOC_GO: arm every probe, fire BEGIN
+ * @st: a loaded state
+ * @req: BEGIN's CPU out
+ *
+ * Context: process context, @st->lock held, may sleep.
+ * Return: 0, -ENOENT when nothing is loaded, -EBUSY when already going,
+ * or the providers' errors.
+ */
 int sonde_state_go(struct sonde_state *st, struct sonde_go *req)
 {
 	struct sonde_fire f = { };
@@ -446,6 +485,17 @@ static void sonde_state_unkeep(struct sonde_state *st)
 			st->pcpu[cpu]->buf.keep = 0;
 }
 
+/**
+ * sonde_state_stop() - SONDE_IOC_STOP: stop tracing, fire END, disarm
+ * @st: an active (or draining, or aborted) state
+ * @req: END's CPU out
+ *
+ * No other ECB records once stopped; END runs alone, after a sonde_sync().
+ * An aborted state stays aborted, without END.
+ *
+ * Context: process context, @st->lock held, may sleep.
+ * Return: 0, -EALREADY when stopped, -ENOENT when never started.
+ */
 int sonde_state_stop(struct sonde_state *st, struct sonde_stop *req)
 {
 	struct sonde_fire f = { };
@@ -474,6 +524,18 @@ int sonde_state_stop(struct sonde_state *st, struct sonde_stop *req)
 	return 0;
 }
 
+/**
+ * sonde_state_drain() - SONDE_IOC_DRAIN / SONDE_IOC_AGGSNAP of one CPU
+ * @st: the consumer state
+ * @req: the CPU and user buffer in; size, drops, errors out
+ * @agg: the aggregation buffer rather than the principal one
+ *
+ * Every drain also tells the deadman that the consumer is alive.
+ *
+ * Context: process context, @st->lock held.
+ * Return: 0, -EINVAL for nonzero flags or reserved fields, -ENOENT, or
+ * sonde_buf_snap()'s errors.
+ */
 int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
 		      bool agg)
 {
@@ -500,6 +562,16 @@ int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
 	return 0;
 }
 
+/**
+ * sonde_state_status() - SONDE_IOC_STATUS: activity, exit status, counters
+ * @st: the consumer state
+ * @req: filled: activity, exit status, every drop and error count
+ *
+ * Counters other CPUs bump are read racily: good enough for a report.
+ *
+ * Context: process context, @st->lock held.
+ * Return: 0.
+ */
 int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 {
 	unsigned int cpu;
@@ -536,6 +608,16 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 	return 0;
 }
 
+/**
+ * sonde_state_testrun() - SONDE_IOC_TESTRUN: run one ECB on given inputs
+ * @st: a loaded, unarmed state
+ * @req: the ECB, arguments and memory window in; the outcome out
+ *
+ * The module's VM on the VM corpus, so both VMs are held to one corpus.
+ *
+ * Context: process context, @st->lock held, may sleep (copies).
+ * Return: 0, -EINVAL, -ENOENT, -EBUSY, -ENOMEM, -EFAULT.
+ */
 int sonde_state_testrun(struct sonde_state *st, struct sonde_testrun *req)
 {
 	struct sonde_testmem t = { };

@@ -10,7 +10,10 @@
 #                      build/selftests/
 #   make guest-check   boot the guest, run every selftest, fail on any
 #                      failed test or kernel BUG/WARNING/Oops
-#   make check         unit tests, then guest-check
+#   make check         unit tests, then the selftests on every Debian 12
+#                      kernel series installed (6.1 and 6.12), each with
+#                      its own build of the module; KVER=R: that kernel
+#                      only
 #   make demo          two demo traces, on this host if it can load
 #                      sonde.ko, otherwise in the guest
 #
@@ -74,17 +77,31 @@ $(ST_OUT)/pony.h: $(ST_SRC)/pony.d $(B)/sonde
 $(ST_OUT)/usdt-hdr-prog: $(ST_OUT)/pony.h
 $(ST_OUT)/usdt-hdr-prog: ST_CFLAGS += -I$(ST_OUT)
 
+# A program with probes built the way PostgreSQL's build uses dtrace: a
+# header with -h, the objects, an object with -G from those, the link.
+$(ST_OUT)/sdtg.h: $(ST_SRC)/sdtg.d $(B)/sonde
+	@mkdir -p $(dir $@)
+	$(B)/sonde -C -h -s $< -o $@
+$(ST_OUT)/sdtg-prog.o: $(ST_SRC)/sdtg-prog.c $(ST_OUT)/sdtg.h
+	$(CC) -O2 -g -Wall -Werror -I$(ST_OUT) -c -o $@ $<
+$(ST_OUT)/sdtg.o: $(ST_SRC)/sdtg.d $(ST_OUT)/sdtg-prog.o $(B)/sonde
+	$(B)/sonde -C -G -s $< -o $@ $(ST_OUT)/sdtg-prog.o
+$(ST_OUT)/sdtg-prog: $(ST_OUT)/sdtg-prog.o $(ST_OUT)/sdtg.o
+	$(CC) -static -o $@ $^
+selftests-bin: $(ST_OUT)/sdtg-prog
+
 $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 	@mkdir -p $(dir $@)
 	cp -p $< $@
 
 # The VM corpus, run by the module's own VM in the guest (test_vm_corpus):
 # the same driver as `make unit-vm`, static and without sanitizers.
-$(ST_OUT)/vm_test: userland/tests/vm_test.c $(VM_TEST_DEPS)
+$(ST_OUT)/vm_test: userland/tests/vm_test.c userland/tests/vm_env.c \
+		$(B)/libsonde.a $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -static $(WARN) -Wno-format-truncation -std=gnu11 \
-		-D_GNU_SOURCE -Iuapi -Ivm -Iuserland/lib -Iuserland/tests \
-		-o $@ userland/tests/vm_test.c $(VM_TEST_SRCS)
+		-D_GNU_SOURCE $(TEST_INC) -o $@ userland/tests/vm_test.c \
+		userland/tests/vm_env.c $(B)/libsonde.a
 
 .PHONY: $(ST_OUT)/vm-corpus
 $(ST_OUT)/vm-corpus:
@@ -98,7 +115,7 @@ $(ST_OUT)/bench_core: bench/bench_core.c $(ST_SRC)/sonde_test.h
 	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
 		-Iuapi -I$(ST_SRC) -o $@ $< -lpthread
 
-# issue #7: the kernel providers' cost (fbt firing, attach/detach time)
+# The kernel providers' cost (fbt firing, attach/detach time).
 $(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
@@ -108,7 +125,7 @@ $(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
 bench-providers: module userland selftests-bin $(ST_OUT)/bench_providers
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_providers
 
-# issue #8: a Python function call untraced, traced by USDT, detached
+# A Python function call untraced, traced by USDT, detached.
 .PHONY: bench-usdt
 bench-usdt: module userland selftests-bin
 	cp bench/bench_usdt.sh $(ST_OUT)/bench_usdt.sh
@@ -129,7 +146,52 @@ guest-check: module userland selftests-bin
 hotpath-check: module
 	bench/hotpath-check.sh sonde.ko
 
-check: unit hotpath-check guest-check
+# The module for kernel release R, built in a copy of its sources
+# (kbuild writes its objects next to them), so one tree tests several
+# kernels: build/kmod/R/sonde.ko.  Not the generated syscall table: each
+# kernel makes its own.
+KMOD_SRCS := Kbuild VERSION $(filter-out kmod/sonde_syscalls.h,$(wildcard kmod/*.[ch] vm/*.[ch] uapi/*.h))
+$(B)/kmod/%/sonde.ko: $(KMOD_SRCS)
+	@k='$(call kdir_of,$*)'; test -n "$$k" || \
+		{ echo "sonde: no kernel headers for $*; apt-get install linux-headers-$*" >&2; exit 1; }; \
+	mkdir -p $(@D) && cp -p --parents $(KMOD_SRCS) $(@D)/ && \
+	$(MAKE) -C "$$k" M=$(CURDIR)/$(@D) modules
+
+# The kernels `make check` boots: KVER, or the newest of each series.
+CHECK_KVERS = $(or $(KVER),$(shell selftests/guest/kernels.sh))
+
+.PHONY: guest-check-kernels
+guest-check-kernels: userland selftests-bin
+	@rels='$(CHECK_KVERS)'; test -n "$$rels" || exit 1; \
+	for r in $$rels; do $(MAKE) --no-print-directory $(B)/kmod/$$r/sonde.ko || exit 1; done; \
+	SONDE_TESTS="$(SONDE_TESTS)" selftests/guest/check-all.sh $$rels
+
+# The runner itself (selftests/guest/test-runner.sh): a KVM that aborts
+# or hangs still gives a passing run on TCG; SONDE_KERNEL, SONDE_MODULES.
+# Three short boots of the first kernel.
+.PHONY: check-runner
+check-runner: userland selftests-bin
+	@rels='$(CHECK_KVERS)'; test -n "$$rels" || exit 1; r=$${rels%% *}; \
+	$(MAKE) --no-print-directory $(B)/kmod/$$r/sonde.ko && \
+	selftests/guest/test-runner.sh $$r
+
+check: unit check-runner guest-check-kernels
+
+# The Debian packages in a Debian 12 guest: install on 6.1 (DKMS builds
+# the module there), a 6.12 kernel installed (DKMS builds it again), boot
+# 6.12, remove (selftests/guest/pkg-guest.sh).  DKMS compiles inside a
+# TCG guest, which takes many minutes: not part of make check.
+# The newest kernel Debian unstable ships, through a sid chroot: the
+# module built there and, if that kernel boots, the selftests on it
+# (selftests/guest/check-unstable.sh).  Not part of make check.
+.PHONY: check-kernels
+check-kernels: userland selftests-bin
+	selftests/guest/check-unstable.sh
+
+.PHONY: check-packages
+check-packages: deb
+	@rels='$(CHECK_KVERS)'; test -n "$$rels" || exit 1; \
+	selftests/guest/pkg-guest.sh $$rels
 
 demo: module userland selftests-bin
 	KDIR=$(KDIR) selftests/demo.sh
@@ -137,11 +199,17 @@ demo: module userland selftests-bin
 # Everything a fresh Debian 12 machine needs to build sonde and run
 # 'make check': the toolchain, kernel headers, the kernel image the guest
 # boots and the source tarball the kselftest harness comes from (both
-# matching the headers: all three are the same metapackage version), QEMU,
-# busybox and cpio for the initramfs, the decompressors extract-vmlinux
-# needs, kmod for modinfo, libelf and zlib (linked statically) for the CLI.
+# matching the headers: all three are the same metapackage version), for
+# both of Debian 12's kernel series (6.1, and 6.12 whose headers need
+# pahole from dwarves for the module's BTF), QEMU, busybox and cpio for
+# the initramfs, the decompressors extract-vmlinux needs, kmod for
+# modinfo, libelf and zlib (linked statically) for the CLI; debhelper,
+# dh-dkms, dkms and fakeroot for make deb; debootstrap for the package
+# guest (make check-packages) and make check-kernels.
 DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
+	linux-headers-6.12-amd64 linux-image-6.12-amd64 dwarves \
+	debhelper dh-dkms dkms fakeroot debootstrap e2fsprogs \
 	qemu-system-x86 busybox-static cpio \
 	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev ca-certificates \
 	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 \

@@ -181,15 +181,202 @@ static int lookup_subr(const char **sp)
 	return -1;
 }
 
+/*
+ * Registers, constants, strings, built-ins, jumps, record and memory offsets.
+ * Operands of @form from *@sp into @in: 0 (*@sp moved past them), -1 when
+ * they do not parse, 1 when @form is not one of these.
+ */
+static int asm_operands_regs(struct sonde_asm *a, int form, const char **sp,
+			     struct sonde_insn *in)
+{
+	const char *s = *sp;
+	long long v;
+
+	switch (form) {
+	case SONDE_FORM_NONE:
+		break;
+	case SONDE_FORM_S:
+		if (parse_reg(&s, &in->rs))
+			return -1;
+		break;
+	case SONDE_FORM_DI:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
+		    parse_num(&s, &v))
+			return -1;
+		in->imm = (s32)v;
+		break;
+	case SONDE_FORM_DC:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s))
+			return -1;
+		s = skipws(s);
+		if (*s == '#') {
+			s++;
+			if (parse_num(&s, &v))
+				return -1;
+			in->imm = (s32)v;
+		} else {
+			if (parse_num(&s, &v))
+				return -1;
+			in->imm = add_const(a, (u64)v);
+			if (in->imm < 0)
+				return -1;
+		}
+		break;
+	case SONDE_FORM_DSTR:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s))
+			return -1;
+		in->imm = add_string(a, &s);
+		if (in->imm < 0)
+			return -1;
+		break;
+	case SONDE_FORM_DB:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s))
+			return -1;
+		in->imm = lookup_builtin(&s);
+		if (in->imm < 0) {
+			if (parse_num(&s, &v))
+				return -1;
+			in->imm = (s32)v;
+		}
+		break;
+	case SONDE_FORM_DS:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rs))
+			return -1;
+		break;
+	case SONDE_FORM_DST:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rs) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rt))
+			return -1;
+		break;
+	case SONDE_FORM_J:
+		if (parse_num(&s, &v))
+			return -1;
+		in->imm = (s32)v;
+		break;
+	case SONDE_FORM_SJ:
+	case SONDE_FORM_SO:
+		if (parse_reg(&s, &in->rs) || parse_comma(&s) ||
+		    parse_num(&s, &v))
+			return -1;
+		in->imm = (s32)v;
+		break;
+	case SONDE_FORM_DSI:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s))
+			return -1;
+		s = skipws(s);
+		if (*s++ != '[' || parse_reg(&s, &in->rs))
+			return -1;
+		s = skipws(s);
+		v = 0;
+		if (*s == '+' || *s == '-') {
+			if (parse_num(&s, &v))
+				return -1;
+		}
+		s = skipws(s);
+		if (*s++ != ']')
+			return -1;
+		in->imm = (s32)v;
+		break;
+	default:
+		return 1;
+	}
+	*sp = s;
+	return 0;
+}
+
+/*
+ * Aggregations, variables, stacks, record copies, subroutine calls.
+ * Operands of @form from *@sp into @in: 0 (*@sp moved past them), -1 when
+ * they do not parse, 1 when @form is not one of these.
+ */
+static int asm_operands_tables(struct sonde_asm *a, int form,
+			       const char **sp, struct sonde_insn *in)
+{
+	const char *s = *sp;
+	long long v;
+
+	switch (form) {
+	case SONDE_FORM_AGG:
+		s = skipws(s);
+		if (*s++ != '@' || parse_num(&s, &v) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rs) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rt))
+			return -1;
+		in->imm = (s32)v;
+		break;
+	case SONDE_FORM_DV:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
+		    parse_var(&s, &in->imm))
+			return -1;
+		break;
+	case SONDE_FORM_STK:
+		if (parse_num(&s, &v))
+			return -1;
+		in->imm = (s32)v;
+		if (parse_comma(&s) || parse_num(&s, &v))
+			return -1;
+		in->rt = (u8)v;
+		break;
+	case SONDE_FORM_SV:
+		if (parse_var(&s, &in->imm) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rs))
+			return -1;
+		break;
+	case SONDE_FORM_DVK:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
+		    parse_var(&s, &in->imm) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rs))
+			return -1;
+		break;
+	case SONDE_FORM_SVK:
+		if (parse_var(&s, &in->imm) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rs) || parse_comma(&s) ||
+		    parse_reg(&s, &in->rt))
+			return -1;
+		break;
+	case SONDE_FORM_SOL: {
+		long long len;
+
+		if (parse_reg(&s, &in->rs) || parse_comma(&s) ||
+		    parse_num(&s, &v) || parse_comma(&s) ||
+		    parse_num(&s, &len) || v < 0 || v > 0xffff || len < 0 ||
+		    len > 0xffff)
+			return -1;
+		in->imm = SONDE_SOL_IMM(v, len);
+		break;
+	}
+	case SONDE_FORM_CALL:
+		if (parse_reg(&s, &in->rd) || parse_comma(&s))
+			return -1;
+		in->imm = lookup_subr(&s);
+		if (in->imm < 0) {
+			if (parse_num(&s, &v))
+				return -1;
+			in->imm = (s32)v;
+		}
+		if (parse_comma(&s) || parse_reg(&s, &in->rs) ||
+		    parse_comma(&s) || parse_num(&s, &v))
+			return -1;
+		in->rt = (u8)v;
+		break;
+	default:
+		return 1;
+	}
+	*sp = s;
+	return 0;
+}
+
 /* Assemble one line into @in; 1 if the line is blank or a comment. */
 int sonde_asm_line(struct sonde_asm *a, const char *line,
 		   struct sonde_insn *in, char *err, size_t errsz)
 {
 	const char *s = skipws(line);
-	long long v, f[5];
+	long long f[5];
 	char name[16];
 	size_t n = 0;
-	int op, form, i;
+	int op, form, i, ret;
 
 	memset(in, 0, sizeof(*in));
 	if (!*s || *s == ';' || *s == '#' || *s == '\n')
@@ -221,160 +408,15 @@ int sonde_asm_line(struct sonde_asm *a, const char *line,
 	}
 	in->op = (u8)op;
 	form = sonde_op_form(op);
-	switch (form) {
-	case SONDE_FORM_NONE:
-		break;
-	case SONDE_FORM_S:
-		if (parse_reg(&s, &in->rs))
-			goto bad;
-		break;
-	case SONDE_FORM_DI:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
-		    parse_num(&s, &v))
-			goto bad;
-		in->imm = (s32)v;
-		break;
-	case SONDE_FORM_DC:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s))
-			goto bad;
-		s = skipws(s);
-		if (*s == '#') {
-			s++;
-			if (parse_num(&s, &v))
-				goto bad;
-			in->imm = (s32)v;
-		} else {
-			if (parse_num(&s, &v))
-				goto bad;
-			in->imm = add_const(a, (u64)v);
-			if (in->imm < 0)
-				goto bad;
-		}
-		break;
-	case SONDE_FORM_DSTR:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s))
-			goto bad;
-		in->imm = add_string(a, &s);
-		if (in->imm < 0)
-			goto bad;
-		break;
-	case SONDE_FORM_DB:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s))
-			goto bad;
-		in->imm = lookup_builtin(&s);
-		if (in->imm < 0) {
-			if (parse_num(&s, &v))
-				goto bad;
-			in->imm = (s32)v;
-		}
-		break;
-	case SONDE_FORM_DS:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
-		    parse_reg(&s, &in->rs))
-			goto bad;
-		break;
-	case SONDE_FORM_DST:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
-		    parse_reg(&s, &in->rs) || parse_comma(&s) ||
-		    parse_reg(&s, &in->rt))
-			goto bad;
-		break;
-	case SONDE_FORM_J:
-		if (parse_num(&s, &v))
-			goto bad;
-		in->imm = (s32)v;
-		break;
-	case SONDE_FORM_SJ:
-	case SONDE_FORM_SO:
-		if (parse_reg(&s, &in->rs) || parse_comma(&s) ||
-		    parse_num(&s, &v))
-			goto bad;
-		in->imm = (s32)v;
-		break;
-	case SONDE_FORM_DSI:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s))
-			goto bad;
-		s = skipws(s);
-		if (*s++ != '[' || parse_reg(&s, &in->rs))
-			goto bad;
-		s = skipws(s);
-		v = 0;
-		if (*s == '+' || *s == '-') {
-			if (parse_num(&s, &v))
-				goto bad;
-		}
-		s = skipws(s);
-		if (*s++ != ']')
-			goto bad;
-		in->imm = (s32)v;
-		break;
-	case SONDE_FORM_AGG:
-		s = skipws(s);
-		if (*s++ != '@' || parse_num(&s, &v) || parse_comma(&s) ||
-		    parse_reg(&s, &in->rs) || parse_comma(&s) ||
-		    parse_reg(&s, &in->rt))
-			goto bad;
-		in->imm = (s32)v;
-		break;
-	case SONDE_FORM_DV:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
-		    parse_var(&s, &in->imm))
-			goto bad;
-		break;
-	case SONDE_FORM_STK:
-		if (parse_num(&s, &v))
-			goto bad;
-		in->imm = (s32)v;
-		if (parse_comma(&s) || parse_num(&s, &v))
-			goto bad;
-		in->rt = (u8)v;
-		break;
-	case SONDE_FORM_SV:
-		if (parse_var(&s, &in->imm) || parse_comma(&s) ||
-		    parse_reg(&s, &in->rs))
-			goto bad;
-		break;
-	case SONDE_FORM_DVK:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s) ||
-		    parse_var(&s, &in->imm) || parse_comma(&s) ||
-		    parse_reg(&s, &in->rs))
-			goto bad;
-		break;
-	case SONDE_FORM_SVK:
-		if (parse_var(&s, &in->imm) || parse_comma(&s) ||
-		    parse_reg(&s, &in->rs) || parse_comma(&s) ||
-		    parse_reg(&s, &in->rt))
-			goto bad;
-		break;
-	case SONDE_FORM_SOL: {
-		long long len;
-
-		if (parse_reg(&s, &in->rs) || parse_comma(&s) ||
-		    parse_num(&s, &v) || parse_comma(&s) ||
-		    parse_num(&s, &len) || v < 0 || v > 0xffff || len < 0 ||
-		    len > 0xffff)
-			goto bad;
-		in->imm = SONDE_SOL_IMM(v, len);
-		break;
-	}
-	case SONDE_FORM_CALL:
-		if (parse_reg(&s, &in->rd) || parse_comma(&s))
-			goto bad;
-		in->imm = lookup_subr(&s);
-		if (in->imm < 0) {
-			if (parse_num(&s, &v))
-				goto bad;
-			in->imm = (s32)v;
-		}
-		if (parse_comma(&s) || parse_reg(&s, &in->rs) ||
-		    parse_comma(&s) || parse_num(&s, &v))
-			goto bad;
-		in->rt = (u8)v;
-		break;
-	default:
+	ret = asm_operands_regs(a, form, &s, in);
+	if (ret > 0)
+		ret = asm_operands_tables(a, form, &s, in);
+	if (ret > 0) {
 		snprintf(err, errsz, "cannot assemble '%s' yet", name);
 		return -1;
 	}
+	if (ret < 0)
+		goto bad;
 	s = skipws(s);
 	if (*s && *s != ';' && *s != '\n')
 		goto bad;

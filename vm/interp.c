@@ -78,65 +78,6 @@ static s64 sonde_strcmp(const char *a, const char *b, u32 max)
 	return 0;
 }
 
-static inline u64 sonde_key_mix(u64 h, u64 w)
-{
-	h ^= w * 0x9e3779b97f4a7c15ULL;
-	return ((h << 27) | (h >> 37)) * 0x94d049bb133111ebULL;
-}
-
-u32 sonde_key_hash(const struct sonde_key *k, u32 seed)
-{
-	u64 h = sonde_key_mix(seed, k->size);
-	u32 s;
-
-	for (s = 0; s < k->nseg; s++) {
-		const u8 *p = k->data + k->seg[s].off;
-		u32 len = k->seg[s].len;
-		u64 w;
-
-		/* the offset too: the same bytes elsewhere are another key */
-		h = sonde_key_mix(h, k->seg[s].off);
-		for (; len >= 8; p += 8, len -= 8) {
-			memcpy(&w, p, 8);
-			h = sonde_key_mix(h, w);
-		}
-		if (len) {
-			for (w = 0; len; len--)
-				w = (w << 8) | p[len - 1];
-			h = sonde_key_mix(h, w);
-		}
-	}
-	h ^= h >> 29;
-	return (u32)(h ^ (h >> 32));
-}
-
-bool sonde_key_equal(const struct sonde_key *k, const u8 *stored)
-{
-	u32 s;
-
-	/* past a string's NUL both are zero: stored is canonical, and the
-	 * NUL itself is in the segment */
-	for (s = 0; s < k->nseg; s++)
-		if (memcmp(stored + k->seg[s].off, k->data + k->seg[s].off,
-			   k->seg[s].len))
-			return false;
-	return true;
-}
-
-void sonde_key_store(const struct sonde_key *k, u8 *dst)
-{
-	u32 s, end = 0;
-
-	/* the written segments, zeros between and after them */
-	for (s = 0; s < k->nseg; s++) {
-		sonde_zero(dst + end, k->seg[s].off - end);
-		memcpy(dst + k->seg[s].off, k->data + k->seg[s].off,
-		       k->seg[s].len);
-		end = k->seg[s].off + k->seg[s].len;
-	}
-	sonde_zero(dst + end, k->size - end);
-}
-
 /* Note bytes [@off, @off + @len) of @k as written (merging neighbours). */
 static inline void sonde_key_seg(struct sonde_key *k, u32 off, u32 len)
 {

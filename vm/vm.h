@@ -6,10 +6,10 @@
  * vm/ is freestanding C compiled twice: into sonde.ko and into libsonde
  * (the compiler's self-check, tests, fuzzing, benchmarks).  It never
  * allocates, never prints (the verifier writes into a caller's buffer) and
- * calls its environment only through the sonde_env_*() functions below,
- * which the kernel implements in kmod/env.c and userland in its test
- * environment.  sonde_vm_run() is called in probe context: interrupts off,
- * no sleeping, bounded work.
+ * calls its environment only through the host port of env.h, which the
+ * kernel implements in kmod/env.c and userland in its test world
+ * (userland/tests/vm_env.c).  sonde_vm_run() is called in probe context:
+ * interrupts off, no sleeping, bounded work.
  */
 #ifndef _SONDE_VM_H
 #define _SONDE_VM_H
@@ -75,29 +75,116 @@ struct sonde_image {
 	u32 local_size;		/* bytes of clause-local storage per CPU */
 };
 
-/*
- * Where each global and clause-local scalar lives in its area: fills
- * @off[nvars] (dynamic variables get 0).  Sizes are img->global_size and
- * img->local_size.
+/**
+ * sonde_vars_layout() - where each global and clause-local scalar lives
+ * @img: a verified image
+ * @off: filled, one offset per variable (dynamic variables get 0)
+ *
+ * The areas' sizes are img->global_size and img->local_size.
+ *
+ * Context: any; no state, no allocation.
  */
 void sonde_vars_layout(const struct sonde_image *img, u32 *off);
-/* Bytes of a key component of type @t (SONDE_T_INT, _STR, stacks). */
+
+/**
+ * sonde_keytype_size() - bytes of a key component
+ * @img: a verified image (its strsize)
+ * @t: the component's type: SONDE_T_INT, SONDE_T_STR or a stack
+ *
+ * Return: its bytes in a key.
+ */
 u32 sonde_keytype_size(const struct sonde_image *img, u32 t);
-/* Bytes of a key tuple whose first type is KEYS[@keys_off]. */
+
+/**
+ * sonde_key_size() - bytes of a key tuple
+ * @img: a verified image
+ * @keys_off: the tuple's first type in the KEYS section
+ * @nkeys: its components
+ *
+ * Return: the tuple's bytes.
+ */
 u32 sonde_key_size(const struct sonde_image *img, u32 keys_off, u32 nkeys);
 
-/* Bytes of an aggregation key / value in snapshots (see sonde_agg_desc). */
+/**
+ * sonde_agg_key_size() - bytes of an aggregation's key in snapshots
+ * @img: a verified image
+ * @aggid: the aggregation
+ *
+ * Return: the bytes (see struct sonde_agg_desc).
+ */
 u32 sonde_agg_key_size(const struct sonde_image *img, u32 aggid);
+
+/**
+ * sonde_agg_val_size() - bytes of an aggregation's value
+ * @ad: the aggregation's descriptor
+ *
+ * Return: 8 for count() .. max(), more for avg(), stddev() and the
+ * histograms.
+ */
 u32 sonde_agg_val_size(const struct sonde_agg_desc *ad);
-/* Initial value of a fresh aggregation entry. */
+
+/**
+ * sonde_agg_init() - the value of a fresh aggregation entry
+ * @ad: the aggregation's descriptor
+ * @val: sonde_agg_val_size() bytes to fill
+ *
+ * min() starts at the largest value, max() at the smallest, the rest at 0.
+ *
+ * Context: probe context in the kernel; bounded by the value's size.
+ */
 void sonde_agg_init(const struct sonde_agg_desc *ad, s64 *val);
-/* Apply one aggregating call to a value. */
+
+/**
+ * sonde_agg_apply() - apply one aggregating call to a value
+ * @ad: the aggregation's descriptor
+ * @val: the entry's value
+ * @x: the argument
+ * @incr: the weight (quantize()'s and friends' optional argument), else 1
+ *
+ * Context: probe context in the kernel; bounded.
+ */
 void sonde_agg_apply(const struct sonde_agg_desc *ad, s64 *val, s64 x, s64 incr);
-/* Merge a delta into an accumulated value (userland). */
+
+/**
+ * sonde_agg_merge() - merge one CPU's delta into an accumulated value
+ * @ad: the aggregation's descriptor
+ * @acc: the consumer's value
+ * @delta: a snapshot's value of one CPU
+ *
+ * Context: userland (the consumer).
+ */
 void sonde_agg_merge(const struct sonde_agg_desc *ad, s64 *acc, const s64 *delta);
+
+/**
+ * sonde_quantize_bucket() - quantize()'s bucket of a value
+ * @v: the value
+ *
+ * Return: the bucket, DTrace's power-of-two layout.
+ */
 int sonde_quantize_bucket(s64 v);
+
+/**
+ * sonde_quantize_bucket_val() - the value that labels a quantize() bucket
+ * @b: the bucket
+ *
+ * Return: its lower bound.
+ */
 s64 sonde_quantize_bucket_val(int b);
+
+/**
+ * sonde_lquantize_levels() - lquantize()'s levels between base and limit
+ * @ad: the aggregation's descriptor (base, limit, step)
+ *
+ * Return: the levels, without the underflow and overflow buckets.
+ */
 u32 sonde_lquantize_levels(const struct sonde_agg_desc *ad);
+
+/**
+ * sonde_llquantize_nbuckets() - llquantize()'s buckets
+ * @ad: the aggregation's descriptor (factor, low, high, steps)
+ *
+ * Return: every bucket, underflow and overflow included.
+ */
 u32 sonde_llquantize_nbuckets(const struct sonde_agg_desc *ad);
 
 /*
@@ -110,14 +197,32 @@ struct sonde_vlog {
 	u32 needed;	/* bytes written or wanted, including the NUL */
 };
 
+/**
+ * sonde_vlog() - append one line to the verifier log
+ * @log: the caller's buffer; log->needed grows past its size when it is
+ *       too small, so the caller can say what it would have needed
+ * @fmt: printf format of the line
+ *
+ * Context: any; writes only into @log.
+ */
 __attribute__((format(printf, 2, 3)))
 void sonde_vlog(struct sonde_vlog *log, const char *fmt, ...);
 
-/*
- * Verify an image: header, sections, options, ECBs, clauses, every
- * instruction, aggregation descriptors.  Returns 0 or a negative errno
- * (EINVAL malformed, E2BIG over a limit, EACCES forbidden) with one line in
- * @log naming what was wrong.  Probe ids are not checked (the kernel does).
+/**
+ * sonde_image_verify() - verify a program image
+ * @image: the image bytes (kept by the caller: @img points into them)
+ * @size: their count
+ * @img: filled: the sections, and derived sizes
+ * @log: one line naming what was wrong, on failure
+ *
+ * Checks the header, sections, options, ECBs, clauses, every instruction
+ * (sonde_verify_prog()) and the aggregation and variable descriptors.
+ * Probe ids are not checked (the kernel does).  Bounded by the image's
+ * size, which is capped.
+ *
+ * Context: any; process context in the kernel (LOAD).
+ * Return: 0, or -EINVAL (malformed), -E2BIG (over a limit), -EACCES
+ * (forbidden).
  */
 int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
 		       struct sonde_vlog *log);
@@ -148,10 +253,19 @@ struct sonde_vm_ctx {
 				 * speculation, else 0 */
 };
 
-/*
- * Run @len instructions from @off (a verified predicate or actions range).
- * Returns 0 and the value of the final ret in *@ret, or -EFAULT with
- * ctx->fault, fault_pc (relative to @off) and fault_addr set.
+/**
+ * sonde_vm_run() - run a verified predicate or actions program
+ * @ctx: the firing: registers, record, scratch, variables, world
+ * @off: the program's first instruction
+ * @len: its instructions
+ * @ret: the value of its final ret
+ *
+ * No checks the verifier already made: forward branches only, so at most
+ * @len instructions run.  Each call out of the VM is a hook of env.h.
+ *
+ * Context: probe context in the kernel (interrupts off, bounded).
+ * Return: 0, or -EFAULT with ctx->fault, fault_pc (relative to @off) and
+ * fault_addr set.
  */
 int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret);
 
@@ -171,7 +285,15 @@ struct sonde_fastpred {
 	u64 k;
 };
 
-/* Recognise a fused predicate in verified @img (fp->op = 0 if not). */
+/**
+ * sonde_fastpred_find() - recognise a fused predicate
+ * @img: a verified image
+ * @off: the predicate's first instruction
+ * @len: its instructions
+ * @fp: filled; fp->op = 0 when the predicate is not of the fused forms
+ *
+ * Context: any (LOAD in the kernel).
+ */
 void sonde_fastpred_find(const struct sonde_image *img, u32 off, u32 len,
 			 struct sonde_fastpred *fp);
 
@@ -199,105 +321,96 @@ static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
 	}
 }
 
-/* Scratch bytes a firing needs for @img (the caller allocates them). */
+/**
+ * sonde_vm_scratch_size() - scratch bytes a firing of @img needs
+ * @img: a verified image
+ *
+ * The caller allocates them per CPU, at LOAD.
+ *
+ * Return: the bytes.
+ */
 u32 sonde_vm_scratch_size(const struct sonde_image *img);
 
-/*
- * Environment hooks, implemented once per world.  All run in probe context
- * in the kernel.
+/**
+ * sonde_op_name() - an opcode's name, for the assembler, disassembler and
+ * messages
+ * @op: the opcode
+ *
+ * Return: its name, or NULL for no opcode.
  */
-/* Value of built-in @id (SONDE_B_*); strings return a NUL-terminated
- * pointer cast to u64, or 0 with *fault set. */
-u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault);
-/* Fault-safe load of @size (1, 2, 4, 8) bytes; 0 or -EFAULT. */
-int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
-		   u64 *val);
-/*
- * An aggregation key as the VM builds it: the tuple's layout, @size bytes
- * at @data, of which only the @nseg segments were written.  The rest is a
- * string's padding past its NUL: zero by definition, in the canonical key
- * sonde_key_store() writes, but not written per firing (with the default
- * strsize of 256, padding, hashing and comparing it was most of the cost
- * of a firing that aggregates by execname).  Equal tuples have equal
- * segments.
- */
-struct sonde_key {
-	const u8 *data;
-	u32 size;
-	u32 nseg;
-	struct {
-		u32 off, len;
-	} seg[SONDE_MAX_AGG_KEYS];
-};
-
-/* Hash of @k's significant bytes (equal tuples, equal hashes), @seed'ed. */
-u32 sonde_key_hash(const struct sonde_key *k, u32 seed);
-/* Does canonical key @stored (@k->size bytes) hold the tuple @k? */
-bool sonde_key_equal(const struct sonde_key *k, const u8 *stored);
-/* Write @k's canonical form (@k->size bytes, padding zeroed) to @dst. */
-void sonde_key_store(const struct sonde_key *k, u8 *dst);
-
-/* Aggregate @x (and @incr) into aggregation @aggid under @key. */
-void sonde_env_agg(struct sonde_vm_ctx *ctx, u32 aggid,
-		   const struct sonde_key *key, s64 x, s64 incr);
-/* exit(@status) was called. */
-void sonde_env_exit(struct sonde_vm_ctx *ctx, s64 status);
-/*
- * Dynamic variables (thread-locals, associative arrays).  @key is the
- * key tuple (empty for a thread-local scalar: the world adds the thread).
- * dload copies the value (@size bytes) to @out, or zeroes it when the
- * element does not exist; dstore sets it, or deletes it when @val is
- * NULL.  A full pool is the world's drop to count, not a fault.
- */
-void sonde_env_dload(struct sonde_vm_ctx *ctx, u32 var, const void *key,
-		     u32 key_size, void *out, u32 size);
-void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
-		      u32 key_size, const void *val, u32 size);
-/*
- * Copy a NUL-terminated string of at most @size - 1 bytes from @addr in
- * user (or kernel) memory into @dst, always terminated; returns its length
- * or -EFAULT.
- */
-int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
-		      char *dst, u32 size);
-/*
- * copyin(): copy @size bytes of user memory at @addr to @dst; 0 or
- * -EFAULT (then @dst holds garbage).  Never sleeps.
- */
-int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
-		     u32 size);
-/*
- * uregs[]: user register @reg (< SONDE_NUREGS, SONDE_UREG_* numbering) of
- * the thread the probe fired in; 0, or -EFAULT when it has no user
- * context (a kernel thread).
- */
-int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val);
-/*
- * Up to @n program counters of the kernel (or, @user, the user) stack at
- * the probe, innermost first; returns how many were stored.
- */
-u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n);
-/*
- * Speculations: speculation() returns a free id or 0; speculate(id) makes
- * the clause's record speculative (ctx->spec); commit(id) and discard(id)
- * end a speculation.  Returns 0 or a fault code.
- */
-u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
-/* A pseudo-random number (not for cryptography). */
-u64 sonde_env_rand(struct sonde_vm_ctx *ctx);
-
-/* Names, for the assembler, disassembler and messages. */
 const char *sonde_op_name(u32 op);
-int sonde_op_form(u32 op);	/* SONDE_FORM_*, or -1 if not an opcode */
+
+/**
+ * sonde_op_form() - an opcode's operand form
+ * @op: the opcode
+ *
+ * Return: SONDE_FORM_*, or -1 for no opcode.
+ */
+int sonde_op_form(u32 op);
+
+/**
+ * sonde_builtin_name() - a built-in variable's name
+ * @id: SONDE_B_*
+ *
+ * Return: its D name, or NULL.
+ */
 const char *sonde_builtin_name(u32 id);
-int sonde_builtin_type(u32 id);	/* SONDE_T_*, or -1 if unknown */
+
+/**
+ * sonde_builtin_type() - a built-in variable's type
+ * @id: SONDE_B_*
+ *
+ * Return: SONDE_T_*, or -1 for no built-in.
+ */
+int sonde_builtin_type(u32 id);
+
+/**
+ * sonde_aggfn_name() - an aggregating function's name
+ * @fn: SONDE_AGG_*
+ *
+ * Return: its D name, or NULL.
+ */
 const char *sonde_aggfn_name(u32 fn);
+
+/**
+ * sonde_subr_name() - a subroutine's name
+ * @id: SONDE_SUBR_*
+ *
+ * Return: its D name, or NULL.
+ */
 const char *sonde_subr_name(u32 id);
-/* Subroutine signature: -1 if unknown. */
+
+/**
+ * sonde_subr_sig() - a subroutine's signature
+ * @id: SONDE_SUBR_*
+ * @min: its fewest arguments
+ * @max: its most arguments
+ * @args: their kinds, a letter each ('s' string, 'i' integer)
+ *
+ * Return: its result type SONDE_T_*, or -1 for no subroutine.
+ */
 int sonde_subr_sig(u32 id, u32 *min, u32 *max, const char **args);
+
+/**
+ * sonde_fault_name() - a fault's message, as DTrace words it
+ * @fault: SONDE_FLT_*
+ *
+ * Return: "invalid address", ...; "unknown fault" for no fault code.
+ */
 const char *sonde_fault_name(u32 fault);
 
-/* Disassemble one instruction into @buf; returns the length written. */
+/**
+ * sonde_disasm() - disassemble one instruction
+ * @insn: the instruction
+ * @pc: its index, for branch targets
+ * @strtab: the string table, for string operands
+ * @strtab_len: its bytes
+ * @buf: the text, NUL-terminated
+ * @size: bytes of @buf
+ *
+ * Context: userland (tests, -S).
+ * Return: the length written.
+ */
 int sonde_disasm(const struct sonde_insn *insn, u32 pc, const char *strtab,
 		 u32 strtab_len, char *buf, u32 size);
 

@@ -6,25 +6,92 @@
 #define _SONDE_VM_IMPL_H
 
 #include "vm.h"
+#include "env.h"
 
+/**
+ * sonde_op_rtype() - the type an opcode leaves in rd
+ * @op: the opcode
+ *
+ * Return: SONDE_T_* (SONDE_T_NONE when it writes no register).
+ */
 int sonde_op_rtype(u32 op);
-/* SONDE_K_* of an opcode's rs and rt operands. */
+
+/**
+ * sonde_op_kind_rs() - the kind an opcode wants in rs
+ * @op: the opcode
+ *
+ * Return: SONDE_K_*.
+ */
 int sonde_op_kind_rs(u32 op);
+
+/**
+ * sonde_op_kind_rt() - the kind an opcode wants in rt
+ * @op: the opcode
+ *
+ * Return: SONDE_K_*.
+ */
 int sonde_op_kind_rt(u32 op);
 
-/*
- * Verify one predicate or actions program of @len instructions at @off.
+/**
+ * sonde_verify_prog() - verify one predicate or actions program
+ * @img: the image being verified (sections already checked)
+ * @off: the program's first instruction
+ * @len: its instructions
+ * @pred: a predicate (no records, no aggregations, no exit)
+ * @rec_size: its clause's record bytes
+ * @what: "predicate" or "actions" of which clause, for the log
+ * @log: one line on failure
+ *
+ * Every instruction, operand, register type and branch.
+ *
+ * Return: 0, -EINVAL, -E2BIG or -EACCES.
  */
 int sonde_verify_prog(const struct sonde_image *img, u32 off, u32 len,
 		      bool pred, u32 rec_size, const char *what,
 		      struct sonde_vlog *log);
 
+/**
+ * sonde_scratch_str() - room for one string in the firing's scratch
+ * @ctx: the firing
+ *
+ * Context: probe context.
+ * Return: strsize bytes (rounded up to 8), or NULL when the scratch is
+ * used up (the caller faults with SONDE_FLT_NOSCRATCH).
+ */
 char *sonde_scratch_str(struct sonde_vm_ctx *ctx);
-/* Is [@addr, @addr + @size) inside the scratch the firing has used? */
+
+/**
+ * sonde_in_scratch() - is a range inside the scratch the firing has used
+ * @ctx: the firing
+ * @addr: the start
+ * @size: the bytes
+ *
+ * Return: true when [@addr, @addr + @size) lies there.
+ */
 bool sonde_in_scratch(const struct sonde_vm_ctx *ctx, u64 addr, u64 size);
-/* The offset of buffer address @addr into scratch, for fault reports. */
+
+/**
+ * sonde_scratch_off() - the offset of a buffer address into scratch
+ * @ctx: the firing
+ * @addr: an address inside the scratch
+ *
+ * Fault reports name buffers by offset, never by kernel address.
+ *
+ * Return: the offset.
+ */
 u64 sonde_scratch_off(const struct sonde_vm_ctx *ctx, u64 addr);
-/* Subroutine @id on @n arguments: 0, or -EFAULT with ctx->fault set. */
+
+/**
+ * sonde_subr() - call subroutine @id
+ * @ctx: the firing
+ * @id: SONDE_SUBR_*
+ * @a: its arguments
+ * @n: their count
+ * @out: its result
+ *
+ * Context: probe context; bounded by strsize and the copy sizes.
+ * Return: 0, or -EFAULT with ctx->fault set.
+ */
 int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	       u64 *out);
 

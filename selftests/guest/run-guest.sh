@@ -27,6 +27,8 @@
 # Environment:
 #   KDIR                 kernel build tree (default: as the top Makefile)
 #   SONDE_KERNEL         boot this kernel image instead of /boot's
+#   SONDE_MODULES        the kernel's modules folder, for the virtio disk
+#                        driver (default /lib/modules/<release>)
 #   SONDE_KO             module to load (default: ./sonde.ko)
 #   SONDE_BIN            the CLI (default: build/sonde)
 #   SONDE_TESTS          space-separated test names to run (default: all
@@ -36,6 +38,10 @@
 #   SONDE_GUEST_MEM, SONDE_GUEST_SMP   default 1G, 2
 #   SONDE_ACCEL          auto (default: KVM if it really boots, else TCG),
 #                        kvm or tcg
+#   SONDE_QEMU           the QEMU binary (default qemu-system-x86_64)
+#   SONDE_KVM_DEV        the KVM device auto checks (default /dev/kvm)
+#   SONDE_KVM_PROBE_TIMEOUT  seconds the KVM probe boot may take (default
+#                        20; a KVM that hangs costs this much once)
 #   SONDE_TCG_THREAD     multi (default) or single: TCG's vCPU threads
 #   SONDE_GUEST_APPEND   more kernel command line (nokaslr, say)
 #   SONDE_QEMU_EXTRA     more QEMU arguments, split on spaces (a -plugin:
@@ -110,7 +116,9 @@ done
 if [ "$MODE" = shell ] && ! [ -t 0 ]; then
 	die "--shell needs a terminal on stdin"
 fi
-command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found; run 'make deps'"
+QEMU_BIN=${SONDE_QEMU:-qemu-system-x86_64}
+KVM_DEV=${SONDE_KVM_DEV:-/dev/kvm}
+command -v "$QEMU_BIN" >/dev/null || die "$QEMU_BIN not found; run 'make deps'"
 command -v cpio >/dev/null || die "cpio not found; run 'make deps'"
 
 mkdir -p "$G"
@@ -143,12 +151,16 @@ release_candidates() {
 	fi
 }
 
+# All of them at once: a reader that stops early (head) would kill the
+# writer with SIGPIPE, which pipefail turns into this script's exit 141.
+mapfile -t RELS < <(release_candidates)
 REL=
 if [ -n "${SONDE_KERNEL:-}" ]; then
 	VMLINUZ=$SONDE_KERNEL
-	REL=$(release_candidates | head -n 1)
+	REL=${RELS[0]:-}
+	[ -n "$REL" ] || die "SONDE_KERNEL=$SONDE_KERNEL: cannot tell its release (set KDIR, or SONDE_KO to a module built for it)"
 else
-	for r in $(release_candidates); do
+	for r in "${RELS[@]}"; do
 		if [ -e "/boot/vmlinuz-$r" ]; then
 			REL=$r
 			break
@@ -263,7 +275,7 @@ if [ -d "$ST" ]; then
 	done
 fi
 
-# Debian's python3.11 (issue #8: test_usdt traces its USDT probes): the
+# Debian's python3.11 (test_usdt traces its USDT probes): the
 # interpreter with its libraries, and its standard library without the
 # tests, tools, build configuration and byte-code caches (about 12 MB).
 # SONDE_GUEST_PYTHON= (empty) leaves it out.
@@ -314,7 +326,7 @@ fi
 # Kernel modules for the virtio scratch disk (Debian builds virtio as
 # modules), with their dependencies from modules.dep, in load order:
 # modprobe loads a modules.dep line's dependencies last to first.
-MODDIR=/lib/modules/$REL
+MODDIR=${SONDE_MODULES:-/lib/modules/$REL}
 : > "$R/etc/sonde-modules"
 declare -A MOD_SEEN=()
 add_module() {
@@ -352,7 +364,7 @@ if [ -r "$MODDIR/modules.dep" ]; then
 	m=$(grep -oE '^[^:]*/cordic\.ko(\.(xz|zst|gz))?' "$MODDIR/modules.dep" || true)
 	[ -z "$m" ] || add_module "$m" no
 else
-	echo "run-guest: warning: no $MODDIR/modules.dep; the guest has no virtio disk" >&2
+	echo "run-guest: warning: no $MODDIR/modules.dep (SONDE_MODULES); the guest has no virtio disk" >&2
 fi
 
 {
@@ -380,11 +392,12 @@ kvm)	USE_KVM=1 ;;
 tcg)	USE_KVM=0 ;;
 auto)
 	USE_KVM=0
-	if [ -c /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+	if [ -c "$KVM_DEV" ] && [ -r "$KVM_DEV" ] && [ -w "$KVM_DEV" ]; then
 		if kvm_boots; then
 			USE_KVM=1
 		else
-			echo "run-guest: /dev/kvm exists but KVM does not boot the guest ($(head -c 120 "$G/kvm-probe.stderr" 2>/dev/null | tr '\n' ' ')); using TCG" >&2
+			why=$(head -c 120 "$G/kvm-probe.stderr" 2>/dev/null | tr '\n' ' ')
+			echo "run-guest: $KVM_DEV exists but KVM does not boot the guest (${why:-no kernel banner within ${SONDE_KVM_PROBE_TIMEOUT:-20} s}); using TCG" >&2
 		fi
 	fi
 	;;
@@ -401,7 +414,7 @@ APPEND="console=ttyS0 panic=-1 panic_on_warn=0 loglevel=5 cryptomgr.notests rdin
 APPEND+=${SONDE_GUEST_APPEND:+ $SONDE_GUEST_APPEND}
 # shellcheck disable=SC2206 # split on purpose
 EXTRA=(${SONDE_QEMU_EXTRA:-})
-QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -display none -no-reboot
+QEMU=("$QEMU_BIN" -nodefaults -no-user-config -display none -no-reboot
 	-m "$MEM" -smp "$SMP" "${ACCEL[@]}" "${EXTRA[@]}"
 	-kernel "$VMLINUX" -initrd "$CPIO" -append "$APPEND"
 	-drive "file=$G/disk.img,if=virtio,format=raw")

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * sonde_test.h - helpers the C selftests share: program images built by
- * hand, probe lookup, loading, draining.  Header-only so each test stays
- * one file (kselftest style).
+ * sonde_test.h - helpers the C selftests (and the guest benchmarks)
+ * share: program images built by hand (struct prog), probe lookup,
+ * loading, and draining every CPU's buffer record by record (struct
+ * drain).  Header-only so each test stays one file (kselftest style).
  */
 #ifndef _SONDE_TEST_H
 #define _SONDE_TEST_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +20,20 @@
 
 #include "sonde.h"
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
 #define INSN(o, d, s, t, i) \
 	((struct sonde_insn){ .op = (o), .rd = (d), .rs = (s), .rt = (t), .imm = (i) })
+
+/* The predicate /pid == consts[0]/, four instructions leaving r1..r3
+ * used; the test sets consts[0] = getpid(). */
+#define INSNS_PRED_PID_IS_CONST0				\
+	INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),		\
+	INSN(SONDE_OP_LDC, 2, 0, 0, 0),				\
+	INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),			\
+	INSN(SONDE_OP_RET, 0, 3, 0, 0)
 
 /* A program image under construction: sections appended in order. */
 struct img {
@@ -47,6 +62,61 @@ static inline void img_sect(struct img *m, int sect, const void *data, __u32 ele
 	img_hdr(m)->sects[sect].count = count;
 	memcpy(m->buf + m->len, data, elem * count);
 	m->len += (elem * count + 7) & ~7u;
+}
+
+/*
+ * A program: its sections as arrays and element counts (the string table:
+ * bytes); a section left NULL is not in the image.  img_prog() lays them
+ * out in section order, as the image format numbers them.
+ */
+struct prog {
+	const struct sonde_opt *opts;
+	__u32 nopts;
+	const struct sonde_ecb *ecbs;
+	__u32 necbs;
+	const struct sonde_clause *clauses;
+	__u32 nclauses;
+	const struct sonde_insn *insns;
+	__u32 ninsns;
+	const __u64 *consts;
+	__u32 nconsts;
+	const char *strtab;
+	__u32 strtab_len;
+	const struct sonde_agg_desc *aggs;
+	__u32 naggs;
+	const __u32 *keys;
+	__u32 nkeys;
+	const struct sonde_var_desc *vars;
+	__u32 nvars;
+	const __u32 *acts;
+	__u32 nacts;
+};
+
+static inline void img_prog(struct img *m, const struct prog *p)
+{
+	const struct {
+		const void *data;
+		__u32 elem, count;
+	} sect[] = {
+		[SONDE_SECT_OPTS] = { p->opts, sizeof(*p->opts), p->nopts },
+		[SONDE_SECT_ECBS] = { p->ecbs, sizeof(*p->ecbs), p->necbs },
+		[SONDE_SECT_CLAUSES] = { p->clauses, sizeof(*p->clauses),
+					 p->nclauses },
+		[SONDE_SECT_INSNS] = { p->insns, sizeof(*p->insns), p->ninsns },
+		[SONDE_SECT_CONSTS] = { p->consts, 8, p->nconsts },
+		[SONDE_SECT_STRTAB] = { p->strtab, 1, p->strtab_len },
+		[SONDE_SECT_AGGS] = { p->aggs, sizeof(*p->aggs), p->naggs },
+		[SONDE_SECT_KEYS] = { p->keys, sizeof(*p->keys), p->nkeys },
+		[SONDE_SECT_VARS] = { p->vars, sizeof(*p->vars), p->nvars },
+		[SONDE_SECT_ACTS] = { p->acts, sizeof(*p->acts), p->nacts },
+	};
+	unsigned int i;
+
+	img_init(m);
+	for (i = 0; i < ARRAY_SIZE(sect); i++)
+		if (sect[i].data)
+			img_sect(m, i, sect[i].data, sect[i].elem,
+				 sect[i].count);
 }
 
 /*
@@ -205,6 +275,66 @@ static inline int load(int fd, struct img *m, struct sonde_load *ld, char *log,
 	return ioctl(fd, SONDE_IOC_LOAD, ld) ? errno : 0;
 }
 
+/* Build program @p and load it on @fd: 0 or errno, the log in @log. */
+static inline int load_prog(int fd, const struct prog *p,
+			    struct sonde_load *ld, char *log, __u32 logsz)
+{
+	static struct img m;
+
+	img_prog(&m, p);
+	return load(fd, &m, ld, log, logsz);
+}
+
+/*
+ * A test's trace: the device, a program loaded and running, the answers
+ * of GO, STOP and STATUS.
+ *
+ *	struct trace t;
+ *
+ *	ASSERT_EQ(0, trace_open(&t));
+ *	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
+ *	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
+ *	... fire, trace_stop(&t), drain t.ld.bufsize bytes a CPU ...
+ *	close(t.fd);
+ */
+struct trace {
+	int fd;
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_status st;
+	char log[512];		/* the verifier's, when LOAD failed */
+};
+
+/* Open the device: 0 or errno. */
+static inline int trace_open(struct trace *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	return t->fd < 0 ? errno : 0;
+}
+
+/* Load @p and GO: 0 or errno. */
+static inline int trace_go(struct trace *t, const struct prog *p)
+{
+	int err = load_prog(t->fd, p, &t->ld, t->log, sizeof(t->log));
+
+	if (err)
+		return err;
+	return ioctl(t->fd, SONDE_IOC_GO, &t->go) ? errno : 0;
+}
+
+/* STOP, STATUS: 0 or errno. */
+static inline int trace_stop(struct trace *t)
+{
+	return ioctl(t->fd, SONDE_IOC_STOP, &t->stop) ? errno : 0;
+}
+
+static inline int trace_status(struct trace *t)
+{
+	return ioctl(t->fd, SONDE_IOC_STATUS, &t->st) ? errno : 0;
+}
+
 static inline int nr_cpus(int fd)
 {
 	struct sonde_info info;
@@ -214,35 +344,89 @@ static inline int nr_cpus(int fd)
 	return (int)info.nr_cpus;
 }
 
+/*
+ * Draining: DRAIN (principal records) or AGGSNAP (aggregation records)
+ * of one CPU or of every CPU in turn, into a buffer of the size LOAD
+ * said (ld.bufsize, ld.aggsize), and each record of what came:
+ *
+ *	struct drain dr;
+ *	struct sonde_rechdr *h;
+ *
+ *	for_each_drain(&dr, fd, SONDE_IOC_DRAIN, ld.bufsize)
+ *		for_each_rec(h, &dr)
+ *			...
+ *
+ * CPU ids the module does not have are skipped.  The buffer is freed
+ * when the CPU loop ends; leaving it early (break, ASSERT_*) leaks it,
+ * which a test may.
+ */
+struct drain {
+	int fd;
+	unsigned long ioc;	/* SONDE_IOC_DRAIN or SONDE_IOC_AGGSNAP */
+	int cpu, ncpu;
+	void *buf;
+	__u64 size;
+	struct sonde_drain d;	/* the last one: size, drops, errors */
+};
+
+static inline void drain_init(struct drain *dr, int fd, unsigned long ioc,
+			      __u64 size)
+{
+	memset(dr, 0, sizeof(*dr));
+	dr->fd = fd;
+	dr->ioc = ioc;
+	dr->cpu = -1;
+	dr->ncpu = nr_cpus(fd);
+	dr->size = size;
+	dr->buf = malloc(size);
+}
+
+/* Drain CPU @cpu into @dr's buffer: 0, or -1 with errno. */
+static inline int drain_cpu(struct drain *dr, int cpu)
+{
+	memset(&dr->d, 0, sizeof(dr->d));
+	dr->d.cpu = cpu;
+	dr->d.buf = (__u64)(unsigned long)dr->buf;
+	dr->d.buf_size = dr->size;
+	return dr->buf ? ioctl(dr->fd, dr->ioc, &dr->d) : -1;
+}
+
+/* The next CPU that drained; false (buffer freed) after the last. */
+static inline bool drain_next(struct drain *dr)
+{
+	while (++dr->cpu < dr->ncpu)
+		if (drain_cpu(dr, dr->cpu) == 0)
+			return true;
+	free(dr->buf);
+	dr->buf = NULL;
+	return false;
+}
+
+#define for_each_drain(dr, fd, ioc, size)				\
+	for (drain_init((dr), (fd), (ioc), (size)); drain_next(dr);)
+
+/* Each record (struct sonde_rechdr or sonde_aggrec, by its size) of the
+ * buffer @dr last drained. */
+#define for_each_rec(r, dr)						\
+	for ((r) = (void *)(dr)->buf;					\
+	     (char *)(r) < (char *)(dr)->buf + (dr)->d.size && (r)->size; \
+	     (r) = (void *)((char *)(r) + (r)->size))
+
 /* Sum count() values of aggregation 0 (no keys) over every CPU. */
 static inline long long agg_total(int fd, __u64 aggsize, __u64 *drops)
 {
-	struct sonde_drain d;
-	long long total = 0;
-	void *buf = malloc(aggsize);
-	int cpu, n = nr_cpus(fd);
+	struct sonde_aggrec *r;
+	struct drain dr;
+	long long total = 0, v;
 
 	*drops = 0;
-	for (cpu = 0; cpu < n; cpu++) {
-		__u64 off;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = aggsize;
-		if (ioctl(fd, SONDE_IOC_AGGSNAP, &d))
-			continue;	/* a CPU id that does not exist */
-		*drops += d.drops;
-		for (off = 0; off < d.size;) {
-			struct sonde_aggrec *r = (void *)((char *)buf + off);
-			long long v;
-
+	for_each_drain(&dr, fd, SONDE_IOC_AGGSNAP, aggsize) {
+		*drops += dr.d.drops;
+		for_each_rec(r, &dr) {
 			memcpy(&v, r + 1, sizeof(v));
 			total += v;
-			off += r->size;
 		}
 	}
-	free(buf);
 	return total;
 }
 
@@ -254,6 +438,5 @@ static inline void pin(int cpu)
 	CPU_SET(cpu, &set);
 	sched_setaffinity(0, sizeof(set), &set);
 }
-
 
 #endif /* _SONDE_TEST_H */

@@ -29,24 +29,19 @@ static int load_count_getppid(int fd, struct sonde_load *ld)
 				   .act_off = 4, .act_len = 2 };
 	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
 	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	static struct img m;
+	const struct prog p = { .ecbs = &ecb, .necbs = 1,
+				.clauses = &cl, .nclauses = 1,
+				.insns = insns, .ninsns = 6,
+				.consts = consts, .nconsts = 1,
+				.aggs = &ad, .naggs = 1 };
 	char log[256];
 
 	consts[0] = getpid();
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 6);
-	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
-	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-	return load(fd, &m, ld, log, sizeof(log));
+	return load_prog(fd, &p, ld, log, sizeof(log));
 }
 
 /* Two consumers on the same syscall each see every event. */
@@ -91,10 +86,7 @@ TEST(tiny_buffer_drops_add_up)
 	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
 				   .act_off = 4, .act_len = 3, .rec_size = 8 };
 	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
 		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
@@ -103,24 +95,22 @@ TEST(tiny_buffer_drops_add_up)
 	struct sonde_go go;
 	struct sonde_stop stop;
 	struct sonde_status st;
-	struct sonde_drain d;
-	struct img m;
-	char log[256], *buf;
+	struct sonde_rechdr *h;
+	struct drain dr;
+	struct prog p;
+	char log[256];
 	__u64 records = 0, drops = 0;
-	int fd, i, cpu, ncpu;
+	int fd, i;
 
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
-	ncpu = nr_cpus(fd);
 	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
 	consts[0] = getpid();
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_OPTS, &opt, sizeof(opt), 1);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 7);
-	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	p = (struct prog){ .opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 7,
+			   .consts = consts, .nconsts = 1 };
+	ASSERT_EQ(0, load_prog(fd, &p, &ld, log, sizeof(log))) TH_LOG("%s", log);
 	ASSERT_EQ(4096, ld.bufsize);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	pin(0);
@@ -128,26 +118,15 @@ TEST(tiny_buffer_drops_add_up)
 		syscall(SYS_getppid);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
-	buf = malloc(ld.bufsize);
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		__u64 off;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = ld.bufsize;
-		if (ioctl(fd, SONDE_IOC_DRAIN, &d))
-			continue;
-		drops += d.drops;
-		for (off = 0; off < d.size; off += ((struct sonde_rechdr *)
-						    (buf + off))->size)
+	for_each_drain(&dr, fd, SONDE_IOC_DRAIN, ld.bufsize) {
+		drops += dr.d.drops;
+		for_each_rec(h, &dr)
 			records++;
 	}
 	EXPECT_LT(0, drops);
 	EXPECT_EQ(3000, records + drops);
 	EXPECT_EQ(drops, st.drops);	/* STATUS counted the same drops */
 	TH_LOG("%llu records, %llu drops", records, drops);
-	free(buf);
 	close(fd);
 }
 
@@ -165,10 +144,7 @@ static int policy_run(struct __test_metadata *_metadata, int policy,
 	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
 				   .act_off = 4, .act_len = 3, .rec_size = 8 };
 	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
 		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
@@ -177,10 +153,11 @@ static int policy_run(struct __test_metadata *_metadata, int policy,
 	struct sonde_go go;
 	struct sonde_stop stop;
 	struct sonde_status st;
-	struct sonde_drain d;
-	struct img m;
-	char log[256], *buf;
-	__u64 off, prev = 0;
+	struct sonde_rechdr *h;
+	struct drain dr;
+	struct prog p;
+	char log[256];
+	__u64 v, prev = 0;
 	int fd, i;
 
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
@@ -188,44 +165,30 @@ static int policy_run(struct __test_metadata *_metadata, int policy,
 		return -1;
 	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
 	consts[0] = getpid();
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_OPTS, opts, sizeof(opts[0]), 2);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 7);
-	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
-	if (load(fd, &m, &ld, log, sizeof(log)) ||
+	p = (struct prog){ .opts = opts, .nopts = 2, .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 7,
+			   .consts = consts, .nconsts = 1 };
+	if (load_prog(fd, &p, &ld, log, sizeof(log)) ||
 	    ioctl(fd, SONDE_IOC_GO, &go))
 		return -1;
 	pin(0);
-	buf = malloc(ld.bufsize);
+	drain_init(&dr, fd, SONDE_IOC_DRAIN, ld.bufsize);
 	for (i = 0; i < 3000; i++) {
 		syscall(SYS_getppid, i);
 		if (i == 1500) {
 			/* while tracing, fill and ring buffers read empty */
-			memset(&d, 0, sizeof(d));
-			d.buf = (__u64)(unsigned long)buf;
-			d.buf_size = ld.bufsize;
-			EXPECT_EQ(0, ioctl(fd, SONDE_IOC_DRAIN, &d));
-			EXPECT_EQ(0, d.size);
+			EXPECT_EQ(0, drain_cpu(&dr, 0));
+			EXPECT_EQ(0, dr.d.size);
 		}
 	}
 	ioctl(fd, SONDE_IOC_STATUS, &st);
 	*flags = st.flags;
-	if (ioctl(fd, SONDE_IOC_STOP, &stop))
-		return -1;
-	memset(&d, 0, sizeof(d));
-	d.cpu = 0;
-	d.buf = (__u64)(unsigned long)buf;
-	d.buf_size = ld.bufsize;
-	if (ioctl(fd, SONDE_IOC_DRAIN, &d))
+	if (ioctl(fd, SONDE_IOC_STOP, &stop) || drain_cpu(&dr, 0))
 		return -1;
 	*n = 0;
-	for (off = 0; off < d.size; off += ((struct sonde_rechdr *)
-					    (buf + off))->size) {
-		__u64 v;
-
-		memcpy(&v, buf + off + sizeof(struct sonde_rechdr), 8);
+	for_each_rec(h, &dr) {
+		memcpy(&v, h + 1, 8);
 		if (*n == 0)
 			*first = v;
 		else
@@ -234,8 +197,8 @@ static int policy_run(struct __test_metadata *_metadata, int policy,
 		(*n)++;
 	}
 	*last = prev;
-	*drops = d.drops;
-	free(buf);
+	*drops = dr.d.drops;
+	free(dr.buf);
 	close(fd);
 	return 0;
 }
@@ -285,45 +248,34 @@ TEST(dynvar_exhaustion_counted)
 				      .type = SONDE_T_INT, .nkeys = 1 };
 	__u32 keytype = SONDE_T_INT;
 	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),	/* a[arg0] = 1 */
 		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
 		INSN(SONDE_OP_STGA, 0, 1, 2, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct sonde_status st;
-	struct img m;
-	char log[256];
-	int fd, i;
+	struct trace t;
+	struct prog p;
+	int i;
 
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	ASSERT_EQ(0, trace_open(&t));
+	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
 	consts[0] = getpid();
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_OPTS, &opt, sizeof(opt), 1);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 8);
-	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
-	img_sect(&m, SONDE_SECT_KEYS, &keytype, sizeof(keytype), 1);
-	img_sect(&m, SONDE_SECT_VARS, &var, sizeof(var), 1);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	p = (struct prog){ .opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 8,
+			   .consts = consts, .nconsts = 1,
+			   .keys = &keytype, .nkeys = 1,
+			   .vars = &var, .nvars = 1 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	for (i = 0; i < 2000; i++)
 		syscall(SYS_getppid, i);	/* arg0 = i: a new key */
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
-	EXPECT_LT(1000, st.dyndrops);
-	EXPECT_GT(2000, st.dyndrops);
-	TH_LOG("%llu dynamic variable drops", st.dyndrops);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	close(fd);
+	ASSERT_EQ(0, trace_status(&t));
+	EXPECT_LT(1000, t.st.dyndrops);
+	EXPECT_GT(2000, t.st.dyndrops);
+	TH_LOG("%llu dynamic variable drops", t.st.dyndrops);
+	ASSERT_EQ(0, trace_stop(&t));
+	close(t.fd);
 }
 
 static void *one_getppid(void *arg)
@@ -347,45 +299,34 @@ TEST(thread_locals_reclaimed_on_exit)
 	struct sonde_var_desc var = { .scope = SONDE_VAR_TLS,
 				      .type = SONDE_T_INT };
 	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),	/* self->x = 1 */
 		INSN(SONDE_OP_STT, 0, 1, 0, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct sonde_status st;
-	struct img m;
-	char log[256];
-	int fd, i;
+	struct trace t;
+	struct prog p;
+	int i;
 
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	ASSERT_EQ(0, trace_open(&t));
+	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
 	consts[0] = getpid();
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_OPTS, &opt, sizeof(opt), 1);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 7);
-	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
-	img_sect(&m, SONDE_SECT_VARS, &var, sizeof(var), 1);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	p = (struct prog){ .opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 7,
+			   .consts = consts, .nconsts = 1,
+			   .vars = &var, .nvars = 1 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	for (i = 0; i < 400; i++) {
 		pthread_t t;
 
 		pthread_create(&t, NULL, one_getppid, NULL);
 		pthread_join(t, NULL);
 	}
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
-	EXPECT_EQ(0, st.dyndrops);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	close(fd);
+	ASSERT_EQ(0, trace_status(&t));
+	EXPECT_EQ(0, t.st.dyndrops);
+	ASSERT_EQ(0, trace_stop(&t));
+	close(t.fd);
 }
 
 /*
@@ -412,8 +353,8 @@ TEST(kill9_during_heavy_tracing)
 				INSN(SONDE_OP_AGG, 0, 0, 0, 0),
 				INSN(SONDE_OP_RET, 0, 0, 0, 0),
 			};
-			static struct img m;
 			struct sonde_load ld;
+			struct prog p;
 			struct sonde_go go;
 			char log[256];
 			int fd = open(SONDE_DEVICE_PATH, O_RDWR);
@@ -429,12 +370,11 @@ TEST(kill9_during_heavy_tracing)
 			ecbs = calloc(q.count, sizeof(*ecbs));
 			for (k = 0; k < q.count; k++)
 				ecbs[k].probe_id = pi[k].id;
-			img_init(&m);
-			img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(*ecbs), q.count);
-			img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-			img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 2);
-			img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-			if (load(fd, &m, &ld, log, sizeof(log)) ||
+			p = (struct prog){ .ecbs = ecbs, .necbs = q.count,
+					   .clauses = &cl, .nclauses = 1,
+					   .insns = insns, .ninsns = 2,
+					   .aggs = &ad, .naggs = 1 };
+			if (load_prog(fd, &p, &ld, log, sizeof(log)) ||
 			    ioctl(fd, SONDE_IOC_GO, &go))
 				_exit(2);
 			for (;;) {
@@ -482,6 +422,7 @@ TEST(ioctl_fuzz)
 	static struct img m;
 	struct sonde_ecb ecb = { 0 };
 	struct sonde_clause cl = { .act_len = 2, .rec_size = 8 };
+	struct prog p;
 	struct sonde_insn insns[] = {
 		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
@@ -504,10 +445,10 @@ TEST(ioctl_fuzz)
 			ASSERT_LE(0, fd);
 			ecb.probe_id = probe_id(fd, "syscall", "getppid",
 						"entry");
-			img_init(&m);
-			img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-			img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-			img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 2);
+			p = (struct prog){ .ecbs = &ecb, .necbs = 1,
+					   .clauses = &cl, .nclauses = 1,
+					   .insns = insns, .ninsns = 2 };
+			img_prog(&m, &p);
 		}
 		for (i = 0; i < 64; i++)
 			blob[rnd() % sizeof(blob)] = (unsigned char)rnd();

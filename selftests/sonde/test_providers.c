@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_providers.c - the kernel providers (issue #7): fbt entry/return,
+ * test_providers.c - the kernel providers: fbt entry/return,
  * a broad fbt attach/detach, the raw tracepoint provider, the stable
  * proc/sched/io providers, and stack() from fbt and tracepoint probes
  * starting at the probed code.  Hand-built programs as in test_trace.c.
@@ -38,23 +38,25 @@ static double now_ms(void)
 
 /* pred: pid == consts[0] (4 insns), then @ = count() */
 static const struct sonde_insn pid_count[] = {
-	INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-	INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-	INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-	INSN(SONDE_OP_RET, 0, 3, 0, 0),
+	INSNS_PRED_PID_IS_CONST0,
 	INSN(SONDE_OP_AGG, 0, 0, 0, 0),
 	INSN(SONDE_OP_RET, 0, 0, 0, 0),
 };
 
 /* Load @n ECBs on @ids, all running one clause of @insns; 0 or errno. */
-static int load_prog(int fd, const __u32 *ids, int n,
-		     const struct sonde_insn *insns, int ninsns,
-		     const struct sonde_clause *cl, const __u64 *consts,
-		     int nconsts, const struct sonde_agg_desc *ad,
-		     struct sonde_load *ld, char *log, int logsz)
+static int load_probes(int fd, const __u32 *ids, int n,
+		       const struct sonde_insn *insns, int ninsns,
+		       const struct sonde_clause *cl, const __u64 *consts,
+		       int nconsts, const struct sonde_agg_desc *ad,
+		       struct sonde_load *ld, char *log, int logsz)
 {
-	static struct img m;
-	struct sonde_ecb ecbs[1100];
+	static struct sonde_ecb ecbs[1100];
+	const struct prog p = { .ecbs = ecbs, .necbs = n,
+				.clauses = cl, .nclauses = 1,
+				.insns = insns, .ninsns = ninsns,
+				.consts = nconsts ? consts : NULL,
+				.nconsts = nconsts,
+				.aggs = ad, .naggs = ad ? 1 : 0 };
 	int i;
 
 	if (n > 1100)
@@ -63,15 +65,7 @@ static int load_prog(int fd, const __u32 *ids, int n,
 		ecbs[i].probe_id = ids[i];
 		ecbs[i].clause = 0;
 	}
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), n);
-	img_sect(&m, SONDE_SECT_CLAUSES, cl, sizeof(*cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), ninsns);
-	if (nconsts)
-		img_sect(&m, SONDE_SECT_CONSTS, consts, 8, nconsts);
-	if (ad)
-		img_sect(&m, SONDE_SECT_AGGS, ad, sizeof(*ad), 1);
-	return load(fd, &m, ld, log, logsz);
+	return load_prog(fd, &p, ld, log, logsz);
 }
 
 /* pid == self { @ = count() } on one probe; returns the fd, GO done. */
@@ -95,7 +89,7 @@ static int count_self(struct __test_metadata *_metadata, const char *prov,
 		close(fd);
 		return -1;
 	}
-	if (load_prog(fd, &id, 1, pid_count, 6, &cl, consts, 1, &ad, ld, log,
+	if (load_probes(fd, &id, 1, pid_count, 6, &cl, consts, 1, &ad, ld, log,
 		      sizeof(log)) || ioctl(fd, SONDE_IOC_GO, &go)) {
 		TH_LOG("%s::%s:%s: %s %s", prov, func, name, strerror(errno),
 		       log);
@@ -137,10 +131,7 @@ TEST(fbt_vfs_read_entry_count)
 TEST(fbt_vfs_read_return_value)
 {
 	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg1),
 		INSN(SONDE_OP_AGG, 0, 0, 1, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
@@ -159,7 +150,7 @@ TEST(fbt_vfs_read_return_value)
 	ASSERT_LE(0, fd);
 	id = probe_id(fd, "fbt", "vfs_read", "return");
 	ASSERT_NE(0, id);
-	ASSERT_EQ(0, load_prog(fd, &id, 1, insns, 7, &cl, consts, 1, &ad, &ld,
+	ASSERT_EQ(0, load_probes(fd, &id, 1, insns, 7, &cl, consts, 1, &ad, &ld,
 			       log, sizeof(log))) TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	for (i = 0; i < 5; i++)
@@ -229,7 +220,7 @@ TEST_F_TIMEOUT(slow, fbt_broad_glob_attach_detach, 300)
 		n = list_ids(fd, globs[g], ids, 1000);
 		t1 = now_ms();
 		ASSERT_LT(20, n) TH_LOG("%s: %d probes", globs[g], n);
-		ASSERT_EQ(0, load_prog(fd, ids, n, pid_count, 6, &cl, NULL, 0,
+		ASSERT_EQ(0, load_probes(fd, ids, n, pid_count, 6, &cl, NULL, 0,
 				       &ad, &ld, log, sizeof(log)))
 			TH_LOG("%s", log);
 		t2 = now_ms();
@@ -315,7 +306,7 @@ TEST(proc_create_exit_count)
 		ASSERT_LE(0, fd2);
 		id = probe_id(fd2, "proc", "", "exit");
 		ASSERT_NE(0, id);
-		ASSERT_EQ(0, load_prog(fd2, &id, 1, insns, 6, &cl, consts, 1,
+		ASSERT_EQ(0, load_probes(fd2, &id, 1, insns, 6, &cl, consts, 1,
 				       &ad, &ld2, log, sizeof(log)));
 		ASSERT_EQ(0, ioctl(fd2, SONDE_IOC_GO, &go));
 	}
@@ -390,7 +381,7 @@ TEST(io_start_done_vda)
 		ASSERT_LE(0, fd[i]);
 		id = probe_id(fd[i], "io", "", names[i]);
 		ASSERT_NE(0, id);
-		ASSERT_EQ(0, load_prog(fd[i], &id, 1, insns, 10, &cl, consts,
+		ASSERT_EQ(0, load_probes(fd[i], &id, 1, insns, 10, &cl, consts,
 				       2, &ad, &ld[i], log, sizeof(log)))
 			TH_LOG("%s", log);
 		ASSERT_EQ(0, ioctl(fd[i], SONDE_IOC_GO, &go));
@@ -446,10 +437,7 @@ static void check_stack(struct __test_metadata *_metadata, const char *prov,
 			const char *first, const char *caller)
 {
 	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		INSN(SONDE_OP_EMITKSTACK, 0, 0, 20, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
@@ -459,34 +447,23 @@ static void check_stack(struct __test_metadata *_metadata, const char *prov,
 	struct sonde_load ld;
 	struct sonde_go go;
 	struct sonde_stop stop;
-	struct sonde_drain d;
-	char log[512] = "", *buf, sym[256];
-	int fd, cpu, ncpu, i, recs = 0, found_caller = 0, first_ok = 0;
+	struct sonde_rechdr *h;
+	struct drain dr;
+	char log[512] = "", sym[256];
+	int fd, i, recs = 0, found_caller = 0, first_ok = 0;
 	__u32 id;
 
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
-	ncpu = nr_cpus(fd);
 	id = probe_id(fd, prov, func, name);
 	ASSERT_NE(0, id);
-	ASSERT_EQ(0, load_prog(fd, &id, 1, insns, 6, &cl, consts, 1, NULL,
+	ASSERT_EQ(0, load_probes(fd, &id, 1, insns, 6, &cl, consts, 1, NULL,
 			       &ld, log, sizeof(log))) TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	work();
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	buf = malloc(ld.bufsize);
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		__u64 off;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = ld.bufsize;
-		if (ioctl(fd, SONDE_IOC_DRAIN, &d))
-			continue;
-		for (off = 0; off < d.size; off += ((struct sonde_rechdr *)
-						     (buf + off))->size) {
-			struct sonde_rechdr *h = (void *)(buf + off);
+	for_each_drain(&dr, fd, SONDE_IOC_DRAIN, ld.bufsize) {
+		for_each_rec(h, &dr) {
 			__u64 *pcs = (__u64 *)(h + 1);
 
 			if (h->epid != 1 || recs++)
@@ -506,7 +483,6 @@ static void check_stack(struct __test_metadata *_metadata, const char *prov,
 	EXPECT_LT(0, recs);
 	EXPECT_EQ(1, first_ok) TH_LOG("first frame is not %s", first);
 	EXPECT_EQ(1, found_caller) TH_LOG("no %s frame", caller);
-	free(buf);
 	close(fd);
 }
 

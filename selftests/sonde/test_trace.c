@@ -37,52 +37,40 @@ TEST(begin_record_and_exit)
 		INSN(SONDE_OP_EXIT, 0, 2, 0, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct sonde_status st;
-	struct sonde_drain d;
+	struct trace t;
 	struct sonde_rechdr *h;
-	struct img m;
-	char log[512] = "", *buf;
+	struct drain dr;
+	struct prog p;
 	__u64 val;
-	int fd;
 
 	cl.act_len = 5;
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ecb.probe_id = probe_id(fd, "dtrace", "", "BEGIN");
+	ASSERT_EQ(0, trace_open(&t));
+	ecb.probe_id = probe_id(t.fd, "dtrace", "", "BEGIN");
 	ASSERT_NE(0, ecb.probe_id);
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 5);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
-	EXPECT_EQ(SONDE_ACT_DRAINING, st.activity);
-	EXPECT_EQ(7, st.exit_status);
+	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 5 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
+	ASSERT_EQ(0, trace_status(&t));
+	EXPECT_EQ(SONDE_ACT_DRAINING, t.st.activity);
+	EXPECT_EQ(7, t.st.exit_status);
 
-	buf = malloc(ld.bufsize);
-	memset(&d, 0, sizeof(d));
-	d.cpu = go.begin_cpu;
-	d.buf = (__u64)(unsigned long)buf;
-	d.buf_size = ld.bufsize;
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_DRAIN, &d));
-	ASSERT_EQ(sizeof(*h) + 8, d.size);
-	h = (struct sonde_rechdr *)buf;
+	drain_init(&dr, t.fd, SONDE_IOC_DRAIN, t.ld.bufsize);
+	ASSERT_EQ(0, drain_cpu(&dr, t.go.begin_cpu));
+	ASSERT_EQ(sizeof(*h) + 8, dr.d.size);
+	h = dr.buf;
 	EXPECT_EQ(1, h->epid);
 	EXPECT_EQ(sizeof(*h) + 8, h->size);
 	EXPECT_NE(0, h->timestamp);
 	memcpy(&val, h + 1, 8);
 	EXPECT_EQ(42, val);
-	EXPECT_EQ(0, d.drops);
-	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	EXPECT_EQ(0, dr.d.drops);
+	EXPECT_EQ(0, ioctl(t.fd, SONDE_IOC_STOP, &t.stop));
 	/* a second STOP is refused, not a crash */
-	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_STOP, &stop));
+	EXPECT_EQ(-1, ioctl(t.fd, SONDE_IOC_STOP, &t.stop));
 	EXPECT_EQ(EALREADY, errno);
-	free(buf);
-	close(fd);
+	free(dr.buf);
+	close(t.fd);
 }
 
 /*
@@ -97,44 +85,35 @@ TEST(getppid_count_exact_all_cpus)
 	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
 	__u64 consts[1];
 	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct img m;
-	char log[512] = "";
+	struct trace t;
+	struct prog p;
 	__u64 drops;
-	int fd, cpu, ncpu, i, calls = 0;
+	int cpu, ncpu, i, calls = 0;
 
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ncpu = nr_cpus(fd);
-	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	ASSERT_EQ(0, trace_open(&t));
+	ncpu = nr_cpus(t.fd);
+	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
 	ASSERT_NE(0, ecb.probe_id);
 	consts[0] = getpid();
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 6);
-	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
-	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 6,
+			   .consts = consts, .nconsts = 1,
+			   .aggs = &ad, .naggs = 1 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	for (cpu = 0; cpu < ncpu; cpu++) {
 		pin(cpu);
 		for (i = 0; i < 1000; i++, calls++)
 			syscall(SYS_getppid);
 	}
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	EXPECT_EQ(calls, agg_total(fd, ld.aggsize, &drops));
+	ASSERT_EQ(0, trace_stop(&t));
+	EXPECT_EQ(calls, agg_total(t.fd, t.ld.aggsize, &drops));
 	EXPECT_EQ(0, drops);
-	close(fd);
+	close(t.fd);
 }
 
 /*
@@ -152,64 +131,45 @@ TEST(fault_gives_error_record)
 		INSN(SONDE_OP_EMIT8, 0, 2, 0, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct sonde_drain d;
-	struct img m;
-	char log[512] = "", *buf;
-	int fd, cpu, ncpu, i, nerr = 0, nrec = 0;
+	struct trace t;
+	struct sonde_rechdr *h;
+	struct drain dr;
+	struct prog p;
+	int i, nerr = 0, nrec = 0;
 	__u64 errors = 0;
 
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ncpu = nr_cpus(fd);
-	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 4);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	ASSERT_EQ(0, trace_open(&t));
+	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
+	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 4 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	pin(0);
 	for (i = 0; i < 3; i++)
 		syscall(SYS_getppid);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	buf = malloc(ld.bufsize);
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		__u64 off;
+	ASSERT_EQ(0, trace_stop(&t));
+	for_each_drain(&dr, t.fd, SONDE_IOC_DRAIN, t.ld.bufsize) {
+		errors += dr.d.errors;
+		for_each_rec(h, &dr) {
+			struct sonde_errrec *e = (void *)(h + 1);
 
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = ld.bufsize;
-		if (ioctl(fd, SONDE_IOC_DRAIN, &d))
-			continue;
-		errors += d.errors;
-		for (off = 0; off < d.size;) {
-			struct sonde_rechdr *h = (void *)(buf + off);
-
-			if (h->epid == SONDE_EPID_ERROR) {
-				struct sonde_errrec *e = (void *)(h + 1);
-
-				EXPECT_EQ(1, e->epid);
-				EXPECT_EQ(1, e->where);
-				EXPECT_EQ(1, e->pc);
-				EXPECT_EQ(SONDE_FLT_BADADDR, e->fault);
-				EXPECT_EQ(0, e->addr);
-				nerr++;
-			} else {
+			if (h->epid != SONDE_EPID_ERROR) {
 				nrec++;
+				continue;
 			}
-			off += h->size;
+			EXPECT_EQ(1, e->epid);
+			EXPECT_EQ(1, e->where);
+			EXPECT_EQ(1, e->pc);
+			EXPECT_EQ(SONDE_FLT_BADADDR, e->fault);
+			EXPECT_EQ(0, e->addr);
+			nerr++;
 		}
 	}
 	/* other processes call getppid too: at least our three */
 	EXPECT_LE(3, nerr);
 	EXPECT_EQ(nerr, errors);
 	EXPECT_EQ(0, nrec);
-	free(buf);
-	close(fd);
+	close(t.fd);
 }
 
 /*
@@ -319,10 +279,7 @@ TEST(thread_locals_per_thread)
 	};
 	__u64 consts[1];
 	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		INSN(SONDE_OP_LDT, 1, 0, 0, 0),		/* self->n++ */
 		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
 		INSN(SONDE_OP_ADD, 1, 1, 2, 0),
@@ -335,60 +292,38 @@ TEST(thread_locals_per_thread)
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
 	struct caller a = { 100 }, b = { 40 };
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct sonde_drain d;
-	struct img m;
-	char log[512] = "", *buf;
+	struct trace t;
+	struct sonde_aggrec *r;
+	struct drain dr;
+	struct prog p;
 	pthread_t ta, tb;
-	long long maxv[2] = { 0, 0 };
-	int fd, cpu, ncpu;
+	long long maxv[2] = { 0, 0 }, v;
 
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ncpu = nr_cpus(fd);
-	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
+	ASSERT_EQ(0, trace_open(&t));
+	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
 	consts[0] = getpid();
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 14);
-	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
-	img_sect(&m, SONDE_SECT_AGGS, ad, sizeof(ad[0]), 2);
-	img_sect(&m, SONDE_SECT_VARS, vars, sizeof(vars[0]), 2);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 14,
+			   .consts = consts, .nconsts = 1,
+			   .aggs = ad, .naggs = 2, .vars = vars, .nvars = 2 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	pthread_create(&ta, NULL, call_getppid, &a);
 	pthread_join(ta, NULL);
 	pthread_create(&tb, NULL, call_getppid, &b);
 	pthread_join(tb, NULL);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	ASSERT_EQ(0, trace_stop(&t));
 
-	buf = malloc(ld.aggsize);
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		__u64 off;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = ld.aggsize;
-		if (ioctl(fd, SONDE_IOC_AGGSNAP, &d))
-			continue;
-		for (off = 0; off < d.size;) {
-			struct sonde_aggrec *r = (void *)(buf + off);
-			long long v;
-
+	for_each_drain(&dr, t.fd, SONDE_IOC_AGGSNAP, t.ld.aggsize) {
+		for_each_rec(r, &dr) {
 			memcpy(&v, r + 1, sizeof(v));
 			if (r->aggid < 2 && v > maxv[r->aggid])
 				maxv[r->aggid] = v;
-			off += r->size;
 		}
 	}
 	EXPECT_EQ(100, maxv[0]);
 	EXPECT_EQ(140, maxv[1]);
-	free(buf);
-	close(fd);
+	close(t.fd);
 }
 
 /*
@@ -406,34 +341,25 @@ TEST(deadman_aborts_silent_consumer)
 		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct sonde_status st;
-	struct img m;
-	char log[512] = "";
-	int fd;
+	struct trace t;
+	struct prog p;
 
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_OPTS, &opt, sizeof(opt), 1);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 2);
-	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
-	EXPECT_EQ(SONDE_ACT_ACTIVE, st.activity);
+	ASSERT_EQ(0, trace_open(&t));
+	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
+	p = (struct prog){ .opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 2,
+			   .aggs = &ad, .naggs = 1 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
+	ASSERT_EQ(0, trace_status(&t));
+	EXPECT_EQ(SONDE_ACT_ACTIVE, t.st.activity);
 	sleep(3);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
-	EXPECT_EQ(SONDE_ACT_KILLED, st.activity);
-	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
-	EXPECT_EQ(SONDE_ACT_KILLED, st.activity);
-	close(fd);
+	ASSERT_EQ(0, trace_status(&t));
+	EXPECT_EQ(SONDE_ACT_KILLED, t.st.activity);
+	EXPECT_EQ(0, ioctl(t.fd, SONDE_IOC_STOP, &t.stop));
+	ASSERT_EQ(0, trace_status(&t));
+	EXPECT_EQ(SONDE_ACT_KILLED, t.st.activity);
+	close(t.fd);
 }
 
 /*
@@ -470,39 +396,28 @@ TEST(error_probe_arguments)
 		INSN(SONDE_OP_EMIT8, 0, 1, 0, 32),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct sonde_drain d;
-	struct img m;
-	char log[512] = "", *buf;
-	int fd, nerr = 0, nerrprobe = 0, nrec = 0;
-	__u64 off;
+	struct trace t;
+	struct sonde_rechdr *h;
+	struct drain dr;
+	struct prog p;
+	int nerr = 0, nerrprobe = 0, nrec = 0;
 
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ecbs[0].probe_id = probe_id(fd, "syscall", "getppid", "entry");
-	ecbs[1].probe_id = probe_id(fd, "dtrace", "", "ERROR");
+	ASSERT_EQ(0, trace_open(&t));
+	ecbs[0].probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
+	ecbs[1].probe_id = probe_id(t.fd, "dtrace", "", "ERROR");
 	ASSERT_NE(0, ecbs[1].probe_id);
 	ecbs[1].clause = 1;
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), 2);
-	img_sect(&m, SONDE_SECT_CLAUSES, cls, sizeof(cls[0]), 2);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 17);
-	img_sect(&m, SONDE_SECT_ACTS, acts, sizeof(acts[0]), 2);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	p = (struct prog){ .ecbs = ecbs, .necbs = 2,
+			   .clauses = cls, .nclauses = 2,
+			   .insns = insns, .ninsns = 17,
+			   .acts = acts, .nacts = 2 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	pin(0);
 	syscall(SYS_getppid);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	buf = malloc(ld.bufsize);
-	memset(&d, 0, sizeof(d));
-	d.cpu = 0;
-	d.buf = (__u64)(unsigned long)buf;
-	d.buf_size = ld.bufsize;
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_DRAIN, &d));
-	for (off = 0; off < d.size;) {
-		struct sonde_rechdr *h = (void *)(buf + off);
+	ASSERT_EQ(0, trace_stop(&t));
+	drain_init(&dr, t.fd, SONDE_IOC_DRAIN, t.ld.bufsize);
+	ASSERT_EQ(0, drain_cpu(&dr, 0));
+	for_each_rec(h, &dr) {
 		__u64 *v = (__u64 *)(h + 1);
 
 		if (h->epid == SONDE_EPID_ERROR) {
@@ -523,13 +438,12 @@ TEST(error_probe_arguments)
 		} else {
 			nrec++;
 		}
-		off += h->size;
 	}
 	EXPECT_LE(1, nerr);
 	EXPECT_EQ(nerr, nerrprobe);
 	EXPECT_EQ(0, nrec);	/* the faulting clause's record is dropped */
-	free(buf);
-	close(fd);
+	free(dr.buf);
+	close(t.fd);
 }
 
 /*
@@ -554,10 +468,7 @@ TEST(speculation_commit_discard)
 				      .type = SONDE_T_INT };
 	struct sonde_insn insns[] = {
 		/* 0: pred pid == self */
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSNS_PRED_PID_IS_CONST0,
 		/* 4: g = speculation() */
 		INSN(SONDE_OP_CALL, 1, 0, 0, SONDE_SUBR_speculation),
 		INSN(SONDE_OP_STG, 0, 1, 0, 0),
@@ -596,67 +507,45 @@ TEST(speculation_commit_discard)
 		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_discard),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct sonde_status st;
-	struct sonde_drain d;
-	struct img m;
-	char log[512] = "", *buf;
-	int fd, i, cpu, ncpu, n = 0;
-	__u64 seen[100] = { 0 };
+	struct trace t;
+	struct sonde_rechdr *h;
+	struct drain dr;
+	struct prog p;
+	int i, n = 0;
+	__u64 seen[100] = { 0 }, v;
 
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ncpu = nr_cpus(fd);
+	ASSERT_EQ(0, trace_open(&t));
 	for (i = 0; i < 4; i++) {
-		ecbs[i].probe_id = probe_id(fd, "syscall", "getppid", "entry");
+		ecbs[i].probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
 		ecbs[i].clause = i;
 	}
 	consts[0] = getpid();
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), 4);
-	img_sect(&m, SONDE_SECT_CLAUSES, cls, sizeof(cls[0]), 4);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]),
-		 sizeof(insns) / sizeof(insns[0]));
-	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
-	img_sect(&m, SONDE_SECT_VARS, &var, sizeof(var), 1);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	p = (struct prog){ .ecbs = ecbs, .necbs = 4,
+			   .clauses = cls, .nclauses = 4,
+			   .insns = insns, .ninsns = ARRAY_SIZE(insns),
+			   .consts = consts, .nconsts = 1,
+			   .vars = &var, .nvars = 1 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	for (i = 0; i < 100; i++)
 		syscall(SYS_getppid, i);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STATUS, &st));
-	EXPECT_EQ(0, st.specdrops);
-	EXPECT_EQ(0, st.specbusy);
-	EXPECT_EQ(0, st.errors);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	buf = malloc(ld.bufsize);
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		__u64 off;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = ld.bufsize;
-		if (ioctl(fd, SONDE_IOC_DRAIN, &d))
-			continue;
-		for (off = 0; off < d.size;) {
-			struct sonde_rechdr *h = (void *)(buf + off);
-			__u64 v;
-
+	ASSERT_EQ(0, trace_status(&t));
+	EXPECT_EQ(0, t.st.specdrops);
+	EXPECT_EQ(0, t.st.specbusy);
+	EXPECT_EQ(0, t.st.errors);
+	ASSERT_EQ(0, trace_stop(&t));
+	for_each_drain(&dr, t.fd, SONDE_IOC_DRAIN, t.ld.bufsize) {
+		for_each_rec(h, &dr) {
 			memcpy(&v, h + 1, 8);
 			EXPECT_EQ(2, h->epid);
 			if (v < 100)
 				seen[v]++;
 			n++;
-			off += h->size;
 		}
 	}
 	EXPECT_EQ(50, n);
 	for (i = 0; i < 100; i++)
 		EXPECT_EQ(i & 1, seen[i]);
-	free(buf);
-	close(fd);
+	close(t.fd);
 }
 
 /*
@@ -690,32 +579,26 @@ TEST(profile_and_tick)
 		INSN(SONDE_OP_AGG, 0, 1, 0, 1),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
-	struct sonde_load ld;
-	struct sonde_go go;
-	struct sonde_stop stop;
-	struct sonde_drain d;
-	struct img m;
-	char log[512] = "", *buf;
-	long long prof[4][4] = { { 0 } }, ticks = 0, tick_cpus = 0;
-	int fd, cpu, ncpu, i;
+	struct trace t;
+	struct sonde_aggrec *r;
+	struct drain dr;
+	struct prog p;
+	long long prof[4][4] = { { 0 } }, ticks = 0, tick_cpus = 0, v;
+	int cpu, ncpu, i;
 	time_t end;
 
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	ncpu = nr_cpus(fd);
-	ecbs[0].probe_id = probe_id(fd, "profile", "", "profile-997");
-	ecbs[1].probe_id = probe_id(fd, "profile", "", "tick-100ms");
+	ASSERT_EQ(0, trace_open(&t));
+	ncpu = nr_cpus(t.fd);
+	ecbs[0].probe_id = probe_id(t.fd, "profile", "", "profile-997");
+	ecbs[1].probe_id = probe_id(t.fd, "profile", "", "tick-100ms");
 	ASSERT_NE(0, ecbs[0].probe_id);
 	ASSERT_NE(0, ecbs[1].probe_id);	/* created on demand */
 	ecbs[1].clause = 1;
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), 2);
-	img_sect(&m, SONDE_SECT_CLAUSES, cls, sizeof(cls[0]), 2);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 12);
-	img_sect(&m, SONDE_SECT_AGGS, ads, sizeof(ads[0]), 2);
-	img_sect(&m, SONDE_SECT_KEYS, keys, sizeof(keys[0]), 3);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	p = (struct prog){ .ecbs = ecbs, .necbs = 2,
+			   .clauses = cls, .nclauses = 2,
+			   .insns = insns, .ninsns = 12,
+			   .aggs = ads, .naggs = 2, .keys = keys, .nkeys = 3 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	/* keep both CPUs busy, half in user mode, half in the kernel */
 	end = time(NULL) + 2;
 	if (fork() == 0) {
@@ -728,21 +611,10 @@ TEST(profile_and_tick)
 	for (i = 0; time(NULL) < end; i++)
 		;
 	wait(NULL);
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	buf = malloc(ld.aggsize);
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		__u64 off;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = ld.aggsize;
-		if (ioctl(fd, SONDE_IOC_AGGSNAP, &d))
-			continue;
-		for (off = 0; off < d.size;) {
-			struct sonde_aggrec *r = (void *)(buf + off);
+	ASSERT_EQ(0, trace_stop(&t));
+	for_each_drain(&dr, t.fd, SONDE_IOC_AGGSNAP, t.ld.aggsize) {
+		for_each_rec(r, &dr) {
 			__u64 *k = (__u64 *)(r + 1);
-			long long v;
 
 			if (r->aggid == 0) {
 				memcpy(&v, k + 2, 8);
@@ -753,7 +625,6 @@ TEST(profile_and_tick)
 				ticks += v;
 				tick_cpus++;
 			}
-			off += r->size;
 		}
 	}
 	for (cpu = 0; cpu < ncpu && cpu < 4; cpu++) {
@@ -767,8 +638,7 @@ TEST(profile_and_tick)
 	EXPECT_LE(5, ticks);
 	EXPECT_GE(40, ticks);
 	EXPECT_EQ(1, tick_cpus);
-	free(buf);
-	close(fd);
+	close(t.fd);
 }
 
 /* Closing a tracing fd mid-run disarms everything (kill -9 is a close). */
@@ -783,7 +653,7 @@ TEST(close_while_armed)
 	};
 	struct sonde_load ld;
 	struct sonde_go go;
-	struct img m;
+	struct prog p;
 	char log[512] = "";
 	int fd, i, round;
 
@@ -791,12 +661,11 @@ TEST(close_while_armed)
 		fd = open(SONDE_DEVICE_PATH, O_RDWR);
 		ASSERT_LE(0, fd);
 		ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
-		img_init(&m);
-		img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-		img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-		img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 2);
-		img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-		ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log)));
+		p = (struct prog){ .ecbs = &ecb, .necbs = 1,
+				   .clauses = &cl, .nclauses = 1,
+				   .insns = insns, .ninsns = 2,
+				   .aggs = &ad, .naggs = 1 };
+		ASSERT_EQ(0, load_prog(fd, &p, &ld, log, sizeof(log)));
 		ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 		for (i = 0; i < 100; i++)
 			syscall(SYS_getppid);

@@ -168,7 +168,7 @@ TEST(owned_by_its_file)
 	struct sonde_insn insns[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
 	struct sonde_uprobe r;
 	struct sonde_load ld;
-	struct img m;
+	struct prog p;
 	char log[256];
 	__u64 off = file_offset((void *)victim);
 	__u32 id;
@@ -193,12 +193,11 @@ TEST(owned_by_its_file)
 
 	EXPECT_EQ(0, probe_id(fd2, "selftest1", "victim", "entry"));
 	ecb.probe_id = id;
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 1);
-	EXPECT_EQ(ENOENT, load(fd2, &m, &ld, log, sizeof(log)));
-	EXPECT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = 1 };
+	EXPECT_EQ(ENOENT, load_prog(fd2, &p, &ld, log, sizeof(log)));
+	EXPECT_EQ(0, load_prog(fd, &p, &ld, log, sizeof(log))) TH_LOG("%s", log);
 	close(fd2);
 	close(fd);
 	/* gone with its file */
@@ -211,7 +210,6 @@ TEST(owned_by_its_file)
 /* Load "@ = sum(argN)" on probe @id; returns the fd's LOAD result. */
 static int load_sum(int fd, __u32 id, int arg, struct sonde_load *ld)
 {
-	static struct img m;
 	struct sonde_ecb ecb = { .probe_id = id };
 	struct sonde_clause cl = { .act_len = 3 };
 	struct sonde_agg_desc ad = { .fn = SONDE_AGG_sum };
@@ -220,14 +218,13 @@ static int load_sum(int fd, __u32 id, int arg, struct sonde_load *ld)
 		INSN(SONDE_OP_AGG, 0, 0, 1, 0),
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
+	const struct prog p = { .ecbs = &ecb, .necbs = 1,
+				.clauses = &cl, .nclauses = 1,
+				.insns = insns, .ninsns = 3,
+				.aggs = &ad, .naggs = 1 };
 	char log[256] = "";
 
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 3);
-	img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-	return load(fd, &m, ld, log, sizeof(log));
+	return load_prog(fd, &p, ld, log, sizeof(log));
 }
 
 /*

@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sonde.c - the sonde command: dtrace(1M)'s command line, messages, run
- * loop and exit statuses (illumos usr/src/cmd/dtrace/dtrace.c) on top of
- * libsonde.  Single-threaded; signals only set flags.
+ * sonde.c - the sonde command: dtrace(1M)'s command line, messages and
+ * exit statuses (illumos usr/src/cmd/dtrace/dtrace.c) on top of libsonde,
+ * which does the work.  Single-threaded; signals only count.
  *
- * Flow: options -> create/grab the target (-c/-p, so $target is known) ->
- * compile every -n/-s -> resolve probes (notices) -> LOAD -> GO -> start
- * the -c child -> loop { sleep to the next switchrate tick, checking
- * STATUS / signals / the target every 10 ms; AGGSNAP; DRAIN } -> STOP ->
- * final AGGSNAP + DRAIN (END's CPU last) -> "\n" -> unprinted aggregations.
+ * Flow: options -> create/grab the processes (-c/-p, so $target is
+ * known) -> compile every -n/-s (userland/dc) -> resolve probes
+ * (notices) -> LOAD -> sonde_work(): GO, the run loop, STOP, the final
+ * output (userland/lib/work.c).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -19,28 +17,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
-#include <sys/ptrace.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 
 #include "libsonde.h"
 #include "dc.h"
-#include "uelf.h"
+#include "usdt.h"
+#include "cli.h"
 
 #ifndef SONDE_VERSION
-#define SONDE_VERSION	"0.1"
+#error "SONDE_VERSION comes from the top-level VERSION file (Makefile)"
 #endif
 
 #define E_SUCCESS	0
 #define E_ERROR		1
 #define E_USAGE		2
-
-#define SONDE_STATUSRATE	1000000000ULL	/* ns, DTrace's statusrate */
-
-static const char SONDE_OPTSTR[] =
-	"3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:O:p:P:qs:SU:vVwx:X:Z";
 
 static const char *g_pname = "sonde";
 static bool g_verbose;		/* -v: stability reports, -lv arguments */
@@ -51,8 +41,7 @@ static const char *g_defines[64];
 static const char *g_cppargs[64];
 static unsigned int g_ndefines, g_ncppargs;
 static int g_quiet;
-static volatile sig_atomic_t g_intr;
-static int g_newline;
+static volatile sig_atomic_t g_intr;	/* signals seen: sonde_work() */
 static FILE *g_ofp;		/* -o FILE, else stdout */
 static int g_format;		/* -O: SONDE_OUT_* */
 
@@ -65,41 +54,150 @@ struct cli_cmd {
 	uint32_t nclauses;
 };
 
-static int usage(FILE *fp)
+/*
+ * Every option the command accepts, once.  The getopt string and the
+ * usage text are made from this table; userland/tests/cli_options.sh
+ * checks that the man page's SYNOPSIS and OPTIONS name every one of them
+ * and no other, and that the command refuses every other letter.
+ * arg: the argument's name in the usage text, NULL for a flag.  '6' is
+ * dtrace's -64 (getopt sees -6 with the argument "4").
+ */
+struct cli_opt {
+	char opt;
+	const char *arg;
+	const char *help;
+};
+
+static const struct cli_opt cli_opts[] = {
+	{ '6', "4", "64-bit programs (the only data model sonde has)" },
+	{ 'b', "bufsz", "set trace buffer size" },
+	{ 'c', "cmd", "run specified command and exit upon its completion" },
+	{ 'C', NULL, "run cpp(1) preprocessor on script files" },
+	{ 'D', "name[=def]", "define symbol when invoking preprocessor" },
+	{ 'e', NULL, "exit after compiling request but prior to enabling probes" },
+	{ 'f', "function", "enable or list probes matching the specified function name" },
+	{ 'F', NULL, "coalesce trace output by function" },
+	{ 'G', NULL, "generate an object file for the -s script's USDT probes, to link with the given objects" },
+	{ 'h', NULL, "generate a header file with definitions for static probes" },
+	{ 'H', NULL, "print included files when invoking preprocessor" },
+	{ 'i', "probe-id", "enable or list probes matching the specified probe id" },
+	{ 'I', "path", "add include directory to preprocessor search path" },
+	{ 'l', NULL, "list probes matching specified criteria" },
+	{ 'm', "module", "enable or list probes matching the specified module name" },
+	{ 'n', "name", "enable or list probes matching the specified probe name" },
+	{ 'o', "output", "set output file" },
+	{ 'O', "format", "set output format: text (default) or json" },
+	{ 'p', "pid", "grab specified process-ID and cache its symbol tables" },
+	{ 'P', "provider", "enable or list probes matching the specified provider name" },
+	{ 'q', NULL, "set quiet mode (only output explicitly traced data)" },
+	{ 's', "script", "enable or list probes according to the specified D script" },
+	{ 'S', NULL, "print D compiler intermediate code" },
+	{ 'U', "name", "undefine symbol when invoking preprocessor" },
+	{ 'v', NULL, "set verbose mode (report stability attributes, arguments)" },
+	{ 'V', NULL, "report DTrace API version" },
+	{ 'w', NULL, "permit destructive actions" },
+	{ 'x', "opt[=val]", "enable or modify compiler and tracing options" },
+	{ 'Z', NULL, "permit probe descriptions that match zero probes" },
+};
+
+/* dtrace options sonde refuses, each with its reason (exit status 2). */
+static const struct cli_opt cli_refused[] = {
+	{ '3', "2", "-32 is not supported: sonde compiles for 64-bit programs only" },
+	{ 'a', NULL, "-a is not supported: sonde has no anonymous tracing state to claim" },
+	{ 'A', NULL, "-A is not supported: sonde has no anonymous (boot-time) tracing" },
+	{ 'L', "path", "-L is not supported: sonde has no D libraries to search" },
+	{ 'X', "a|c|s|t", "-X is not supported: the preprocessor's ISO C mode cannot be chosen" },
+};
+
+#define CLI_NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
+#define CLI_NREFUSED	(sizeof(cli_refused) / sizeof(cli_refused[0]))
+
+enum { CLI_LONG_HELP = 0x100, CLI_LONG_VERSION };
+
+static const struct option cli_longopts[] = {
+	{ "help", no_argument, NULL, CLI_LONG_HELP },
+	{ "version", no_argument, NULL, CLI_LONG_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* The getopt string of both tables, with a leading ':' (missing arg). */
+static void cli_optstring(char *buf, size_t size)
+{
+	size_t n = 0, i;
+
+	buf[n++] = ':';
+	for (i = 0; i < CLI_NOPTS + CLI_NREFUSED && n + 3 < size; i++) {
+		const struct cli_opt *o = i < CLI_NOPTS ? &cli_opts[i] :
+					  &cli_refused[i - CLI_NOPTS];
+
+		buf[n++] = o->opt;
+		if (o->arg)
+			buf[n++] = ':';
+	}
+	buf[n] = '\0';
+}
+
+static const struct cli_opt *cli_opt_find(const struct cli_opt *t, size_t n,
+					  int opt)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].opt == opt)
+			return &t[i];
+	return NULL;
+}
+
+/* "-b bufsz", "-64", "-C" */
+static const char *cli_opt_name(const struct cli_opt *o, char *buf,
+				size_t size)
+{
+	if (o->opt == '6')
+		snprintf(buf, size, "-64");
+	else if (o->arg)
+		snprintf(buf, size, "-%c %s", o->opt, o->arg);
+	else
+		snprintf(buf, size, "-%c", o->opt);
+	return buf;
+}
+
+static int usage(FILE *fp, int status)
 {
 	static const char predact[] = "[[ predicate ] action ]";
+	char name[64];
+	size_t i;
 
-	fprintf(fp, "Usage: %s [-elqSVwZ] [-b bufsz] [-c cmd] [-o output] "
-		"[-O json] [-p pid] [-s script] [-x opt[=val]]\n\n"
-		"\t[-P provider %s]\n"
+	fprintf(fp, "Usage: %s [-64] [-", g_pname);
+	for (i = 0; i < CLI_NOPTS; i++)
+		if (!cli_opts[i].arg)
+			fputc(cli_opts[i].opt, fp);
+	fputc(']', fp);
+	for (i = 0; i < CLI_NOPTS; i++) {
+		if (!cli_opts[i].arg || cli_opts[i].opt == '6' ||
+		    strchr("Pmfni", cli_opts[i].opt))
+			continue;
+		fprintf(fp, " [%s]", cli_opt_name(&cli_opts[i], name,
+						   sizeof(name)));
+	}
+	fprintf(fp, "\n\t[-P provider %s]\n"
 		"\t[-m [ provider: ] module %s]\n"
 		"\t[-f [[ provider: ] module: ] func %s]\n"
 		"\t[-n [[[ provider: ] module: ] func: ] name %s]\n"
-		"\t[-i probe-id %s] [ args ... ]\n\n", g_pname, predact,
+		"\t[-i probe-id %s] [ args ... ]\n\n", predact,
 		predact, predact, predact, predact);
 	fprintf(fp, "\tpredicate -> '/' D-expression '/'\n");
-	fprintf(fp, "\t   action -> '{' D-statements '}'\n");
-	fprintf(fp, "\n"
-		"\t-b  set trace buffer size\n"
-		"\t-c  run specified command and exit upon its completion\n"
-		"\t-e  exit after compiling request but prior to enabling probes\n"
-		"\t-f  enable or list probes matching the specified function name\n"
-		"\t-i  enable or list probes matching the specified probe id\n"
-		"\t-l  list probes matching specified criteria\n"
-		"\t-m  enable or list probes matching the specified module name\n"
-		"\t-n  enable or list probes matching the specified probe name\n"
-		"\t-o  set output file\n"
-		"\t-O  set output format: text (default) or json\n"
-		"\t-p  grab specified process-ID and cache its symbol tables\n"
-		"\t-P  enable or list probes matching the specified provider name\n"
-		"\t-q  set quiet mode (only output explicitly traced data)\n"
-		"\t-s  enable or list probes according to the specified D script\n"
-		"\t-S  print D compiler intermediate code\n"
-		"\t-V  report DTrace API version\n"
-		"\t-w  permit destructive actions\n"
-		"\t-x  enable or modify compiler and tracing options\n"
-		"\t-Z  permit probe descriptions that match zero probes\n");
-	return E_USAGE;
+	fprintf(fp, "\t   action -> '{' D-statements '}'\n\n");
+	for (i = 0; i < CLI_NOPTS; i++) {
+		if (cli_opts[i].opt == '6')
+			fprintf(fp, "\t-64 %s\n", cli_opts[i].help);
+		else
+			fprintf(fp, "\t-%c  %s\n", cli_opts[i].opt,
+				cli_opts[i].help);
+	}
+	fprintf(fp, "\n\t--help     print this text and exit\n"
+		"\t--version  print the version and exit\n\n"
+		"See sonde(8).\n");
+	return status;
 }
 
 __attribute__((format(printf, 1, 2)))
@@ -141,15 +239,13 @@ static void lib_msg(void *arg, int level, const char *msg)
 
 static void intr(int sig)
 {
-	if (!g_intr)
-		g_newline = 1;
 	g_intr++;
 }
 
 /* ---- the compiler, behind one small adapter --------------------------- */
 
 /*
- * Everything the CLI needs from the D compiler (userland/lib/dc.h) goes
+ * Everything the CLI needs from the D compiler (userland/dc/dc.h) goes
  * through these functions, so a change in the compiler's API touches only
  * this block.  Without the compiler built in, they fail cleanly.
  */
@@ -276,211 +372,6 @@ static void cli_dc_free(struct cli_dc *c)
 	if (c)
 		dc_free(c->dc);
 	free(c);
-}
-
-/* ---- target processes --------------------------------------------- */
-
-struct cli_target {
-	pid_t pid;
-	bool created;		/* -c: our child */
-	bool live;
-	bool stopped;		/* -c: held at its exec under ptrace */
-	char *cmd;
-};
-
-static char **make_argv(char *s)
-{
-	const char *ws = "\f\n\r\t\v ";
-	char **argv = calloc(strlen(s) / 2 + 2, sizeof(char *));
-	int argc = 0;
-	char *p;
-
-	if (!argv)
-		return NULL;
-	for (p = strtok(s, ws); p; p = strtok(NULL, ws))
-		argv[argc++] = p;
-	if (argc == 0)
-		argv[argc++] = s;
-	argv[argc] = NULL;
-	return argv;
-}
-
-/* Does @file name something execvp() would run? */
-static bool cli_findexec(const char *file)
-{
-	const char *path = getenv("PATH"), *p, *e;
-	char buf[4096];
-
-	if (strchr(file, '/'))
-		return access(file, X_OK) == 0;
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path; ; p = e + 1) {
-		e = strchr(p, ':');
-		if (!e)
-			e = p + strlen(p);
-		snprintf(buf, sizeof(buf), "%.*s/%s", (int)(e - p),
-			 e == p ? "." : p, file);
-		if (access(buf, X_OK) == 0)
-			return true;
-		if (!*e)
-			return false;
-	}
-}
-
-/*
- * Create the -c process as dtrace does: it runs up to its exec and stops
- * there (PTRACE_TRACEME: the exec's SIGTRAP stop), so its program and
- * address space are the final ones when user probes are created for it,
- * and not one instruction of it has run.  cli_continue() detaches.
- */
-static int cli_create(struct cli_target *t, const char *cmd)
-{
-	int ep[2], e, status;
-	char **argv, *copy;
-	ssize_t n;
-
-	copy = strdup(cmd);
-	argv = copy ? make_argv(copy) : NULL;
-	if (!argv) {
-		error("failed to allocate memory");
-		return -1;
-	}
-	if (!cli_findexec(argv[0])) {
-		e = errno;
-		error("failed to execute %s: %s", argv[0], strerror(e));
-		goto out_free;
-	}
-	if (pipe2(ep, O_CLOEXEC)) {
-		error("failed to create pipe: %s", strerror(errno));
-		goto out_free;
-	}
-	fflush(NULL);
-	t->pid = fork();
-	if (t->pid < 0) {
-		error("failed to fork: %s", strerror(errno));
-		goto out_free;
-	}
-	if (t->pid == 0) {
-		close(ep[0]);
-		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) == 0)
-			execvp(argv[0], argv);
-		e = errno;
-		if (write(ep[1], &e, sizeof(e)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(ep[1]);
-	do {
-		n = read(ep[0], &e, sizeof(e));
-	} while (n < 0 && errno == EINTR);
-	close(ep[0]);
-	t->cmd = strdup(argv[0]);
-	t->created = true;
-	if (n == sizeof(e)) {
-		waitpid(t->pid, NULL, 0);
-		error("failed to execute %s: %s", argv[0], strerror(e));
-		goto out_free;
-	}
-	/* the exec succeeded: wait for its ptrace stop */
-	while (waitpid(t->pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			error("failed to wait for %s: %s", argv[0],
-			      strerror(errno));
-			goto out_free;
-		}
-	}
-	if (!WIFSTOPPED(status)) {
-		error("failed to execute %s: it ended before tracing began",
-		      argv[0]);
-		goto out_free;
-	}
-	t->live = true;
-	t->stopped = true;
-	free(argv);
-	free(copy);
-	return 0;
-
-out_free:
-	free(argv);
-	free(copy);
-	return -1;
-}
-
-static int cli_grab(struct cli_target *t, const char *arg)
-{
-	char *end;
-	long pid;
-
-	errno = 0;
-	pid = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || pid <= 0) {
-		error("invalid pid: %s", arg);
-		return -1;
-	}
-	if (kill((pid_t)pid, 0) && errno == ESRCH) {
-		error("failed to grab pid %ld: no such process", pid);
-		return -1;
-	}
-	t->pid = (pid_t)pid;
-	t->live = true;
-	return 0;
-}
-
-/* Let the -c process run: detach, dropping the exec's SIGTRAP. */
-static int cli_continue(struct cli_target *t)
-{
-	if (!t->created || !t->stopped)
-		return 0;
-	t->stopped = false;
-	if (ptrace(PTRACE_DETACH, t->pid, NULL, NULL)) {
-		error("failed to resume %s: %s", t->cmd, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* prochandler(): report the target's end once. */
-static void cli_check_target(struct cli_target *t)
-{
-	int status;
-	pid_t r;
-
-	if (!t->live)
-		return;
-	if (t->created) {
-		r = waitpid(t->pid, &status, WNOHANG);
-		if (r == 0 || (r < 0 && errno == EINTR))
-			return;
-		t->live = false;
-		if (r < 0)
-			return;
-		if (WIFSIGNALED(status))
-			notice("pid %d terminated by %s", (int)t->pid,
-			       sigabbrev_np(WTERMSIG(status)) ?
-			       sigabbrev_np(WTERMSIG(status)) : "signal");
-		else if (WEXITSTATUS(status) != 0)
-			notice("pid %d exited with status %d", (int)t->pid,
-			       WEXITSTATUS(status));
-		else
-			notice("pid %d has exited", (int)t->pid);
-		return;
-	}
-	if (kill(t->pid, 0) && errno == ESRCH) {
-		t->live = false;
-		notice("pid %d has exited", (int)t->pid);
-	}
-}
-
-/* Tracing never began: a -c process is killed, as dtrace does. */
-static void cli_abandon(struct cli_target *t)
-{
-	if (!t->created || !t->live)
-		return;
-	if (t->stopped)
-		kill(t->pid, SIGKILL);
-	waitpid(t->pid, NULL, 0);
-	t->live = false;
 }
 
 /*
@@ -694,188 +585,6 @@ static int cli_load(struct sonde_dev *dev, struct sonde_program *p)
 	return err;
 }
 
-/* ---- the run loop --------------------------------------------------- */
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
-static void sleep_ns(uint64_t ns)
-{
-	struct timespec ts = { (time_t)(ns / 1000000000ULL),
-			       (long)(ns % 1000000000ULL) };
-
-	nanosleep(&ts, NULL);	/* a signal cuts it short: fine */
-}
-
-static int cli_run(struct sonde_dev *dev, struct sonde_program *p,
-		   struct sonde_consumer *c, struct cli_target *tgt,
-		   int ntgt)
-{
-	uint64_t swrate = p->uopts.switchrate_ns ? p->uopts.switchrate_ns :
-			  1000000000ULL;
-	uint64_t aggrate = p->uopts.aggrate_ns ? p->uopts.aggrate_ns :
-			   1000000000ULL;
-	uint64_t next_sw, next_agg, next_st, t;
-	struct sonde_status st;
-	uint32_t begin_cpu = 0, end_cpu = 0;
-	bool done = false, stopped = false, first = true, killed = false;
-	int err, i, live, status = E_SUCCESS, exitst;
-	struct sigaction act;
-
-	err = sonde_dev_go(dev, &begin_cpu);
-	if (err) {
-		error("could not enable tracing: %s", sonde_strerror(err));
-		return E_ERROR;
-	}
-	memset(&act, 0, sizeof(act));
-	sigemptyset(&act.sa_mask);
-	act.sa_handler = intr;
-	sigaction(SIGINT, &act, NULL);
-	sigaction(SIGTERM, &act, NULL);
-
-	for (i = 0; i < ntgt; i++) {
-		if (cli_continue(&tgt[i])) {
-			done = true;
-			status = E_ERROR;
-		}
-		/* exec is done: the new image's maps, for ustack() */
-		sonde_consumer_grab(c, tgt[i].pid);
-	}
-	next_sw = now_ns();	/* drain BEGIN's CPU at once */
-	next_agg = next_sw + aggrate;
-	next_st = next_sw + SONDE_STATUSRATE;
-
-	do {
-		/* dtrace_sleep(), but watching everything every 10 ms */
-		while (!done && !g_intr) {
-			for (i = 0, live = 0; i < ntgt; i++) {
-				cli_check_target(&tgt[i]);
-				live += tgt[i].live;
-			}
-			if (ntgt && !live)
-				break;
-			if (sonde_consumer_exited(c, NULL))
-				break;
-			t = now_ns();
-			if (!sonde_dev_status(dev, &st)) {
-				/* dtrace_status() at statusrate, and at once
-				 * when the kernel gave up on us */
-				if (t >= next_st ||
-				    st.activity == SONDE_ACT_KILLED) {
-					next_st = t + SONDE_STATUSRATE;
-					if (sonde_consumer_status(c, &st) ==
-					    -ECANCELED) {
-						error("processing aborted: %s",
-						      sonde_msg_bricked);
-						status = E_ERROR;
-						killed = true;
-					}
-				}
-				if (st.activity == SONDE_ACT_DRAINING ||
-				    st.activity == SONDE_ACT_STOPPED ||
-				    st.activity == SONDE_ACT_KILLED)
-					break;
-			}
-			if (t >= next_sw)
-				break;
-			sleep_ns(next_sw - t < 10000000ULL ? next_sw - t :
-				 10000000ULL);
-		}
-		if (killed)
-			return E_ERROR;	/* dfatal(): nothing more to show */
-		if (g_newline) {
-			/* dtrace prints this even in quiet mode */
-			if (g_format != SONDE_OUT_JSON)
-				fputc('\n', g_ofp);
-			g_newline = 0;
-		}
-		for (i = 0, live = 0; i < ntgt; i++)
-			live += tgt[i].live;
-		if (done || g_intr || (ntgt && !live) ||
-		    sonde_consumer_exited(c, NULL) ||
-		    (!sonde_dev_status(dev, &st) &&
-		     st.activity != SONDE_ACT_ACTIVE)) {
-			done = true;
-			if (!stopped) {
-				err = sonde_dev_stop(dev, &end_cpu);
-				if (err) {
-					error("couldn't stop tracing: %s",
-					      sonde_strerror(err));
-					return E_ERROR;
-				}
-				stopped = true;
-			}
-		}
-		if (g_intr > 1)
-			break;	/* impatient: no more output */
-		t = now_ns();
-		/* fresh maps for ustack() names while the targets live */
-		for (i = 0; i < ntgt; i++)
-			if (tgt[i].live)
-				sonde_consumer_grab(c, tgt[i].pid);
-		if (done || t >= next_agg) {
-			err = sonde_consumer_snap_all(c, dev);
-			next_agg = t + aggrate;
-			if (err)
-				goto out_abort;
-		}
-		err = sonde_consumer_drain_all(c, dev,
-					       first ? (int)begin_cpu : -1,
-					       stopped ? (int)end_cpu : -1);
-		first = false;
-		/*
-		 * dtrace_consume(): the next switch is a switchrate after
-		 * the last one was due, not after this one's records were
-		 * printed, so a consumer slower than its probes drains
-		 * again at once rather than leaving them a longer interval.
-		 */
-		next_sw += swrate;
-		fflush(g_ofp);
-		if (err)
-			goto out_abort;
-	} while (!done);
-
-	/* the last word on drops (dtrace_status() after dtrace_stop()) */
-	if (!killed && !sonde_dev_status(dev, &st) &&
-	    sonde_consumer_status(c, &st) == -ECANCELED) {
-		error("processing aborted: %s", sonde_msg_bricked);
-		status = E_ERROR;
-		killed = true;
-	}
-	if (killed)
-		return E_ERROR;
-	if (sonde_consumer_exited(c, &exitst))
-		status = exitst;
-	if (g_format != SONDE_OUT_JSON)
-		fputc('\n', g_ofp);
-	if (g_intr < 2) {
-		err = sonde_consumer_print_aggs(c);
-		if (err) {
-			error("failed to print aggregations: %s",
-			      sonde_strerror(err));
-			status = E_ERROR;
-		}
-	}
-	fflush(g_ofp);
-	if (ferror(g_ofp)) {
-		error("failed to write output: %s", strerror(errno));
-		status = E_ERROR;
-	}
-	return status;
-
-out_abort:
-	if (!g_intr || err != -EINTR)
-		error("processing aborted: %s", sonde_strerror(err));
-	if (!stopped)
-		sonde_dev_stop(dev, NULL);
-	return E_ERROR;
-}
-
 /*
  * -P / -m / -f: the description list at the front of @arg, each one's
  * fields right-aligned to field @pos (0 provider, 1 module, 2 function)
@@ -1005,12 +714,17 @@ static struct sonde_dev *cli_open(void)
 	if (dev)
 		dev->warn = cli_warn;
 	if (!dev) {
-		if (errno == EPROTO)
+		int err = errno;
+		char hint[768];
+
+		if (err == EPROTO)
 			error("failed to initialize sonde: module ABI version %u, this sonde speaks %u",
 			      abi, SONDE_ABI_VERSION);
 		else
 			error("failed to initialize sonde: %s: %s",
-			      SONDE_DEVICE_PATH, sonde_strerror(errno));
+			      SONDE_DEVICE_PATH, sonde_strerror(err));
+		if (!sonde_dev_hint(err, hint, sizeof(hint)))
+			error("%s", hint);
 	}
 	return dev;
 }
@@ -1025,67 +739,131 @@ static char *crop_name(const char *arg)
 	return s;
 }
 
-int main(int argc, char **argv)
-{
-	struct cli_cmd *cmds;
-	struct cli_target *tgt;
+/* What the command line asks for, besides the globals' options. */
+struct cli {
+	struct cli_cmd *cmds;	/* -n -s -P -m -f -i, in order */
+	int ncmds;
+	struct cli_target {
+		const char *arg;	/* -c command or -p pid */
+		bool create;		/* -c */
+	} *tgts;
+	int ntgt;
 	struct cli_dc *dc;
-	struct sonde_program *p = NULL;
-	struct sonde_consumer *c = NULL;
-	struct sonde_dev *dev = NULL;
-	int ncmds = 0, ntgt = 0, i, opt, status = E_ERROR, err;
-	bool exec = true, zdefs = false, dump = false, vers = false;
-	bool hdr = false;
-	bool list = false, byid = false;
-	const char *ofile = NULL;
-	long target = 0;
-	char *eq, *spec;
+	bool exec, zdefs, dump, vers, hdr, gobj, list, byid;
+	const char *ofile;
+	/* what main() sets up */
+	struct sonde_proc **procs;
+	long target;		/* $target: the first process */
+	struct sonde_dev *dev;
+	struct sonde_program *p;
+};
 
-	g_pname = "sonde";
-	g_ofp = stdout;
-	if (argc == 1)
-		return usage(stderr);
-	cmds = calloc(argc, sizeof(*cmds));
-	tgt = calloc(argc, sizeof(*tgt));
-	dc = cli_dc_new();
-	if (!cmds || !tgt || !dc) {
-		error("failed to allocate memory for arguments");
-		return E_ERROR;
+/* -C, -D, -U, -H, -I: the C preprocessor's options.  0, or -1 (said). */
+static int cli_cpp_opt(int opt, const char *arg)
+{
+	const char *v = opt == 'H' ? "" : arg;
+	char *a;
+
+	if (opt == 'C') {
+		g_cpp = true;
+		return 0;
 	}
-	if (isatty(STDOUT_FILENO))
-		setvbuf(stdout, NULL, _IOLBF, 0);
+	if (opt == 'D') {
+		if (g_ndefines + 1 >= sizeof(g_defines) / sizeof(g_defines[0])) {
+			error("too many -D options");
+			return -1;
+		}
+		g_defines[g_ndefines++] = arg;
+		return 0;
+	}
+	a = malloc(strlen(v) + 3);
+	if (!a || g_ncppargs + 1 >= sizeof(g_cppargs) / sizeof(g_cppargs[0])) {
+		free(a);
+		error("too many -%c options", opt);
+		return -1;
+	}
+	sprintf(a, "-%c%s", opt, v);
+	g_cppargs[g_ncppargs++] = a;
+	return 0;
+}
 
-	/* one pass: modes, options, programs, targets in command-line order */
+/* What getopt_long() did not take: a missing argument (':'), an option
+ * dtrace has and sonde refuses, or none at all.  The exit status. */
+static int cli_badopt(int opt, char **argv)
+{
+	const struct cli_opt *ro;
+
+	if (opt == ':') {
+		fprintf(stderr, "%s: option requires an argument -- '%c'\n",
+			g_pname, optopt);
+		return usage(stderr, E_USAGE);
+	}
+	ro = cli_opt_find(cli_refused, CLI_NREFUSED, opt);
+	if (ro) {
+		error("%s", ro->help);
+		return E_USAGE;
+	}
+	/* '?': not an option at all */
+	if (optopt)
+		fprintf(stderr, "%s: illegal option -- %c\n", g_pname, optopt);
+	else
+		fprintf(stderr, "%s: illegal option -- %s\n", g_pname,
+			argv[optind - 1]);
+	return usage(stderr, E_USAGE);
+}
+
+/*
+ * One pass over the options: modes, options, programs, targets in
+ * command-line order.  -1 to go on, else the exit status.
+ */
+static int cli_getopt(struct cli *o, int argc, char **argv)
+{
+	char optstr[2 * (CLI_NOPTS + CLI_NREFUSED) + 2];
+	int opt;
+	char *eq;
+
+	cli_optstring(optstr, sizeof(optstr));
 	opterr = 0;
-	while ((opt = getopt(argc, argv, SONDE_OPTSTR)) != -1) {
+	while ((opt = getopt_long(argc, argv, optstr, cli_longopts,
+				  NULL)) != -1) {
 		switch (opt) {
+		case CLI_LONG_HELP:
+			return usage(stdout, E_SUCCESS);
+		case CLI_LONG_VERSION:
+			printf("sonde %s\nD 1.0, module ABI %u\n", SONDE_VERSION,
+			       SONDE_ABI_VERSION);
+			return E_SUCCESS;
+		case '6':
+			if (strcmp(optarg, "4")) {
+				fprintf(stderr, "%s: illegal option -- 6%s\n",
+					g_pname, optarg);
+				return usage(stderr, E_USAGE);
+			}
+			break;	/* -64: what sonde always does */
 		case 'n':
 		case 's':
 		case 'P':
 		case 'm':
 		case 'f':
 		case 'i':
-			cmds[ncmds].script = opt == 's';
-			cmds[ncmds].spec = opt;
-			cmds[ncmds].arg = optarg;
-			cmds[ncmds].name = opt == 's' ? strdup(optarg) :
-					   crop_name(optarg);
-			byid |= opt == 'i';
-			ncmds++;
+			o->cmds[o->ncmds].script = opt == 's';
+			o->cmds[o->ncmds].spec = opt;
+			o->cmds[o->ncmds].arg = optarg;
+			o->cmds[o->ncmds].name = opt == 's' ? strdup(optarg) :
+						 crop_name(optarg);
+			o->byid |= opt == 'i';
+			o->ncmds++;
 			break;
 		case 'l':
-			list = true;
-			zdefs = true;	/* -l implies -Z */
+			o->list = true;
+			o->zdefs = true;	/* -l implies -Z */
 			break;
 		case 'o':
-			ofile = optarg;
+			o->ofile = optarg;
 			break;
 		case 'O':
-			if (!strcmp(optarg, "json")) {
-				g_format = SONDE_OUT_JSON;
-			} else if (!strcmp(optarg, "text")) {
-				g_format = SONDE_OUT_TEXT;
-			} else {
+			g_format = sonde_output_lookup(optarg);
+			if (g_format < 0) {
 				error("invalid output format -O %s: use text or json",
 				      optarg);
 				return E_USAGE;
@@ -1096,13 +874,13 @@ int main(int argc, char **argv)
 			break;
 		case 'q':
 			g_quiet = 1;
-			cli_dc_setopt(dc, "quiet", NULL);
+			cli_dc_setopt(o->dc, "quiet", NULL);
 			break;
 		case 'w':
-			cli_dc_setopt(dc, "destructive", NULL);
+			cli_dc_setopt(o->dc, "destructive", NULL);
 			break;
 		case 'b':
-			if (cli_dc_setopt(dc, "bufsize", optarg)) {
+			if (cli_dc_setopt(o->dc, "bufsize", optarg)) {
 				error("failed to set -b %s", optarg);
 				return E_ERROR;
 			}
@@ -1111,7 +889,7 @@ int main(int argc, char **argv)
 			eq = strchr(optarg, '=');
 			if (eq)
 				*eq++ = '\0';
-			if (cli_dc_setopt(dc, optarg, eq)) {
+			if (cli_dc_setopt(o->dc, optarg, eq)) {
 				error("failed to set -x %s", optarg);
 				return E_ERROR;
 			}
@@ -1120,203 +898,277 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 		case 'p':
-			tgt[ntgt].cmd = optarg;
-			tgt[ntgt].created = opt == 'c';
-			ntgt++;
+			o->tgts[o->ntgt].arg = optarg;
+			o->tgts[o->ntgt].create = opt == 'c';
+			o->ntgt++;
 			break;
 		case 'e':
-			exec = false;
+			o->exec = false;
 			break;
 		case 'C':
-			g_cpp = true;
-			break;
 		case 'D':
-			if (g_ndefines + 1 >= sizeof(g_defines) / sizeof(g_defines[0])) {
-				error("too many -D options");
-				return E_USAGE;
-			}
-			g_defines[g_ndefines++] = optarg;
-			break;
 		case 'U':
-		case 'I': {
-			char *a = malloc(strlen(optarg) + 3);
-
-			if (!a || g_ncppargs + 1 >=
-			    sizeof(g_cppargs) / sizeof(g_cppargs[0])) {
-				free(a);
-				error("too many -%c options", opt);
+		case 'H':
+		case 'I':
+			if (cli_cpp_opt(opt, optarg))
 				return E_USAGE;
-			}
-			sprintf(a, "-%c%s", opt, optarg);
-			g_cppargs[g_ncppargs++] = a;
 			break;
-		}
 		case 'S':
-			dump = true;
+			o->dump = true;
 			break;
 		case 'h':
-			hdr = true;
+			o->hdr = true;
+			break;
+		case 'G':
+			o->gobj = true;
 			break;
 		case 'F':
-			cli_dc_setopt(dc, "flowindent", NULL);
+			cli_dc_setopt(o->dc, "flowindent", NULL);
 			break;
 		case 'Z':
-			zdefs = true;
+			o->zdefs = true;
 			break;
 		case 'V':
-			vers = true;
+			o->vers = true;
 			break;
-		case '?':
-			if (optopt && strchr(SONDE_OPTSTR, optopt))
-				fprintf(stderr, "%s: option requires an argument -- '%c'\n",
-					g_pname, optopt);
-			else
-				fprintf(stderr, "%s: illegal option -- %c\n",
-					g_pname, optopt);
-			return usage(stderr);
 		default:
-			fprintf(stderr, "%s: option -%c is not supported yet\n",
-				g_pname, opt);
-			return E_USAGE;
+			return cli_badopt(opt, argv);
 		}
 	}
-	if (vers) {
-		printf("%s: D 1.0 (sonde %s)\n", g_pname, SONDE_VERSION);
-		return E_SUCCESS;
-	}
-	if (hdr)
-		return cli_header(cmds, ncmds, ofile);
-	if (ncmds == 0 && !list) {
-		error("no probes specified");
-		return E_ERROR;
-	}
-	if (ofile && !(g_ofp = fopen(ofile, "a"))) {
-		error("failed to open output file '%s': %s", ofile,
-		      strerror(errno));
-		return E_ERROR;
-	}
-	if (list || byid) {
-		dev = cli_open();
-		if (!dev)
-			goto out;
-	}
-	if (list)
-		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
-			"MODULE", "FUNCTION", "NAME");
-	/* third pass in dtrace: targets first, so $target is known */
-	for (i = 0; i < ntgt; i++) {
-		const char *arg = tgt[i].cmd;
-		bool created = tgt[i].created;
+	return -1;
+}
 
-		memset(&tgt[i], 0, sizeof(tgt[i]));
-		if (created ? cli_create(&tgt[i], arg) : cli_grab(&tgt[i], arg))
-			goto out;
-		if (!target)
-			target = tgt[i].pid;
-	}
+/*
+ * The -c / -p processes, first of all as dtrace does, so $target is
+ * known: 0, or -1 (said).
+ */
+static int cli_targets(struct cli *o)
+{
+	char err[512], *end;
+	long pid;
+	int i;
 
-	if (list && ncmds == 0) {
-		struct sonde_probe_desc any;
+	for (i = 0; i < o->ntgt; i++) {
+		const char *arg = o->tgts[i].arg;
 
-		for (i = 0; i < ntgt; i++) {
-			int n = sonde_uprobe_provide_all(dev, tgt[i].pid,
-							 dev->errmsg,
-							 sizeof(dev->errmsg));
-
-			if (n < 0) {
-				error("%s", dev->errmsg);
-				goto out;
+		if (o->tgts[i].create) {
+			o->procs[i] = sonde_proc_create(arg, err, sizeof(err));
+		} else {
+			errno = 0;
+			pid = strtol(arg, &end, 10);
+			if (errno || end == arg || *end || pid <= 0) {
+				error("invalid pid: %s", arg);
+				return -1;
 			}
+			o->procs[i] = sonde_proc_grab((pid_t)pid, err,
+						      sizeof(err));
 		}
-		memset(&any, 0, sizeof(any));
-		status = cli_list(dev, &any) ? E_ERROR : E_SUCCESS;
-		goto out;
+		if (!o->procs[i]) {
+			error("%s", err);
+			return -1;
+		}
+		if (!o->target)
+			o->target = sonde_proc_pid(o->procs[i]);
 	}
-	/* -P / -m / -f / -i become the -n description they mean */
-	for (i = 0; i < ncmds; i++) {
-		int pos = cmds[i].spec == 'P' ? 0 : cmds[i].spec == 'm' ? 1 :
-			  cmds[i].spec == 'f' ? 2 : 3;
+	return 0;
+}
 
-		if (cmds[i].spec != 'P' && cmds[i].spec != 'm' &&
-		    cmds[i].spec != 'f' && cmds[i].spec != 'i')
+/* -l alone: every probe (and every USDT probe of the -p processes). */
+static int cli_list_all(struct cli *o)
+{
+	struct sonde_dev *dev = o->dev;
+	struct sonde_probe_desc any;
+	int i, n;
+
+	for (i = 0; i < o->ntgt; i++) {
+		n = sonde_uprobe_provide_all(dev, sonde_proc_pid(o->procs[i]),
+					     dev->errmsg, sizeof(dev->errmsg));
+		if (n < 0) {
+			error("%s", dev->errmsg);
+			return E_ERROR;
+		}
+	}
+	memset(&any, 0, sizeof(any));
+	return cli_list(dev, &any) ? E_ERROR : E_SUCCESS;
+}
+
+/* -P / -m / -f / -i become the -n description they mean: 0 or -1. */
+static int cli_specs(struct cli *o)
+{
+	char *spec;
+	int i, pos;
+
+	for (i = 0; i < o->ncmds; i++) {
+		struct cli_cmd *cmd = &o->cmds[i];
+
+		if (cmd->spec != 'P' && cmd->spec != 'm' && cmd->spec != 'f' &&
+		    cmd->spec != 'i')
 			continue;
-		spec = cli_spec(dev, cmds[i].arg, pos, cmds[i].spec == 'i');
+		pos = cmd->spec == 'P' ? 0 : cmd->spec == 'm' ? 1 :
+		      cmd->spec == 'f' ? 2 : 3;
+		spec = cli_spec(o->dev, cmd->arg, pos, cmd->spec == 'i');
 		if (!spec)
-			goto out;
-		cmds[i].arg = spec;
-		cmds[i].spec = 'N';	/* ours to free */
+			return -1;
+		cmd->arg = spec;
+		cmd->spec = 'N';	/* ours to free */
 	}
+	return 0;
+}
 
-	p = cli_dc_compile(dc, cmds, ncmds, target, argc - optind,
-			   argv + optind);
-	if (!p)
-		goto out;
-	if (p->uopts.quiet)
-		g_quiet = 1;
-	if (dump)
-		cli_dc_dump(dc, p);
-	if (list) {
-		/* list_stmt(): every description of every clause, in order */
-		uint32_t cl, d;
+/* Resolve, load and trace the compiled program: the exit status. */
+static int cli_trace(struct cli *o)
+{
+	struct sonde_program *p = o->p;
+	struct sonde_consumer *c;
+	struct sigaction act;
+	int status, err;
 
-		status = E_SUCCESS;
-		for (cl = 0; cl < p->nclauses; cl++)
-			for (d = 0; d < p->clauses[cl].ndescs; d++)
-				cli_list(dev, &p->clauses[cl].descs[d].desc);
-		goto out;
-	}
-	if (!exec) {
-		if (g_verbose)
-			for (i = 0; i < ncmds; i++)
-				cli_stability(p, &cmds[i], false);
-		status = E_SUCCESS;
-		goto out;
-	}
-
-	if (!dev && !(dev = cli_open()))
-		goto out;
-	if (cli_enable(dev, p, cmds, ncmds, zdefs))
-		goto out;
-	if (p->necbs == 0 && !zdefs) {
+	if (!o->dev && !(o->dev = cli_open()))
+		return E_ERROR;
+	if (cli_enable(o->dev, p, o->cmds, o->ncmds, o->zdefs))
+		return E_ERROR;
+	if (p->necbs == 0 && !o->zdefs) {
 		error("no probes matched");
-		goto out;
+		return E_ERROR;
 	}
-	if (cli_load(dev, p))
-		goto out;
+	if (cli_load(o->dev, p))
+		return E_ERROR;
 	if (sonde_program_kopt(p, SONDE_OPT_destructive))
 		notice("allowing destructive actions");
 
 	c = sonde_consumer_new(p, g_ofp, lib_msg, NULL);
 	if (!c) {
 		error("failed to allocate memory");
-		goto out;
+		return E_ERROR;
 	}
 	sonde_consumer_set_quiet(c, g_quiet);
 	sonde_consumer_set_format(c, g_format);
-	if (ntgt)
-		sonde_consumer_set_upid(c, tgt[0].pid);
-	status = cli_run(dev, p, c, tgt, ntgt);
-
-out:
-	for (i = 0; i < ntgt; i++)
-		cli_abandon(&tgt[i]);
-	err = errno;
+	if (o->ntgt)
+		sonde_consumer_set_upid(c, sonde_proc_pid(o->procs[0]));
+	/* from here on ^C ends the trace (twice: at once) */
+	memset(&act, 0, sizeof(act));
+	sigemptyset(&act.sa_mask);
+	act.sa_handler = intr;
+	sigaction(SIGINT, &act, NULL);
+	sigaction(SIGTERM, &act, NULL);
+	err = sonde_work(o->dev, c, o->procs, (unsigned int)o->ntgt, &g_intr,
+			 &status);
 	sonde_consumer_free(c);
-	sonde_dev_close(dev);
-	sonde_program_free(p);	/* frees p itself */
-	cli_dc_free(dc);
-	for (i = 0; i < ncmds; i++) {
-		free(cmds[i].name);
-		if (cmds[i].spec == 'N')
-			free(cmds[i].arg);
+	return err ? E_ERROR : status;
+}
+
+/* Everything after the options: the exit status. */
+static int cli_main(struct cli *o, int argc, char **argv)
+{
+	uint32_t cl, d;
+	int i;
+
+	if (o->list || o->byid) {
+		o->dev = cli_open();
+		if (!o->dev)
+			return E_ERROR;
+	}
+	if (o->list)
+		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
+			"MODULE", "FUNCTION", "NAME");
+	if (cli_targets(o))
+		return E_ERROR;
+	if (o->list && o->ncmds == 0)
+		return cli_list_all(o);
+	if (cli_specs(o))
+		return E_ERROR;
+
+	o->p = cli_dc_compile(o->dc, o->cmds, o->ncmds, o->target, argc,
+			      argv);
+	if (!o->p)
+		return E_ERROR;
+	if (o->p->uopts.quiet)
+		g_quiet = 1;
+	if (o->dump)
+		cli_dc_dump(o->dc, o->p);
+	if (o->list) {
+		/* list_stmt(): every description of every clause, in order */
+		for (cl = 0; cl < o->p->nclauses; cl++)
+			for (d = 0; d < o->p->clauses[cl].ndescs; d++)
+				cli_list(o->dev, &o->p->clauses[cl].descs[d].desc);
+		return E_SUCCESS;
+	}
+	if (!o->exec) {
+		for (i = 0; i < o->ncmds && g_verbose; i++)
+			cli_stability(o->p, &o->cmds[i], false);
+		return E_SUCCESS;
+	}
+	return cli_trace(o);
+}
+
+int main(int argc, char **argv)
+{
+	struct cli o = { .exec = true };
+	int i, status, err;
+
+	g_pname = "sonde";
+	g_ofp = stdout;
+	if (argc == 1)
+		return usage(stderr, E_USAGE);
+	o.cmds = calloc(argc, sizeof(*o.cmds));
+	o.tgts = calloc(argc, sizeof(*o.tgts));
+	o.procs = calloc(argc, sizeof(*o.procs));
+	o.dc = cli_dc_new();
+	if (!o.cmds || !o.tgts || !o.procs || !o.dc) {
+		error("failed to allocate memory for arguments");
+		return E_ERROR;
+	}
+	if (isatty(STDOUT_FILENO))
+		setvbuf(stdout, NULL, _IOLBF, 0);
+
+	status = cli_getopt(&o, argc, argv);
+	if (status >= 0)
+		return status;
+	if (o.vers) {
+		printf("%s: D 1.0 (sonde %s)\n", g_pname, SONDE_VERSION);
+		return E_SUCCESS;
+	}
+	if (o.hdr && o.gobj) {
+		error("-h and -G cannot be used together");
+		return E_USAGE;
+	}
+	if (o.hdr)
+		return cli_header(o.cmds, o.ncmds, o.ofile);
+	if (o.gobj)
+		return cli_sdt_object(o.cmds[0].arg,
+				      o.ncmds == 1 && o.cmds[0].script, o.ofile,
+				      argc - optind, argv + optind);
+	if (o.ncmds == 0 && !o.list) {
+		error("no probes specified");
+		return E_ERROR;
+	}
+	if (o.ofile && !(g_ofp = fopen(o.ofile, "a"))) {
+		error("failed to open output file '%s': %s", o.ofile,
+		      strerror(errno));
+		return E_ERROR;
+	}
+
+	status = cli_main(&o, argc - optind, argv + optind);
+
+	for (i = 0; i < o.ntgt; i++)
+		sonde_proc_release(o.procs[i]);
+	err = errno;
+	sonde_dev_close(o.dev);
+	sonde_program_free(o.p);	/* frees p itself */
+	cli_dc_free(o.dc);
+	for (i = 0; i < o.ncmds; i++) {
+		free(o.cmds[i].name);
+		if (o.cmds[i].spec == 'N')
+			free(o.cmds[i].arg);
 	}
 	if (g_ofp != stdout && fclose(g_ofp) && status == E_SUCCESS) {
-		error("failed to write output file '%s': %s", ofile,
+		error("failed to write output file '%s': %s", o.ofile,
 		      strerror(errno));
 		status = E_ERROR;
 	}
-	free(cmds);
-	free(tgt);
+	free(o.cmds);
+	free(o.tgts);
+	free(o.procs);
 	errno = err;
 	return status;
 }

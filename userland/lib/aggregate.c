@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "consume_impl.h"
-#include "vm.h"
+#include "env.h"
 
 uint32_t sonde_agg_keylen(const struct sonde_consumer *c, uint32_t aggid)
 {
@@ -21,19 +21,6 @@ uint32_t sonde_agg_keylen(const struct sonde_consumer *c, uint32_t aggid)
 	for (i = 0; i < a->desc.nkeys; i++)
 		n += sonde_keyfield_size(c, a->keys[i]);
 	return n;
-}
-
-static uint64_t sonde_agg_hash(uint32_t aggid, const void *key, uint32_t n)
-{
-	const unsigned char *p = key;
-	uint64_t h = 0xcbf29ce484222325ULL ^ aggid;
-	uint32_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
 }
 
 static int sonde_aggtab_grow(struct sonde_aggtab *t)
@@ -62,7 +49,7 @@ struct sonde_aggent *sonde_aggtab_get(struct sonde_consumer *c, uint32_t aggid,
 {
 	struct sonde_aggtab *t = &c->aggs;
 	const struct sonde_agg_desc *ad = &c->prog->aggs[aggid].desc;
-	uint64_t h = sonde_agg_hash(aggid, key, keylen);
+	uint64_t h = sonde_hash_bytes(key, keylen, aggid);
 	struct sonde_aggent *e;
 
 	if (t->nbuckets) {

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * consume.c - the consumer: decodes drained principal buffers record by
- * record (EPID -> ECB -> clause -> actions, each action taking its fields)
- * and prints them as dtrace(1M) does: chew() prints the heading and the
- * "CPU ID FUNCTION:NAME" columns unless quiet, every action prints its
- * data (dt_consume_cpu()), and chewrec(NULL) ends the record with "\n"
- * unless quiet (illumos cmd/dtrace/dtrace.c).  ERROR records become
- * dt_handle_err()'s message, drops dt_handle_cpudrop()'s.  Consumer
- * thread only.
+ * consume.c - the consumer: walks drained principal buffers record by
+ * record (EPID -> ECB -> clause -> actions, each action taking its
+ * fields), aggregations for printa() and the final print, and events
+ * (ERROR records, drops, status changes), once each, handing what it
+ * decoded to the output format's operations (output.h).  What dtrace's
+ * consumer does besides printing happens here, whatever the format:
+ * exit()'s status, the consumer-side actions (aggact.c), the marks of
+ * printed aggregations, normalize()d values, and the messages
+ * (dt_handle_err(), dt_handle_cpudrop(), dt_handle_status()) through
+ * the message callback.  Consumer thread only.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -18,6 +20,16 @@
 
 #include "consume_impl.h"
 #include "vm.h"
+
+/* The formats, by SONDE_OUT_*. */
+static const struct sonde_output *const sonde_outputs[] = {
+	[SONDE_OUT_TEXT] = &sonde_output_text,
+	[SONDE_OUT_JSON] = &sonde_output_json,
+};
+
+/* Call operation @op of the consumer's format, if it has one. */
+#define sonde_out(c, op, ...)						\
+	((c)->output->op ? (c)->output->op((c), ##__VA_ARGS__) : 0)
 
 void sonde_consumer_msg(struct sonde_consumer *c, int level,
 			const char *fmt, ...)
@@ -44,6 +56,7 @@ struct sonde_consumer *sonde_consumer_new(struct sonde_program *p, FILE *out,
 	c->out = out;
 	c->msg = msg;
 	c->msg_arg = msg_arg;
+	c->output = &sonde_output_text;
 	c->quiet = p->uopts.quiet;
 	c->flowindent = p->uopts.flowindent;
 	c->strsize = (uint32_t)sonde_program_kopt(p, SONDE_OPT_strsize);
@@ -71,9 +84,27 @@ bool sonde_consumer_quiet(const struct sonde_consumer *c)
 	return c->quiet;
 }
 
-void sonde_consumer_set_format(struct sonde_consumer *c, int format)
+int sonde_output_lookup(const char *name)
 {
-	c->format = format;
+	uint32_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sonde_outputs); i++)
+		if (!strcmp(sonde_outputs[i]->name, name))
+			return (int)i;
+	return -ENOENT;
+}
+
+int sonde_consumer_set_format(struct sonde_consumer *c, int format)
+{
+	if (format < 0 || (size_t)format >= ARRAY_SIZE(sonde_outputs))
+		return -EINVAL;
+	c->output = sonde_outputs[format];
+	return 0;
+}
+
+void sonde_consumer_blank_line(struct sonde_consumer *c)
+{
+	sonde_out(c, blank_line);
 }
 
 void sonde_consumer_set_upid(struct sonde_consumer *c, int pid)
@@ -101,15 +132,14 @@ bool sonde_consumer_exited(const struct sonde_consumer *c, int *status)
 	return c->exited;
 }
 
+/* ---- events ------------------------------------------------------------ */
+
 void sonde_consumer_drops(struct sonde_consumer *c, uint32_t cpu,
 			  uint64_t drops, bool agg)
 {
 	if (!drops)
 		return;
-	if (c->format == SONDE_OUT_JSON)
-		fprintf(c->out, "{\"type\":\"drop\",\"kind\":\"%s\",\"cpu\":%u,\"count\":%llu}\n",
-			agg ? "aggregation" : "principal", cpu,
-			(unsigned long long)drops);
+	sonde_out(c, drop, (int)cpu, agg ? "aggregation" : "principal", drops);
 	/* dt_handle_cpudrop(): "%llu %sdrop%s on CPU %d" */
 	sonde_consumer_msg(c, SONDE_MSG_DROP, "%llu %sdrop%s on CPU %u",
 			   (unsigned long long)drops, agg ? "aggregation " : "",
@@ -147,9 +177,7 @@ int sonde_consumer_status(struct sonde_consumer *c,
 	if (st->activity == SONDE_ACT_KILLED && !c->killed) {
 		c->killed = true;
 		c->last = *st;
-		if (c->format == SONDE_OUT_JSON)
-			fprintf(c->out, "{\"type\":\"abort\",\"message\":\"%s\"}\n",
-				sonde_msg_bricked);
+		sonde_out(c, abort, sonde_msg_bricked);
 		return -ECANCELED;
 	}
 	for (i = 0; i < ARRAY_SIZE(sonde_droptab); i++) {
@@ -158,9 +186,7 @@ int sonde_consumer_status(struct sonde_consumer *c,
 		if (nv <= ov)
 			continue;
 		d = nv - ov;
-		if (c->format == SONDE_OUT_JSON)
-			fprintf(c->out, "{\"type\":\"drop\",\"kind\":\"%s\",\"cpu\":null,\"count\":%llu}\n",
-				sonde_droptab[i].kind, (unsigned long long)d);
+		sonde_out(c, drop, -1, sonde_droptab[i].kind, d);
 		sonde_consumer_msg(c, SONDE_MSG_DROP, "%llu %s%s%s",
 				   (unsigned long long)d, sonde_droptab[i].str,
 				   d > 1 ? "s" : "", sonde_droptab[i].msg);
@@ -169,228 +195,7 @@ int sonde_consumer_status(struct sonde_consumer *c,
 	return 0;
 }
 
-/* ---- aggregation printing ------------------------------------------- */
-
-int sonde_print_aggent(struct sonde_consumer *c, const struct sonde_aggent *e)
-{
-	const struct sonde_pagg *a = &c->prog->aggs[e->aggid];
-	struct sonde_dtype kt;
-	uint32_t i, off = 0;
-	int err;
-
-	for (i = 0; i < a->desc.nkeys; i++) {
-		kt = a->keys[i];
-		if (kt.kind == SONDE_DT_STR)
-			kt.size = c->strsize;
-		if (kt.kind == SONDE_DT_KSTACK || kt.kind == SONDE_DT_USTACK)
-			/* dt_print_datum(): the stack, its own lines */
-			err = sonde_print_stack(c->out, sonde_consumer_syms(c),
-						kt.kind == SONDE_DT_USTACK,
-						c->upid, e->key + off,
-						kt.size / 8, SONDE_STACKINDENT);
-		else
-			err = sonde_print_aggkey(c->out, e->key + off, kt);
-		if (err)
-			return err;
-		off += sonde_keyfield_size(c, kt);
-	}
-	if (a->normal > 1) {
-		size_t n = sonde_agg_val_size(&a->desc) / sizeof(int64_t);
-		int64_t *nval = malloc(n * sizeof(int64_t));
-
-		if (!nval)
-			return -ENOMEM;
-		err = sonde_print_aggval(c->out, &a->desc,
-					 sonde_agg_normalized(a, e->val, nval,
-							      n));
-		free(nval);
-	} else {
-		err = sonde_print_aggval(c->out, &a->desc, e->val);
-	}
-	if (err)
-		return err;
-	fputc('\n', c->out);
-	return ferror(c->out) ? -EIO : 0;
-}
-
-/* printa("fmt", @a): keys are the format's arguments, %@ the value. */
-static int sonde_printa_fmt(struct sonde_consumer *c, const char *fmt,
-			    const struct sonde_aggent *e)
-{
-	const struct sonde_pagg *a = &c->prog->aggs[e->aggid];
-	struct sonde_fmtarg args[SONDE_MAX_AGG_KEYS];
-	uint32_t i, off = 0;
-	int n;
-
-	for (i = 0; i < a->desc.nkeys && i < SONDE_MAX_AGG_KEYS; i++) {
-		args[i].data = e->key + off;
-		args[i].type = a->keys[i];
-		if (a->keys[i].kind == SONDE_DT_STR)
-			args[i].type.size = c->strsize;
-		off += sonde_keyfield_size(c, a->keys[i]);
-	}
-	sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
-	n = sonde_format(c->out, fmt, args, i, &a->desc, e->val);
-	return n < 0 ? n : 0;
-}
-
-/*
- * One bundle of a joined printa(): the keys once, then each aggregation's
- * value (zero where it has no such key) -- through @fmt's %@ conversions
- * in order, or as dt_print_aggs() prints them without a format.
- */
-static int sonde_printa_bundle(struct sonde_consumer *c, const char *fmt,
-			       const uint32_t *aggids, uint32_t naggs,
-			       struct sonde_aggent *const *b, const int64_t *zero)
-{
-	const struct sonde_aggent *rep = b[naggs];
-	const struct sonde_pagg *a = &c->prog->aggs[rep->aggid];
-	const struct sonde_agg_desc *ds[SONDE_MAX_AGGS];
-	const int64_t *vs[SONDE_MAX_AGGS];
-	struct sonde_fmtarg args[SONDE_MAX_AGG_KEYS];
-	struct sonde_dtype kt;
-	uint32_t i, off = 0;
-	int err = 0, n;
-
-	for (i = 0; i < naggs && i < SONDE_MAX_AGGS; i++) {
-		ds[i] = &c->prog->aggs[aggids[i]].desc;
-		vs[i] = b[i] ? b[i]->val : zero;
-	}
-	for (i = 0; i < a->desc.nkeys && i < SONDE_MAX_AGG_KEYS; i++) {
-		kt = a->keys[i];
-		if (kt.kind == SONDE_DT_STR)
-			kt.size = c->strsize;
-		args[i].data = rep->key + off;
-		args[i].type = kt;
-		if (!fmt && (kt.kind == SONDE_DT_KSTACK ||
-			     kt.kind == SONDE_DT_USTACK))
-			err = sonde_print_stack(c->out, sonde_consumer_syms(c),
-						kt.kind == SONDE_DT_USTACK,
-						c->upid, rep->key + off,
-						kt.size / 8, SONDE_STACKINDENT);
-		else if (!fmt)
-			err = sonde_print_aggkey(c->out, rep->key + off, kt);
-		if (err)
-			return err;
-		off += sonde_keyfield_size(c, a->keys[i]);
-	}
-	if (fmt) {
-		sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
-		n = sonde_format_aggs(c->out, fmt, args, i, ds, vs, naggs);
-		return n < 0 ? n : 0;
-	}
-	for (i = 0; i < naggs && !err; i++)
-		err = sonde_print_aggval(c->out, ds[i], vs[i]);
-	if (!err)
-		fputc('\n', c->out);
-	return err ? err : ferror(c->out) ? -EIO : 0;
-}
-
-/* printa() of several aggregations, joined by key. */
-static int sonde_printa_joined(struct sonde_consumer *c, const char *fmt,
-			       const uint32_t *aggids, uint32_t naggs)
-{
-	struct sonde_aggent ***b;
-	uint32_t i, n, maxval = 8;
-	int64_t *zero;
-	int err = 0;
-
-	for (i = 0; i < naggs; i++) {
-		uint32_t sz = sonde_agg_val_size(&c->prog->aggs[aggids[i]].desc);
-
-		if (sz > maxval)
-			maxval = sz;
-	}
-	zero = calloc(1, maxval);
-	b = zero ? sonde_aggtab_joined(c, aggids, naggs, &n) : NULL;
-	if (!b) {
-		free(zero);
-		return -ENOMEM;
-	}
-	if (!fmt)
-		fputc('\n', c->out);
-	for (i = 0; i < n && !err; i++)
-		err = sonde_printa_bundle(c, fmt, aggids, naggs, b[i], zero);
-	for (i = 0; i < naggs; i++)
-		c->prog->aggs[aggids[i]].printed = true;
-	sonde_aggtab_joined_free(b, n);
-	free(zero);
-	return err;
-}
-
-int sonde_consumer_printa(struct sonde_consumer *c, const char *fmt,
-			  const uint32_t *aggids, uint32_t naggs)
-{
-	struct sonde_aggent **v;
-	uint32_t i, k, n;
-	int err = 0;
-
-	for (k = 0; k < naggs; k++)
-		if (aggids[k] >= c->prog->naggs)
-			return -EINVAL;
-	/* several aggregations print joined by key, one row per key; in
-	 * JSON each still gets its own line */
-	if (naggs > 1 && naggs <= SONDE_MAX_AGGS &&
-	    c->format != SONDE_OUT_JSON)
-		return sonde_printa_joined(c, fmt, aggids, naggs);
-	for (k = 0; k < naggs; k++) {
-		if (aggids[k] >= c->prog->naggs)
-			return -EINVAL;
-		/* dt_consume_cpu(): printa() without a format starts "\n" */
-		if (!fmt && c->format != SONDE_OUT_JSON)
-			fputc('\n', c->out);
-		v = sonde_aggtab_sorted(c, aggids[k], &n);
-		if (!v)
-			return -ENOMEM;
-		if (c->format == SONDE_OUT_JSON)
-			err = sonde_json_agg(c, aggids[k], v, n);
-		for (i = 0; i < n && !err && c->format != SONDE_OUT_JSON; i++)
-			err = fmt ? sonde_printa_fmt(c, fmt, v[i]) :
-				    sonde_print_aggent(c, v[i]);
-		free(v);
-		c->prog->aggs[aggids[k]].printed = true;
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
-/* dtrace_aggregate_print() with dtpa_allunprint: no separators. */
-int sonde_consumer_print_aggs(struct sonde_consumer *c)
-{
-	struct sonde_aggent **v;
-	uint32_t i, n;
-	int err = 0;
-
-	v = sonde_aggtab_sorted(c, UINT32_MAX, &n);
-	if (!v)
-		return -ENOMEM;
-	if (c->format == SONDE_OUT_JSON) {
-		/* sorted by aggregation first: one line per aggregation */
-		uint32_t j, k;
-
-		for (j = 0; j < c->prog->naggs && !err; j++) {
-			for (i = 0; i < n && v[i]->aggid != j; i++)
-				;
-			for (k = i; k < n && v[k]->aggid == j; k++)
-				;
-			if (!c->prog->aggs[j].printed && k > i)
-				err = sonde_json_agg(c, j, v + i, k - i);
-		}
-		n = 0;
-	}
-	for (i = 0; i < n && !err; i++) {
-		if (c->prog->aggs[v[i]->aggid].printed)
-			continue;
-		err = sonde_print_aggent(c, v[i]);
-	}
-	free(v);
-	return err;
-}
-
-/* ---- records --------------------------------------------------------- */
-
-/* dt_handle_err() */
+/* An ERROR record: dt_handle_err() */
 static void sonde_error_record(struct sonde_consumer *c, const void *data,
 			       size_t size)
 {
@@ -430,15 +235,7 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 	default:
 		details[0] = '\0';
 	}
-	if (c->format == SONDE_OUT_JSON) {
-		fprintf(c->out, "{\"type\":\"error\",\"epid\":%u,\"id\":%u,\"probe\":",
-			er.epid, pi->id);
-		sonde_json_str(c->out, sonde_desc_str(&pi->desc), SIZE_MAX);
-		fprintf(c->out, ",\"fault\":\"%s\",\"action\":%u,\"offset\":%u,\"addr\":%llu}\n",
-			sonde_fault_name(er.fault), er.action,
-			(uint32_t)(er.pc * sizeof(struct sonde_insn)),
-			(unsigned long long)er.addr);
-	}
+	sonde_out(c, error, &er, pi);
 	sonde_consumer_msg(c, SONDE_MSG_ERROR,
 			   "error on enabled probe ID %u (ID %u: %.*s:%.*s:%.*s:%.*s): %s%s in %s%s",
 			   er.epid, pi->id,
@@ -448,6 +245,173 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 			   SONDE_NAMELEN, pi->desc.name,
 			   sonde_fault_name(er.fault), details, where, offinfo);
 }
+
+/* ---- aggregations ------------------------------------------------------ */
+
+/* The keys of entry @e as format arguments (strings strsize bytes). */
+static uint32_t sonde_aggent_keys(const struct sonde_consumer *c,
+				  const struct sonde_aggent *e,
+				  struct sonde_fmtarg *args)
+{
+	const struct sonde_pagg *a = &c->prog->aggs[e->aggid];
+	uint32_t i, off = 0;
+
+	for (i = 0; i < a->desc.nkeys && i < SONDE_MAX_AGG_KEYS; i++) {
+		args[i].data = e->key + off;
+		args[i].type = a->keys[i];
+		if (a->keys[i].kind == SONDE_DT_STR)
+			args[i].type.size = c->strsize;
+		off += sonde_keyfield_size(c, a->keys[i]);
+	}
+	return i;
+}
+
+/*
+ * Print the @n rows of @ap: entries @v of its one aggregation, or, joined,
+ * bundles @b (ap->naggs entries or NULL, @zero standing for a missing
+ * one, and the representative entry at [naggs]).  Values are
+ * normalize()d as dt_print_datum() does.
+ */
+static int sonde_agg_walk(struct sonde_consumer *c,
+			  const struct sonde_aggprint *ap,
+			  struct sonde_aggent *const *v,
+			  struct sonde_aggent **const *b, uint32_t n,
+			  const int64_t *zero)
+{
+	const int64_t *vals[SONDE_MAX_AGGS];
+	struct sonde_fmtarg keys[SONDE_MAX_AGG_KEYS];
+	struct sonde_aggrow row = { .keys = keys, .vals = vals };
+	size_t cap = 0, k;
+	int64_t *nval;
+	uint32_t i, j;
+	int err;
+
+	for (j = 0; j < ap->naggs; j++) {
+		k = sonde_agg_val_size(&ap->aggs[j]->desc) / sizeof(int64_t);
+		cap = k > cap ? k : cap;
+	}
+	nval = malloc(ap->naggs * cap * sizeof(int64_t) + 1);
+	if (!nval)
+		return -ENOMEM;
+	err = sonde_out(c, agg_begin, ap);
+	for (i = 0; i < n && !err; i++) {
+		struct sonde_aggent *const *e = b ? b[i] : &v[i];
+		const struct sonde_aggent *rep = e[b ? ap->naggs : 0];
+
+		for (j = 0; j < ap->naggs; j++)
+			vals[j] = sonde_agg_normalized(ap->aggs[j],
+						       e[j] ? e[j]->val : zero,
+						       nval + j * cap, cap);
+		row.index = i;
+		row.nkeys = sonde_aggent_keys(c, rep, keys);
+		err = sonde_out(c, agg_row, ap, &row);
+	}
+	if (!err)
+		err = sonde_out(c, agg_end, ap);
+	free(nval);
+	if (!err && ferror(c->out))
+		err = -EIO;
+	return err;
+}
+
+/* printa() of several aggregations, joined by key. */
+static int sonde_printa_joined(struct sonde_consumer *c,
+			       struct sonde_aggprint *ap)
+{
+	struct sonde_aggent ***b;
+	uint32_t i, n, maxval = 8;
+	int64_t *zero;
+	int err;
+
+	for (i = 0; i < ap->naggs; i++) {
+		uint32_t sz = sonde_agg_val_size(&ap->aggs[i]->desc);
+
+		if (sz > maxval)
+			maxval = sz;
+	}
+	zero = calloc(1, maxval);
+	b = zero ? sonde_aggtab_joined(c, ap->aggids, ap->naggs, &n) : NULL;
+	if (!b) {
+		free(zero);
+		return -ENOMEM;
+	}
+	err = sonde_agg_walk(c, ap, NULL, b, n, zero);
+	for (i = 0; i < ap->naggs; i++)
+		c->prog->aggs[ap->aggids[i]].printed = true;
+	sonde_aggtab_joined_free(b, n);
+	free(zero);
+	return err;
+}
+
+/* One aggregation: @n of its entries @v, in print order. */
+static int sonde_agg_print(struct sonde_consumer *c, const char *fmt,
+			   const uint32_t *aggid, struct sonde_aggent **v,
+			   uint32_t n, bool printa)
+{
+	const struct sonde_pagg *a = &c->prog->aggs[*aggid];
+	struct sonde_aggprint ap = { .fmt = fmt, .aggids = aggid, .naggs = 1,
+				     .aggs = &a, .printa = printa };
+
+	if (printa)
+		c->prog->aggs[*aggid].printed = true;
+	return sonde_agg_walk(c, &ap, v, NULL, n, NULL);
+}
+
+int sonde_consumer_printa(struct sonde_consumer *c, const char *fmt,
+			  const uint32_t *aggids, uint32_t naggs)
+{
+	const struct sonde_pagg *aggs[SONDE_MAX_AGGS];
+	struct sonde_aggprint ap = { .fmt = fmt, .aggids = aggids,
+				     .naggs = naggs, .aggs = aggs,
+				     .printa = true };
+	struct sonde_aggent **v;
+	uint32_t i, n;
+	int err = 0;
+
+	for (i = 0; i < naggs; i++)
+		if (aggids[i] >= c->prog->naggs)
+			return -EINVAL;
+	/* several aggregations print joined by key, one row per key, in
+	 * the formats that join them */
+	if (naggs > 1 && naggs <= SONDE_MAX_AGGS && c->output->join_aggs) {
+		for (i = 0; i < naggs; i++)
+			aggs[i] = &c->prog->aggs[aggids[i]];
+		return sonde_printa_joined(c, &ap);
+	}
+	for (i = 0; i < naggs && !err; i++) {
+		v = sonde_aggtab_sorted(c, aggids[i], &n);
+		if (!v)
+			return -ENOMEM;
+		err = sonde_agg_print(c, fmt, &aggids[i], v, n, true);
+		free(v);
+	}
+	return err;
+}
+
+/* dtrace_aggregate_print() with dtpa_allunprint: the aggregations not
+ * printa()'d, in print order (by aggregation first). */
+int sonde_consumer_print_aggs(struct sonde_consumer *c)
+{
+	struct sonde_aggent **v;
+	uint32_t i, k, n, aggid;
+	int err = 0;
+
+	v = sonde_aggtab_sorted(c, UINT32_MAX, &n);
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < n && !err; i = k) {
+		aggid = v[i]->aggid;
+		for (k = i; k < n && v[k]->aggid == aggid; k++)
+			;
+		if (!c->prog->aggs[aggid].printed)
+			err = sonde_agg_print(c, NULL, &aggid, v + i, k - i,
+					      false);
+	}
+	free(v);
+	return err;
+}
+
+/* ---- records ------------------------------------------------------------ */
 
 static bool sonde_field_ok(const struct sonde_pclause *cl, uint32_t f,
 			   size_t dsize)
@@ -469,17 +433,16 @@ static int sonde_rec_aggact(struct sonde_consumer *c,
 	return sonde_consumer_aggact(c, act, n);
 }
 
-/* stack() / ustack(): the frames, DTrace's lines or a JSON array. */
+/* stack() / ustack(): the pid (ustack) and the frames. */
 static int sonde_rec_stack(struct sonde_consumer *c,
 			   const struct sonde_pclause *cl,
 			   const struct sonde_action *act,
 			   const unsigned char *data, size_t dsize)
 {
-	bool user = act->kind == SONDE_A_USTACK;
-	uint32_t f = act->field, i;
+	uint32_t f = act->field;
 	int32_t pid = 0;
 
-	if (user && act->nfields == 2) {
+	if (act->kind == SONDE_A_USTACK && act->nfields == 2) {
 		if (!sonde_field_ok(cl, f, dsize) ||
 		    cl->fields[f].type.size != 4)
 			return -EBADMSG;
@@ -490,293 +453,113 @@ static int sonde_rec_stack(struct sonde_consumer *c,
 	    (cl->fields[f].type.kind != SONDE_DT_KSTACK &&
 	     cl->fields[f].type.kind != SONDE_DT_USTACK))
 		return -EBADMSG;
-	if (c->format == SONDE_OUT_JSON) {
-		fprintf(c->out, "{\"action\":\"%s\",", user ? "ustack" : "stack");
-		if (user)
-			fprintf(c->out, "\"pid\":%d,", (int)pid);
-		fputs("\"frames\":", c->out);
-		sonde_json_value(c, data + cl->fields[f].offset,
-				 cl->fields[f].type, pid);
-		fputc('}', c->out);
-		return 0;
-	}
-	i = cl->fields[f].type.size / 8;
-	return sonde_print_stack(c->out, sonde_consumer_syms(c), user, pid,
-				 data + cl->fields[f].offset, i,
-				 SONDE_STACKINDENT);
+	return sonde_out(c, act_stack, act, pid, data + cl->fields[f].offset,
+			 cl->fields[f].type);
 }
 
-/* One record as a JSON line: {"type":"record", ..., "data":[...]}. */
-static int sonde_record_json(struct sonde_consumer *c, uint32_t cpu,
-			     uint32_t epid, uint64_t ts,
-			     const unsigned char *data, size_t dsize)
+/* printf(): its fields as the format's arguments. */
+static int sonde_rec_printf(struct sonde_consumer *c,
+			    const struct sonde_pclause *cl,
+			    const struct sonde_action *act,
+			    const unsigned char *data, size_t dsize)
 {
-	const struct sonde_program *p = c->prog;
-	const struct sonde_pclause *cl = &p->clauses[p->ecbs[epid - 1].clause];
-	const struct sonde_probe_info *pi = &p->ecb_probe[epid - 1];
 	struct sonde_fmtarg args[64];
-	uint32_t a, f, i, ndata = 0;
-	char *text;
-	size_t tlen;
-	FILE *mem;
-	int err = 0, n;
+	uint32_t i, f;
 
-	fprintf(c->out, "{\"type\":\"record\",\"cpu\":%u,\"id\":%u,\"epid\":%u,\"timestamp\":%llu,\"probe\":",
-		cpu, pi->id, epid, (unsigned long long)ts);
-	sonde_json_str(c->out, sonde_desc_str(&pi->desc), SIZE_MAX);
-	fputs(",\"data\":[", c->out);
-	for (a = 0; a < cl->nacts && !err; a++) {
-		const struct sonde_action *act = &cl->acts[a];
-		const char *sep = ndata ? "," : "";
-
-		switch (act->kind) {
-		case SONDE_A_TRACE:
-		case SONDE_A_TRACEMEM:
-			f = act->field;
-			if (!sonde_field_ok(cl, f, dsize))
-				return -EBADMSG;
-			/* memory as "bytes" (hex), never mistaken for a
-			 * traced string */
-			fprintf(c->out, "%s{\"action\":\"%s\",\"%s\":", sep,
-				act->kind == SONDE_A_TRACE ? "trace" :
-				"tracemem", cl->fields[f].type.kind ==
-				SONDE_DT_BYTES ? "bytes" : "value");
-			sonde_json_value(c, data + cl->fields[f].offset,
-					 cl->fields[f].type, 0);
-			fputc('}', c->out);
-			ndata++;
-			break;
-		case SONDE_A_PRINTF:
-			if (act->nfields > ARRAY_SIZE(args))
-				return -E2BIG;
-			for (i = 0; i < act->nfields; i++) {
-				f = act->field + i;
-				if (!sonde_field_ok(cl, f, dsize))
-					return -EBADMSG;
-				args[i].data = data + cl->fields[f].offset;
-				args[i].type = cl->fields[f].type;
-			}
-			text = NULL;
-			tlen = 0;
-			mem = open_memstream(&text, &tlen);
-			if (!mem)
-				return -ENOMEM;
-			n = sonde_format(mem, act->fmt ? act->fmt : "", args,
-					 act->nfields, NULL, NULL);
-			fclose(mem);
-			err = n < 0 ? n : 0;
-			fprintf(c->out, "%s{\"action\":\"printf\",\"text\":", sep);
-			sonde_json_str(c->out, text ? text : "", tlen);
-			fputc('}', c->out);
-			free(text);
-			ndata++;
-			break;
-		case SONDE_A_STACK:
-		case SONDE_A_USTACK:
-			fputs(sep, c->out);
-			err = sonde_rec_stack(c, cl, act, data, dsize);
-			ndata++;
-			break;
-		case SONDE_A_CLEAR:
-		case SONDE_A_TRUNC:
-		case SONDE_A_NORMALIZE:
-		case SONDE_A_DENORMALIZE:
-		case SONDE_A_SETOPT:
-			err = sonde_rec_aggact(c, cl, act, data, dsize);
-			break;
-		case SONDE_A_EXIT:
-			f = act->field;
-			if (sonde_field_ok(cl, f, dsize)) {
-				int32_t st;
-
-				memcpy(&st, data + cl->fields[f].offset, 4);
-				if (!c->exited)
-					c->exit_status = st;
-				fprintf(c->out, "%s{\"action\":\"exit\",\"status\":%d}",
-					sep, (int)st);
-				ndata++;
-			}
-			c->exited = true;
-			break;
-		default:
-			break;
-		}
+	if (act->nfields > ARRAY_SIZE(args))
+		return -E2BIG;
+	for (i = 0; i < act->nfields; i++) {
+		f = act->field + i;
+		if (!sonde_field_ok(cl, f, dsize))
+			return -EBADMSG;
+		args[i].data = data + cl->fields[f].offset;
+		args[i].type = cl->fields[f].type;
 	}
-	fputs("]}\n", c->out);
-	/* printa()'s aggregations follow the record, each its own line */
-	for (a = 0; a < cl->nacts && !err; a++)
-		if (cl->acts[a].kind == SONDE_A_PRINTA)
-			err = sonde_consumer_printa(c, cl->acts[a].fmt,
-						    cl->acts[a].aggids,
-						    cl->acts[a].naggs);
+	sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
+	return sonde_out(c, act_printf, act, args, act->nfields);
+}
+
+/* exit(): the first exit()'s status is the one (chewrec(): g_status). */
+static int sonde_rec_exit(struct sonde_consumer *c,
+			  const struct sonde_pclause *cl,
+			  const struct sonde_action *act,
+			  const unsigned char *data, size_t dsize)
+{
+	uint32_t f = act->field;
+	int32_t st;
+	int err = 0;
+
+	if (sonde_field_ok(cl, f, dsize)) {
+		memcpy(&st, data + cl->fields[f].offset, 4);
+		if (!c->exited)
+			c->exit_status = st;
+		err = sonde_out(c, act_exit, act, st);
+	}
+	c->exited = true;
 	return err;
 }
 
-/* dt_flowindent(): is probe name @n an entry ("entry", "*-entry")? */
-static bool sonde_flow_is(const char *n, const char *what)
+/* One action of a record. */
+static int sonde_rec_action(struct sonde_consumer *c,
+			    const struct sonde_pclause *cl,
+			    const struct sonde_action *act,
+			    const unsigned char *data, size_t dsize)
 {
-	const char *sub = strstr(n, what);
+	const struct sonde_recfield *fl;
 
-	return sub && sub[strlen(what)] == '\0' && (sub == n || sub[-1] == '-');
+	if (sonde_action_flags(act->kind) & SONDE_AF_CONSUMER)
+		return sonde_rec_aggact(c, cl, act, data, dsize);
+	switch (act->kind) {
+	case SONDE_A_TRACE:
+	case SONDE_A_TRACEMEM:
+		if (!sonde_field_ok(cl, act->field, dsize))
+			return -EBADMSG;
+		fl = &cl->fields[act->field];
+		if (act->kind == SONDE_A_TRACE)
+			return sonde_out(c, act_trace, act,
+					 data + fl->offset, fl->type);
+		return sonde_out(c, act_tracemem, act, data + fl->offset,
+				 fl->type);
+	case SONDE_A_PRINTF:
+		return sonde_rec_printf(c, cl, act, data, dsize);
+	case SONDE_A_PRINTA:
+		if (c->output->printa_after_record)
+			return 0;
+		return sonde_consumer_printa(c, act->fmt, act->aggids,
+					     act->naggs);
+	case SONDE_A_STACK:
+	case SONDE_A_USTACK:
+		return sonde_rec_stack(c, cl, act, data, dsize);
+	case SONDE_A_EXIT:
+		return sonde_rec_exit(c, cl, act, data, dsize);
+	}
+	return 0;
 }
 
-/*
- * chew() with flowindent, as dt_flowindent() decides: entries print
- * " -> func" and indent what follows by two, returns unindent and print
- * " <- func" (" => " / " <= " for syscall), other probes "| func:name".
- * An entry right after another enabling of the same probe, or a return
- * right before one, is not a flow step.  @next is the next record's
- * EPID in the buffer, 0 for none.
- */
-static void sonde_flow_chew(struct sonde_consumer *c, uint32_t cpu,
-			    uint32_t epid, uint32_t next)
+/* One record: its beginning, each action, its end. */
+static int sonde_record(struct sonde_consumer *c, const struct sonde_rec *r,
+			const unsigned char *data, size_t dsize)
 {
 	const struct sonde_program *p = c->prog;
-	const struct sonde_probe_info *pi = &p->ecb_probe[epid - 1];
-	bool sys = !strcmp(pi->desc.provider, "syscall");
-	const char *prefix = "| ";
-	char name[512];
-	int flow = 0;		/* 1 entry, -1 return */
+	const struct sonde_pclause *cl = &p->clauses[p->ecbs[r->epid - 1].clause];
+	uint32_t a;
+	int err, ret;
 
-	if (sonde_flow_is(pi->desc.name, "entry"))
-		flow = 1;
-	else if (sonde_flow_is(pi->desc.name, "return"))
-		flow = -1;
-	if (flow > 0 && c->last_epid && c->last_epid != epid &&
-	    c->last_epid <= p->necbs &&
-	    p->ecb_probe[c->last_epid - 1].id == pi->id)
-		flow = 0;
-	if (flow < 0 && next && next != epid && next <= p->necbs &&
-	    p->ecb_probe[next - 1].id == pi->id)
-		flow = 0;
-	if (flow > 0)
-		prefix = sys ? " => " : " -> ";
-	else if (flow < 0)
-		prefix = sys ? " <= " : " <- ";
-	if (flow < 0 && c->indent > 0)
-		c->indent -= 2;
-	if (flow)
-		snprintf(name, sizeof(name), "%*s%s%.*s", c->indent, "", prefix,
-			 SONDE_FUNCNAMELEN, pi->desc.function);
-	else
-		snprintf(name, sizeof(name), "%*s%s%.*s:%.*s", c->indent, "",
-			 prefix, SONDE_FUNCNAMELEN, pi->desc.function,
-			 SONDE_NAMELEN, pi->desc.name);
-	fprintf(c->out, "%3d %-41s ", (int)cpu, name);
-	if (flow > 0)
-		c->indent += 2;
-	c->last_epid = epid;
-}
-
-/* One record: chew(), the actions, chewrec(NULL). */
-static int sonde_record(struct sonde_consumer *c, uint32_t cpu,
-			uint32_t epid, uint64_t ts, const unsigned char *data,
-			size_t dsize, uint32_t next)
-{
-	const struct sonde_program *p = c->prog;
-	const struct sonde_pclause *cl;
-	const struct sonde_probe_info *pi;
-	struct sonde_fmtarg args[64];
-	uint32_t a, f, i;
-	int err = 0, n;
-
-	if (epid == 0 || epid > p->necbs)
-		return -EBADMSG;
-	if (c->format == SONDE_OUT_JSON)
-		return sonde_record_json(c, cpu, epid, ts, data, dsize);
-	cl = &p->clauses[p->ecbs[epid - 1].clause];
-	pi = &p->ecb_probe[epid - 1];
-
-	if (!c->heading) {
-		/* chew(): the flowindent heading is printed even if quiet */
-		if (c->flowindent)
-			fprintf(c->out, "%3s %-41s\n", "CPU", "FUNCTION");
-		else if (!c->quiet)
-			fprintf(c->out, "%3s %6s %32s\n", "CPU", "ID",
-				"FUNCTION:NAME");
-		c->heading = true;
-	}
-	if (c->flowindent) {
-		sonde_flow_chew(c, cpu, epid, next);
-	} else if (!c->quiet) {
-		char name[SONDE_FUNCNAMELEN + SONDE_NAMELEN + 2];
-
-		snprintf(name, sizeof(name), "%.*s:%.*s", SONDE_FUNCNAMELEN,
-			 pi->desc.function, SONDE_NAMELEN, pi->desc.name);
-		fprintf(c->out, "%3d %6d %32s ", (int)cpu, (int)pi->id, name);
-	}
-
-	for (a = 0; a < cl->nacts && !err; a++) {
-		const struct sonde_action *act = &cl->acts[a];
-
-		switch (act->kind) {
-		case SONDE_A_TRACE:
-			f = act->field;
-			if (!sonde_field_ok(cl, f, dsize))
-				return -EBADMSG;
-			err = sonde_print_trace(c->out,
-						data + cl->fields[f].offset,
-						cl->fields[f].type, c->quiet);
-			break;
-		case SONDE_A_TRACEMEM:
-			/* dt_consume_cpu(): dt_print_bytes(..., -33, quiet,
-			 * forceraw 1), a hex dump even of text */
-			f = act->field;
-			if (!sonde_field_ok(cl, f, dsize))
-				return -EBADMSG;
-			err = sonde_print_bytes(c->out,
-						data + cl->fields[f].offset,
-						cl->fields[f].type.size, -33,
-						c->quiet, true);
-			break;
-		case SONDE_A_PRINTF:
-			if (act->nfields > ARRAY_SIZE(args))
-				return -E2BIG;
-			for (i = 0; i < act->nfields; i++) {
-				f = act->field + i;
-				if (!sonde_field_ok(cl, f, dsize))
-					return -EBADMSG;
-				args[i].data = data + cl->fields[f].offset;
-				args[i].type = cl->fields[f].type;
-			}
-			sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
-			n = sonde_format(c->out, act->fmt ? act->fmt : "",
-					 args, act->nfields, NULL, NULL);
-			err = n < 0 ? n : 0;
-			break;
-		case SONDE_A_PRINTA:
-			err = sonde_consumer_printa(c, act->fmt, act->aggids,
-						    act->naggs);
-			break;
-		case SONDE_A_STACK:
-		case SONDE_A_USTACK:
-			err = sonde_rec_stack(c, cl, act, data, dsize);
-			break;
-		case SONDE_A_CLEAR:
-		case SONDE_A_TRUNC:
-		case SONDE_A_NORMALIZE:
-		case SONDE_A_DENORMALIZE:
-		case SONDE_A_SETOPT:
-			err = sonde_rec_aggact(c, cl, act, data, dsize);
-			break;
-		case SONDE_A_EXIT:
-			f = act->field;
-			if (sonde_field_ok(cl, f, dsize)) {
-				int32_t st;
-
-				/* chewrec(): g_status = *(uint32_t *)addr */
-				memcpy(&st, data + cl->fields[f].offset, 4);
-				if (!c->exited)
-					c->exit_status = st;
-			}
-			c->exited = true;
-			break;
-		default:
-			break;
-		}
-	}
-	if (!c->quiet)
-		fputc('\n', c->out);
+	err = sonde_out(c, rec_begin, r);
+	for (a = 0; a < cl->nacts && !err; a++)
+		err = sonde_rec_action(c, cl, &cl->acts[a], data, dsize);
+	/* the record ends even when an action failed: a JSON line stays
+	 * whole */
+	ret = sonde_out(c, rec_end, r);
+	if (err || ret)
+		return err ? err : ret;
+	/* in formats that want them after the record, printa()'s rows */
+	for (a = 0; a < cl->nacts && !err; a++)
+		if (cl->acts[a].kind == SONDE_A_PRINTA &&
+		    c->output->printa_after_record)
+			err = sonde_consumer_printa(c, cl->acts[a].fmt,
+						    cl->acts[a].aggids,
+						    cl->acts[a].naggs);
 	return err;
 }
 
@@ -847,6 +630,7 @@ int sonde_consumer_records(struct sonde_consumer *c, uint32_t cpu,
 {
 	const unsigned char *p = buf, *end = p + size;
 	struct sonde_rechdr h;
+	struct sonde_rec r;
 	int err;
 
 	while ((size_t)(end - p) >= sizeof(h)) {
@@ -857,113 +641,23 @@ int sonde_consumer_records(struct sonde_consumer *c, uint32_t cpu,
 			sonde_error_record(c, p + sizeof(h),
 					   h.size - sizeof(h));
 		} else {
-			err = sonde_record(c, cpu, h.epid, h.timestamp,
-					   sonde_rec_canon(c, h.epid, p + sizeof(h),
+			if (h.epid == 0 || h.epid > c->prog->necbs)
+				return -EBADMSG;
+			r.cpu = cpu;
+			r.epid = h.epid;
+			r.timestamp = h.timestamp;
+			r.probe = &c->prog->ecb_probe[h.epid - 1];
+			r.next_epid = sonde_next_epid(p + ((h.size + 7) & ~7u),
+						      end);
+			err = sonde_record(c, &r,
+					   sonde_rec_canon(c, h.epid,
+							   p + sizeof(h),
 							   h.size - sizeof(h)),
-					   h.size - sizeof(h),
-					   sonde_next_epid(p + ((h.size + 7) & ~7u),
-							   end));
+					   h.size - sizeof(h));
 			if (err)
 				return err;
 		}
 		p += (h.size + 7) & ~7u;
-	}
-	return 0;
-}
-
-/* ---- whole device ---------------------------------------------------- */
-
-static int sonde_consumer_buf(struct sonde_consumer *c, size_t size)
-{
-	void *b;
-
-	if (size <= c->bufsize)
-		return 0;
-	b = realloc(c->buf, size);
-	if (!b)
-		return -ENOMEM;
-	c->buf = b;
-	c->bufsize = size;
-	return 0;
-}
-
-/* A CPU id the module does not have is skipped (ENOENT / ENXIO). */
-static bool sonde_cpu_absent(int err)
-{
-	return err == -ENOENT || err == -ENXIO || err == -EINVAL;
-}
-
-int sonde_consumer_snap_all(struct sonde_consumer *c, struct sonde_dev *dev)
-{
-	struct sonde_drain d;
-	uint32_t cpu;
-	int err;
-
-	if (!c->prog->naggs)
-		return 0;
-	err = sonde_consumer_buf(c, dev->aggsize ? dev->aggsize : 4 << 20);
-	if (err)
-		return err;
-	for (cpu = 0; cpu < dev->info.nr_cpus; cpu++) {
-		err = sonde_dev_aggsnap(dev, cpu, c->buf, c->bufsize, &d);
-		if (sonde_cpu_absent(err))
-			continue;
-		if (err)
-			return err;
-		sonde_consumer_drops(c, cpu, d.drops, true);
-		err = sonde_consumer_aggsnap(c, c->buf,
-					     d.size < c->bufsize ? d.size :
-					     c->bufsize);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
-static int sonde_drain_one(struct sonde_consumer *c, struct sonde_dev *dev,
-			   uint32_t cpu)
-{
-	struct sonde_drain d;
-	int err;
-
-	err = sonde_dev_drain(dev, cpu, c->buf, c->bufsize, &d);
-	if (sonde_cpu_absent(err))
-		return 0;
-	if (err)
-		return err;
-	err = sonde_consumer_records(c, cpu, c->buf,
-				     d.size < c->bufsize ? d.size : c->bufsize);
-	/* dt_consume_cpu() reports the drops after the CPU's records */
-	sonde_consumer_drops(c, cpu, d.drops, false);
-	return err;
-}
-
-int sonde_consumer_drain_all(struct sonde_consumer *c, struct sonde_dev *dev,
-			     int first, int last)
-{
-	uint32_t cpu;
-	int err;
-
-	err = sonde_consumer_buf(c, dev->bufsize ? dev->bufsize : 4 << 20);
-	if (err)
-		return err;
-	if (first >= 0 && (uint32_t)first < dev->info.nr_cpus) {
-		err = sonde_drain_one(c, dev, (uint32_t)first);
-		if (err)
-			return err;
-	}
-	for (cpu = 0; cpu < dev->info.nr_cpus; cpu++) {
-		if ((int)cpu == first || (int)cpu == last)
-			continue;
-		err = sonde_drain_one(c, dev, cpu);
-		if (err)
-			return err;
-	}
-	if (last >= 0 && last != first &&
-	    (uint32_t)last < dev->info.nr_cpus) {
-		err = sonde_drain_one(c, dev, (uint32_t)last);
-		if (err)
-			return err;
 	}
 	return 0;
 }

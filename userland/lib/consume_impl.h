@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * consume_impl.h - the consumer's private state, shared by consume.c (the
- * record stream) and aggregate.c (the userland aggregation table).
+ * walk of records, aggregations and events), aggregate.c (the userland
+ * aggregation table), aggact.c (the consumer-side actions) and the
+ * output formats (out_*.c).  Consumer thread only.
  */
 #ifndef _SONDE_CONSUME_IMPL_H
 #define _SONDE_CONSUME_IMPL_H
 
 #include "libsonde.h"
+#include "output.h"
 
 /* One aggregation entry: (aggid, key bytes) -> accumulated value. */
 struct sonde_aggent {
@@ -30,10 +33,14 @@ struct sonde_consumer {
 	sonde_msg_fn msg;
 	void *msg_arg;
 	bool quiet;
-	bool heading;		/* the CPU/ID/FUNCTION:NAME header is out */
 	bool flowindent;	/* -F: dt_flowindent()'s -> / <- output */
+	const struct sonde_output *output;	/* the format */
+	/* the text format's state */
+	bool heading;		/* the CPU/ID/FUNCTION:NAME header is out */
 	int indent;		/* flowindent: current indentation */
 	uint32_t last_epid;	/* flowindent: the previous record's */
+	/* the JSON format's state: items of the record's "data" so far */
+	uint32_t items;
 	bool exited;
 	int exit_status;
 	uint32_t strsize;
@@ -42,7 +49,6 @@ struct sonde_consumer {
 	size_t bufsize;
 	unsigned char *rec;	/* a record with its strings' tails zeroed */
 	size_t recsize;
-	int format;		/* SONDE_OUT_* */
 	struct sonde_syms *syms;	/* lazily created */
 	int upid;		/* pid for ustack() keys, 0: none */
 	struct sonde_status last;	/* previous STATUS, for deltas */
@@ -73,13 +79,6 @@ const int64_t *sonde_agg_normalized(const struct sonde_pagg *a,
 /* The symboliser, created on first use (NULL only on ENOMEM). */
 struct sonde_syms *sonde_consumer_syms(struct sonde_consumer *c);
 
-/* json.c: one aggregation / its entries as a JSON line. */
-int sonde_json_agg(struct sonde_consumer *c, uint32_t aggid,
-		   struct sonde_aggent **v, uint32_t n);
-/* A typed value: number, string, or frames array for stacks. */
-void sonde_json_value(struct sonde_consumer *c, const void *data,
-		      struct sonde_dtype t, int pid);
-
 __attribute__((format(printf, 3, 4)))
 void sonde_consumer_msg(struct sonde_consumer *c, int level,
 			const char *fmt, ...);
@@ -108,8 +107,5 @@ struct sonde_aggent ***sonde_aggtab_joined(struct sonde_consumer *c,
 					   const uint32_t *aggids,
 					   uint32_t naggs, uint32_t *nbundles);
 void sonde_aggtab_joined_free(struct sonde_aggent ***b, uint32_t n);
-
-/* Print one entry's keys then value then "\n" (dt_print_aggs). */
-int sonde_print_aggent(struct sonde_consumer *c, const struct sonde_aggent *e);
 
 #endif /* _SONDE_CONSUME_IMPL_H */

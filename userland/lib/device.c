@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * device.c - /dev/sonde: open with the version handshake, and one thin
- * wrapper per ioctl.  Each wrapper returns 0 or -errno (errno set too) and
+ * device.c - /dev/sonde: open with the version handshake, one thin
+ * wrapper per ioctl, and the library's error texts.  Each wrapper returns 0 or -errno (errno set too) and
  * never prints.  Called from the consumer's thread only.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,6 +37,17 @@ const char *sonde_strerror(int err)
 	default:
 		return strerror(err);
 	}
+}
+
+void sonde_errf(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
 }
 
 int sonde_dev_info(struct sonde_dev *dev, struct sonde_info *info)

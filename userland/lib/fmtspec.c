@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fmtspec.c - the one parser of printf()/printa() conversion specs
- * (dc_fmtspec_parse(), dc.h): the compiler checks formats against their
+ * (sonde_fmtspec_parse(), fmtspec.h): the compiler checks formats against their
  * arguments with it (dc_printf.c) and the consumer prints with it
  * (printf.c).  Userland only; no state.
  */
 #include <string.h>
 
-#include "dc.h"
+#include "fmtspec.h"
 
-int dc_fmtspec_parse(const char *s, struct dc_fmtspec *spec)
+int sonde_fmtspec_parse(const char *s, struct sonde_fmtspec *spec)
 {
 	const char *p = s;
 
@@ -18,21 +18,21 @@ int dc_fmtspec_parse(const char *s, struct dc_fmtspec *spec)
 	spec->prec = -1;
 	for (;; p++) {
 		if (*p == '-')
-			spec->flags |= DC_FMT_MINUS;
+			spec->flags |= SONDE_FMT_MINUS;
 		else if (*p == '+')
-			spec->flags |= DC_FMT_PLUS;
+			spec->flags |= SONDE_FMT_PLUS;
 		else if (*p == ' ')
-			spec->flags |= DC_FMT_SPACE;
+			spec->flags |= SONDE_FMT_SPACE;
 		else if (*p == '#')
-			spec->flags |= DC_FMT_HASH;
+			spec->flags |= SONDE_FMT_HASH;
 		else if (*p == '0')
-			spec->flags |= DC_FMT_ZERO;
+			spec->flags |= SONDE_FMT_ZERO;
 		else if (*p == '\'')
-			spec->flags |= DC_FMT_QUOTE;
+			spec->flags |= SONDE_FMT_QUOTE;
 		else if (*p == '?')
-			spec->flags |= DC_FMT_QMARK;
+			spec->flags |= SONDE_FMT_QMARK;
 		else if (*p == '@')
-			spec->flags |= DC_FMT_AGG;
+			spec->flags |= SONDE_FMT_AGG;
 		else
 			break;
 	}
@@ -65,25 +65,25 @@ int dc_fmtspec_parse(const char *s, struct dc_fmtspec *spec)
 	switch (*p) {
 	case 'h':
 		p++;
-		spec->length = DC_LEN_H;
+		spec->length = SONDE_LEN_H;
 		if (*p == 'h') {
 			p++;
-			spec->length = DC_LEN_HH;
+			spec->length = SONDE_LEN_HH;
 		}
 		break;
 	case 'l':
 		p++;
-		spec->length = DC_LEN_L;
+		spec->length = SONDE_LEN_L;
 		if (*p == 'l') {
 			p++;
-			spec->length = DC_LEN_LL;
+			spec->length = SONDE_LEN_LL;
 		}
 		break;
-	case 'L': p++; spec->length = DC_LEN_BIGL; break;
-	case 'w': p++; spec->length = DC_LEN_W; break;
-	case 'z': p++; spec->length = DC_LEN_Z; break;
-	case 'j': p++; spec->length = DC_LEN_J; break;
-	case 't': p++; spec->length = DC_LEN_T; break;
+	case 'L': p++; spec->length = SONDE_LEN_BIGL; break;
+	case 'w': p++; spec->length = SONDE_LEN_W; break;
+	case 'z': p++; spec->length = SONDE_LEN_Z; break;
+	case 'j': p++; spec->length = SONDE_LEN_J; break;
+	case 't': p++; spec->length = SONDE_LEN_T; break;
 	}
 	spec->conv = *p;
 	spec->len = (uint32_t)(p - s) + (*p ? 1 : 0);

@@ -18,7 +18,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,19 +43,6 @@ static bool kp_name_ok(const char *s, size_t len)
 		if (!isalnum((unsigned char)s[i]) && !strchr("_.-", s[i]))
 			return false;
 	return len > 0;
-}
-
-static int kp_err(char *err, size_t errlen, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int kp_err(char *err, size_t errlen, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return ret;
 }
 
 /* A whole (pseudo-)file, NUL-terminated; NULL with errno set. */
@@ -392,20 +378,20 @@ static int kp_fbt(struct kp_batch *b, const struct sonde_probe_desc *d,
 		goto out;
 	syms = kp_slurp("/proc/kallsyms", NULL);
 	if (!syms) {
-		ret = kp_err(err, errlen, -errno,
-			     "fbt: cannot read /proc/kallsyms: %s",
-			     strerror(errno));
+		ret = -errno;
+		sonde_errf(err, errlen, "fbt: cannot read /proc/kallsyms: %s",
+			   strerror(-ret));
 		goto out;
 	}
 	ret = kp_fbt_addrs(b, syms, &set, &zero);
-	if (!ret && zero)
-		ret = kp_err(err, errlen, -EPERM,
-			     "fbt: /proc/kallsyms shows no addresses (kernel.kptr_restrict), so no function can be placed");
+	if (!ret && zero) {
+		ret = -EPERM;
+		sonde_errf(err, errlen, "fbt: /proc/kallsyms shows no addresses (kernel.kptr_restrict), so no function can be placed");
+	}
 	if (!ret)
 		ret = kp_flush(b);
 	if (ret == -E2BIG)
-		ret = kp_err(err, errlen, ret,
-			     "fbt: the module's probe table is full (100000 fbt probes)");
+		sonde_errf(err, errlen, "fbt: the module's probe table is full (100000 fbt probes)");
 out:
 	free(syms);
 	kp_set_free(&set);
@@ -479,8 +465,8 @@ int sonde_kernel_provide(struct sonde_dev *dev,
 	if (!ret)
 		ret = kp_tp(&b, d);
 	free(b.ents);
-	if (ret < 0 && !err[0])
-		kp_err(err, errlen, ret, "cannot offer kernel probe sites: %s",
-		       sonde_strerror(ret));
+	if (ret < 0 && err && errlen && !err[0])
+		sonde_errf(err, errlen, "cannot offer kernel probe sites: %s",
+			   sonde_strerror(ret));
 	return ret < 0 ? ret : (int)b.created;
 }

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libsonde.h - the public API of libsonde: the device (/dev/sonde ioctl
- * wrappers), probe resolution, and the consumer (record decoding,
- * aggregation merge, DTrace-compatible output formatting).
+ * libsonde.h - the public API of libsonde, what an ioctl client links to
+ * behave as the sonde command does: the device (/dev/sonde ioctl
+ * wrappers), programs (program.h), probe resolution, the consumer
+ * (record decoding, aggregation merge, output as dtrace's text or JSON),
+ * the processes a trace follows and the run loop.  The D compiler is
+ * userland/dc/dc.h, user probes userland/usdt/usdt.h.
  *
  * Conventions (libbpf's): int functions return 0 or -errno; constructors
  * return a pointer or NULL with errno set; the library never prints except
@@ -13,6 +16,7 @@
 #ifndef _LIBSONDE_H
 #define _LIBSONDE_H
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -21,11 +25,6 @@
 
 #include "sonde.h"
 #include "program.h"
-#if defined(__has_include)
-#if __has_include("dc.h")
-#include "dc.h"
-#endif
-#endif
 
 /*
  * Message severities for the callback.  The text has no "sonde: " prefix
@@ -39,6 +38,10 @@ typedef void (*sonde_msg_fn)(void *arg, int level, const char *msg);
 
 /* strerror() plus sonde's own readable names for the errnos it returns. */
 const char *sonde_strerror(int err);
+/* A readable reason into a caller's buffer @err of @errlen bytes (none
+ * when @err is NULL or @errlen 0), as the functions that take one give. */
+__attribute__((format(printf, 3, 4)))
+void sonde_errf(char *err, size_t errlen, const char *fmt, ...);
 
 /* ---- device.c: /dev/sonde ------------------------------------------- */
 
@@ -60,6 +63,23 @@ struct sonde_dev {
  * *@abi, if given, holds the module's version).
  */
 struct sonde_dev *sonde_dev_open(const char *path, uint32_t *abi);
+
+/*
+ * What to do about an open() of /dev/sonde that failed with @err: one
+ * sentence for the user (no "sonde: " prefix, no newline) from what this
+ * host shows (module installed, loaded, for which kernel; lockdown; root
+ * and CAP_SYS_ADMIN).  0, or -ENOENT when there is nothing to add.
+ * sonde_dev_hint_at() reads the host under @env->root instead ("" is /).
+ */
+struct sonde_hint_env {
+	const char *root;	/* "" for the real host */
+	const char *release;	/* the running kernel, as uname -r */
+	uid_t euid;
+	bool cap_sys_admin;	/* in the effective set */
+};
+int sonde_dev_hint(int err, char *buf, size_t size);
+int sonde_dev_hint_at(const struct sonde_hint_env *env, int err, char *buf,
+		      size_t size);
 void sonde_dev_close(struct sonde_dev *dev);
 
 int sonde_dev_info(struct sonde_dev *dev, struct sonde_info *info);
@@ -107,18 +127,6 @@ int sonde_program_resolve(struct sonde_dev *dev, struct sonde_program *p,
 			  uint32_t *counts);
 uint32_t sonde_program_ndescs(const struct sonde_program *p);
 /*
- * uprobe.c: create the user probes (USDT, pid) a description names, if it
- * names any ("python1234:::function-entry", "pid1234:libc.so.6:malloc:
- * entry", "python:/usr/bin/python3.11::gc-start").  Returns the number of
- * probe sites created (0 when @d is not a user probe description), or
- * -errno with a readable reason in @err.  A module field of "a.out" (the
- * program itself) is replaced in @d by the program's file name, which is
- * what the probes are called.  sonde_program_resolve() calls it for every
- * description (on a copy).
- */
-int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
-			 char *err, size_t errlen);
-/*
  * kprov.c: offer the module the kernel sites @d may name that only files
  * list: fbt functions (available_filter_functions, /proc/kallsyms) and
  * tracepoints' event systems (available_events).  The module reads no
@@ -129,9 +137,6 @@ int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
 int sonde_kernel_provide(struct sonde_dev *dev,
 			 const struct sonde_probe_desc *d, char *err,
 			 size_t errlen);
-/* Every USDT probe of process @pid (sonde -l -p PID). */
-int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
-			     size_t errlen);
 
 /*
  * stability.c: DTrace's stability attributes (dtrace -v, -lv).  Values:
@@ -204,11 +209,17 @@ extern const char sonde_msg_bricked[];
 
 /*
  * Output format: SONDE_OUT_TEXT (dtrace's) or SONDE_OUT_JSON (one JSON
- * object per line; docs/json.md).
+ * object per line; docs/json.md).  sonde_output_lookup() names them as
+ * -O does ("text", "json"): SONDE_OUT_* or -ENOENT.  Setting an unknown
+ * format is -EINVAL.
  */
 #define SONDE_OUT_TEXT	0
 #define SONDE_OUT_JSON	1
-void sonde_consumer_set_format(struct sonde_consumer *c, int format);
+int sonde_output_lookup(const char *name);
+int sonde_consumer_set_format(struct sonde_consumer *c, int format);
+/* The blank line dtrace prints on ^C and before the final aggregations
+ * (none in JSON). */
+void sonde_consumer_blank_line(struct sonde_consumer *c);
 /*
  * The process whose address space ustack() aggregation keys (which carry
  * no pid) are symbolised in: the first -c / -p target; 0 for none.
@@ -220,10 +231,52 @@ void sonde_consumer_grab(struct sonde_consumer *c, int pid);
 /* exit() seen in a record: true and *@status the argument. */
 bool sonde_consumer_exited(const struct sonde_consumer *c, int *status);
 
+
+/* ---- proc.c: the processes traced (-c, -p) -------------------------- */
+
+struct sonde_proc;
+
 /*
- * Whole-device helpers for the run loop: snapshot the aggregations of
- * CPUs 0..nr_cpus-1, and drain every CPU (@first first, @last last; -1
- * for none) consuming their records.  Drops are reported.
+ * -c: run @cmd (split at white space, the program found as execvp()
+ * would) up to its exec, where it waits, not one instruction run, until
+ * sonde_work() lets it go; its user probes can be created meanwhile.
+ * -p: watch process @pid.  NULL with errno set and a message in @err
+ * ("failed to execute ls: No such file or directory").
+ */
+struct sonde_proc *sonde_proc_create(const char *cmd, char *err,
+				     size_t errlen);
+struct sonde_proc *sonde_proc_grab(pid_t pid, char *err, size_t errlen);
+pid_t sonde_proc_pid(const struct sonde_proc *p);
+bool sonde_proc_live(const struct sonde_proc *p);
+/* Let a created process run (once); 0 or -errno with @err said. */
+int sonde_proc_continue(struct sonde_proc *p, char *err, size_t errlen);
+/* Has it ended since the last call?  Then true, once, with dtrace's
+ * notice in @msg ("pid 42 has exited"). */
+bool sonde_proc_check(struct sonde_proc *p, char *msg, size_t len);
+/* Let go of it: a created process that never ran is killed, one that
+ * runs is waited for; frees @p. */
+void sonde_proc_release(struct sonde_proc *p);
+
+/* ---- work.c: the run loop ------------------------------------------- */
+
+/*
+ * Trace with @dev (loaded) into @c until done, as dtrace(1M) does: GO,
+ * let the processes @procs run, drain every switchrate and snapshot the
+ * aggregations every aggrate, until exit(), the end of every process,
+ * the kernel's stop or a signal; then STOP, the final drain and the
+ * aggregations not printed.  @intr (may be NULL) counts the signals the
+ * caller's handler saw: 1 ends the trace as above, 2 at once without
+ * more output.  Every failure is said through @c's message callback.
+ * Returns 0 with *@status exit()'s argument (0 without exit()), or
+ * -errno (ECANCELED: the kernel aborted the trace).
+ */
+int sonde_work(struct sonde_dev *dev, struct sonde_consumer *c,
+	       struct sonde_proc *const *procs, unsigned int nprocs,
+	       volatile sig_atomic_t *intr, int *status);
+/*
+ * Its steps, for callers with a loop of their own: snapshot the
+ * aggregations of CPUs 0..nr_cpus-1, and drain every CPU (@first first,
+ * @last last; -1 for none) consuming their records.  Drops are reported.
  */
 int sonde_consumer_snap_all(struct sonde_consumer *c, struct sonde_dev *dev);
 int sonde_consumer_drain_all(struct sonde_consumer *c, struct sonde_dev *dev,
@@ -305,10 +358,5 @@ int sonde_syms_grab(struct sonde_syms *s, int pid);
  */
 int sonde_print_stack(FILE *out, struct sonde_syms *s, bool user, int pid,
 		      const void *pcs, uint32_t nframes, int indent);
-
-/* ---- json.c: JSON output ------------------------------------------------ */
-
-/* @s (at most @n bytes, up to a NUL) as a JSON string literal. */
-void sonde_json_str(FILE *out, const char *s, size_t n);
 
 #endif /* _LIBSONDE_H */

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fmtspec.h"
 #include "libsonde.h"
 #include "vm.h"
 
@@ -132,27 +133,27 @@ static char *sonde_esc(const char *s, size_t n)
 }
 
 /*
- * One conversion after its '%', parsed by dc_fmtspec_parse(): the parser
+ * One conversion after its '%', parsed by sonde_fmtspec_parse(): the parser
  * the compiler checked the format with, so the two cannot disagree.
  * Returns the characters consumed or -EINVAL.
  */
 static int sonde_pf_parse(const char *p, struct sonde_pfspec *sp)
 {
 	static const char *const mods[] = {
-		[DC_LEN_HH] = "hh", [DC_LEN_H] = "h", [DC_LEN_L] = "l",
-		[DC_LEN_LL] = "ll", [DC_LEN_BIGL] = "L", [DC_LEN_W] = "w",
+		[SONDE_LEN_HH] = "hh", [SONDE_LEN_H] = "h", [SONDE_LEN_L] = "l",
+		[SONDE_LEN_LL] = "ll", [SONDE_LEN_BIGL] = "L", [SONDE_LEN_W] = "w",
 	};
 	static const struct { uint32_t dc, pf; } flags[] = {
-		{ DC_FMT_MINUS, PF_LEFT }, { DC_FMT_PLUS, PF_SPOS },
-		{ DC_FMT_SPACE, PF_SPACE }, { DC_FMT_HASH, PF_ALT },
-		{ DC_FMT_ZERO, PF_ZPAD }, { DC_FMT_QUOTE, PF_GROUP },
-		{ DC_FMT_AGG, PF_AGG },
+		{ SONDE_FMT_MINUS, PF_LEFT }, { SONDE_FMT_PLUS, PF_SPOS },
+		{ SONDE_FMT_SPACE, PF_SPACE }, { SONDE_FMT_HASH, PF_ALT },
+		{ SONDE_FMT_ZERO, PF_ZPAD }, { SONDE_FMT_QUOTE, PF_GROUP },
+		{ SONDE_FMT_AGG, PF_AGG },
 	};
-	struct dc_fmtspec fs;
+	struct sonde_fmtspec fs;
 	size_t i;
 
 	memset(sp, 0, sizeof(*sp));
-	if (dc_fmtspec_parse(p, &fs))
+	if (sonde_fmtspec_parse(p, &fs))
 		return -EINVAL;
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
 		if (fs.flags & flags[i].dc)
@@ -165,7 +166,7 @@ static int sonde_pf_parse(const char *p, struct sonde_pfspec *sp)
 	if (fs.prec_star)
 		sp->flags |= PF_DYNPREC;
 	/* '?': dtrace's pointer-sized width, 16 on a 64-bit kernel */
-	sp->width = fs.flags & DC_FMT_QMARK ? 16 : fs.width < 0 ? 0 : fs.width;
+	sp->width = fs.flags & SONDE_FMT_QMARK ? 16 : fs.width < 0 ? 0 : fs.width;
 	sp->prec = fs.prec;
 	if (fs.length > 0 && fs.length < (int)(sizeof(mods) / sizeof(mods[0])) &&
 	    mods[fs.length])

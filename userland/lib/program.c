@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * program.c - a compiled program's life: the effective kernel options,
- * serialisation into the image SONDE_IOC_LOAD takes, and freeing.
+ * program.c - a compiled program's life: the action table's names and
+ * flags, the effective kernel options, serialisation into the image
+ * SONDE_IOC_LOAD takes, and freeing.  Userland only, no state.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,6 +15,38 @@ static const uint64_t sonde_kopt_defaults[SONDE_NKOPTS] = {
 	SONDE_KOPTS(KOPT_DEF_)
 #undef KOPT_DEF_
 };
+
+static const struct {
+	const char *name;
+	uint32_t flags;
+} sonde_actions[] = {
+#define SONDE_A_ROW_(name, code, str, flags) [code] = { str, flags },
+	SONDE_ACTIONS(SONDE_A_ROW_)
+#undef SONDE_A_ROW_
+};
+#define SONDE_NACTROWS	(sizeof(sonde_actions) / sizeof(sonde_actions[0]))
+
+const char *sonde_action_name(uint32_t kind)
+{
+	if (kind < SONDE_NACTROWS && sonde_actions[kind].name)
+		return sonde_actions[kind].name;
+	return "?";
+}
+
+uint32_t sonde_action_flags(uint32_t kind)
+{
+	return kind < SONDE_NACTROWS ? sonde_actions[kind].flags : 0;
+}
+
+uint32_t sonde_action_lookup(const char *name)
+{
+	uint32_t k;
+
+	for (k = 1; k < SONDE_NACTROWS; k++)
+		if (sonde_actions[k].name && !strcmp(sonde_actions[k].name, name))
+			return k;
+	return 0;
+}
 
 uint64_t sonde_program_kopt(const struct sonde_program *p, uint32_t id)
 {

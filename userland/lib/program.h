@@ -39,29 +39,55 @@ struct sonde_recfield {
 	struct sonde_dtype type;
 };
 
-/* Record-producing and consumer-side actions, in clause order. */
-#define SONDE_A_TRACE	1	/* trace(expr): one field */
-#define SONDE_A_PRINTF	2	/* printf(fmt, ...): nfields fields */
-#define SONDE_A_PRINTA	3	/* printa([fmt,] @a...): naggs aggregations */
-#define SONDE_A_EXIT	4	/* exit(n): one field, the status */
-#define SONDE_A_STACK	5	/* stack([n]): one SONDE_DT_KSTACK field */
-#define SONDE_A_USTACK	6	/* ustack([n]), jstack([n]): nfields = 2,
-				 * the pid (SONDE_DT_INT, 4 bytes) then the
-				 * SONDE_DT_USTACK field, so the consumer
-				 * can symbolise the PCs */
-#define SONDE_A_CLEAR	7	/* clear(@a): values to zero, keys kept */
-#define SONDE_A_TRUNC	8	/* trunc(@a[, n]): field: n (8 bytes) or
-				 * the placeholder when n is omitted */
-#define SONDE_A_NORMALIZE 9	/* normalize(@a, n): field: n (8 bytes) */
-#define SONDE_A_DENORMALIZE 10	/* denormalize(@a) */
-#define SONDE_A_SETOPT	11	/* setopt("name"[, "value"]): fmt holds
-				 * "name" or "name=value" */
-#define SONDE_A_TRACEMEM 12	/* tracemem(buf, n): one SONDE_DT_BYTES
-				 * field, printed as a hex dump */
-/* Actions 7..11 act on the consumer's aggregations or options; each has
- * its aggregation in aggids[0] (SETOPT: none) and one record field, a
- * placeholder unless the comment says otherwise, so the record tells the
- * consumer when to act. */
+/*
+ * The actions of a clause, in one table: X(NAME, code, "D name", flags)
+ * makes SONDE_A_NAME = code, and every other list of actions (their
+ * names in -S and in JSON, the compiler's lookup of the consumer-side
+ * actions, the consumer's walk) is derived from it.  A duplicate code
+ * fails to compile (program.c's name table).  What each records:
+ *
+ *   TRACE	trace(expr): one field
+ *   PRINTF	printf(fmt, ...): nfields fields
+ *   PRINTA	printa([fmt,] @a...): naggs aggregations, no field of its own
+ *   EXIT	exit(n): one field, the status
+ *   STACK	stack([n]): one SONDE_DT_KSTACK field
+ *   USTACK	ustack([n]), jstack([n]): nfields = 2, the pid (SONDE_DT_INT,
+ *		4 bytes) then the SONDE_DT_USTACK field, so the consumer can
+ *		symbolise the PCs
+ *   TRACEMEM	tracemem(buf, n): one SONDE_DT_BYTES field, a hex dump
+ *
+ * SONDE_AF_CONSUMER: the action acts on the consumer's aggregations or
+ * options when its record is consumed, with its aggregation in
+ * aggids[0] (SETOPT: none, fmt holds "name" or "name=value") and one
+ * 8-byte record field, so the record tells the consumer when to act:
+ * TRUNC's n (or a placeholder when n is omitted), NORMALIZE's n, a
+ * placeholder for the others.
+ */
+#define SONDE_AF_CONSUMER	0x1
+
+#define SONDE_ACTIONS(X)						\
+	X(TRACE,	 1, "trace",	   0)				\
+	X(PRINTF,	 2, "printf",	   0)				\
+	X(PRINTA,	 3, "printa",	   0)				\
+	X(EXIT,		 4, "exit",	   0)				\
+	X(STACK,	 5, "stack",	   0)				\
+	X(USTACK,	 6, "ustack",	   0)				\
+	X(CLEAR,	 7, "clear",	   SONDE_AF_CONSUMER)		\
+	X(TRUNC,	 8, "trunc",	   SONDE_AF_CONSUMER)		\
+	X(NORMALIZE,	 9, "normalize",   SONDE_AF_CONSUMER)		\
+	X(DENORMALIZE,	10, "denormalize", SONDE_AF_CONSUMER)		\
+	X(SETOPT,	11, "setopt",	   SONDE_AF_CONSUMER)		\
+	X(TRACEMEM,	12, "tracemem",	   0)
+
+#define SONDE_A_ENUM_(name, code, str, flags) SONDE_A_##name = code,
+enum sonde_action_kind { SONDE_ACTIONS(SONDE_A_ENUM_) };
+#undef SONDE_A_ENUM_
+
+/* The D name of action @kind ("?" for none), its SONDE_AF_* flags (0
+ * for none), and the action of D name @name (0 for none). */
+const char *sonde_action_name(uint32_t kind);
+uint32_t sonde_action_flags(uint32_t kind);
+uint32_t sonde_action_lookup(const char *name);
 
 struct sonde_action {
 	uint32_t kind;		/* SONDE_A_* */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "libsonde.h"
+#include "usdt.h"
 
 const char *sonde_desc_str(const struct sonde_probe_desc *d)
 {

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "libsonde.h"
-#include "uelf.h"
+#include "usdt.h"
 
 struct sonde_sym {
 	uint64_t addr;

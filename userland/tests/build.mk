@@ -2,42 +2,50 @@
 #
 # Userland unit tests, run by `make unit` (and first thing in `make check`).
 # Each suite is a unit-<name> target that `unit` depends on.  Test binaries
-# are built with ASan and UBSan: a sanitizer report fails the test.
+# are built with ASan and UBSan: a sanitizer report fails the test.  They
+# link build/san/libsonde.a, the library's sources built with the
+# sanitizers, so a test names only its own files.
 
 SAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 TEST_CFLAGS := $(SAN_CFLAGS) $(WARN) -Wno-format-truncation -std=gnu11 \
-	-D_GNU_SOURCE -Iuapi -Ivm -Iuserland/lib
+	-D_GNU_SOURCE
+TEST_INC := $(INC_cmd) -Iuserland/tests
+SAN_LIB := $(B)/san/libsonde.a
+
+$(B)/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -MMD -MP $(call src_inc,$<) -c -o $@ $<
+
+$(SAN_LIB): $(LIBSONDE_SRCS:%.c=$(B)/san/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+# A test program: its own sources (the prerequisites ending in .c) and
+# the sanitized library.
+SAN_LINK = $(CC) $(TEST_CFLAGS) $(TEST_INC) -o $@ $(filter %.c,$^) \
+	$(SAN_LIB) -lelf
+TEST_HDRS := $(wildcard uapi/*.h vm/*.h userland/*/*.h)
 
 .PHONY: unit unit-vm
 unit: unit-vm unit-fuzz unit-fuzz-dc unit-docs
 
-# The VM corpus: every opcode, verifier rule and fault kind.
-VM_TEST_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c
-VM_TEST_DEPS := $(VM_TEST_SRCS) $(wildcard vm/*.h uapi/*.h \
-	userland/lib/program.h userland/tests/vm_env.h)
-
-$(B)/tests/vm_test: userland/tests/vm_test.c $(VM_TEST_DEPS)
+# The VM corpus: every opcode, verifier rule and fault kind.  vm_env.c is
+# the VM's userland world (deterministic built-ins, a memory window).
+$(B)/tests/vm_test: userland/tests/vm_test.c userland/tests/vm_env.c \
+		$(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Iuserland/tests -o $@ userland/tests/vm_test.c \
-		$(VM_TEST_SRCS)
+	$(SAN_LINK)
 
 unit-vm: $(B)/tests/vm_test
 	$(B)/tests/vm_test userland/tests/vm
 
 # Formatting golden tests of the consumer (trace/printf/printa columns,
-# aggregation rows and histograms), no kernel needed.
-FMT_SRCS := userland/lib/printf.c userland/lib/print_agg.c userland/lib/aggact.c \
-	userland/lib/aggregate.c userland/lib/consume.c userland/lib/device.c \
-	userland/lib/resolve.c userland/lib/program.c userland/lib/sym.c \
-	userland/lib/json.c userland/lib/uprobe.c userland/lib/uelf.c \
-	userland/lib/fmtspec.c userland/lib/kprov.c
-
-$(B)/tests/test_fmt: userland/tests/fmt/test_fmt.c $(FMT_SRCS) vm/aggfn.c vm/isa.c \
-		$(wildcard vm/*.h uapi/*.h userland/lib/*.h)
+# aggregation rows and histograms, whole records as text and JSON), no
+# kernel needed.
+$(B)/tests/test_fmt: userland/tests/fmt/test_fmt.c $(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -o $@ userland/tests/fmt/test_fmt.c $(FMT_SRCS) \
-		vm/aggfn.c vm/isa.c -lelf
+	$(SAN_LINK)
 
 .PHONY: unit-fmt
 unit-fmt: $(B)/tests/test_fmt
@@ -45,15 +53,13 @@ unit-fmt: $(B)/tests/test_fmt
 
 unit: unit-fmt
 
-# The ELF side of user probes (issue #8): SDT notes and specs, symbols,
-# libraries, sonde -h headers; against the selftests' SDT programs (one
-# built with a `sonde -h` header, run untraced), the test's own notes and
-# a copy of it stripped of .symtab, and Debian's python3.11.
-$(B)/tests/test_uelf: userland/tests/test_uelf.c userland/lib/uelf.c \
-		userland/lib/uhdr.c userland/lib/uelf.h $(wildcard uapi/*.h)
+# The ELF side of user probes: SDT notes and specs, symbols, libraries,
+# sonde -h headers; against the selftests' SDT programs (one built with a
+# `sonde -h` header, run untraced), the test's own notes and a copy of it
+# stripped of .symtab, and Debian's python3.11.
+$(B)/tests/test_uelf: userland/tests/test_uelf.c $(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -o $@ userland/tests/test_uelf.c \
-		userland/lib/uelf.c userland/lib/uhdr.c -lelf
+	$(SAN_LINK)
 
 $(B)/tests/test_uelf.stripped: $(B)/tests/test_uelf
 	objcopy --strip-all $< $@
@@ -83,17 +89,19 @@ unit: unit-verbose
 
 # The interpreter microbenchmark (figures, not a test): computed-goto
 # dispatch as in the module, and a switch for comparison.
-BENCH_CFLAGS := -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Iuapi -Ivm \
-	-Iuserland/lib -Iuserland/tests
+# The VM is built from its sources here, once per dispatch; program.c
+# serialises the benchmark's programs.
+BENCH_CFLAGS := -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE $(TEST_INC)
+VM_BENCH_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c
 
-$(B)/bench/vm_bench: bench/vm_bench.c $(VM_TEST_DEPS)
+$(B)/bench/vm_bench: bench/vm_bench.c $(VM_BENCH_SRCS) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_CFLAGS) -o $@ bench/vm_bench.c $(VM_TEST_SRCS)
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/vm_bench.c $(VM_BENCH_SRCS)
 
-$(B)/bench/vm_bench_switch: bench/vm_bench.c $(VM_TEST_DEPS)
+$(B)/bench/vm_bench_switch: bench/vm_bench.c $(VM_BENCH_SRCS) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_CFLAGS) -DSONDE_VM_SWITCH -o $@ bench/vm_bench.c \
-		$(VM_TEST_SRCS)
+		$(VM_BENCH_SRCS)
 
 .PHONY: bench-vm
 bench-vm: $(B)/bench/vm_bench $(B)/bench/vm_bench_switch
@@ -119,15 +127,33 @@ FUZZ_TIME ?= 300
 UNIT_FUZZ_TIME ?= 20
 FUZZ_FLAGS ?=
 FUZZ_SEEDS := userland/tests/fuzz/seeds
-FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -fno-omit-frame-pointer $(WARN) -std=gnu11 \
-	-D_GNU_SOURCE -Iuapi -Ivm -Iuserland/lib -Iuserland/tests
+# The compiler evaluates both sides of `!a | !b` on purpose (every error
+# reported), which clang's -Wbitwise-instead-of-logical flags.
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ_CFLAGS := -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
+	-fno-omit-frame-pointer $(WARN) -Wno-bitwise-instead-of-logical \
+	-std=gnu11 -D_GNU_SOURCE
+FUZZ_CFLAGS := $(FUZZ_OBJ_CFLAGS) -fsanitize=fuzzer $(TEST_INC)
+FUZZ_LIB := $(B)/fuzzobj/libsonde.a
+FUZZ_NEEDS_CLANG = @command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "sonde: $(FUZZ_CC) not found: the fuzzer needs clang and libclang-rt-14-dev (make deps)" >&2; exit 1; }
+# A fuzzer: its own sources and the library, built with the fuzzer's
+# coverage instrumentation.
+FUZZ_LINK = $(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^) $(FUZZ_LIB) \
+	-lelf || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
 
-$(B)/tests/fuzz_vm: userland/tests/fuzz_vm.c $(VM_TEST_DEPS)
+$(B)/fuzzobj/%.o: %.c
+	$(FUZZ_NEEDS_CLANG)
 	@mkdir -p $(dir $@)
-	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "sonde: $(FUZZ_CC) not found: the fuzzer needs clang and libclang-rt-14-dev (make deps)" >&2; exit 1; }
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ userland/tests/fuzz_vm.c \
-		$(VM_TEST_SRCS) || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
+	$(FUZZ_CC) $(FUZZ_OBJ_CFLAGS) -MMD -MP $(call src_inc,$<) -c -o $@ $<
+
+$(FUZZ_LIB): $(LIBSONDE_SRCS:%.c=$(B)/fuzzobj/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/tests/fuzz_vm: userland/tests/fuzz_vm.c userland/tests/vm_env.c \
+		$(FUZZ_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_LINK)
 
 .PHONY: fuzz unit-fuzz
 fuzz: $(B)/tests/fuzz_vm
@@ -148,29 +174,23 @@ unit-fuzz: $(B)/tests/fuzz_vm
 
 # The VM corpus as raw-image seeds (a one-off; see fuzz/mkseeds.c).
 $(B)/tests/fuzz_mkseeds: userland/tests/fuzz/mkseeds.c userland/tests/vm_test.c \
-		$(VM_TEST_DEPS)
+		userland/tests/vm_env.c $(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Wno-missing-prototypes -Iuserland/tests -Dmain=vm_test_main \
+	$(CC) $(TEST_CFLAGS) $(TEST_INC) -Wno-missing-prototypes -Dmain=vm_test_main \
 		-Dsonde_image_verify=seed_image_verify -c \
 		-o $(B)/tests/fuzz_mkseeds_vm_test.o userland/tests/vm_test.c
-	$(CC) $(TEST_CFLAGS) -Iuserland/tests -o $@ \
-		userland/tests/fuzz/mkseeds.c $(B)/tests/fuzz_mkseeds_vm_test.o \
-		$(VM_TEST_SRCS)
+	$(CC) $(TEST_CFLAGS) $(TEST_INC) -o $@ \
+		userland/tests/fuzz/mkseeds.c userland/tests/vm_env.c \
+		$(B)/tests/fuzz_mkseeds_vm_test.o $(SAN_LIB)
 
 # ---- end of fuzzing -------------------------------------------------------
 
 # The D compiler: tst.*.d must compile (and pass the verifier), err.D_TAG.*.d
-# must fail with that tag; plus the compiler's API tests.  Built from
-# sources with the sanitizers, like the other suites.
-DC_TEST_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c \
-	$(sort $(wildcard userland/lib/dc_*.c)) userland/lib/fmtspec.c
-DC_TEST_DEPS := $(DC_TEST_SRCS) $(wildcard vm/*.h uapi/*.h userland/lib/*.h \
-	userland/tests/vm_env.h)
-
-$(B)/tests/dc_test: userland/tests/dc_test.c $(DC_TEST_DEPS)
+# must fail with that tag; plus the compiler's API tests.
+$(B)/tests/dc_test: userland/tests/dc_test.c userland/tests/vm_env.c \
+		$(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Iuserland/tests -o $@ userland/tests/dc_test.c \
-		$(DC_TEST_SRCS)
+	$(SAN_LINK)
 
 .PHONY: unit-dc
 unit-dc: $(B)/tests/dc_test
@@ -195,15 +215,10 @@ unit: unit-dc
 #                  build/fuzz-dc/unit/; part of `make unit`
 FUZZ_DC_SEEDS := userland/tests/dc
 FUZZ_DC_DICT := userland/tests/fuzz/d.dict
-# The compiler evaluates both sides of `!a | !b` on purpose (every error
-# reported), which clang's -Wbitwise-instead-of-logical flags.
-FUZZ_DC_CFLAGS := $(FUZZ_CFLAGS) -Wno-bitwise-instead-of-logical
-
-$(B)/tests/fuzz_dc: userland/tests/fuzz_dc.c $(DC_TEST_DEPS)
+$(B)/tests/fuzz_dc: userland/tests/fuzz_dc.c userland/tests/vm_env.c \
+		$(FUZZ_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
-	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "sonde: $(FUZZ_CC) not found: the fuzzer needs clang and libclang-rt-14-dev (make deps)" >&2; exit 1; }
-	$(FUZZ_CC) $(FUZZ_DC_CFLAGS) -o $@ userland/tests/fuzz_dc.c \
-		$(DC_TEST_SRCS) || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
+	$(FUZZ_LINK)
 
 .PHONY: fuzz-dc unit-fuzz-dc
 fuzz-dc: $(B)/tests/fuzz_dc
@@ -233,3 +248,27 @@ unit-fuzz-dc: $(B)/tests/fuzz_dc
 unit-docs: $(B)/sonde
 	userland/tests/docs_scripts.sh $(B)/sonde
 # ---- end of the documentation's D programs ---------------------------------
+
+# The remedy for a /dev/sonde that will not open, on fake hosts.
+$(B)/tests/test_devhint: userland/tests/test_devhint.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-devhint
+unit-devhint: $(B)/tests/test_devhint
+	$(B)/tests/test_devhint
+
+# The command's options, its usage text and the man page agree; -G makes
+# an object a program links.
+.PHONY: unit-cli-options
+unit-cli-options: $(B)/sonde
+	userland/tests/cli_options.sh $(B)/sonde docs/sonde.8
+
+unit: unit-devhint unit-cli-options
+
+# make install / uninstall into a DESTDIR (userland/tests/install.sh).
+.PHONY: unit-install
+unit-install: userland
+	userland/tests/install.sh
+
+unit: unit-install

@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "dc.h"
+#include "fmtspec.h"
 #include "vm_env.h"
 
 static int g_n, g_fail;
@@ -406,25 +407,25 @@ static bool check_run(struct sonde_program *prog, const char *dir,
 
 static void test_fmtspec(void)
 {
-	struct dc_fmtspec s;
+	struct sonde_fmtspec s;
 	bool pass;
 
-	pass = !dc_fmtspec_parse("-08.3lld", &s) &&
-	       s.flags == (DC_FMT_MINUS | DC_FMT_ZERO) && s.width == 8 &&
-	       s.prec == 3 && s.length == DC_LEN_LL && s.conv == 'd' &&
+	pass = !sonde_fmtspec_parse("-08.3lld", &s) &&
+	       s.flags == (SONDE_FMT_MINUS | SONDE_FMT_ZERO) && s.width == 8 &&
+	       s.prec == 3 && s.length == SONDE_LEN_LL && s.conv == 'd' &&
 	       s.len == 8;
 	ok(pass, "%s", "fmtspec: flags, width, precision, ll");
-	pass = !dc_fmtspec_parse("*.*s", &s) && s.width_star &&
+	pass = !sonde_fmtspec_parse("*.*s", &s) && s.width_star &&
 	       s.prec_star && s.conv == 's' && s.len == 4;
 	ok(pass, "%s", "fmtspec: star width and precision");
-	pass = !dc_fmtspec_parse("hhx", &s) && s.length == DC_LEN_HH &&
+	pass = !sonde_fmtspec_parse("hhx", &s) && s.length == SONDE_LEN_HH &&
 	       s.conv == 'x' && s.width == -1 && s.prec == -1;
 	ok(pass, "%s", "fmtspec: hh");
-	pass = dc_fmtspec_parse("5q", &s) == -1 && s.conv == 'q';
+	pass = sonde_fmtspec_parse("5q", &s) == -1 && s.conv == 'q';
 	ok(pass, "%s", "fmtspec: unknown conversion");
-	pass = dc_fmtspec_parse("-5", &s) == -1 && s.conv == 0;
+	pass = sonde_fmtspec_parse("-5", &s) == -1 && s.conv == 0;
 	ok(pass, "%s", "fmtspec: truncated");
-	pass = !dc_fmtspec_parse("%", &s) && s.conv == '%' && s.len == 1;
+	pass = !sonde_fmtspec_parse("%", &s) && s.conv == '%' && s.len == 1;
 	ok(pass, "%s", "fmtspec: %%");
 }
 

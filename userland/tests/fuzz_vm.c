@@ -347,34 +347,12 @@ static void fz_set_type(struct fz_types *t, u32 rd, bool str)
 	fz_set_kind(t, rd, str ? SONDE_T_STR : SONDE_T_INT);
 }
 
-/* One instruction at @pc of a program of @len; @rec_size 0 for a
- * predicate. */
-static void fz_insn(struct fz_in *in, struct fz_prog *g, struct fz_types *t,
-		    struct sonde_insn *o, u32 pc, u32 len, u32 rec_size,
-		    bool pred)
+/* Forms with a destination register: its operands and its new type. */
+static void fz_insn_dest(struct fz_in *in, struct fz_prog *g,
+			 struct fz_types *t, struct sonde_insn *o, u32 op,
+			 int form)
 {
-	char kinds[SONDE_MAX_AGG_KEYS + 4];
-	u32 op, min, max, k, size;
-	const char *args;
-	int form;
-
-	memset(o, 0, sizeof(*o));
-	op = fz_chance(in, 3) ? fz_u8(in) : fz_ops[fz_below(in,
-							    sizeof(fz_ops))];
-	/* predicates: fewer of what they may not do */
-	if (pred && (op == SONDE_OP_AGG || op == SONDE_OP_EXIT ||
-		     (op >= SONDE_OP_EMIT1 && op <= SONDE_OP_EMITS) ||
-		     op == SONDE_OP_EMITKSTACK || op == SONDE_OP_EMITUSTACK) &&
-	    !fz_chance(in, 10))
-		op = SONDE_OP_ADD;
-	o->op = (u8)op;
-	form = sonde_op_form(op);
 	switch (form) {
-	case SONDE_FORM_NONE:
-		break;
-	case SONDE_FORM_S:
-		o->rs = fz_reg(in);
-		break;
 	case SONDE_FORM_DI:
 		o->rd = fz_reg(in);
 		o->imm = fz_val32(in);
@@ -429,23 +407,17 @@ static void fz_insn(struct fz_in *in, struct fz_prog *g, struct fz_types *t,
 		fz_set_kind(t, o->rd, op == SONDE_OP_BADD ? SONDE_T_BUF :
 			    SONDE_T_INT);
 		break;
-	case SONDE_FORM_J:
-	case SONDE_FORM_SJ:
-		if (form == SONDE_FORM_SJ)
-			o->rs = fz_reg(in);
-		if (fz_chance(in, 5))
-			o->imm = fz_val32(in);
-		else if (len > pc + 2)
-			o->imm = (s32)fz_below(in, len - pc - 1);
-		break;
-	case SONDE_FORM_DSI:
-		o->rd = fz_reg(in);
-		o->rs = op >= SONDE_OP_LDM1 && op <= SONDE_OP_LDM8 ?
-			fz_bufreg(in, t) : fz_reg(in);
-		o->imm = fz_chance(in, 70) ? (s32)fz_below(in, 264) - 4 :
-			 fz_val32(in);
-		fz_set_type(t, o->rd, false);
-		break;
+	}
+}
+
+/* Record stores: offsets mostly inside the record, sometimes at its edges. */
+static void fz_insn_emit(struct fz_in *in, struct fz_prog *g,
+			 struct fz_types *t, struct sonde_insn *o, u32 op,
+			 int form, u32 rec_size)
+{
+	u32 size;
+
+	switch (form) {
 	case SONDE_FORM_SO:
 		size = op == SONDE_OP_EMITS ? g->strsize :
 		       1u << ((op - SONDE_OP_EMIT1) & 3);
@@ -482,78 +454,158 @@ static void fz_insn(struct fz_in *in, struct fz_prog *g, struct fz_types *t,
 		else if (rec_size >= size)
 			o->imm = 8 * (s32)fz_below(in, (rec_size - size) / 8 + 1);
 		break;
-	case SONDE_FORM_AGG: {
-		const struct sonde_pagg *a;
-		u32 nval;
-
-		o->imm = fz_chance(in, 4) ? fz_val32(in) :
-			 (s32)fz_below(in, g->p.naggs + (g->p.naggs ? 0 : 1));
-		if (o->imm < 0 || (u32)o->imm >= g->p.naggs) {
-			o->rs = fz_reg(in);
-			o->rt = fz_reg(in);
-			break;
-		}
-		a = &g->aggs[o->imm];
-		for (k = 0; k < a->desc.nkeys; k++)
-			kinds[k] = a->keys[k].kind == SONDE_DT_STR ? 's' : 'i';
-		o->rs = fz_tuple(in, t, a->desc.nkeys, kinds);
-		nval = (a->desc.fn != SONDE_AGG_count) +
-		       !!(a->desc.flags & SONDE_AGGF_INCR);
-		o->rt = nval ? (fz_chance(in, 10) ? fz_reg(in) :
-				fz_below(in, 17 - nval)) : 0;
-		if (fz_chance(in, 3))	/* any value register at all */
-			o->rt = fz_reg(in);
-		break;
 	}
+}
+
+/* agg: a defined aggregation's key tuple and value registers, mostly. */
+static void fz_insn_agg(struct fz_in *in, struct fz_prog *g,
+			struct fz_types *t, struct sonde_insn *o)
+{
+	char kinds[SONDE_MAX_AGG_KEYS + 4];
+	const struct sonde_pagg *a;
+	u32 k, nval;
+
+	o->imm = fz_chance(in, 4) ? fz_val32(in) :
+		 (s32)fz_below(in, g->p.naggs + (g->p.naggs ? 0 : 1));
+	if (o->imm < 0 || (u32)o->imm >= g->p.naggs) {
+		o->rs = fz_reg(in);
+		o->rt = fz_reg(in);
+		return;
+	}
+	a = &g->aggs[o->imm];
+	for (k = 0; k < a->desc.nkeys; k++)
+		kinds[k] = a->keys[k].kind == SONDE_DT_STR ? 's' : 'i';
+	o->rs = fz_tuple(in, t, a->desc.nkeys, kinds);
+	nval = (a->desc.fn != SONDE_AGG_count) +
+	       !!(a->desc.flags & SONDE_AGGF_INCR);
+	o->rt = nval ? (fz_chance(in, 10) ? fz_reg(in) :
+			fz_below(in, 17 - nval)) : 0;
+	if (fz_chance(in, 3))	/* any value register at all */
+		o->rt = fz_reg(in);
+}
+
+/* Variable loads and stores: a defined variable's keys and type, mostly. */
+static void fz_insn_var(struct fz_in *in, struct fz_prog *g,
+			struct fz_types *t, struct sonde_insn *o, int form)
+{
+	char kinds[SONDE_MAX_AGG_KEYS + 4];
+	const struct sonde_pvar *v;
+	bool str;
+	u32 k;
+
+	o->imm = fz_chance(in, 4) ? fz_val32(in) :
+		 (s32)fz_below(in, g->p.nvars + (g->p.nvars ? 0 : 1));
+	v = o->imm >= 0 && (u32)o->imm < g->p.nvars ? &g->vars[o->imm] : NULL;
+	str = v && v->desc.type == SONDE_T_STR;
+	if (form == SONDE_FORM_DV || form == SONDE_FORM_DVK)
+		o->rd = fz_reg(in);
+	if (form == SONDE_FORM_SV)
+		o->rs = str ? fz_strreg(in, t) : fz_reg(in);
+	if (form == SONDE_FORM_DVK || form == SONDE_FORM_SVK) {
+		u32 nk = v ? v->desc.nkeys : 1;
+
+		for (k = 0; k < nk && v; k++)
+			kinds[k] = v->keys[k].kind == SONDE_DT_STR ? 's' : 'i';
+		o->rs = v ? fz_tuple(in, t, nk, kinds) : fz_reg(in);
+	}
+	if (form == SONDE_FORM_SVK)
+		o->rt = str ? fz_strreg(in, t) : fz_reg(in);
+	if (form == SONDE_FORM_DV || form == SONDE_FORM_DVK)
+		fz_set_type(t, o->rd, str);
+}
+
+/* call: a subroutine's arguments, mostly of the kinds it takes. */
+static void fz_insn_call(struct fz_in *in, struct fz_types *t,
+			 struct sonde_insn *o, bool pred)
+{
+	const char *args;
+	u32 min, max;
+
+	o->imm = fz_chance(in, 4) ? fz_val32(in) :
+		 fz_subrs[fz_below(in, sizeof(fz_subrs))];
+	/* predicates: rarely an action subroutine (rejected) */
+	if (pred && o->imm >= SONDE_SUBR_FIRST_ACTION &&
+	    o->imm < SONDE_SUBR_FIRST_INTERNAL && !fz_chance(in, 10))
+		o->imm = SONDE_SUBR_strlen;
+	o->rd = fz_reg(in);
+	if (o->imm < 0 || sonde_subr_sig(o->imm, &min, &max, &args) < 0) {
+		o->rs = fz_reg(in);
+		o->rt = fz_below(in, 4);
+		return;
+	}
+	o->rt = fz_chance(in, 5) ? fz_below(in, 5) :
+		min + fz_below(in, max - min + 1);
+	o->rs = fz_tuple(in, t, o->rt <= max ? o->rt : 0, args);
+	fz_set_kind(t, o->rd, sonde_subr_sig(o->imm, &min, &max, &args));
+}
+
+/* One instruction at @pc of a program of @len; @rec_size 0 for a
+ * predicate. */
+static void fz_insn(struct fz_in *in, struct fz_prog *g, struct fz_types *t,
+		    struct sonde_insn *o, u32 pc, u32 len, u32 rec_size,
+		    bool pred)
+{
+	u32 op;
+	int form;
+
+	memset(o, 0, sizeof(*o));
+	op = fz_chance(in, 3) ? fz_u8(in) : fz_ops[fz_below(in,
+							    sizeof(fz_ops))];
+	/* predicates: fewer of what they may not do */
+	if (pred && (op == SONDE_OP_AGG || op == SONDE_OP_EXIT ||
+		     (op >= SONDE_OP_EMIT1 && op <= SONDE_OP_EMITS) ||
+		     op == SONDE_OP_EMITKSTACK || op == SONDE_OP_EMITUSTACK) &&
+	    !fz_chance(in, 10))
+		op = SONDE_OP_ADD;
+	o->op = (u8)op;
+	form = sonde_op_form(op);
+	switch (form) {
+	case SONDE_FORM_NONE:
+		break;
+	case SONDE_FORM_S:
+		o->rs = fz_reg(in);
+		break;
+	case SONDE_FORM_DI:
+	case SONDE_FORM_DC:
+	case SONDE_FORM_DSTR:
+	case SONDE_FORM_DB:
+	case SONDE_FORM_DS:
+	case SONDE_FORM_DST:
+		fz_insn_dest(in, g, t, o, op, form);
+		break;
+	case SONDE_FORM_J:
+	case SONDE_FORM_SJ:
+		if (form == SONDE_FORM_SJ)
+			o->rs = fz_reg(in);
+		if (fz_chance(in, 5))
+			o->imm = fz_val32(in);
+		else if (len > pc + 2)
+			o->imm = (s32)fz_below(in, len - pc - 1);
+		break;
+	case SONDE_FORM_DSI:
+		o->rd = fz_reg(in);
+		o->rs = op >= SONDE_OP_LDM1 && op <= SONDE_OP_LDM8 ?
+			fz_bufreg(in, t) : fz_reg(in);
+		o->imm = fz_chance(in, 70) ? (s32)fz_below(in, 264) - 4 :
+			 fz_val32(in);
+		fz_set_type(t, o->rd, false);
+		break;
+	case SONDE_FORM_SO:
+	case SONDE_FORM_SOL:
+	case SONDE_FORM_STK:
+		fz_insn_emit(in, g, t, o, op, form, rec_size);
+		break;
+	case SONDE_FORM_AGG:
+		fz_insn_agg(in, g, t, o);
+		break;
 	case SONDE_FORM_DV:
 	case SONDE_FORM_SV:
 	case SONDE_FORM_DVK:
-	case SONDE_FORM_SVK: {
-		const struct sonde_pvar *v;
-		bool str;
-
-		o->imm = fz_chance(in, 4) ? fz_val32(in) :
-			 (s32)fz_below(in, g->p.nvars + (g->p.nvars ? 0 : 1));
-		v = o->imm >= 0 && (u32)o->imm < g->p.nvars ?
-		    &g->vars[o->imm] : NULL;
-		str = v && v->desc.type == SONDE_T_STR;
-		if (form == SONDE_FORM_DV || form == SONDE_FORM_DVK)
-			o->rd = fz_reg(in);
-		if (form == SONDE_FORM_SV)
-			o->rs = str ? fz_strreg(in, t) : fz_reg(in);
-		if (form == SONDE_FORM_DVK || form == SONDE_FORM_SVK) {
-			u32 nk = v ? v->desc.nkeys : 1;
-
-			for (k = 0; k < nk && v; k++)
-				kinds[k] = v->keys[k].kind == SONDE_DT_STR ?
-					   's' : 'i';
-			o->rs = v ? fz_tuple(in, t, nk, kinds) : fz_reg(in);
-		}
-		if (form == SONDE_FORM_SVK)
-			o->rt = str ? fz_strreg(in, t) : fz_reg(in);
-		if (form == SONDE_FORM_DV || form == SONDE_FORM_DVK)
-			fz_set_type(t, o->rd, str);
+	case SONDE_FORM_SVK:
+		fz_insn_var(in, g, t, o, form);
 		break;
-	}
 	case SONDE_FORM_CALL:
-		o->imm = fz_chance(in, 4) ? fz_val32(in) :
-			 fz_subrs[fz_below(in, sizeof(fz_subrs))];
-		/* predicates: rarely an action subroutine (rejected) */
-		if (pred && o->imm >= SONDE_SUBR_FIRST_ACTION &&
-		    o->imm < SONDE_SUBR_FIRST_INTERNAL && !fz_chance(in, 10))
-			o->imm = SONDE_SUBR_strlen;
-		o->rd = fz_reg(in);
-		if (o->imm < 0 || sonde_subr_sig(o->imm, &min, &max,
-						 &args) < 0) {
-			o->rs = fz_reg(in);
-			o->rt = fz_below(in, 4);
-			break;
-		}
-		o->rt = fz_chance(in, 5) ? fz_below(in, 5) :
-			min + fz_below(in, max - min + 1);
-		o->rs = fz_tuple(in, t, o->rt <= max ? o->rt : 0, args);
-		fz_set_kind(t, o->rd, sonde_subr_sig(o->imm, &min, &max,
-						     &args));
+		fz_insn_call(in, t, o, pred);
 		break;
 	default:
 		/* not an opcode: random fields */

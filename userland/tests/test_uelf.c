@@ -31,7 +31,7 @@
 #define STAP_SDT_ARG_CONSTRAINT m
 #include <sys/sdt.h>
 
-#include "uelf.h"
+#include "usdt.h"
 
 static int nok, nfail;
 

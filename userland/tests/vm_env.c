@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vm_env.c - the VM environment hooks for userland tests, benchmarks and
- * the fuzzer (see vm_env.h).  Loads succeed only inside the test's memory
- * window, so a wild address faults exactly as in the kernel.
+ * vm_env.c - the VM's host port in userland (vm/env.h), every hook of it,
+ * for the VM corpus, the compiler's tests, the fuzzer and the
+ * microbenchmark: the world of vm_env.h (a firing of dtrace:::BEGIN in
+ * this process, as the module's TESTRUN has it, so one corpus serves both
+ * VMs).  Loads succeed only inside the test's memory window, so a wild
+ * address faults exactly as in the kernel.  Single-threaded.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -4,10 +4,10 @@
  * readable memory window for loads, an aggregation table.  Used by the VM
  * corpus, the microbenchmark and the fuzzer.
  */
-#ifndef _SONDE_VM_ENV_H
-#define _SONDE_VM_ENV_H
+#ifndef _SONDE_TESTS_VM_ENV_H
+#define _SONDE_TESTS_VM_ENV_H
 
-#include "vm.h"
+#include "env.h"
 
 #define MEM_KBASE	0x1000ULL
 #define MEM_UBASE	0x2000ULL
@@ -44,4 +44,4 @@ struct tenv {
 };
 
 
-#endif /* _SONDE_VM_ENV_H */
+#endif /* _SONDE_TESTS_VM_ENV_H */

@@ -506,22 +506,371 @@ static const char *skipsign(const char *s)
 	return s;
 }
 
+/* One case of the corpus as it is checked, phase by phase. */
+struct vcase {
+	struct tcase tc;
+	struct tprog *tp;
+	struct tenv *env;
+	struct sonde_image img;
+	void *image;
+	int kprog;		/* the module's program fd, or -1 */
+	char log[1024];		/* the verifier's */
+	char *why;		/* why the case failed */
+	size_t whysz;
+	/* the run */
+	struct sonde_vm_ctx ctx;
+	u8 *rec;
+	u64 rv;
+	int rerr;
+};
+
+/* -- opts: kernel options, name=value a line */
+static void case_opts(struct vcase *vc, const char *s)
+{
+	char *c = strdup(s), *l, *sv = NULL;
+
+	for (l = strtok_r(c, "\n", &sv); l; l = strtok_r(NULL, "\n", &sv)) {
+		char *eq = strchr(l, '=');
+
+		if (!eq)
+			continue;
+		*eq = 0;
+#define KOPT_SET_(name, id, def, min, max)				\
+		if (!strcmp(l, #name)) {				\
+			vc->tp->p.kopts[id].set = true;			\
+			vc->tp->p.kopts[id].value = strtoull(eq + 1, NULL, 0); \
+		}
+		SONDE_KOPTS(KOPT_SET_)
+#undef KOPT_SET_
+	}
+	free(c);
+}
+
+/* The world of the case: options, aggregations, variables, memory,
+ * arguments, record size.  0 or -1 (why said). */
+static int case_world(struct vcase *vc)
+{
+	struct tprog *tp = vc->tp;
+	struct tenv *env = vc->env;
+	const char *s, *q;
+	char *end;
+	int i;
+
+	if ((s = tc_get(&vc->tc, "opts")))
+		case_opts(vc, s);
+	if ((s = tc_get(&vc->tc, "aggs")) &&
+	    parse_aggs(tp, s, vc->why, vc->whysz))
+		return -1;
+	tp->p.vars = tp->vars;
+	if ((s = tc_get(&vc->tc, "vars")) &&
+	    parse_vars(tp, s, vc->why, vc->whysz))
+		return -1;
+	if ((q = tc_get(&vc->tc, "mem"))) {
+		while (env->memlen < sizeof(env->mem)) {
+			unsigned long b = strtoul(q, &end, 16);
+
+			if (end == q)
+				break;
+			env->mem[env->memlen++] = (u8)b;
+			q = end;
+		}
+	}
+	if ((q = tc_get(&vc->tc, "args"))) {
+		for (i = 0; i < 10; i++) {
+			env->args[i] = strtoull(q, &end, 0);
+			if (end == q)
+				break;
+			q = end;
+		}
+	}
+	if ((s = tc_get(&vc->tc, "recsize")))
+		tp->clause.rec_size = (u32)strtoul(s, NULL, 0);
+	return 0;
+}
+
+/* The predicate and the actions, assembled.  0 or -1 (why said). */
+static int case_assemble(struct vcase *vc)
+{
+	static const struct sonde_insn r = { .op = SONDE_OP_RET };
+	struct tprog *tp = vc->tp;
+	struct sonde_asm a = { 0 };
+	char err[256] = "";
+	const char *s;
+	u32 len;
+
+	a.consts = (u64 *)tp->consts;
+	a.max_consts = 256;
+	a.strtab = tp->strtab;
+	a.max_strtab = sizeof(tp->strtab);
+	if ((s = tc_get(&vc->tc, "pred"))) {
+		tp->clause.pred_off = tp->p.ninsns;
+		if (assemble(tp, &a, s, &len, err, sizeof(err)))
+			goto asmfail;
+		tp->clause.pred_len = len;
+	}
+	tp->clause.act_off = tp->p.ninsns;
+	if ((s = tc_get(&vc->tc, "asm"))) {
+		if (assemble(tp, &a, s, &len, err, sizeof(err)))
+			goto asmfail;
+		tp->clause.act_len = len;
+	} else {
+		/* predicate-only case: a trivial action */
+		tp->insns[tp->p.ninsns++] = r;
+		tp->clause.act_len = 1;
+	}
+	tp->p.nconsts = a.nconsts;
+	tp->p.strtab_len = a.strtab_len;
+	return 0;
+asmfail:
+	snprintf(vc->why, vc->whysz, "assembler: %s", err);
+	return -1;
+}
+
+/*
+ * The image, verified by userland and, with the module, by the kernel,
+ * whose verdict is the one under test; an -- error case ends here.
+ * -1 failed, 0 passed, 1 go on and run it.
+ */
+static int case_verify(struct vcase *vc)
+{
+	struct sonde_vlog vlog = { .buf = vc->log, .size = sizeof(vc->log) };
+	struct tprog *tp = vc->tp;
+	char want[128], klog[1024], *sub;
+	size_t isize;
+	const char *s;
+	int verr, uerr, e;
+
+	if (kfd >= 0) {
+		static struct sonde_ecb ecb;
+
+		ecb.probe_id = begin_id;
+		tp->p.ecbs = &ecb;
+		tp->p.necbs = 1;
+		/* small buffers: one firing, and DRAIN needs bufsize bytes */
+		if (!tp->p.kopts[SONDE_OPT_bufsize].set)
+			tp->p.kopts[SONDE_OPT_bufsize] =
+				(struct sonde_kopt_set){ true, 65536 };
+		if (!tp->p.kopts[SONDE_OPT_aggsize].set)
+			tp->p.kopts[SONDE_OPT_aggsize] =
+				(struct sonde_kopt_set){ true, 65536 };
+	}
+	if (sonde_program_image(&tp->p, &vc->image, &isize)) {
+		snprintf(vc->why, vc->whysz, "image failed");
+		return -1;
+	}
+	verr = sonde_image_verify(vc->image, (u32)isize, &vc->img, &vlog);
+	if (kfd >= 0) {
+		uerr = verr;
+		vc->kprog = kload(vc->image, isize, klog, sizeof(klog));
+		verr = vc->kprog < 0 ? vc->kprog : 0;
+		if (verr != uerr) {
+			snprintf(vc->why, vc->whysz,
+				 "kernel and userland disagree: %d vs %d (%s)",
+				 verr, uerr, klog);
+			return -1;
+		}
+		memcpy(vc->log, klog, sizeof(vc->log));
+	}
+	if ((s = tc_get(&vc->tc, "error"))) {
+		snprintf(want, sizeof(want), "%s", s);
+		trim(want);
+		sub = strchr(want, ' ');
+		if (sub)
+			*sub++ = 0;
+		e = errno_by_name(want);
+		if (verr != -e) {
+			snprintf(vc->why, vc->whysz, "expected %s, got %d: %s",
+				 want, verr, vc->log);
+			return -1;
+		}
+		if (sub && !strstr(vc->log, sub)) {
+			snprintf(vc->why, vc->whysz, "log '%s' lacks '%s'",
+				 vc->log, sub);
+			return -1;
+		}
+		return 0;
+	}
+	if (verr) {
+		snprintf(vc->why, vc->whysz, "verifier: %s", vc->log);
+		return -1;
+	}
+	return 1;
+}
+
+/* A predicate the kernel fuses must agree with the interpreter. */
+static int case_fastpred(struct vcase *vc, const struct sonde_clause *c)
+{
+	struct sonde_fastpred fp;
+	u32 f = 0;
+	u64 v;
+
+	sonde_fastpred_find(&vc->img, c->pred_off, c->pred_len, &fp);
+	if (!fp.op)
+		return 0;
+	v = sonde_env_builtin(&vc->ctx, fp.builtin, &f);
+	if (!f && sonde_fastpred_eval(&fp, v) != vc->rv) {
+		snprintf(vc->why, vc->whysz,
+			 "fused predicate gives 0x%" PRIx64
+			 ", the interpreter 0x%" PRIx64,
+			 (uint64_t)sonde_fastpred_eval(&fp, v),
+			 (uint64_t)vc->rv);
+		return -1;
+	}
+	n_fused++;
+	return 0;
+}
+
+/* Run it: in the module (TESTRUN) when there is one, else here. */
+static int case_run(struct vcase *vc)
+{
+	static char scratch[65536];
+	static u8 rec[SONDE_MAX_RECSIZE];
+	static u8 globals[65536], locals[65536];
+	static u32 var_off[16];
+	static u64 stackbuf[255];
+	static struct outcome o;
+	const struct sonde_clause *c = &vc->img.clauses[0];
+	struct sonde_vm_ctx *ctx = &vc->ctx;
+	bool pred = c->pred_len && !tc_get(&vc->tc, "asm");
+
+	if (sonde_vm_scratch_size(&vc->img) > sizeof(scratch)) {
+		snprintf(vc->why, vc->whysz, "scratch too small for the test");
+		return -1;
+	}
+	vc->env->img = &vc->img;
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->img = &vc->img;
+	ctx->env = vc->env;
+	ctx->scratch = scratch;
+	ctx->scratch_size = sonde_vm_scratch_size(&vc->img);
+	ctx->scratch_used = vc->img.max_key_size;
+	memset(rec, 0, sizeof(rec));
+	vc->rec = rec;
+	ctx->rec = c->rec_size ? rec : NULL;
+	ctx->rec_size = c->rec_size;
+	memset(globals, 0, sizeof(globals));
+	memset(locals, 0, sizeof(locals));
+	sonde_vars_layout(&vc->img, var_off);
+	ctx->globals = globals;
+	ctx->locals = locals;
+	ctx->stackbuf = stackbuf;
+	ctx->var_off = var_off;
+	if (kfd < 0) {
+		vc->rerr = sonde_vm_run(ctx, pred ? c->pred_off : c->act_off,
+					pred ? c->pred_len : c->act_len,
+					&vc->rv);
+		return pred && !vc->rerr ? case_fastpred(vc, c) : 0;
+	}
+	memset(&o, 0, sizeof(o));
+	if (krun(vc->kprog, vc->env, &vc->img, &o, pred, vc->why, vc->whysz))
+		return -1;
+	vc->rerr = o.faulted ? -EFAULT : 0;
+	ctx->fault = o.fault;
+	ctx->fault_pc = o.fault_pc;
+	ctx->fault_addr = o.fault_addr;
+	vc->rv = o.rv;
+	memcpy(rec, o.rec, c->rec_size);
+	vc->env->exited = o.exited;
+	vc->env->exit_status = o.exit_status;
+	return 0;
+}
+
+/* -- fault and -- result against the run. */
+static int case_check_run(struct vcase *vc)
+{
+	const struct sonde_vm_ctx *ctx = &vc->ctx;
+	char got[256], want[256];
+	const char *s;
+	u64 w;
+
+	if ((s = tc_get(&vc->tc, "fault"))) {
+		snprintf(want, sizeof(want), "%s", s);
+		norm(want);
+		if (!vc->rerr) {
+			snprintf(vc->why, vc->whysz, "expected fault '%s'", want);
+			return -1;
+		}
+		snprintf(got, sizeof(got), "%s at %u addr 0x%" PRIx64,
+			 sonde_fault_name(ctx->fault), ctx->fault_pc,
+			 (uint64_t)ctx->fault_addr);
+		if (strncmp(got, want, strlen(want))) {
+			snprintf(vc->why, vc->whysz, "fault '%s', expected '%s'",
+				 got, want);
+			return -1;
+		}
+	} else if (vc->rerr) {
+		snprintf(vc->why, vc->whysz, "unexpected fault %s at %u",
+			 sonde_fault_name(ctx->fault), ctx->fault_pc);
+		return -1;
+	}
+	if ((s = tc_get(&vc->tc, "result"))) {
+		w = strtoull(s, NULL, 0);
+		if (*skipsign(s) == '-')
+			w = (u64)strtoll(s, NULL, 0);
+		if (vc->rv != w) {
+			snprintf(vc->why, vc->whysz,
+				 "result 0x%" PRIx64 ", expected 0x%" PRIx64,
+				 (uint64_t)vc->rv, (uint64_t)w);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* -- record, -- agg and -- exit against what the run left. */
+static int case_check_data(struct vcase *vc)
+{
+	static char got[4096], want[4096];
+	const char *s;
+
+	if ((s = tc_get(&vc->tc, "record"))) {
+		snprintf(want, sizeof(want), "%s", s);
+		norm(want);
+		got[0] = 0;
+		hex_append(got, sizeof(got), vc->rec,
+			   (u32)(strlen(want) + 1) / 3);
+		if (strcmp(got, want)) {
+			snprintf(vc->why, vc->whysz, "record '%s', expected '%s'",
+				 got, want);
+			return -1;
+		}
+	}
+	if ((s = tc_get(&vc->tc, "agg"))) {
+		agg_dump(vc->env, &vc->img, got, sizeof(got));
+		snprintf(want, sizeof(want), "%s", s);
+		norm(want);
+		norm(got);
+		if (strcmp(got, want)) {
+			snprintf(vc->why, vc->whysz, "agg '%s', expected '%s'",
+				 got, want);
+			return -1;
+		}
+	}
+	if ((s = tc_get(&vc->tc, "exit")) &&
+	    (!vc->env->exited ||
+	     vc->env->exit_status != strtoll(s, NULL, 0))) {
+		snprintf(vc->why, vc->whysz, "exit status mismatch");
+		return -1;
+	}
+	return 0;
+}
+
 static int run_case(const char *path, char *why, size_t whysz)
 {
 	static struct tprog tp;
 	static struct tenv env;
-	char *text = read_file(path), err[256] = "", log[1024] = "";
-	struct sonde_vlog vlog = { .buf = log, .size = sizeof(log) };
-	struct sonde_asm a = { 0 };
-	struct sonde_image img;
-	struct tcase tc = { .nsect = 0 };
-	const char *s;
-	void *image = NULL;
-	size_t isize;
-	u32 len;
-	int ret = -1, verr, kprog = -1;
+	static struct vcase vc;
+	char *text = read_file(path);
+	u32 i;
+	int ret = -1;
 
-	if (!text || tc_parse(&tc, text)) {
+	memset(&vc, 0, sizeof(vc));
+	vc.tp = &tp;
+	vc.env = &env;
+	vc.kprog = -1;
+	vc.why = why;
+	vc.whysz = whysz;
+	if (!text || tc_parse(&vc.tc, text)) {
 		snprintf(why, whysz, "cannot read");
 		goto out;
 	}
@@ -533,290 +882,20 @@ static int run_case(const char *path, char *why, size_t whysz)
 	tp.p.aggs = tp.aggs;
 	tp.p.clauses = &tp.clause;
 	tp.p.nclauses = 1;
-	a.consts = (u64 *)tp.consts;
-	a.max_consts = 256;
-	a.strtab = tp.strtab;
-	a.max_strtab = sizeof(tp.strtab);
-
-	if ((s = tc_get(&tc, "opts"))) {
-		char *c = strdup(s), *l, *sv = NULL;
-
-		for (l = strtok_r(c, "\n", &sv); l; l = strtok_r(NULL, "\n", &sv)) {
-			char *eq = strchr(l, '=');
-
-			if (!eq)
-				continue;
-			*eq = 0;
-#define KOPT_SET_(name, id, def, min, max)				\
-			if (!strcmp(l, #name)) {			\
-				tp.p.kopts[id].set = true;		\
-				tp.p.kopts[id].value = strtoull(eq + 1, NULL, 0); \
-			}
-			SONDE_KOPTS(KOPT_SET_)
-#undef KOPT_SET_
-		}
-		free(c);
-	}
-	if ((s = tc_get(&tc, "aggs")) && parse_aggs(&tp, s, why, whysz))
+	if (case_world(&vc) || case_assemble(&vc))
 		goto out;
-	tp.p.vars = tp.vars;
-	if ((s = tc_get(&tc, "vars")) && parse_vars(&tp, s, why, whysz))
+	ret = case_verify(&vc);
+	if (ret <= 0)
 		goto out;
-	if ((s = tc_get(&tc, "mem"))) {
-		char *end;
-		const char *q = s;
-
-		while (env.memlen < sizeof(env.mem)) {
-			unsigned long b = strtoul(q, &end, 16);
-
-			if (end == q)
-				break;
-			env.mem[env.memlen++] = (u8)b;
-			q = end;
-		}
-	}
-	if ((s = tc_get(&tc, "args"))) {
-		const char *q = s;
-		char *end;
-		int i;
-
-		for (i = 0; i < 10; i++) {
-			env.args[i] = strtoull(q, &end, 0);
-			if (end == q)
-				break;
-			q = end;
-		}
-	}
-	if ((s = tc_get(&tc, "recsize")))
-		tp.clause.rec_size = (u32)strtoul(s, NULL, 0);
-	if ((s = tc_get(&tc, "pred"))) {
-		tp.clause.pred_off = tp.p.ninsns;
-		if (assemble(&tp, &a, s, &len, err, sizeof(err)))
-			goto asmfail;
-		tp.clause.pred_len = len;
-	}
-	tp.clause.act_off = tp.p.ninsns;
-	if ((s = tc_get(&tc, "asm"))) {
-		if (assemble(&tp, &a, s, &len, err, sizeof(err)))
-			goto asmfail;
-		tp.clause.act_len = len;
-	} else {
-		/* predicate-only case: a trivial action */
-		static const struct sonde_insn r = { .op = SONDE_OP_RET };
-
-		tp.insns[tp.p.ninsns++] = r;
-		tp.clause.act_len = 1;
-	}
-	tp.p.nconsts = a.nconsts;
-	tp.p.strtab_len = a.strtab_len;
-
-	if (kfd >= 0) {
-		static struct sonde_ecb ecb;
-
-		ecb.probe_id = begin_id;
-		tp.p.ecbs = &ecb;
-		tp.p.necbs = 1;
-		/* small buffers: one firing, and DRAIN needs bufsize bytes */
-		if (!tp.p.kopts[SONDE_OPT_bufsize].set)
-			tp.p.kopts[SONDE_OPT_bufsize] =
-				(struct sonde_kopt_set){ true, 65536 };
-		if (!tp.p.kopts[SONDE_OPT_aggsize].set)
-			tp.p.kopts[SONDE_OPT_aggsize] =
-				(struct sonde_kopt_set){ true, 65536 };
-	}
-	if (sonde_program_image(&tp.p, &image, &isize)) {
-		snprintf(why, whysz, "image failed");
-		goto out;
-	}
-	verr = sonde_image_verify(image, (u32)isize, &img, &vlog);
-	if (kfd >= 0) {
-		/* the kernel's verdict is the one under test */
-		char klog[1024];
-		int uerr = verr;
-
-		kprog = kload(image, isize, klog, sizeof(klog));
-		verr = kprog < 0 ? kprog : 0;
-		if (verr != uerr) {
-			snprintf(why, whysz,
-				 "kernel and userland disagree: %d vs %d (%s)",
-				 verr, uerr, klog);
-			goto out;
-		}
-		memcpy(log, klog, sizeof(log));
-	}
-	if ((s = tc_get(&tc, "error"))) {
-		char want[128], *sub;
-		int e;
-
-		snprintf(want, sizeof(want), "%s", s);
-		trim(want);
-		sub = strchr(want, ' ');
-		if (sub)
-			*sub++ = 0;
-		e = errno_by_name(want);
-		if (verr != -e) {
-			snprintf(why, whysz, "expected %s, got %d: %s", want,
-				 verr, log);
-			goto out;
-		}
-		if (sub && !strstr(log, sub)) {
-			snprintf(why, whysz, "log '%s' lacks '%s'", log, sub);
-			goto out;
-		}
-		ret = 0;
-		goto out;
-	}
-	if (verr) {
-		snprintf(why, whysz, "verifier: %s", log);
-		goto out;
-	}
-	for (u32 i = 0; i < tp.p.ninsns; i++)
+	for (i = 0; i < tp.p.ninsns; i++)
 		op_seen[tp.insns[i].op] = true;
-
-	{
-		struct sonde_vm_ctx ctx = { 0 };
-		static char scratch[65536];
-		static u8 rec[SONDE_MAX_RECSIZE];
-		static u8 globals[65536], locals[65536];
-		static u32 var_off[16];
-		static u64 stackbuf[255];
-		u64 rv = 0;
-		int rerr;
-		const struct sonde_clause *c = &img.clauses[0];
-		char got[4096], want[4096];
-
-		if (sonde_vm_scratch_size(&img) > sizeof(scratch)) {
-			snprintf(why, whysz, "scratch too small for the test");
-			goto out;
-		}
-		env.img = &img;
-		ctx.img = &img;
-		ctx.env = &env;
-		ctx.scratch = scratch;
-		ctx.scratch_size = sonde_vm_scratch_size(&img);
-		ctx.scratch_used = img.max_key_size;
-		memset(rec, 0, sizeof(rec));
-		ctx.rec = c->rec_size ? rec : NULL;
-		ctx.rec_size = c->rec_size;
-		memset(globals, 0, sizeof(globals));
-		memset(locals, 0, sizeof(locals));
-		sonde_vars_layout(&img, var_off);
-		ctx.globals = globals;
-		ctx.locals = locals;
-		ctx.stackbuf = stackbuf;
-		ctx.var_off = var_off;
-		if (kfd >= 0) {
-			static struct outcome o;
-
-			memset(&o, 0, sizeof(o));
-			if (krun(kprog, &env, &img, &o,
-				 c->pred_len && !tc_get(&tc, "asm"), why,
-				 whysz))
-				goto out;
-			rerr = o.faulted ? -EFAULT : 0;
-			ctx.fault = o.fault;
-			ctx.fault_pc = o.fault_pc;
-			ctx.fault_addr = o.fault_addr;
-			rv = o.rv;
-			memcpy(rec, o.rec, c->rec_size);
-			env.exited = o.exited;
-			env.exit_status = o.exit_status;
-		} else if (c->pred_len && !tc_get(&tc, "asm")) {
-			struct sonde_fastpred fp;
-
-			rerr = sonde_vm_run(&ctx, c->pred_off, c->pred_len, &rv);
-			/* a predicate the kernel fuses must agree with this */
-			sonde_fastpred_find(&img, c->pred_off, c->pred_len, &fp);
-			if (fp.op && !rerr) {
-				u32 f = 0;
-				u64 v = sonde_env_builtin(&ctx, fp.builtin, &f);
-
-				if (!f && sonde_fastpred_eval(&fp, v) != rv) {
-					snprintf(why, whysz,
-						 "fused predicate gives 0x%" PRIx64
-						 ", the interpreter 0x%" PRIx64,
-						 (uint64_t)sonde_fastpred_eval(&fp, v),
-						 (uint64_t)rv);
-					goto out;
-				}
-				n_fused++;
-			}
-		} else {
-			rerr = sonde_vm_run(&ctx, c->act_off, c->act_len, &rv);
-		}
-
-		if ((s = tc_get(&tc, "fault"))) {
-			snprintf(want, sizeof(want), "%s", s);
-			norm(want);
-			if (!rerr) {
-				snprintf(why, whysz, "expected fault '%s'", want);
-				goto out;
-			}
-			snprintf(got, sizeof(got), "%s at %u addr 0x%" PRIx64,
-				 sonde_fault_name(ctx.fault), ctx.fault_pc,
-				 (uint64_t)ctx.fault_addr);
-			if (strncmp(got, want, strlen(want))) {
-				snprintf(why, whysz, "fault '%s', expected '%s'",
-					 got, want);
-				goto out;
-			}
-		} else if (rerr) {
-			snprintf(why, whysz, "unexpected fault %s at %u",
-				 sonde_fault_name(ctx.fault), ctx.fault_pc);
-			goto out;
-		}
-		if ((s = tc_get(&tc, "result"))) {
-			u64 w = strtoull(s, NULL, 0);
-
-			if (*skipsign(s) == '-')
-				w = (u64)strtoll(s, NULL, 0);
-			if (rv != w) {
-				snprintf(why, whysz,
-					 "result 0x%" PRIx64 ", expected 0x%" PRIx64,
-					 (uint64_t)rv, (uint64_t)w);
-				goto out;
-			}
-		}
-		if ((s = tc_get(&tc, "record"))) {
-			snprintf(want, sizeof(want), "%s", s);
-			norm(want);
-			got[0] = 0;
-			hex_append(got, sizeof(got), rec,
-				   (u32)(strlen(want) + 1) / 3);
-			if (strcmp(got, want)) {
-				snprintf(why, whysz, "record '%s', expected '%s'",
-					 got, want);
-				goto out;
-			}
-		}
-		if ((s = tc_get(&tc, "agg"))) {
-			agg_dump(&env, &img, got, sizeof(got));
-			snprintf(want, sizeof(want), "%s", s);
-			norm(want);
-			norm(got);
-			if (strcmp(got, want)) {
-				snprintf(why, whysz, "agg '%s', expected '%s'",
-					 got, want);
-				goto out;
-			}
-		}
-		if ((s = tc_get(&tc, "exit"))) {
-			if (!env.exited ||
-			    env.exit_status != strtoll(s, NULL, 0)) {
-				snprintf(why, whysz, "exit status mismatch");
-				goto out;
-			}
-		}
-	}
-	ret = 0;
-	goto out;
-asmfail:
-	snprintf(why, whysz, "assembler: %s", err);
+	ret = case_run(&vc) || case_check_run(&vc) ||
+	      case_check_data(&vc) ? -1 : 0;
 out:
-	if (kprog >= 0)
-		close(kprog);
-	tc_free(&tc);
-	free(image);
+	if (vc.kprog >= 0)
+		close(vc.kprog);
+	tc_free(&vc.tc);
+	free(vc.image);
 	free(text);
 	return ret;
 }

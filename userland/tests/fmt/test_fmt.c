@@ -180,6 +180,39 @@ static void prog_init(struct sonde_program *p, struct sonde_pagg *aggs,
 	p->kopts[SONDE_OPT_strsize].value = 16;
 }
 
+/*
+ * A program of one clause @cl enabled once, on dtrace:::BEGIN (probe id
+ * 1, EPID 1), with @naggs aggregations @aggs.
+ */
+static void prog_begin(struct sonde_program *p, struct sonde_pagg *aggs,
+		       uint32_t naggs, struct sonde_pclause *cl,
+		       struct sonde_ecb *ecb, struct sonde_probe_info *pi)
+{
+	prog_init(p, aggs, naggs);
+	*ecb = (struct sonde_ecb){ 1, 0 };
+	memset(pi, 0, sizeof(*pi));
+	pi->id = 1;
+	strcpy(pi->desc.provider, "dtrace");
+	strcpy(pi->desc.name, "BEGIN");
+	p->clauses = cl;
+	p->nclauses = 1;
+	p->ecbs = ecb;
+	p->necbs = 1;
+	p->ecb_probe = pi;
+}
+
+/* Append the ERROR record @er to @buf at @off; the offset after it. */
+static size_t put_errrec(unsigned char *buf, size_t off,
+			 const struct sonde_errrec *er)
+{
+	struct sonde_rechdr eh = { SONDE_EPID_ERROR, sizeof(eh) + sizeof(*er),
+				   0 };
+
+	memcpy(buf + off, &eh, sizeof(eh));
+	memcpy(buf + off + sizeof(eh), er, sizeof(*er));
+	return off + eh.size;
+}
+
 static void agg_put(struct sonde_consumer *c, uint32_t aggid, const void *key,
 		    const int64_t *xs, int n)
 {
@@ -550,6 +583,38 @@ static void t_printa_joined(void)
 	}
 }
 
+/*
+ * normalize() divides what printa() prints through a format too, and
+ * each value of a joined printa() by its own aggregation's factor
+ * (dt_printf.c takes the aggregation's dtada_normal for %@).
+ */
+static void t_printa_normalized(void)
+{
+	struct sonde_pagg aggs[2] = {
+		{ .name = "c", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k_str },
+		{ .name = "s", .desc = { .fn = SONDE_AGG_sum, .nkeys = 1 },
+		  .keys = &k_str },
+	};
+	static const uint32_t ids[2] = { 0, 1 };
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	char ka[16] = "a";
+	int64_t ones[6] = { 1, 1, 1, 1, 1, 1 }, hundred = 100;
+
+	prog_init(&p, aggs, 2);
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, ka, ones, 6);
+	agg_put(c, 1, ka, &hundred, 1);
+	aggs[0].normal = 3;
+	aggs[1].normal = 10;
+	sonde_consumer_printa(c, "%s %@d\n", ids, 1);
+	sonde_consumer_printa(c, "%s %@d %@d\n", ids, 2);
+	sonde_consumer_free(c);
+	check("normalize()d printa through a format, joined too", cap_close(),
+	      "a 2\na 2 10\n");
+}
+
 /* ---- whole records through the consumer ----------------------------- */
 
 static char msgs[1024];
@@ -577,14 +642,12 @@ static void t_records(void)
 		.rec_size = 32, .fields = fields, .nfields = 3,
 		.acts = acts, .nacts = 3,
 	};
-	struct sonde_ecb ecb = { 1, 0 };
-	struct sonde_probe_info pi = { .id = 1 };
+	struct sonde_ecb ecb;
+	struct sonde_probe_info pi;
 	struct sonde_program p;
 	struct sonde_consumer *c;
 	unsigned char buf[256];
 	struct sonde_rechdr h = { 1, sizeof(h) + 32, 0 };
-	struct sonde_rechdr eh = { SONDE_EPID_ERROR,
-				   sizeof(eh) + sizeof(struct sonde_errrec), 0 };
 	struct sonde_errrec er = { .epid = 1, .where = 1, .pc = 2, .action = 1,
 				   .fault = SONDE_FLT_BADADDR, .addr = 0x10 };
 	int64_t v = 7;
@@ -593,24 +656,13 @@ static void t_records(void)
 	char want[1024];
 	size_t off;
 
-	strcpy(pi.desc.provider, "dtrace");
-	strcpy(pi.desc.name, "BEGIN");
-	prog_init(&p, NULL, 0);
-	p.clauses = &cl;
-	p.nclauses = 1;
-	p.ecbs = &ecb;
-	p.necbs = 1;
-	p.ecb_probe = &pi;
-
+	prog_begin(&p, NULL, 0, &cl, &ecb, &pi);
 	memset(buf, 0, sizeof(buf));
 	memcpy(buf, &h, sizeof(h));
 	memcpy(buf + sizeof(h), &v, 8);
 	strcpy((char *)buf + sizeof(h) + 8, "hi");
 	memcpy(buf + sizeof(h) + 24, &st, 4);
-	off = h.size;
-	memcpy(buf + off, &eh, sizeof(eh));
-	memcpy(buf + off + sizeof(eh), &er, sizeof(er));
-	off += eh.size;
+	off = put_errrec(buf, h.size, &er);
 
 	msgs[0] = '\0';
 	c = sonde_consumer_new(&p, cap_open(), msg_cb, NULL);
@@ -999,14 +1051,12 @@ static void t_json(void)
 		{ .name = "l", .desc = { .fn = SONDE_AGG_lquantize,
 					 .params = { 0, 10, 1 } } },
 	};
-	struct sonde_ecb ecb = { 1, 0 };
-	struct sonde_probe_info pi = { .id = 1 };
+	struct sonde_ecb ecb;
+	struct sonde_probe_info pi;
 	struct sonde_program p;
 	struct sonde_consumer *c;
 	unsigned char buf[256];
 	struct sonde_rechdr h = { 1, sizeof(h) + 48, 99 };
-	struct sonde_rechdr eh = { SONDE_EPID_ERROR,
-				   sizeof(eh) + sizeof(struct sonde_errrec), 0 };
 	struct sonde_errrec er = { .epid = 1, .action = 2,
 				   .fault = SONDE_FLT_BADADDR, .addr = 0x10 };
 	struct sonde_status st = { .activity = SONDE_ACT_ACTIVE,
@@ -1018,23 +1068,13 @@ static void t_json(void)
 	int n = 0;
 	size_t off;
 
-	strcpy(pi.desc.provider, "dtrace");
-	strcpy(pi.desc.name, "BEGIN");
-	prog_init(&p, aggs, 3);
-	p.clauses = &cl;
-	p.nclauses = 1;
-	p.ecbs = &ecb;
-	p.necbs = 1;
-	p.ecb_probe = &pi;
+	prog_begin(&p, aggs, 3, &cl, &ecb, &pi);
 	memset(buf, 0, sizeof(buf));
 	memcpy(buf, &h, sizeof(h));
 	memcpy(buf + sizeof(h), &v, 8);
 	strcpy((char *)buf + sizeof(h) + 8, "a\"b\\");
 	memcpy(buf + sizeof(h) + 24, &pc, 8);
-	off = h.size;
-	memcpy(buf + off, &eh, sizeof(eh));
-	memcpy(buf + off + sizeof(eh), &er, sizeof(er));
-	off += eh.size;
+	off = put_errrec(buf, h.size, &er);
 
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
 	c->syms = sonde_syms_new("/nonexistent");
@@ -1069,6 +1109,193 @@ static void t_json(void)
 	      "yes");
 }
 
+/* ---- every action of a record, as text and as JSON --------------------- */
+
+/*
+ * One clause with every kind of action, its record, an ERROR record,
+ * drops, a status change, an abort and the aggregations printed when
+ * tracing ends: the same input through both outputs, compared whole.
+ */
+struct walk {
+	struct sonde_recfield fields[9];
+	struct sonde_action acts[10];
+	uint32_t ids_n, ids_cs[2];
+	struct sonde_pagg aggs[4];
+	struct sonde_pclause cl;
+	struct sonde_ecb ecb;
+	struct sonde_probe_info pi;
+	struct sonde_program p;
+	unsigned char buf[512];
+	size_t len;
+};
+
+#define WALK_PID	0x7ffffff0	/* no such process: hex frames */
+
+static void walk_init(struct walk *w)
+{
+	static const struct sonde_recfield fields[9] = {
+		{ 0, { SONDE_DT_INT, 8 } },	/* trace(7) */
+		{ 8, { SONDE_DT_STR, 16 } },	/* trace("hi") */
+		{ 24, { SONDE_DT_BYTES, 4 } },	/* tracemem(b, 4) */
+		{ 32, { SONDE_DT_INT, 8 } },	/* printf("<%d>", 5) */
+		{ 40, { SONDE_DT_KSTACK, 16 } },	/* stack(2) */
+		{ 56, { SONDE_DT_INT, 4 } },	/* ustack(2): the pid */
+		{ 64, { SONDE_DT_USTACK, 16 } },	/* ustack(2): frames */
+		{ 80, { SONDE_DT_INT, 8 } },	/* normalize(@n, 2) */
+		{ 88, { SONDE_DT_INT, 4 } },	/* exit(0) */
+	};
+	struct sonde_rechdr h = { 1, sizeof(h) + 96, 99 };
+	struct sonde_errrec er = { .epid = 1, .action = 2, .pc = 3,
+				   .fault = SONDE_FLT_BADADDR, .addr = 0x10 };
+	unsigned char *d = w->buf + sizeof(h);
+	int64_t seven = 7, five = 5, two = 2;
+	uint64_t kpcs[2] = { 0x1000, 0x2000 }, upcs[2] = { 0x10, 0x20 };
+	int32_t pid = WALK_PID;
+
+	memset(w, 0, sizeof(*w));
+	memcpy(w->fields, fields, sizeof(fields));
+	w->ids_n = 2;
+	w->ids_cs[0] = 0;
+	w->ids_cs[1] = 1;
+	w->acts[0] = (struct sonde_action){ .kind = SONDE_A_TRACE, .field = 0,
+					    .nfields = 1 };
+	w->acts[1] = (struct sonde_action){ .kind = SONDE_A_TRACE, .field = 1,
+					    .nfields = 1 };
+	w->acts[2] = (struct sonde_action){ .kind = SONDE_A_TRACEMEM,
+					    .field = 2, .nfields = 1 };
+	w->acts[3] = (struct sonde_action){ .kind = SONDE_A_PRINTF, .field = 3,
+					    .nfields = 1, .fmt = "<%d>" };
+	w->acts[4] = (struct sonde_action){ .kind = SONDE_A_STACK, .field = 4,
+					    .nfields = 1 };
+	w->acts[5] = (struct sonde_action){ .kind = SONDE_A_USTACK,
+					    .field = 5, .nfields = 2 };
+	w->acts[6] = (struct sonde_action){ .kind = SONDE_A_NORMALIZE,
+					    .field = 7, .nfields = 1,
+					    .aggids = &w->ids_n, .naggs = 1 };
+	w->acts[7] = (struct sonde_action){ .kind = SONDE_A_PRINTA,
+					    .aggids = &w->ids_n, .naggs = 1 };
+	w->acts[8] = (struct sonde_action){ .kind = SONDE_A_PRINTA,
+					    .fmt = "%s %@d %@d\n",
+					    .aggids = w->ids_cs, .naggs = 2 };
+	w->acts[9] = (struct sonde_action){ .kind = SONDE_A_EXIT, .field = 8,
+					    .nfields = 1 };
+	w->aggs[0] = (struct sonde_pagg){ .name = "c", .keys = &k_str,
+		.desc = { .fn = SONDE_AGG_count, .nkeys = 1 } };
+	w->aggs[1] = (struct sonde_pagg){ .name = "s", .keys = &k_str,
+		.desc = { .fn = SONDE_AGG_sum, .nkeys = 1 } };
+	w->aggs[2] = (struct sonde_pagg){ .name = "n",
+		.desc = { .fn = SONDE_AGG_count } };
+	w->aggs[3] = (struct sonde_pagg){ .name = "u", .keys = &k_str,
+		.desc = { .fn = SONDE_AGG_count, .nkeys = 1 } };
+	w->cl = (struct sonde_pclause){ .rec_size = 96, .fields = w->fields,
+		.nfields = 9, .acts = w->acts, .nacts = 10 };
+	prog_begin(&w->p, w->aggs, 4, &w->cl, &w->ecb, &w->pi);
+
+	memcpy(w->buf, &h, sizeof(h));
+	memcpy(d, &seven, 8);
+	strcpy((char *)d + 8, "hi");
+	memcpy(d + 24, "AB\0\xff", 4);
+	memcpy(d + 32, &five, 8);
+	memcpy(d + 40, kpcs, 16);
+	memcpy(d + 56, &pid, 4);
+	memcpy(d + 64, upcs, 16);
+	memcpy(d + 80, &two, 8);
+	w->len = put_errrec(w->buf, h.size, &er);
+}
+
+/* Run the walk's input through a consumer of @format; its output. */
+static const char *walk_run(int format)
+{
+	static struct walk w;
+	struct sonde_status st = { .activity = SONDE_ACT_ACTIVE,
+				   .dyndrops = 2 };
+	struct sonde_consumer *c;
+	int64_t ones[6] = { 1, 1, 1, 1, 1, 1 }, ten = 10, four[4] = { 1, 1, 1, 1 };
+	char ka[16] = "a", kx[16] = "x", ky[16] = "y";
+
+	walk_init(&w);
+	c = sonde_consumer_new(&w.p, cap_open(), NULL, NULL);
+	c->syms = sonde_syms_new("/nonexistent");	/* hex names */
+	sonde_consumer_set_format(c, format);
+	agg_put(c, 0, ka, ones, 2);
+	agg_put(c, 1, ka, &ten, 1);
+	agg_put(c, 2, NULL, ones, 6);
+	agg_put(c, 3, kx, ones, 1);
+	agg_put(c, 3, ky, four, 4);
+	sonde_consumer_records(c, 0, w.buf, w.len);
+	sonde_consumer_drops(c, 1, 3, false);
+	sonde_consumer_status(c, &st);
+	st.activity = SONDE_ACT_KILLED;
+	sonde_consumer_status(c, &st);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	return cap_close();
+}
+
+static void t_walk(void)
+{
+	char want[4096], hex[512];
+	int n;
+
+	/* dt_consume_cpu()'s tracemem: dt_print_bytes(-33, forceraw) */
+	snprintf(hex, sizeof(hex),
+		 "\n%5s      "
+		 "  0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f"
+		 "  0123456789abcdef\n"
+		 "%5s%5x: 41 42 00 ff%36s  AB..\n", "", "", 0, "");
+	/* chew() columns; trace " %16lld" and "  %-33s"; printf; the
+	 * stacks "\n" and a frame a line at stackindent 14; printa(@n)
+	 * "\n" then the value " %16lld\n" (6 normalized by 2); the joined
+	 * printa through its format; chewrec "\n"; at the end the unprinted
+	 * @u by value, "  %-50s %16lld\n" a key */
+	n = snprintf(want, sizeof(want),
+		     "%3s %6s %32s\n%3d %6d %32s  %16lld%s%s<5>"
+		     "\n%14s0x1000\n%14s0x2000\n"
+		     "\n%14s0x10\n%14s0x20\n"
+		     "\n %16lld\n"
+		     "a 2 10\n"
+		     "\n",
+		     "CPU", "ID", "FUNCTION:NAME", 0, 1, ":BEGIN", 7LL,
+		     pad("  ", "hi", 33), hex, "", "", "", "", 3LL);
+	snprintf(want + n, sizeof(want) - n, "  %-50s %16lld\n  %-50s %16lld\n",
+		 "x", 1LL, "y", 4LL);
+	check("every action, text", walk_run(SONDE_OUT_TEXT), want);
+
+	/* docs/json.md: the record's line, then what its printa()s print,
+	 * one aggregation a line, normalize()d as in text; error, drops,
+	 * abort; the unprinted @u */
+	snprintf(want, sizeof(want),
+		 "{\"type\":\"record\",\"cpu\":0,\"id\":1,\"epid\":1,"
+		 "\"timestamp\":99,\"probe\":\"dtrace:::BEGIN\",\"data\":["
+		 "{\"action\":\"trace\",\"value\":7},"
+		 "{\"action\":\"trace\",\"value\":\"hi\"},"
+		 "{\"action\":\"tracemem\",\"bytes\":\"414200ff\"},"
+		 "{\"action\":\"printf\",\"text\":\"<5>\"},"
+		 "{\"action\":\"stack\",\"frames\":[\"0x1000\",\"0x2000\"]},"
+		 "{\"action\":\"ustack\",\"pid\":%d,"
+		 "\"frames\":[\"0x10\",\"0x20\"]},"
+		 "{\"action\":\"exit\",\"status\":0}]}\n"
+		 "{\"type\":\"aggregation\",\"name\":\"n\",\"function\":\"count\","
+		 "\"entries\":[{\"keys\":[],\"value\":3}]}\n"
+		 "{\"type\":\"aggregation\",\"name\":\"c\",\"function\":\"count\","
+		 "\"entries\":[{\"keys\":[\"a\"],\"value\":2}]}\n"
+		 "{\"type\":\"aggregation\",\"name\":\"s\",\"function\":\"sum\","
+		 "\"entries\":[{\"keys\":[\"a\"],\"value\":10}]}\n"
+		 "{\"type\":\"error\",\"epid\":1,\"id\":1,"
+		 "\"probe\":\"dtrace:::BEGIN\",\"fault\":\"invalid address\","
+		 "\"action\":2,\"offset\":24,\"addr\":16}\n"
+		 "{\"type\":\"drop\",\"kind\":\"principal\",\"cpu\":1,"
+		 "\"count\":3}\n"
+		 "{\"type\":\"drop\",\"kind\":\"dynamic\",\"cpu\":null,"
+		 "\"count\":2}\n"
+		 "{\"type\":\"abort\",\"message\":"
+		 "\"Abort due to systemic unresponsiveness\"}\n"
+		 "{\"type\":\"aggregation\",\"name\":\"u\",\"function\":\"count\","
+		 "\"entries\":[{\"keys\":[\"x\"],\"value\":1},"
+		 "{\"keys\":[\"y\"],\"value\":4}]}\n", WALK_PID);
+	check("every action, JSON", walk_run(SONDE_OUT_JSON), want);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -1082,12 +1309,14 @@ int main(void)
 	t_quantize_agg();
 	t_printa();
 	t_printa_joined();
+	t_printa_normalized();
 	t_records();
 	t_flowindent();
 	t_status();
 	t_stacks();
 	t_stack_keys();
 	t_json();
+	t_walk();
 	printf("1..%d\n", t_num);
 	free(mbuf);
 	return t_fail ? 1 : 0;

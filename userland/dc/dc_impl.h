@@ -6,8 +6,11 @@
  *   dc_parse.c   recursive descent over the whole D expression grammar
  *                and the clause structure, building the AST below
  *   dc_if.c      if/else: splitting a clause into guarded clauses
- *   dc_sem.c     types, identifier resolution, checks of actions,
- *                aggregations, constants, pointers and copyin() buffers
+ *   dc_sem.c     semantic analysis of expressions: types, constants,
+ *                pointers, copyin() buffers, subroutines
+ *   dc_sem_var.c ... of variables, macros and assignments
+ *   dc_sem_act.c ... of actions, aggregations, speculations
+ *                (dc_sem.h: what the three share)
  *   dc_args.c    args[] (typed per provider), uregs[], the R_* names
  *   dc_cg.c      code generation, register allocation, record layout
  *   dc_printf.c  printf format parsing and argument checks
@@ -31,6 +34,7 @@
 #include <stdarg.h>
 
 #include "dc.h"
+#include "fmtspec.h"
 
 /* stack() / ustack() frames: DTrace's default, the VM's maximum (the
  * frame count of a stack key is 8 bits) */
@@ -337,7 +341,7 @@ bool dc_type_name(const char *name, struct dc_type *t);
 /* Split clause @idx at its if statements (appends clauses). */
 void dc_if_split(struct dc_cc *cc, uint32_t idx);
 
-/* dc_sem.c */
+/* dc_sem.c, dc_sem_var.c, dc_sem_act.c */
 /* Check clause @c; false if it has errors (no code then). */
 bool dc_sem_clause(struct dc_cc *cc, struct dc_clause_ast *c);
 /* Value of an integer constant expression checked by sema. */

@@ -749,20 +749,12 @@ static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
  */
 static void cg_aggact(struct dc_cg *g, struct dc_node *e)
 {
-	static const struct { const char *name; uint32_t kind; } kinds[] = {
-		{ "clear", SONDE_A_CLEAR }, { "trunc", SONDE_A_TRUNC },
-		{ "normalize", SONDE_A_NORMALIZE },
-		{ "denormalize", SONDE_A_DENORMALIZE },
-		{ "setopt", SONDE_A_SETOPT },
-	};
 	struct sonde_dtype dt = { SONDE_DT_INT, 8 };
-	struct sonde_action *a = NULL;
+	struct sonde_action *a;
 	struct dc_val v;
-	uint32_t i, off;
+	uint32_t off;
 
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && !a; i++)
-		if (!strcmp(e->name, kinds[i].name))
-			a = add_action(g, kinds[i].kind, e);
+	a = add_action(g, sonde_action_lookup(e->name), e);
 	if (!a)
 		return;
 	if (a->kind == SONDE_A_SETOPT) {
@@ -881,10 +873,8 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = e->type.uns ? 2 : 1;
 		end_action(g, a);
-	} else if (!strcmp(e->name, "clear") || !strcmp(e->name, "trunc") ||
-		   !strcmp(e->name, "normalize") ||
-		   !strcmp(e->name, "denormalize") ||
-		   !strcmp(e->name, "setopt")) {
+	} else if (sonde_action_flags(sonde_action_lookup(e->name)) &
+		   SONDE_AF_CONSUMER) {
 		cg_aggact(g, e);
 	} else if (!strcmp(e->name, "printa")) {
 		a = add_action(g, SONDE_A_PRINTA, e);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * uelf.c - the ELF side of user probes (uelf.h): SDT notes and their
+ * uelf.c - the ELF side of user probes (usdt.h): SDT notes and their
  * argument specs (symbols of "sym(%rip)" operands resolved here, where
  * the symbol table is at hand), function symbols, a process's objects, a
  * program's libraries as ld.so would find them.  libelf does the ELF
@@ -20,7 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "uelf.h"
+#include "libsonde.h"
+#include "usdt.h"
 
 /* ---- ELF helpers ------------------------------------------------------ */
 
@@ -28,20 +29,6 @@ struct sonde_elf {
 	int fd;
 	Elf *e;
 };
-
-static void sonde_errf(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void sonde_errf(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 static int sonde_elf_open(struct sonde_elf *x, const char *path, char *err,
 			  size_t errlen)

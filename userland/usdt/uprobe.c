@@ -34,7 +34,7 @@
 #include <unistd.h>
 
 #include "libsonde.h"
-#include "uelf.h"
+#include "usdt.h"
 
 /* Kernel providers: never user-probe providers, whatever follows. */
 static const char *const sonde_kprov[] = {

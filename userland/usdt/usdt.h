@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * uelf.h - what user probes need from ELF files and from /proc: SDT notes
- * (USDT), function symbols (the pid provider), the objects a process maps
- * and the libraries a program needs.  libelf underneath.  Consumer thread
- * only; nothing here touches /dev/sonde.
+ * usdt.h - user probes: what they need from ELF files and from /proc
+ * (uelf.c: SDT notes of USDT, function symbols of the pid provider, the
+ * objects a process maps, the libraries a program needs; libelf
+ * underneath), the user probes a description names made kernel probes
+ * (uprobe.c, the only part that touches /dev/sonde), and `sonde -h`'s C
+ * header of provider definitions (uhdr.c).
+ *
+ * Callers: probe resolution and the symboliser of libsonde (resolve.c,
+ * sym.c), the sonde command and the tests.  Consumer thread only.
  */
-#ifndef _SONDE_UELF_H
-#define _SONDE_UELF_H
+#ifndef _SONDE_USDT_H
+#define _SONDE_USDT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -15,6 +20,8 @@
 #include <sys/types.h>
 
 #include "sonde.h"
+
+/* ---- uelf.c: ELF files and processes ------------------------------- */
 
 /* One SDT probe site (one .note.stapsdt note) of one ELF file. */
 struct sonde_usite {
@@ -118,6 +125,8 @@ int sonde_elf_needed(const char *path, char ***paths, size_t *n);
 
 void sonde_strv_free(char **v, size_t n);
 
+/* ---- uhdr.c: sonde -h ---------------------------------------------- */
+
 /*
  * Write the C header for the provider definitions in @src (D's
  * `provider name { probe p(type, ...); ... };` syntax), as `dtrace -h`
@@ -128,4 +137,24 @@ void sonde_strv_free(char **v, size_t n);
 int sonde_usdt_header(FILE *out, const char *src, const char *srcname,
 		      char *err, size_t errlen);
 
-#endif /* _SONDE_UELF_H */
+/* ---- uprobe.c: user probe descriptions -> kernel user probes ---- */
+
+struct sonde_dev;
+
+/*
+ * Create the user probes (USDT, pid) a description names, if it
+ * names any ("python1234:::function-entry", "pid1234:libc.so.6:malloc:
+ * entry", "python:/usr/bin/python3.11::gc-start").  Returns the number of
+ * probe sites created (0 when @d is not a user probe description), or
+ * -errno with a readable reason in @err.  A module field of "a.out" (the
+ * program itself) is replaced in @d by the program's file name, which is
+ * what the probes are called.  sonde_program_resolve() calls it for every
+ * description (on a copy).
+ */
+int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
+			 char *err, size_t errlen);
+/* Every USDT probe of process @pid (sonde -l -p PID). */
+int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
+			     size_t errlen);
+
+#endif /* _SONDE_USDT_H */

@@ -445,25 +445,6 @@ struct sonde_program *dc_compile_str(struct dc *dc, const char *name,
 	return dc_compile(dc, &in, 1, opts);
 }
 
-static const char *dc_action_name(uint32_t kind)
-{
-	switch (kind) {
-	case SONDE_A_TRACE: return "trace";
-	case SONDE_A_PRINTF: return "printf";
-	case SONDE_A_PRINTA: return "printa";
-	case SONDE_A_EXIT: return "exit";
-	case SONDE_A_STACK: return "stack";
-	case SONDE_A_USTACK: return "ustack";
-	case SONDE_A_CLEAR: return "clear";
-	case SONDE_A_TRUNC: return "trunc";
-	case SONDE_A_NORMALIZE: return "normalize";
-	case SONDE_A_DENORMALIZE: return "denormalize";
-	case SONDE_A_SETOPT: return "setopt";
-	case SONDE_A_TRACEMEM: return "tracemem";
-	}
-	return "?";
-}
-
 static void dc_dump_range(FILE *fp, const struct sonde_program *p,
 			  uint32_t off, uint32_t len)
 {
@@ -553,7 +534,7 @@ void dc_dump(FILE *fp, const struct sonde_program *p)
 			const struct sonde_action *a = &c->acts[j];
 
 			fprintf(fp, "  action %u: %s fields %u..%u line %u:%u",
-				j, dc_action_name(a->kind), a->field,
+				j, sonde_action_name(a->kind), a->field,
 				a->field + a->nfields, a->line, a->col);
 			for (k = 0; k < a->naggs; k++)
 				fprintf(fp, " @%s", p->aggs[a->aggids[k]].name);

@@ -18,9 +18,9 @@
 #define PF_NONE	5	/* %% */
 #define PF_ANY	6	/* %k: a stack (printed as stack() does), or any */
 
-static int conv_kind(const struct dc_fmtspec *sp)
+static int conv_kind(const struct sonde_fmtspec *sp)
 {
-	if (sp->flags & DC_FMT_AGG)
+	if (sp->flags & SONDE_FMT_AGG)
 		return PF_AGG;
 	switch (sp->conv) {
 	case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'c':
@@ -58,11 +58,11 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		navail = agg->desc.nkeys;
 	}
 	while ((p = strchr(p, '%'))) {
-		struct dc_fmtspec sp;
+		struct sonde_fmtspec sp;
 		int want, have, i;
 
 		p++;
-		if (dc_fmtspec_parse(p, &sp)) {
+		if (sonde_fmtspec_parse(p, &sp)) {
 			if (sp.conv)
 				dc_error(cc, "D_PRINTF_ARG_FMT", line, col,
 					 "%s() format conversion #%u is undefined: %%%.*s",

@@ -3,10 +3,11 @@
  * dc.h - the public API of the D compiler: D source text in, a struct
  * sonde_program (program.h) out, diagnostics collected in the compiler
  * handle.  Also the one option table (#pragma D option, -x, -q, -b, -w)
- * and the one printf conversion-spec parser, shared with the consumer.
+ * and the argument types of probes (-l -v).
  *
- * Callers: the sonde CLI, libsonde's consumer (dc_fmtspec_parse) and the
- * compiler tests.  Plain userland C, not thread-safe: one handle per
+ * The compiler builds on libsonde's program (userland/lib/program.h) and
+ * printf spec parser (fmtspec.h); libsonde never calls the compiler.
+ * Callers: the sonde command and the compiler tests.  Plain userland C, not thread-safe: one handle per
  * thread.  Nothing here prints except dc_diags_print() and dc_dump(),
  * onto the FILE * the caller gives.
  */
@@ -123,58 +124,6 @@ void dc_diags_print(const struct dc *dc, FILE *fp, const char *prefix);
  * instruction with its source line.
  */
 void dc_dump(FILE *fp, const struct sonde_program *p);
-
-/*
- * One printf conversion specification, as written after the '%'.
- * The compiler checks formats with it and the consumer formats with it:
- * one parser, one set of rules.
- */
-#define DC_FMT_MINUS	0x01	/* '-' */
-#define DC_FMT_PLUS	0x02	/* '+' */
-#define DC_FMT_SPACE	0x04	/* ' ' */
-#define DC_FMT_HASH	0x08	/* '#' */
-#define DC_FMT_ZERO	0x10	/* '0' */
-#define DC_FMT_QUOTE	0x20	/* '\'' (grouping) */
-#define DC_FMT_QMARK	0x40	/* '?': DTrace's pointer-sized width */
-#define DC_FMT_AGG	0x80	/* '@': printa's aggregation value, in
-				 * the conversion that follows (%@d) */
-
-/* Length modifiers. */
-#define DC_LEN_NONE	0
-#define DC_LEN_HH	1
-#define DC_LEN_H	2
-#define DC_LEN_L	3
-#define DC_LEN_LL	4
-#define DC_LEN_Z	5
-#define DC_LEN_J	6
-#define DC_LEN_T	7
-#define DC_LEN_BIGL	8	/* 'L' */
-#define DC_LEN_W	9	/* 'w' (DTrace: wide; ignored) */
-
-struct dc_fmtspec {
-	uint32_t flags;		/* DC_FMT_* */
-	int width;		/* -1: none */
-	bool width_star;	/* '*': the width is an int argument */
-	int prec;		/* -1: none */
-	bool prec_star;		/* '.*': the precision is an int argument */
-	int length;		/* DC_LEN_* */
-	char conv;		/* 'd', 's', '%', ... */
-	uint32_t len;		/* characters of the spec after the '%',
-				 * conversion included */
-};
-
-/*
- * Parse the conversion specification starting at @s (just after a '%').
- * Returns 0 and fills @spec, or -1 when the specification is malformed
- * or its conversion character is unknown (@spec->len then says how far
- * the parser got, @spec->conv holds the offending character or 0 at the
- * end of the string).  Conversions: d i u o x X c C s S p e E f F g G
- * a A k %, and DTrace's Y and T (a time as a date).  '@' is a flag, as in
- * dt_printf.c: "%@d" prints printa's aggregation value with %d.  The
- * compiler checks formats and the consumer prints them with this one
- * parser.
- */
-int dc_fmtspec_parse(const char *s, struct dc_fmtspec *spec);
 
 /*
  * The types of probe @d's arguments (at most @max; user probes: @nargs

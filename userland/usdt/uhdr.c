@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uelf.h"
+#include "usdt.h"
 
 #define SONDE_SDT_MAXARGS	12	/* STAP_PROBE12 */
 

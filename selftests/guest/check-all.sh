@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-all.sh - the kernel half of `make check`: for each kernel release
+# given, the no-`rep stos` check of its module (bench/hotpath-check.sh)
+# and the full selftests in a guest booting that kernel (run-guest.sh),
+# one after the other.  The modules are build/kmod/<release>/sonde.ko,
+# which the Makefile builds first.
+#
+#   check-all.sh RELEASE...
+#
+# Each run's guest logs are kept in build/guest/<release>/.  The output
+# ends with one line per kernel and then the total as the runner's own
+# "N passed, N failed" (CI reads the last line).  Exit status 0 only if
+# every kernel's run passed.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+B=$ROOT/build
+[ $# -gt 0 ] || { echo "check-all: no kernel releases given" >&2; exit 2; }
+
+kdir_of() {
+	local d
+	for d in "/lib/modules/$1/build" "/usr/src/linux-headers-$1"; do
+		[ -e "$d/Makefile" ] && { echo "$d"; return; }
+	done
+}
+
+tp=0 tf=0 ts=0 rc=0
+lines=()
+for rel in "$@"; do
+	ko=$B/kmod/$rel/sonde.ko
+	log=$B/guest/$rel
+	mkdir -p "$log"
+	echo "# ==== kernel $rel ===="
+	if ! "$ROOT/bench/hotpath-check.sh" "$ko"; then
+		lines+=("# $rel: hotpath-check failed")
+		rc=1
+	fi
+	KDIR=$(kdir_of "$rel") SONDE_KO=$ko "$ROOT/selftests/guest/run-guest.sh" |
+		tee "$log/summary.log"
+	r=${PIPESTATUS[0]}
+	for f in console.log results.log dmesg.log; do
+		[ -e "$B/guest/$f" ] && cp "$B/guest/$f" "$log/$f"
+	done
+	last=$(tail -n 1 "$log/summary.log")
+	if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
+		tp=$((tp + BASH_REMATCH[1]))
+		tf=$((tf + BASH_REMATCH[2]))
+		ts=$((ts + ${BASH_REMATCH[3]:-0}))
+	else
+		tf=$((tf + 1))
+		last="no summary (runner exit status $r)"
+	fi
+	[ "$r" = 0 ] || rc=1
+	lines+=("# $rel: $last$([ "$r" = 0 ] || echo " -- FAILED, logs in $log")")
+done
+
+echo
+echo "# kernels:"
+printf '%s\n' "${lines[@]}"
+total="$tp passed, $tf failed"
+[ "$ts" -eq 0 ] || total+=", $ts skipped"
+# A run that failed with no failed test (a kernel splat, a timeout) says
+# so on its kernel's line above; the exit status carries it, as the
+# runner's own does.
+echo "$total"
+exit "$rc"

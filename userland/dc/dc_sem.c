@@ -1,0 +1,967 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dc_sem.c - semantic analysis, the expressions: the type of every
+ * expression (C's usual arithmetic conversions on D's integer types,
+ * strings, pointers), built-ins, subroutine calls, constant folding, and
+ * the entry for a clause (dc_sem_clause()).  Variables and macros are
+ * dc_sem_var.c's, actions and statements dc_sem_act.c's.  Marks what
+ * the parser accepts but code generation does not handle yet with a
+ * "... is not supported yet" error.  Runs before dc_cg.c on each clause.
+ * Userland only.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dc_impl.h"
+#include "dc_sem.h"
+#include "vm.h"
+
+const struct dc_type dc_int = { .kind = DC_T_INT, .size = 4 };
+const struct dc_type dc_str = { .kind = DC_T_STR };
+
+/* ---- built-ins -------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	int id;
+} dc_builtins[] = {
+#define DC_B_(name, id, type) { #name, SONDE_B_##name },
+	SONDE_BUILTINS(DC_B_)
+#undef DC_B_
+};
+
+struct dc_type dc_int_type(int size, int uns)
+{
+	struct dc_type t = { .kind = DC_T_INT, .size = (uint8_t)size,
+			     .uns = (uint8_t)uns };
+
+	return t;
+}
+
+struct dc_type dc_builtin_type(int id)
+{
+	switch (id) {
+	case SONDE_B_pid: case SONDE_B_tid: case SONDE_B_ppid:
+	case SONDE_B_errno: case SONDE_B_cpu:
+		return dc_int_type(4, 0);
+	case SONDE_B_uid: case SONDE_B_gid: case SONDE_B_id:
+	case SONDE_B_epid: case SONDE_B_stackdepth: case SONDE_B_ustackdepth:
+		return dc_int_type(4, 1);
+	case SONDE_B_timestamp: case SONDE_B_vtimestamp:
+	case SONDE_B_walltimestamp: case SONDE_B_curthread:
+		return dc_int_type(8, 1);
+	case SONDE_B_execname: case SONDE_B_probeprov: case SONDE_B_probemod:
+	case SONDE_B_probefunc: case SONDE_B_probename:
+		return dc_str;
+	}
+	return dc_int_type(8, 0);	/* arg0..arg9 */
+}
+
+int dc_builtin_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dc_builtins) / sizeof(dc_builtins[0]); i++)
+		if (!strcmp(dc_builtins[i].name, name))
+			return dc_builtins[i].id;
+	return -1;
+}
+
+struct dc_subr;
+
+/* Subroutines (SONDE_SUBRS) and actions known to D but not generated. */
+bool dc_is_subr(const char *name)
+{
+	static const char *const names[] = {
+		"copyinto", "alloca", "bcopy", "cleanpath",
+		"strtok", "inet_ntop", "inet_ntoa", "inet_ntoa6",
+		"progenyof", "getmajor", "getminor", "ddi_pathname",
+		"mutex_owned", "mutex_owner", "rw_read_held", "memref",
+		"json", "speculation",
+	};
+	size_t i;
+
+	if (dc_subr_any(name))
+		return true;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+bool dc_is_action(const char *name)
+{
+	static const char *const names[] = {
+		"stack", "ustack", "jstack", "tracemem", "printm", "print",
+		"clear", "trunc", "normalize", "denormalize", "setopt",
+		"system", "raise", "stop", "panic", "chill", "breakpoint",
+		"copyout", "copyoutstr", "speculate", "commit", "discard",
+		"func", "mod", "sym", "ufunc", "umod", "usym", "uaddr",
+		"freopen", "ftruncate",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+int dc_aggfn_lookup(const char *name)
+{
+	static const struct {
+		const char *name;
+		int fn;
+	} fns[] = {
+#define DC_A_(name, id) { #name, SONDE_AGG_##name },
+		SONDE_AGGS(DC_A_)
+#undef DC_A_
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fns) / sizeof(fns[0]); i++)
+		if (!strcmp(fns[i].name, name))
+			return fns[i].fn;
+	return -1;
+}
+
+/* ---- types ------------------------------------------------------------ */
+
+struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
+{
+	struct sonde_dtype d;
+
+	if (t.kind == DC_T_STR) {
+		d.kind = SONDE_DT_STR;
+		d.size = (uint32_t)sonde_program_kopt(cc->prog,
+						      SONDE_OPT_strsize);
+	} else if (t.kind == DC_T_STACK) {
+		d.kind = t.uns ? SONDE_DT_USTACK : SONDE_DT_KSTACK;
+		d.size = t.size * 8u;
+	} else if (t.kind == DC_T_BUF) {
+		d.kind = SONDE_DT_BYTES;	/* trace(): the copied bytes */
+		d.size = t.blen;
+	} else {
+		d.kind = t.uns ? SONDE_DT_UINT : SONDE_DT_INT;
+		d.size = t.size ? t.size : 8;
+	}
+	return d;
+}
+
+struct dc_type dc_sem_promote(struct dc_type t)
+{
+	if (t.size < 4) {
+		t.size = 4;
+		t.uns = 0;
+	}
+	t.ptr = t.esize = t.euns = 0;
+	t.blen = 0;
+	return t;
+}
+
+/* C's usual arithmetic conversions. */
+static struct dc_type arith(struct dc_type a, struct dc_type b)
+{
+	a = dc_sem_promote(a);
+	b = dc_sem_promote(b);
+	if (a.size == b.size) {
+		a.uns |= b.uns;
+		return a;
+	}
+	return a.size > b.size ? a : b;
+}
+
+/* @v as a value of type @t (truncated and extended as C converts). */
+static uint64_t dc_norm(uint64_t v, struct dc_type t)
+{
+	unsigned int bits = t.size * 8;
+
+	if (t.kind != DC_T_INT || bits >= 64 || !bits)
+		return v;
+	if (t.uns)
+		return v & ((1ULL << bits) - 1);
+	return (uint64_t)(((int64_t)(v << (64 - bits))) >> (64 - bits));
+}
+
+int64_t dc_sem_const_val(const struct dc_node *n)
+{
+	return (int64_t)n->ival;
+}
+
+static const char *int_name(uint8_t size, uint8_t uns)
+{
+	static const char *const sn[] = { "char", "short", "int", "long" };
+	static const char *const un[] = { "unsigned char", "unsigned short",
+					  "unsigned int", "unsigned long" };
+	int i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+
+	return uns ? un[i] : sn[i];
+}
+
+const char *dc_type_str(struct dc_type t)
+{
+	static char bufs[4][64];
+	static unsigned int next;
+	char *b;
+
+	switch (t.kind) {
+	case DC_T_STR: return "string";
+	case DC_T_VOID: return "void";
+	case DC_T_AGG: return "aggregation";
+	case DC_T_STACK: return "stack";
+	case DC_T_INT:
+		if (!t.ptr)
+			return int_name(t.size, t.uns);
+		break;
+	case DC_T_BUF:
+		break;
+	default:
+		return "<error>";
+	}
+	b = bufs[next++ % 4];
+	snprintf(b, sizeof(bufs[0]), "%s %.*s%s",
+		 t.esize ? int_name(t.esize, t.euns) : "void",
+		 t.ptr > 8 ? 8 : t.ptr, "********",
+		 t.kind == DC_T_BUF ? " (a copyin() buffer)" : "");
+	return b;
+}
+
+/* ---- expressions ------------------------------------------------------ */
+
+bool dc_sem_need_int(struct dc_cc *cc, struct dc_node *n, const char *tag,
+		     const char *op)
+{
+	if (n->type.kind == DC_T_INT)
+		return true;
+	dc_error(cc, tag, n->line, n->col,
+		 "operator %s requires an operand of integer type, not %s", op,
+		 dc_type_str(n->type));
+	return false;
+}
+
+static bool fold_unary(struct dc_node *n)
+{
+	uint64_t v = n->l->ival;
+
+	switch (n->op) {
+	case DC_TK_MINUS: v = -v; break;
+	case DC_TK_TILDE: v = ~v; break;
+	case DC_TK_LNOT: v = !dc_norm(v, n->l->type); break;
+	case DC_TK_PLUS: break;
+	default: return false;
+	}
+	n->ival = dc_norm(v, n->type);
+	return true;
+}
+
+static bool fold_binary(struct dc_cc *cc, struct dc_node *n,
+			struct dc_type ct)
+{
+	uint64_t a = dc_norm(n->l->ival, ct), b = dc_norm(n->r->ival, ct), v;
+	bool u = ct.uns;
+
+	switch (n->op) {
+	case DC_TK_PLUS: v = a + b; break;
+	case DC_TK_MINUS: v = a - b; break;
+	case DC_TK_STAR: v = a * b; break;
+	case DC_TK_SLASH:
+	case DC_TK_PERCENT:
+		if (!b) {
+			dc_error(cc, "D_DIV_ZERO", n->r->line, n->r->col,
+				 "expression contains division by zero");
+			return false;
+		}
+		if (!u && (int64_t)b == -1)
+			v = n->op == DC_TK_SLASH ? -a : 0;
+		else if (n->op == DC_TK_SLASH)
+			v = u ? a / b : (uint64_t)((int64_t)a / (int64_t)b);
+		else
+			v = u ? a % b : (uint64_t)((int64_t)a % (int64_t)b);
+		break;
+	case DC_TK_AMP: v = a & b; break;
+	case DC_TK_BOR: v = a | b; break;
+	case DC_TK_XOR: v = a ^ b; break;
+	case DC_TK_SHL:
+		v = n->l->ival << (n->r->ival & 63);
+		break;
+	case DC_TK_SHR:
+		a = dc_norm(n->l->ival, n->type);
+		v = n->type.uns ? a >> (n->r->ival & 63) :
+		    (uint64_t)((int64_t)a >> (n->r->ival & 63));
+		break;
+	case DC_TK_EQ: v = a == b; break;
+	case DC_TK_NE: v = a != b; break;
+	case DC_TK_LT: v = u ? a < b : (int64_t)a < (int64_t)b; break;
+	case DC_TK_LE: v = u ? a <= b : (int64_t)a <= (int64_t)b; break;
+	case DC_TK_GT: v = u ? a > b : (int64_t)a > (int64_t)b; break;
+	case DC_TK_GE: v = u ? a >= b : (int64_t)a >= (int64_t)b; break;
+	default: return true;	/* not folded */
+	}
+	n->ival = dc_norm(v, n->type);
+	n->isconst = true;
+	return true;
+}
+
+/* ---- pointers ---------------------------------------------------------- */
+
+static bool is_ptr(struct dc_type t)
+{
+	return t.kind == DC_T_BUF || (t.kind == DC_T_INT && t.ptr);
+}
+
+/* Bytes one step of pointer @t moves (void *: 1, as GCC). */
+static uint32_t ptr_scale(struct dc_type t)
+{
+	if (t.ptr > 1)
+		return 8;
+	return t.esize ? t.esize : 1;
+}
+
+/*
+ * p + i, i + p, p - i (scaled by the pointed-to size) and p - q (the
+ * distance in elements) on pointers.  n->id says what code generation
+ * does: the scale, negative for a distance.
+ */
+static bool sem_ptr_arith(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_type l = n->l->type, r = n->r->type;
+	bool lp = is_ptr(l), rp = is_ptr(r);
+
+	if (lp && rp) {
+		if (n->op != DC_TK_MINUS || l.kind == DC_T_BUF ||
+		    r.kind == DC_T_BUF || l.ptr != r.ptr ||
+		    ptr_scale(l) != ptr_scale(r)) {
+			dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+				 "operands have incompatible types: \"%s\" %s \"%s\"%s",
+				 dc_type_str(l), dc_tok_name(n->op), dc_type_str(r),
+				 l.kind == DC_T_BUF || r.kind == DC_T_BUF ?
+				 " (the distance between copyin() buffers is not supported)" :
+				 "");
+			return false;
+		}
+		n->type = dc_int_type(8, 0);	/* ptrdiff_t */
+		n->id = -(int)ptr_scale(l);
+		return true;
+	}
+	if (rp && n->op == DC_TK_MINUS) {
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "operands have incompatible types: \"%s\" - \"%s\"",
+			 dc_type_str(l), dc_type_str(r));
+		return false;
+	}
+	if (!dc_sem_need_int(cc, lp ? n->r : n->l, "D_OP_ARITH", dc_tok_name(n->op)))
+		return false;
+	n->type = lp ? l : r;
+	n->type.blen = 0;	/* no longer the start of the copy */
+	n->id = (int)ptr_scale(n->type);
+	return true;
+}
+
+/* *p: the integer (or pointer) p points to, in kernel memory or in a
+ * copyin() buffer. */
+static bool sem_deref(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_type t = n->l->type;
+
+	if (!is_ptr(t)) {
+		dc_error(cc, "D_DEREF_NONPTR", n->line, n->col,
+			 "unary * requires an operand of pointer type, not %s",
+			 dc_type_str(t));
+		return false;
+	}
+	if (t.ptr == 1 && !t.esize) {
+		dc_error(cc, "D_DEREF_VOID", n->line, n->col,
+			 "cannot dereference a pointer to void: cast it to a pointer to an integer type first");
+		return false;
+	}
+	if (t.ptr == 1)
+		n->type = dc_int_type(t.esize, t.euns);
+	else
+		n->type = (struct dc_type){ .kind = DC_T_INT, .size = 8,
+					    .uns = 1,
+					    .ptr = (uint8_t)(t.ptr - 1),
+					    .esize = t.esize,
+					    .euns = t.euns };
+	return true;
+}
+
+/* p[i], for a pointer p: *(p + i). */
+static bool sem_ptr_index(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_node *b;
+
+	if (!dc_sem_expr(cc, n->l))
+		return false;
+	if (!is_ptr(n->l->type)) {
+		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+			 "indexing an expression of type %s with [] is not supported",
+			 dc_type_str(n->l->type));
+		return false;
+	}
+	if (n->nargs != 1) {
+		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+			 "a pointer takes one index, not %u", n->nargs);
+		return false;
+	}
+	if (!dc_sem_expr(cc, n->args[0]))
+		return false;
+	b = dc_alloc(cc, sizeof(*b));
+	if (!b)
+		return false;
+	b->kind = DC_N_BINARY;
+	b->op = DC_TK_PLUS;
+	b->line = n->line;
+	b->col = n->col;
+	b->l = n->l;
+	b->r = n->args[0];
+	if (!sem_ptr_arith(cc, b))
+		return false;
+	n->kind = DC_N_UNARY;
+	n->op = DC_TK_STAR;
+	n->l = b;
+	n->args = NULL;
+	n->nargs = 0;
+	return sem_deref(cc, n);
+}
+
+bool dc_sem_binary(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_node *l = n->l, *r = n->r;
+	struct dc_type ct;
+	bool cmp = n->op == DC_TK_EQ || n->op == DC_TK_NE ||
+		   n->op == DC_TK_LT || n->op == DC_TK_LE ||
+		   n->op == DC_TK_GT || n->op == DC_TK_GE;
+
+	if (cmp && l->type.kind == DC_T_STR && r->type.kind == DC_T_STR) {
+		n->type = dc_int;
+		return true;
+	}
+	if ((n->op == DC_TK_PLUS || n->op == DC_TK_MINUS) &&
+	    (is_ptr(l->type) || is_ptr(r->type)))
+		return sem_ptr_arith(cc, n);
+	if (cmp && (l->type.kind == DC_T_STR || r->type.kind == DC_T_STR)) {
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "operands have incompatible types: \"%s\" %s \"%s\"",
+			 dc_type_str(l->type), dc_tok_name(n->op),
+			 dc_type_str(r->type));
+		return false;
+	}
+	switch (n->op) {
+	case DC_TK_AMP: case DC_TK_BOR: case DC_TK_XOR: case DC_TK_SHL:
+	case DC_TK_SHR: case DC_TK_PERCENT:
+		if (!dc_sem_need_int(cc, l, "D_OP_INT", dc_tok_name(n->op)) ||
+		    !dc_sem_need_int(cc, r, "D_OP_INT", dc_tok_name(n->op)))
+			return false;
+		break;
+	default:
+		if (!dc_sem_need_int(cc, l, "D_OP_ARITH", dc_tok_name(n->op)) ||
+		    !dc_sem_need_int(cc, r, "D_OP_ARITH", dc_tok_name(n->op)))
+			return false;
+	}
+	ct = arith(l->type, r->type);
+	if (cmp)
+		n->type = dc_int;
+	else if (n->op == DC_TK_SHL || n->op == DC_TK_SHR)
+		n->type = dc_sem_promote(l->type);
+	else
+		n->type = ct;
+	if (l->isconst && r->isconst)
+		return fold_binary(cc, n, ct);
+	if ((n->op == DC_TK_SLASH || n->op == DC_TK_PERCENT) && r->isconst &&
+	    !dc_norm(r->ival, ct)) {
+		dc_error(cc, "D_DIV_ZERO", r->line, r->col,
+			 "expression contains division by zero");
+		return false;
+	}
+	return true;
+}
+
+
+/* ---- subroutines ------------------------------------------------------ */
+
+/* The signatures, from SONDE_SUBRS (argument kinds 's'/'i', counts); the
+ * D return types of integer results are DTrace's. */
+static const struct dc_subr dc_subrs[] = {
+#define DC_SUBR_(name, id, min, max, type, args)			\
+	{ #name, id, min, max, SONDE_T_##type, args },
+	SONDE_SUBRS(DC_SUBR_)
+#undef DC_SUBR_
+};
+
+/* A subroutine with a D name (not one of the compiler's own). */
+const struct dc_subr *dc_subr_any(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dc_subrs) / sizeof(dc_subrs[0]); i++)
+		if (dc_subrs[i].id < SONDE_SUBR_FIRST_INTERNAL &&
+		    !strcmp(dc_subrs[i].name, name))
+			return &dc_subrs[i];
+	return NULL;
+}
+
+/* A subroutine callable in expressions: the plain ones and speculation()
+ * (the other speculation subroutines are void actions). */
+static const struct dc_subr *dc_subr_lookup(const char *name)
+{
+	const struct dc_subr *s = dc_subr_any(name);
+
+	if (s && s->id >= SONDE_SUBR_FIRST_ACTION &&
+	    s->id != SONDE_SUBR_speculation)
+		return NULL;
+	return s;
+}
+
+static struct dc_type subr_type(const struct dc_subr *s)
+{
+	if (s->rtype == SONDE_T_STR)
+		return dc_str;
+	if (s->rtype == SONDE_T_BUF)	/* copyin(): void * into scratch */
+		return (struct dc_type){ .kind = DC_T_BUF, .size = 8,
+					 .uns = 1, .ptr = 1 };
+	switch (s->id) {
+	case SONDE_SUBR_strlen: return dc_int_type(8, 1);	/* size_t */
+	case SONDE_SUBR_strtoll: return dc_int_type(8, 0);	/* int64_t */
+	case SONDE_SUBR_htons: case SONDE_SUBR_ntohs: return dc_int_type(2, 1);
+	case SONDE_SUBR_htonl: case SONDE_SUBR_ntohl: return dc_int_type(4, 1);
+	case SONDE_SUBR_htonll: case SONDE_SUBR_ntohll: return dc_int_type(8, 1);
+	}
+	return dc_int;			/* index, rindex, rand */
+}
+
+/* Check call arguments: each an expression, none void. */
+bool dc_sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n)
+{
+	bool ok = true;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!dc_sem_expr(cc, args[i])) {
+			ok = false;
+			continue;
+		}
+		if (args[i]->type.kind == DC_T_VOID) {
+			dc_error(cc, "D_PROTO_ARG", args[i]->line, args[i]->col,
+				 "argument %u has type void", i + 1);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
+		     const struct dc_subr *s)
+{
+	uint32_t i;
+
+	if (n->nargs < s->min || n->nargs > s->max) {
+		if (s->min == s->max)
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s() prototype mismatch: %u arg%s passed, %u expected",
+				 s->name, n->nargs, n->nargs == 1 ? "" : "s",
+				 s->min);
+		else
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s() prototype mismatch: %u arg%s passed, %u to %u expected",
+				 s->name, n->nargs, n->nargs == 1 ? "" : "s",
+				 s->min, s->max);
+		return false;
+	}
+	if (!dc_sem_args(cc, n->args, n->nargs))
+		return false;
+	for (i = 0; i < n->nargs; i++) {
+		struct dc_node *a = n->args[i];
+		bool want_str = s->args[i] == 's';
+
+		if ((a->type.kind == DC_T_STR) != want_str ||
+		    (a->type.kind != DC_T_STR && a->type.kind != DC_T_INT)) {
+			dc_error(cc, "D_PROTO_ARG", a->line, a->col,
+				 "%s() argument #%u is incompatible with prototype: %s required, %s given",
+				 s->name, i + 1, want_str ? "string" : "integer",
+				 dc_type_str(a->type));
+			return false;
+		}
+	}
+	n->id = s->id;
+	n->type = subr_type(s);
+	/* copyin(p, N): trace() records the N bytes */
+	if (s->id == SONDE_SUBR_copyin && n->args[1]->isconst &&
+	    n->args[1]->ival <= UINT16_MAX)
+		n->type.blen = (uint32_t)n->args[1]->ival;
+	return true;
+}
+
+static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
+{
+	const struct dc_subr *sub;
+
+	if (!strcmp(n->name, "printf") || !strcmp(n->name, "trace") ||
+	    !strcmp(n->name, "exit") || !strcmp(n->name, "printa") ||
+	    dc_is_action(n->name)) {
+		dc_error(cc, "D_CG_EXPR", n->line, n->col,
+			 "tracing function %s() may not be called from a D expression (D program context required)",
+			 n->name);
+		return false;
+	}
+	if (dc_aggfn_lookup(n->name) >= 0) {
+		dc_error(cc, "D_AGG_FUNC", n->line, n->col,
+			 "aggregating function %s() may only be assigned to an aggregation (@name = %s(...))",
+			 n->name, n->name);
+		return false;
+	}
+	if ((sub = dc_subr_lookup(n->name))) {
+		if (sub->id == SONDE_SUBR_speculation && cc->in_pred) {
+			dc_error(cc, "D_SPEC_PRED", n->line, n->col,
+				 "speculation() is an action: it may not be called from a predicate");
+			return false;
+		}
+		return dc_sem_subr(cc, n, sub);
+	}
+	if (dc_is_subr(n->name)) {
+		dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
+			 "subroutine %s() is not supported yet", n->name);
+		return false;
+	}
+	dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
+		 "failed to resolve %s: unknown function name", n->name);
+	return false;
+}
+
+/* An identifier: a built-in, a register constant, a global variable. */
+static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
+{
+	int id = dc_builtin_lookup(n->name);
+
+	if (id >= 0) {
+		n->id = id;
+		n->type = dc_builtin_type(id);
+		return true;
+	}
+	id = dc_reg_const(n->name);
+	if (id >= 0) {
+		/* R_RAX, R_PC...: regs.d's inline constants */
+		n->kind = DC_N_INT;
+		n->ival = (uint64_t)id;
+		n->type = dc_int;
+		n->isconst = true;
+		return true;
+	}
+	if (dc_is_subr(n->name) || dc_is_action(n->name) ||
+	    dc_aggfn_lookup(n->name) >= 0) {
+		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+			 "%s is a function: it must be called", n->name);
+		return false;
+	}
+	if (dc_var_find(cc, n->name, SONDE_VAR_GLOBAL) >= 0)
+		return dc_sem_var_read(cc, n);
+	if (!strcmp(n->name, "args") || !strcmp(n->name, "uregs")) {
+		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+			 "%s[] is an array: it must be indexed (%s[0])",
+			 n->name, n->name);
+		return false;
+	}
+	if (!strcmp(n->name, "caller") || !strcmp(n->name, "ucaller") ||
+	    !strcmp(n->name, "stackdepth") ||
+	    !strcmp(n->name, "ustackdepth") ||
+	    !strcmp(n->name, "execargs") || !strcmp(n->name, "ipl") ||
+	    !strcmp(n->name, "zonename") || !strcmp(n->name, "regs")) {
+		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
+			 "built-in variable %s is not supported yet", n->name);
+		return false;
+	}
+	dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+		 "failed to resolve %s: unknown variable name", n->name);
+	return false;
+}
+
+/* a[i]: args[], uregs[], a pointer indexed, an associative array. */
+static bool sem_index(struct dc_cc *cc, struct dc_node *n)
+{
+	int id;
+
+	if (n->l->kind == DC_N_IDENT &&
+	    dc_var_find(cc, n->l->name, SONDE_VAR_GLOBAL) < 0) {
+		if (!strcmp(n->l->name, "args"))
+			return dc_args_index(cc, n);
+		if (!strcmp(n->l->name, "uregs"))
+			return dc_uregs_index(cc, n);
+	}
+	if (n->l->kind != DC_N_IDENT && n->l->kind != DC_N_SELF &&
+	    n->l->kind != DC_N_THIS)
+		return sem_ptr_index(cc, n);
+	/* a pointer variable indexed: p[i] is *(p + i) */
+	id = dc_var_find(cc, n->l->name, n->l->kind == DC_N_SELF ?
+			 SONDE_VAR_TLS : n->l->kind == DC_N_THIS ?
+			 SONDE_VAR_LOCAL : SONDE_VAR_GLOBAL);
+	if (id >= 0 && !cc->vars[id].nkeys && is_ptr(cc->vars[id].type))
+		return sem_ptr_index(cc, n);
+	return dc_sem_var_read(cc, n);
+}
+
+static bool sem_unary(struct dc_cc *cc, struct dc_node *n)
+{
+	if (n->op == DC_TK_INC || n->op == DC_TK_DEC)
+		return dc_sem_incdec(cc, n);
+	if (n->op == DC_TK_AMP) {
+		dc_error(cc, "D_ADDROF_VAR", n->line, n->col,
+			 "unary & is not supported yet");
+		return false;
+	}
+	if (!dc_sem_expr(cc, n->l))
+		return false;
+	if (n->op == DC_TK_STAR)
+		return sem_deref(cc, n);
+	if (n->op == DC_TK_LNOT) {
+		if (!dc_sem_need_int(cc, n->l, "D_OP_SCALAR", "!"))
+			return false;
+		n->type = dc_int;
+	} else {
+		if (!dc_sem_need_int(cc, n->l, n->op == DC_TK_TILDE ?
+			      "D_OP_INT" : "D_OP_ARITH", dc_tok_name(n->op)))
+			return false;
+		n->type = dc_sem_promote(n->l->type);
+	}
+	if (n->l->isconst)
+		n->isconst = fold_unary(n);
+	return true;
+}
+
+/* && || ^^ */
+static bool sem_logical(struct dc_cc *cc, struct dc_node *n)
+{
+	if (!dc_sem_expr(cc, n->l) | !dc_sem_expr(cc, n->r))
+		return false;
+	if (!dc_sem_need_int(cc, n->l, "D_OP_SCALAR", dc_tok_name(n->op)) ||
+	    !dc_sem_need_int(cc, n->r, "D_OP_SCALAR", dc_tok_name(n->op)))
+		return false;
+	n->type = dc_int;
+	if (n->l->isconst && n->r->isconst) {
+		bool a = n->l->ival != 0, b = n->r->ival != 0;
+
+		n->isconst = true;
+		n->ival = n->op == DC_TK_LAND ? (a && b) :
+			  n->op == DC_TK_LOR ? (a || b) : (a != b);
+	}
+	return true;
+}
+
+/* x ? l : r, and the condition of an if (dc_if.c) */
+static bool sem_ternary(struct dc_cc *cc, struct dc_node *n)
+{
+	if (!dc_sem_expr(cc, n->x) | !dc_sem_expr(cc, n->l) | !dc_sem_expr(cc, n->r))
+		return false;
+	if (n->op == DC_TK_KEYWORD && n->x->type.kind != DC_T_INT) {
+		dc_error(cc, "D_PRED_SCALAR", n->x->line, n->x->col,
+			 "if condition must be of scalar type, not %s",
+			 dc_type_str(n->x->type));
+		return false;
+	}
+	if (!dc_sem_need_int(cc, n->x, "D_OP_SCALAR", "?:"))
+		return false;
+	if (n->l->type.kind == DC_T_STR && n->r->type.kind == DC_T_STR) {
+		n->type = dc_str;
+	} else if (n->l->type.kind == DC_T_INT &&
+		   n->r->type.kind == DC_T_INT) {
+		n->type = arith(n->l->type, n->r->type);
+		if (n->x->isconst && n->l->isconst && n->r->isconst) {
+			n->isconst = true;
+			n->ival = dc_norm(n->x->ival ? n->l->ival :
+					  n->r->ival, n->type);
+		}
+	} else {
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
+			 dc_type_str(n->l->type), dc_type_str(n->r->type));
+		return false;
+	}
+	return true;
+}
+
+static bool sem_cast(struct dc_cc *cc, struct dc_node *n)
+{
+	if (n->ctype.kind == DC_T_ERR || !dc_sem_expr(cc, n->l))
+		return false;
+	if (n->ctype.kind == DC_T_VOID) {
+		n->type = n->ctype;
+		return true;
+	}
+	if (n->l->type.kind == DC_T_BUF) {
+		/* (int *)copyin(...): still the buffer, read as another
+		 * pointer type; never an integer */
+		if (!n->ctype.ptr) {
+			dc_error(cc, "D_CAST_INVAL", n->line, n->col,
+				 "invalid cast expression: \"%s\" to \"%s\": a copyin() buffer lives in the firing's scratch space and is not a number (dereference it, or use stringof())",
+				 dc_type_str(n->l->type), dc_type_str(n->ctype));
+			return false;
+		}
+		n->type = n->ctype;
+		n->type.kind = DC_T_BUF;
+		n->type.blen = n->l->type.blen;
+		return true;
+	}
+	if (n->ctype.kind == DC_T_STR || n->l->type.kind != DC_T_INT) {
+		dc_error(cc, "D_CAST_INVAL", n->line, n->col,
+			 "invalid cast expression: \"%s\" to \"%s\"%s",
+			 dc_type_str(n->l->type), dc_type_str(n->ctype),
+			 n->ctype.kind == DC_T_STR ? " (use stringof)" : "");
+		return false;
+	}
+	n->type = n->ctype;
+	if (n->l->isconst) {
+		n->isconst = true;
+		n->ival = dc_norm(n->l->ival, n->type);
+	}
+	return true;
+}
+
+static bool sem_sizeof(struct dc_cc *cc, struct dc_node *n)
+{
+	if (n->l) {
+		if (!dc_sem_expr(cc, n->l))
+			return false;
+		n->ctype = n->l->type;
+		if (n->ctype.kind == DC_T_BUF)
+			n->ctype.size = 8;	/* a pointer */
+	}
+	if (n->ctype.kind == DC_T_ERR)
+		return false;
+	if (n->ctype.kind == DC_T_VOID) {
+		dc_error(cc, "D_SIZEOF_TYPE", n->line, n->col,
+			 "cannot apply sizeof to an expression of type void");
+		return false;
+	}
+	n->type = dc_int_type(8, 1);
+	n->isconst = true;
+	n->ival = n->ctype.kind == DC_T_STR ?
+		  sonde_program_kopt(cc->prog, SONDE_OPT_strsize) :
+		  n->ctype.size;
+	return true;
+}
+
+static bool sem_stringof(struct dc_cc *cc, struct dc_node *n)
+{
+	if (!dc_sem_expr(cc, n->l))
+		return false;
+	/* a buffer: its bytes, to a NUL or the copy's end */
+	if (n->l->type.kind != DC_T_STR && n->l->type.kind != DC_T_BUF &&
+	    n->l->type.kind != DC_T_INT) {
+		dc_error(cc, "D_STRINGOF_TYPE", n->line, n->col,
+			 "stringof() cannot be applied to %s",
+			 dc_type_str(n->l->type));
+		return false;
+	}
+	n->type = dc_str;
+	return true;
+}
+
+bool dc_sem_expr(struct dc_cc *cc, struct dc_node *n)
+{
+	uint32_t i;
+
+	if (n->kind == DC_N_INT) {
+		n->isconst = true;
+		n->ival = dc_norm(n->ival, n->type);
+		return true;
+	}
+	n->type.kind = DC_T_ERR;
+	switch (n->kind) {
+	case DC_N_STR:
+		n->type = dc_str;
+		return true;
+	case DC_N_MACRO:
+		return dc_sem_macro(cc, n);
+	case DC_N_IDENT:
+		return sem_ident(cc, n);
+	case DC_N_AGG:
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "aggregation @%s may only be the target of an aggregating function or an argument of printa()",
+			 n->name);
+		return false;
+	case DC_N_INDEX:
+		return sem_index(cc, n);
+	case DC_N_SELF:
+	case DC_N_THIS:
+	case DC_N_MEMBER:
+		return dc_sem_var_read(cc, n);
+	case DC_N_OFFSETOF:
+		dc_error(cc, "D_TYPE_ERR", n->line, n->col,
+			 "offsetof() needs struct types, which are not supported yet");
+		return false;
+	case DC_N_CALL:
+		return sem_call_expr(cc, n);
+	case DC_N_UNARY:
+		return sem_unary(cc, n);
+	case DC_N_POSTFIX:
+		return dc_sem_incdec(cc, n);
+	case DC_N_BINARY:
+		if (!dc_sem_expr(cc, n->l) | !dc_sem_expr(cc, n->r))
+			return false;
+		return dc_sem_binary(cc, n);
+	case DC_N_LOGICAL:
+		return sem_logical(cc, n);
+	case DC_N_TERNARY:
+		return sem_ternary(cc, n);
+	case DC_N_ASSIGN:
+		if (n->l->kind == DC_N_AGG) {
+			dc_error(cc, "D_AGG_FUNC", n->line, n->col,
+				 "an aggregation assignment must be a statement of its own");
+			return false;
+		}
+		return dc_sem_assign(cc, n);
+	case DC_N_COMMA:
+		if (!dc_sem_expr(cc, n->l) | !dc_sem_expr(cc, n->r))
+			return false;
+		n->type = n->r->type;
+		n->isconst = n->l->isconst && n->r->isconst;
+		n->ival = n->r->ival;
+		return true;
+	case DC_N_CAST:
+		return sem_cast(cc, n);
+	case DC_N_SIZEOF:
+		return sem_sizeof(cc, n);
+	case DC_N_STRINGOF:
+		return sem_stringof(cc, n);
+	}
+	for (i = 0; i < n->nargs; i++)
+		dc_sem_expr(cc, n->args[i]);
+	dc_error(cc, "D_SYNTAX", n->line, n->col, "invalid expression");
+	return false;
+}
+
+bool dc_sem_const_index(struct dc_cc *cc, struct dc_node *idx,
+			const char *what, int64_t *v)
+{
+	if (!dc_sem_expr(cc, idx))
+		return false;
+	if (idx->type.kind != DC_T_INT || !idx->isconst) {
+		dc_error(cc, "D_PROTO_ARG", idx->line, idx->col,
+			 "%s[ ] argument #1 is incompatible with prototype: an integer constant is required, not %s",
+			 what, idx->isconst ? dc_type_str(idx->type) :
+			 "an expression evaluated when the probe fires");
+		return false;
+	}
+	*v = (int64_t)idx->ival;
+	return true;
+}
+
+bool dc_sem_clause(struct dc_cc *cc, struct dc_clause_ast *c)
+{
+	unsigned int before = cc->nerrors;
+	struct dc_node *s;
+
+	cc->cur_clause = (uint32_t)(c - cc->clauses);
+	cc->spec_state = 0;
+	cc->in_pred = true;
+	if (c->pred && dc_sem_expr(cc, c->pred) &&
+	    c->pred->type.kind != DC_T_INT) {
+		dc_error(cc, "D_PRED_SCALAR", c->pred->line, c->pred->col,
+			 "predicate result must be of scalar type, not %s",
+			 dc_type_str(c->pred->type));
+	}
+	cc->in_pred = false;
+	for (s = c->body; s; s = s->next)
+		dc_sem_stmt(cc, s);
+	return cc->nerrors == before;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dc_sem.h - what the three files of semantic analysis share: dc_sem.c
+ * (types, expressions, subroutines), dc_sem_var.c (variables, macros,
+ * assignments) and dc_sem_act.c (actions, aggregations, speculations,
+ * statements).  Nothing outside them includes it.  Userland only.
+ */
+#ifndef _SONDE_DC_SEM_H
+#define _SONDE_DC_SEM_H
+
+#include "dc_impl.h"
+
+/* int (4 bytes, signed) and string */
+extern const struct dc_type dc_int, dc_str;
+
+/* ---- dc_sem.c ---------------------------------------------------------- */
+
+/* A D integer type of @size bytes, unsigned if @uns. */
+struct dc_type dc_int_type(int size, int uns);
+/* C's integer promotion (to int). */
+struct dc_type dc_sem_promote(struct dc_type t);
+/* A built-in variable's id, or -1. */
+int dc_builtin_lookup(const char *name);
+/* Is @name a subroutine, an action, an aggregating function (its
+ * SONDE_AGG_* or -1) of D, supported or not? */
+bool dc_is_subr(const char *name);
+bool dc_is_action(const char *name);
+int dc_aggfn_lookup(const char *name);
+
+/* A subroutine's signature, from SONDE_SUBRS (argument kinds 's'/'i'). */
+struct dc_subr {
+	const char *name;
+	int id;
+	uint32_t min, max;
+	int rtype;		/* SONDE_T_INT, _STR, _BUF */
+	const char *args;
+};
+/* A subroutine with a D name (not one of the compiler's own), or NULL. */
+const struct dc_subr *dc_subr_any(const char *name);
+
+/*
+ * Check expression @n: its type, constness and value (folded), errors
+ * reported; false if it has errors.  The others check what their name
+ * says, the same way.
+ */
+bool dc_sem_expr(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_binary(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
+		 const struct dc_subr *s);
+/* Call arguments: each an expression, none void. */
+bool dc_sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n);
+/* @n must be an integer, for operator @op; else error @tag. */
+bool dc_sem_need_int(struct dc_cc *cc, struct dc_node *n, const char *tag,
+		     const char *op);
+
+/* ---- dc_sem_var.c ------------------------------------------------------ */
+
+bool dc_sem_macro(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_incdec(struct dc_cc *cc, struct dc_node *n);
+
+/* ---- dc_sem_act.c ------------------------------------------------------ */
+
+/* One statement of a clause body. */
+bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s);
+
+#endif /* _SONDE_DC_SEM_H */

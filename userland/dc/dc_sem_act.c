@@ -1,0 +1,757 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dc_sem_act.c - semantic analysis, the statements: the rules of the
+ * actions (printf, trace, tracemem, exit, printa, stack, the
+ * consumer-side actions), of aggregations (functions, keys,
+ * lquantize/llquantize parameters, one definition per name) and of
+ * speculations (DTrace's ordering of speculate(), commit() and data).
+ * Called by dc_sem_clause() for each statement.  Userland only.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dc_impl.h"
+#include "dc_sem.h"
+#include "vm.h"
+
+/* ---- actions ---------------------------------------------------------- */
+
+static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_node *fmt;
+	uint32_t i;
+
+	if (n->nargs < 1) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "printf() prototype mismatch: at least 1 argument required");
+		return false;
+	}
+	fmt = n->args[0];
+	if (fmt->kind == DC_N_MACRO && !dc_sem_expr(cc, fmt))
+		return false;
+	if (fmt->kind != DC_N_STR) {
+		dc_error(cc, "D_PRINTF_ARG_FMT", fmt->line, fmt->col,
+			 "printf() format must be a string constant");
+		return false;
+	}
+	fmt->type = dc_str;
+	if (!fmt->slen) {
+		dc_error(cc, "D_PRINTF_FMT_EMPTY", fmt->line, fmt->col,
+			 "printf() format string is empty");
+		return false;
+	}
+	if (!dc_sem_args(cc, n->args + 1, n->nargs - 1))
+		return false;
+	for (i = 1; i < n->nargs; i++) {
+		if (n->args[i]->type.kind != DC_T_BUF)
+			continue;
+		dc_error(cc, "D_PRINTF_ARG_TYPE", n->args[i]->line,
+			 n->args[i]->col,
+			 "printf() argument #%u is a copyin() buffer: print what it holds (*(int *)copyin(...), stringof(copyin(...)))",
+			 i + 1);
+		return false;
+	}
+	return dc_printf_check(cc, fmt, n->args + 1, n->nargs - 1, false);
+}
+
+static bool sem_one_arg(struct dc_cc *cc, struct dc_node *n)
+{
+	if (n->nargs != 1) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "%s() prototype mismatch: 1 argument required, %u given",
+			 n->name, n->nargs);
+		return false;
+	}
+	return dc_sem_args(cc, n->args, 1);
+}
+
+static int find_agg(struct dc_cc *cc, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < cc->prog->naggs; i++)
+		if (!strcmp(cc->prog->aggs[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * clear(@a), trunc(@a[, n]), normalize(@a, n), denormalize(@a): the
+ * aggregation must exist; n is an integer expression evaluated at the
+ * probe.  setopt("name"[, "value"]): string constants.
+ */
+static bool sem_aggact(struct dc_cc *cc, struct dc_node *n)
+{
+	bool setopt = !strcmp(n->name, "setopt");
+	bool two = !strcmp(n->name, "normalize");
+	bool opt2 = !strcmp(n->name, "trunc");
+	uint32_t i;
+	int id;
+
+	if (setopt) {
+		if (n->nargs < 1 || n->nargs > 2) {
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "setopt() prototype mismatch: 1 or 2 arguments required, %u given",
+				 n->nargs);
+			return false;
+		}
+		for (i = 0; i < n->nargs; i++) {
+			if (n->args[i]->kind != DC_N_STR) {
+				dc_error(cc, "D_PROTO_ARG", n->args[i]->line,
+					 n->args[i]->col,
+					 "setopt() argument #%u is incompatible with prototype: a string constant is required",
+					 i + 1);
+				return false;
+			}
+			n->args[i]->type = dc_str;
+		}
+		return true;
+	}
+	if (n->nargs < 1 || n->nargs > (two || opt2 ? 2u : 1u) ||
+	    (two && n->nargs != 2)) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "%s() prototype mismatch: %s arguments required, %u given",
+			 n->name, two ? "2" : opt2 ? "1 or 2" : "1", n->nargs);
+		return false;
+	}
+	if (n->args[0]->kind != DC_N_AGG || n->args[0]->nargs) {
+		dc_error(cc, "D_PROTO_ARG", n->args[0]->line, n->args[0]->col,
+			 "%s() argument #1 is incompatible with prototype: an aggregation (@name) is required",
+			 n->name);
+		return false;
+	}
+	id = find_agg(cc, n->args[0]->name);
+	if (id < 0) {
+		dc_error(cc, "D_AGG_UNDEF", n->args[0]->line, n->args[0]->col,
+			 "%s() aggregation @%s is not defined", n->name,
+			 n->args[0]->name);
+		return false;
+	}
+	n->args[0]->id = id;
+	n->args[0]->type.kind = DC_T_AGG;
+	if (n->nargs == 2) {
+		if (!dc_sem_expr(cc, n->args[1]))
+			return false;
+		if (n->args[1]->type.kind != DC_T_INT) {
+			dc_error(cc, "D_PROTO_ARG", n->args[1]->line,
+				 n->args[1]->col,
+				 "%s() argument #2 is incompatible with prototype: integer required",
+				 n->name);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool sem_printa(struct dc_cc *cc, struct dc_node *n)
+{
+	uint32_t i = 0;
+	int id;
+
+	if (n->nargs && n->args[0]->kind == DC_N_MACRO &&
+	    !dc_sem_expr(cc, n->args[0]))
+		return false;
+	if (n->nargs && n->args[0]->kind == DC_N_STR) {
+		n->args[0]->type = dc_str;
+		i = 1;
+	}
+	if (i >= n->nargs) {
+		dc_error(cc, "D_PRINTA_PROTO", n->line, n->col,
+			 "printa() prototype mismatch: aggregation argument required");
+		return false;
+	}
+	for (; i < n->nargs; i++) {
+		struct dc_node *a = n->args[i];
+
+		if (a->kind != DC_N_AGG || a->nargs) {
+			dc_error(cc, "D_PRINTA_AGGARG", a->line, a->col,
+				 "printa() argument #%u is incompatible with prototype: an aggregation (@name) is required",
+				 i + 1);
+			return false;
+		}
+		id = find_agg(cc, a->name);
+		if (id < 0) {
+			dc_error(cc, "D_PRINTA_AGGBAD", a->line, a->col,
+				 "printa() aggregation @%s is not defined",
+				 a->name);
+			return false;
+		}
+		a->id = id;
+		a->type.kind = DC_T_AGG;
+	}
+	/* joined by key (dtrace_aggregate_walk_joined()): the keys must
+	 * be alike */
+	for (i = (n->args[0]->kind == DC_N_STR) + 1; i < n->nargs; i++) {
+		const struct sonde_pagg *a0, *ai;
+		uint32_t k;
+
+		a0 = &cc->prog->aggs[n->args[n->args[0]->kind == DC_N_STR]->id];
+		ai = &cc->prog->aggs[n->args[i]->id];
+		for (k = 0; k < a0->desc.nkeys && a0->desc.nkeys == ai->desc.nkeys;
+		     k++)
+			if (a0->keys[k].kind != ai->keys[k].kind)
+				break;
+		if (a0->desc.nkeys != ai->desc.nkeys || k < a0->desc.nkeys) {
+			dc_error(cc, "D_PRINTA_AGGPROTO", n->args[i]->line,
+				 n->args[i]->col,
+				 "printa() aggregation @%s is incompatible with @%s: printa() joins aggregations by key, and their keys differ",
+				 n->args[i]->name,
+				 n->args[n->args[0]->kind == DC_N_STR]->name);
+			return false;
+		}
+	}
+	if (n->args[0]->kind == DC_N_STR) {
+		/* the format takes the keys, then one value (%@) per
+		 * aggregation; check it like printf's */
+		return dc_printf_check(cc, n->args[0], n->args + 1,
+				       n->nargs - 1, true);
+	}
+	return true;
+}
+
+/* An integer constant argument of an aggregating function. */
+static bool agg_const(struct dc_cc *cc, struct dc_node *a, const char *tag,
+		      const char *what, int64_t *v)
+{
+	if (!dc_sem_expr(cc, a))
+		return false;
+	if (a->type.kind != DC_T_INT || !a->isconst) {
+		dc_error(cc, tag, a->line, a->col,
+			 "%s must be an integer constant", what);
+		return false;
+	}
+	*v = (int64_t)a->ival;
+	return true;
+}
+
+/* lquantize()/llquantize() parameters into @params; same rules as the
+ * kernel's image check, reported with DTrace's tags. */
+static bool sem_quant_params(struct dc_cc *cc, struct dc_node *call, int fn,
+			     int64_t *params)
+{
+	struct dc_node **a = call->args;
+	int64_t v = 1;
+	int k;
+
+	if (fn == SONDE_AGG_lquantize) {
+		params[2] = 1;
+		if (!agg_const(cc, a[1], "D_LQUANT_BASETYPE",
+			       "lquantize() base", &params[0]) ||
+		    !agg_const(cc, a[2], "D_LQUANT_LIMTYPE",
+			       "lquantize() limit", &params[1]) ||
+		    (call->nargs > 3 &&
+		     !agg_const(cc, a[3], "D_LQUANT_STEPTYPE",
+				"lquantize() step", &params[2])))
+			return false;
+		if (params[0] < INT32_MIN || params[0] > INT32_MAX) {
+			dc_error(cc, "D_LQUANT_BASEVAL", a[1]->line, a[1]->col,
+				 "lquantize() base (argument #2) must be a 32-bit quantity");
+			return false;
+		}
+		if (params[1] < INT32_MIN || params[1] > INT32_MAX) {
+			dc_error(cc, "D_LQUANT_LIMVAL", a[2]->line, a[2]->col,
+				 "lquantize() limit (argument #3) must be a 32-bit quantity");
+			return false;
+		}
+		if (params[1] <= params[0]) {
+			dc_error(cc, "D_LQUANT_MISMATCH", a[2]->line, a[2]->col,
+				 "lquantize() limit (argument #3) must be greater than the base (argument #2)");
+			return false;
+		}
+		if (params[2] <= 0 || params[2] > UINT16_MAX) {
+			dc_error(cc, "D_LQUANT_STEPVAL", call->line, call->col,
+				 "lquantize() step (argument #4) must be between 1 and %u",
+				 UINT16_MAX);
+			return false;
+		}
+		if ((params[1] - params[0]) / params[2] > UINT16_MAX) {
+			dc_error(cc, "D_LQUANT_STEPSMALL", call->line, call->col,
+				 "lquantize() step (argument #4) too small: more than %u levels",
+				 UINT16_MAX);
+			return false;
+		}
+		if ((params[1] - params[0]) / params[2] < 1) {
+			dc_error(cc, "D_LQUANT_STEPLARGE", call->line, call->col,
+				 "lquantize() step (argument #4) too large: no levels between base and limit");
+			return false;
+		}
+		return true;
+	}
+	/* llquantize(e, factor, low, high, nsteps) */
+	if (!agg_const(cc, a[1], "D_LLQUANT_FACTORTYPE",
+		       "llquantize() factor", &params[0]) ||
+	    !agg_const(cc, a[2], "D_LLQUANT_LMAGTYPE",
+		       "llquantize() low magnitude", &params[1]) ||
+	    !agg_const(cc, a[3], "D_LLQUANT_HMAGTYPE",
+		       "llquantize() high magnitude", &params[2]) ||
+	    !agg_const(cc, a[4], "D_LLQUANT_STEPTYPE",
+		       "llquantize() steps", &params[3]))
+		return false;
+	if (params[0] < 2 || params[0] > UINT16_MAX) {
+		dc_error(cc, "D_LLQUANT_FACTORVAL", a[1]->line, a[1]->col,
+			 "llquantize() factor (argument #2) must be between 2 and %u",
+			 UINT16_MAX);
+		return false;
+	}
+	if (params[1] < 0 || params[1] > UINT16_MAX) {
+		dc_error(cc, "D_LLQUANT_LMAGVAL", a[2]->line, a[2]->col,
+			 "llquantize() low magnitude (argument #3) must be between 0 and %u",
+			 UINT16_MAX);
+		return false;
+	}
+	if (params[2] < params[1] || params[2] > UINT16_MAX) {
+		dc_error(cc, "D_LLQUANT_HMAGVAL", a[3]->line, a[3]->col,
+			 "llquantize() high magnitude (argument #4) must be at least the low magnitude (argument #3) and at most %u",
+			 UINT16_MAX);
+		return false;
+	}
+	if (params[3] < params[0] || params[3] > UINT16_MAX ||
+	    params[3] % params[0]) {
+		dc_error(cc, "D_LLQUANT_STEPVAL", a[4]->line, a[4]->col,
+			 "llquantize() steps (argument #5) must be a multiple of the factor (argument #2), at most %u",
+			 UINT16_MAX);
+		return false;
+	}
+	for (k = 0; k <= params[2]; k++) {
+		if (v > INT64_MAX / params[0]) {
+			dc_error(cc, "D_LLQUANT_HMAGVAL", a[3]->line, a[3]->col,
+				 "llquantize() factor (argument #2) raised to the high magnitude (argument #4) overflows 64 bits");
+			return false;
+		}
+		v *= params[0];
+	}
+	return true;
+}
+
+/* Define @name, or check a later use agrees with the definition. */
+static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
+			  const int64_t *params, uint32_t flags)
+{
+	struct sonde_program *p = cc->prog;
+	struct sonde_pagg *a;
+	uint32_t cap, k;
+	int id = find_agg(cc, agg->name);
+
+	if (id >= 0) {
+		a = &p->aggs[id];
+		if (a->desc.fn != (uint32_t)fn ||
+		    memcmp(a->desc.params, params, sizeof(a->desc.params)) ||
+		    a->desc.nkeys != agg->nargs ||
+		    (a->desc.flags & SONDE_AGGF_INCR) != flags) {
+			dc_error(cc, "D_AGG_REDEF", agg->line, agg->col,
+				 "aggregation @%s redefined: its function, parameters and keys must be the same as at line %u",
+				 agg->name, DC_LINE(cc->aggs[id].line));
+			return -1;
+		}
+		for (k = 0; k < agg->nargs; k++) {
+			struct sonde_dtype d = dc_dtype(cc, agg->args[k]->type);
+
+			bool di = d.kind == SONDE_DT_INT ||
+				  d.kind == SONDE_DT_UINT;
+			bool ai = a->keys[k].kind == SONDE_DT_INT ||
+				  a->keys[k].kind == SONDE_DT_UINT;
+
+			if (di != ai || (!di && (d.kind != a->keys[k].kind ||
+						 d.size != a->keys[k].size))) {
+				dc_error(cc, "D_AGG_REDEF", agg->args[k]->line,
+					 agg->args[k]->col,
+					 "aggregation @%s redefined: key #%u has type %s, not the type it had at line %u",
+					 agg->name, k + 1,
+					 dc_type_str(agg->args[k]->type),
+					 DC_LINE(cc->aggs[id].line));
+				return -1;
+			}
+			/* integer keys are 8 bytes in the kernel: print
+			 * them as the widest type any use gave them */
+			if (di && d.size > a->keys[k].size)
+				a->keys[k] = d;
+		}
+		return id;
+	}
+	if (p->naggs >= SONDE_MAX_AGGS) {
+		dc_error(cc, "D_ID_OFLOW", agg->line, agg->col,
+			 "too many aggregations (at most %u)", SONDE_MAX_AGGS);
+		return -1;
+	}
+	cap = cc->cap_aggs;
+	if (!dc_grow(cc, (void **)&p->aggs, &cap, p->naggs + 1,
+		     sizeof(*p->aggs)) ||
+	    !dc_grow(cc, (void **)&cc->aggs, &cc->cap_aggs, p->naggs + 1,
+		     sizeof(*cc->aggs)))
+		return -1;
+	a = &p->aggs[p->naggs];
+	memset(a, 0, sizeof(*a));
+	a->name = strdup(agg->name);
+	a->desc.fn = (uint32_t)fn;
+	a->desc.nkeys = agg->nargs;
+	a->desc.flags = flags;
+	memcpy(a->desc.params, params, sizeof(a->desc.params));
+	if (agg->nargs)
+		a->keys = calloc(agg->nargs, sizeof(*a->keys));
+	if (!a->name || (agg->nargs && !a->keys)) {
+		free(a->name);
+		free(a->keys);
+		cc->oom = true;
+		return -1;
+	}
+	for (k = 0; k < agg->nargs; k++)
+		a->keys[k] = dc_dtype(cc, agg->args[k]->type);
+	cc->aggs[p->naggs].line = agg->line;
+	cc->aggs[p->naggs].col = agg->col;
+	return (int)p->naggs++;
+}
+
+static bool is_stack_fn(const struct dc_node *n)
+{
+	return n->kind == DC_N_CALL && (!strcmp(n->name, "stack") ||
+					!strcmp(n->name, "ustack") ||
+					!strcmp(n->name, "jstack"));
+}
+
+/*
+ * stack([n]), ustack([n[, strsize]]), jstack (= ustack): the frame count
+ * into n->type (a DC_T_STACK), from the stackframes / ustackframes
+ * options by default.
+ */
+static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
+{
+	bool user = n->name[0] != 's';
+	uint32_t max = user ? 2 : 1, i;
+	int64_t frames = user ? cc->prog->uopts.ustackframes :
+			 cc->prog->uopts.stackframes;
+
+	if (n->nargs > max) {
+		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+			 "%s() prototype mismatch: %u args passed, at most %u expected",
+			 n->name, n->nargs, max);
+		return false;
+	}
+	for (i = 0; i < n->nargs; i++) {
+		struct dc_node *a = n->args[i];
+
+		if (!dc_sem_expr(cc, a))
+			return false;
+		if (a->type.kind != DC_T_INT || !a->isconst) {
+			dc_error(cc, "D_STACK_SIZE", a->line, a->col,
+				 "%s() argument #%u must be a non-zero positive integer constant expression",
+				 n->name, i + 1);
+			return false;
+		}
+	}
+	if (n->nargs)
+		frames = (int64_t)n->args[0]->ival;
+	if (frames < 1 || frames > DC_STACKFRAMES_MAX) {
+		dc_error(cc, "D_STACK_SIZE", n->line, n->col,
+			 "%s() frames must be between 1 and %u",
+			 n->name, DC_STACKFRAMES_MAX);
+		return false;
+	}
+	n->type.kind = DC_T_STACK;
+	n->type.size = (uint8_t)frames;
+	n->type.uns = user;
+	n->type.ptr = 0;
+	return true;
+}
+
+/* @name[keys] = fn(args) */
+static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
+{
+	static const struct {
+		int fn;
+		uint32_t min, max;	/* D arguments */
+	} protos[] = {
+		{ SONDE_AGG_count, 0, 0 }, { SONDE_AGG_sum, 1, 1 },
+		{ SONDE_AGG_avg, 1, 1 }, { SONDE_AGG_min, 1, 1 },
+		{ SONDE_AGG_max, 1, 1 }, { SONDE_AGG_stddev, 1, 1 },
+		{ SONDE_AGG_quantize, 1, 2 }, { SONDE_AGG_lquantize, 3, 5 },
+		{ SONDE_AGG_llquantize, 5, 6 },
+	};
+	struct dc_node *agg = asg->l, *call = asg->r;
+	int64_t params[4] = { 0 };
+	uint32_t flags = 0, i, nconst = 0;
+	bool ok = true;
+	int fn, id;
+
+	if (asg->op != DC_TK_ASSIGN) {
+		dc_error(cc, "D_AGG_FUNC", asg->line, asg->col,
+			 "operator %s cannot be applied to aggregation @%s: use @%s = fn(...)",
+			 dc_tok_name(asg->op), agg->name, agg->name);
+		return false;
+	}
+	if (call->kind != DC_N_CALL ||
+	    (fn = dc_aggfn_lookup(call->name)) < 0) {
+		dc_error(cc, "D_AGG_FUNC", call->line, call->col,
+			 "@%s must be assigned the result of an aggregating function (count, sum, avg, min, max, stddev, quantize, lquantize, llquantize)",
+			 agg->name);
+		return false;
+	}
+	if (agg->nargs > SONDE_MAX_AGG_KEYS) {
+		dc_error(cc, "D_KEY_TYPE", agg->line, agg->col,
+			 "aggregation @%s has %u keys: at most %u are allowed",
+			 agg->name, agg->nargs, SONDE_MAX_AGG_KEYS);
+		return false;
+	}
+	for (i = 0; i < agg->nargs; i++) {
+		struct dc_node *k = agg->args[i];
+
+		if (is_stack_fn(k)) {
+			ok &= sem_stack(cc, k);
+		} else if (!dc_sem_expr(cc, k)) {
+			ok = false;
+		} else if (k->type.kind != DC_T_INT &&
+			   k->type.kind != DC_T_STR) {
+			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
+				 "aggregation key #%u has invalid type %s",
+				 i + 1, dc_type_str(k->type));
+			ok = false;
+		}
+	}
+	for (i = 0; i < sizeof(protos) / sizeof(protos[0]); i++)
+		if (protos[i].fn == fn)
+			break;
+	if (call->nargs < protos[i].min || call->nargs > protos[i].max) {
+		dc_error(cc, fn == SONDE_AGG_quantize ? "D_QUANT_PROTO" :
+			 "D_PROTO_LEN", call->line, call->col,
+			 "%s() prototype mismatch: %u argument%s given, %u to %u expected",
+			 call->name, call->nargs, call->nargs == 1 ? "" : "s",
+			 protos[i].min, protos[i].max);
+		return false;
+	}
+	if (!ok)
+		return false;
+	if (fn == SONDE_AGG_lquantize)
+		nconst = call->nargs > 3 ? 3 : 2;
+	else if (fn == SONDE_AGG_llquantize)
+		nconst = 4;
+	if (nconst && !sem_quant_params(cc, call, fn, params))
+		return false;
+	/* the value and the increment */
+	for (i = 0; i < call->nargs; i++) {
+		struct dc_node *a = call->args[i];
+
+		if (i >= 1 && i <= nconst)
+			continue;
+		if (!dc_sem_expr(cc, a))
+			return false;
+		if (a->type.kind != DC_T_INT) {
+			dc_error(cc, "D_PROTO_ARG", a->line, a->col,
+				 "%s() argument #%u is incompatible with prototype: integer required, %s given",
+				 call->name, i + 1, dc_type_str(a->type));
+			return false;
+		}
+		if (i > 0)
+			flags |= SONDE_AGGF_INCR;
+	}
+	id = sem_agg_define(cc, agg, fn, params, flags);
+	if (id < 0)
+		return false;
+	agg->id = id;
+	call->id = fn;
+	return true;
+}
+
+/* ---- speculations ------------------------------------------------------ */
+
+static bool is_spec_action(const char *name)
+{
+	return !strcmp(name, "speculate") || !strcmp(name, "commit") ||
+	       !strcmp(name, "discard");
+}
+
+/* Actions that record data (DTrace's data-recording actions): those of
+ * the action table, and jstack(), which is ustack() there. */
+static bool is_data_action(const struct dc_node *e)
+{
+	return sonde_action_lookup(e->name) || is_stack_fn(e);
+}
+
+/* DTrace's ordering rules (dt_compile_one_clause) for a data-recording
+ * action. */
+static bool spec_data_action(struct dc_cc *cc, struct dc_node *e)
+{
+	if ((cc->spec_state & DC_SPEC_SPECULATE) && !strcmp(e->name, "exit")) {
+		dc_error(cc, "D_EXIT_SPEC", e->line, e->col,
+			 "exit() may not follow speculate()");
+		return false;
+	}
+	if (cc->spec_state & DC_SPEC_COMMIT) {
+		dc_error(cc, "D_DREC_COMM", e->line, e->col,
+			 "data-recording actions may not follow commit()");
+		return false;
+	}
+	if (!(cc->spec_state & DC_SPEC_SPECULATE))
+		cc->spec_state |= DC_SPEC_DATAREC;
+	return true;
+}
+
+/* speculate(id), commit(id), discard(id): void actions. */
+static bool sem_spec_action(struct dc_cc *cc, struct dc_node *e)
+{
+	const struct dc_subr *s = dc_subr_any(e->name);
+	uint32_t st = cc->spec_state;
+
+	if (!dc_sem_subr(cc, e, s))
+		return false;
+	e->type.kind = DC_T_VOID;
+	if (s->id == SONDE_SUBR_speculate) {
+		if (st & DC_SPEC_SPECULATE)
+			dc_error(cc, "D_SPEC_SPEC", e->line, e->col,
+				 "speculate() may not follow speculate()");
+		else if (st & DC_SPEC_COMMIT)
+			dc_error(cc, "D_SPEC_COMM", e->line, e->col,
+				 "speculate() may not follow commit()");
+		else if (st & DC_SPEC_DATAREC)
+			dc_error(cc, "D_SPEC_DREC", e->line, e->col,
+				 "speculate() may not follow data-recording action(s)");
+		else {
+			cc->spec_state |= DC_SPEC_SPECULATE;
+			return true;
+		}
+		return false;
+	}
+	if (s->id == SONDE_SUBR_commit) {
+		if (st & DC_SPEC_COMMIT)
+			dc_error(cc, "D_COMM_COMM", e->line, e->col,
+				 "commit() may not follow commit()");
+		else if (st & DC_SPEC_DATAREC)
+			dc_error(cc, "D_COMM_DREC", e->line, e->col,
+				 "commit() may not follow data-recording action(s)");
+		else {
+			cc->spec_state |= DC_SPEC_COMMIT;
+			return true;
+		}
+		return false;
+	}
+	return true;		/* discard(): records nothing */
+}
+
+/*
+ * tracemem(buffer, size): size bytes of a copyin() buffer, printed as a
+ * hex dump.  DTrace's tracemem() also takes kernel addresses and a third,
+ * dynamic size; sonde takes buffers (user memory through copyin()).
+ */
+static bool sem_tracemem(struct dc_cc *cc, struct dc_node *e)
+{
+	struct dc_node *a, *sz;
+
+	if (e->nargs < 2 || e->nargs > 3) {
+		dc_error(cc, e->nargs > 3 ? "D_TRACEMEM_ARGS" : "D_PROTO_LEN",
+			 e->line, e->col,
+			 "tracemem() prototype mismatch: 2 arguments required, %u given",
+			 e->nargs);
+		return false;
+	}
+	a = e->args[0];
+	sz = e->args[1];
+	if (!dc_sem_expr(cc, a) || !dc_sem_expr(cc, sz))
+		return false;
+	if (a->type.kind != DC_T_BUF) {
+		dc_error(cc, "D_TRACEMEM_ADDR", a->line, a->col,
+			 "tracemem() argument #1 must be a copyin() buffer, not %s: sonde's tracemem() records user memory copied with copyin(addr, size)",
+			 dc_type_str(a->type));
+		return false;
+	}
+	if (sz->type.kind != DC_T_INT || !sz->isconst ||
+	    (int64_t)sz->ival <= 0 || sz->ival > UINT16_MAX) {
+		dc_error(cc, "D_TRACEMEM_SIZE", sz->line, sz->col,
+			 "tracemem() argument #2 must be a non-zero positive integral constant expression, at most %u",
+			 UINT16_MAX);
+		return false;
+	}
+	if (e->nargs == 3) {
+		dc_error(cc, "D_TRACEMEM_DYNSIZE", e->args[2]->line,
+			 e->args[2]->col,
+			 "tracemem() dynamic size (argument #3) is not supported yet");
+		return false;
+	}
+	return true;
+}
+
+bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
+{
+	struct dc_node *e = s->l, *b;
+	bool ok = true;
+
+	switch (s->kind) {
+	case DC_N_BLOCK:
+		for (b = s->body; b; b = b->next)
+			ok &= dc_sem_stmt(cc, b);
+		return ok;
+	case DC_N_IF:
+		dc_error(cc, "D_SYNTAX", s->line, s->col,
+			 "internal compiler error: an if statement was not split");
+		return false;
+	case DC_N_EXPR:
+		break;
+	default:
+		return false;
+	}
+	if (e->kind == DC_N_ASSIGN && e->l->kind == DC_N_AGG) {
+		if (cc->spec_state & DC_SPEC_SPECULATE)
+			dc_error(cc, "D_AGG_SPEC", e->line, e->col,
+				 "aggregating actions may not follow speculate()");
+		else if (cc->spec_state & DC_SPEC_COMMIT)
+			dc_error(cc, "D_AGG_COMM", e->line, e->col,
+				 "aggregating actions may not follow commit()");
+		cc->spec_state |= DC_SPEC_DATAREC;
+		return sem_aggregate(cc, e);
+	}
+	if (e->kind == DC_N_CALL && is_spec_action(e->name))
+		return sem_spec_action(cc, e);
+	if (e->kind == DC_N_CALL && is_data_action(e) &&
+	    !spec_data_action(cc, e))
+		return false;
+	if (e->kind == DC_N_CALL) {
+		if (!strcmp(e->name, "printf"))
+			return sem_printf(cc, e);
+		if (!strcmp(e->name, "printa"))
+			return sem_printa(cc, e);
+		if (!strcmp(e->name, "trace")) {
+			if (e->nargs != 1)
+				return sem_one_arg(cc, e);
+			if (!dc_sem_expr(cc, e->args[0]))
+				return false;
+			if (e->args[0]->type.kind == DC_T_BUF &&
+			    !e->args[0]->type.blen) {
+				dc_error(cc, "D_TRACE_DYN", e->line, e->col,
+					 "trace() of a buffer records the bytes copyin() copied, which must be a constant from 1 to 65535 and the pointer unmoved: use tracemem(buffer, size)");
+				return false;
+			}
+			if (e->args[0]->type.kind != DC_T_INT &&
+			    e->args[0]->type.kind != DC_T_STR &&
+			    e->args[0]->type.kind != DC_T_BUF) {
+				dc_error(cc, "D_TRACE_VOID", e->line, e->col,
+					 "trace() argument has type %s",
+					 dc_type_str(e->args[0]->type));
+				return false;
+			}
+			return true;
+		}
+		if (!strcmp(e->name, "tracemem"))
+			return sem_tracemem(cc, e);
+		if (!strcmp(e->name, "exit")) {
+			if (!sem_one_arg(cc, e))
+				return false;
+			if (e->args[0]->type.kind != DC_T_INT) {
+				dc_error(cc, "D_PROTO_ARG", e->args[0]->line,
+					 e->args[0]->col,
+					 "exit() argument #1 is incompatible with prototype: integer required, %s given",
+					 dc_type_str(e->args[0]->type));
+				return false;
+			}
+			return true;
+		}
+		if (is_stack_fn(e))
+			return sem_stack(cc, e);
+		if (sonde_action_flags(sonde_action_lookup(e->name)) &
+		    SONDE_AF_CONSUMER)
+			return sem_aggact(cc, e);
+		if (dc_is_action(e->name)) {
+			dc_error(cc, "D_FUNC_UNDEF", e->line, e->col,
+				 "action %s() is not supported yet", e->name);
+			return false;
+		}
+	}
+	return dc_sem_expr(cc, e);
+}

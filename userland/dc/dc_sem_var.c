@@ -1,0 +1,580 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dc_sem_var.c - semantic analysis, the variables: macro variables
+ * ($target, $pid, $1...; also in probe descriptions), D variables
+ * (globals, this->, self->, associative arrays: definition on first
+ * assignment, keys, types), assignments and ++/--.  Called by dc_sem.c's
+ * expression checks; dc_vars_fini() by the driver.  Userland only.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dc_impl.h"
+#include "dc_sem.h"
+#include "vm.h"
+
+/* ---- macro variables -------------------------------------------------- */
+
+static bool macro_int(struct dc_cc *cc, struct dc_node *n, int64_t v)
+{
+	n->kind = DC_N_INT;
+	n->ival = (uint64_t)v;
+	n->type = v >= INT32_MIN && v <= INT32_MAX ? dc_int_type(4, 0) : dc_int_type(8, 0);
+	n->isconst = true;
+	return true;
+}
+
+static bool macro_str(struct dc_cc *cc, struct dc_node *n, const char *s)
+{
+	n->kind = DC_N_STR;
+	n->str = dc_strndup(cc, s, strlen(s));
+	n->slen = strlen(s);
+	n->type = dc_str;
+	return n->str != NULL;
+}
+
+/* The value of $name as text (target pid, argument), or NULL. */
+static const char *macro_text(struct dc_cc *cc, const char *name,
+			      uint32_t line, uint32_t col, char *buf,
+			      size_t size)
+{
+	const struct dc_opts *o = cc->opts;
+	char *end;
+	long i;
+
+	if (!strcmp(name, "target") || !strcmp(name, "pid")) {
+		if (!o || o->target <= 0) {
+			dc_error(cc, "D_MACRO_UNDEF", line, col,
+				 "failed to resolve $%s: no target process (use -p or -c)",
+				 name);
+			return NULL;
+		}
+		snprintf(buf, size, "%ld", o->target);
+		return buf;
+	}
+	if (name[0] >= '0' && name[0] <= '9') {
+		i = strtol(name, &end, 10);
+		if (*end) {
+			dc_error(cc, "D_SYNTAX", line, col,
+				 "invalid macro variable $%s", name);
+			return NULL;
+		}
+		if (i == 0)
+			return cc->srcs[cc->cur_src].name;
+		if (!o || i > o->argc) {
+			dc_error(cc, "D_MACRO_UNDEF", line, col,
+				 "macro argument $%ld is not defined", i);
+			return NULL;
+		}
+		return o->argv[i - 1];
+	}
+#define DC_MAC_(n, expr)						\
+	if (!strcmp(name, n)) {						\
+		snprintf(buf, size, "%ld", (long)(expr));		\
+		return buf;						\
+	}
+	DC_MAC_("ppid", getppid())
+	DC_MAC_("uid", getuid())
+	DC_MAC_("gid", getgid())
+	DC_MAC_("euid", geteuid())
+	DC_MAC_("egid", getegid())
+	DC_MAC_("pgid", getpgid(0))
+	DC_MAC_("sid", getsid(0))
+#undef DC_MAC_
+	dc_error(cc, "D_MACRO_UNDEF", line, col,
+		 "failed to resolve $%s: unknown macro variable", name);
+	return NULL;
+}
+
+/* Parse a whole string as an integer (C syntax: decimal, 0x, 0). */
+static bool parse_int(const char *s, int64_t *v)
+{
+	char *end;
+
+	if (!*s)
+		return false;
+	errno = 0;
+	if (*s == '-')
+		*v = strtoll(s, &end, 0);
+	else
+		*v = (int64_t)strtoull(s, &end, 0);
+	return !*end && !errno;
+}
+
+bool dc_sem_macro(struct dc_cc *cc, struct dc_node *n)
+{
+	bool quoted = n->name[0] == '$';
+	const char *name = quoted ? n->name + 1 : n->name;
+	const char *text;
+	char buf[32];
+	int64_t v;
+
+	text = macro_text(cc, name, n->line, n->col, buf, sizeof(buf));
+	if (!text)
+		return false;
+	if (quoted || !strcmp(name, "0"))
+		return macro_str(cc, n, text);
+	if (!parse_int(text, &v)) {
+		dc_error(cc, "D_MACRO_UNDEF", n->line, n->col,
+			 "macro argument $%s is not an integer (\"%s\"); use $$%s for a string",
+			 name, text, name);
+		return false;
+	}
+	return macro_int(cc, n, v);
+}
+
+char *dc_sem_expand_pdesc(struct dc_cc *cc, const char *in, uint32_t line,
+			  uint32_t col)
+{
+	size_t cap = strlen(in) + 1, n = 0;
+	char *out = malloc(cap), buf[32];
+	const char *p = in;
+
+	if (!out) {
+		cc->oom = true;
+		return NULL;
+	}
+	while (*p) {
+		const char *s, *text;
+		char name[64];
+		size_t k = 0, tl;
+
+		if (*p != '$') {
+			out[n++] = *p++;
+			continue;
+		}
+		s = ++p;
+		while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		       (*p >= '0' && *p <= '9') || *p == '_')
+			p++;
+		k = p - s;
+		if (!k || k >= sizeof(name)) {
+			dc_error(cc, "D_PDESC_INVAL", line, col,
+				 "invalid probe description \"%s\": bad macro variable",
+				 in);
+			free(out);
+			return NULL;
+		}
+		memcpy(name, s, k);
+		name[k] = 0;
+		text = macro_text(cc, name, line, col, buf, sizeof(buf));
+		if (!text) {
+			free(out);
+			return NULL;
+		}
+		tl = strlen(text);
+		cap += tl;
+		{
+			char *o2 = realloc(out, cap);
+
+			if (!o2) {
+				free(out);
+				cc->oom = true;
+				return NULL;
+			}
+			out = o2;
+		}
+		memcpy(out + n, text, tl);
+		n += tl;
+	}
+	out[n] = 0;
+	return out;
+}
+
+/* ---- variables -------------------------------------------------------- */
+
+static const char *const scope_pfx[] = { "", "this->", "self->" };
+
+int dc_var_find(struct dc_cc *cc, const char *name, uint32_t scope)
+{
+	uint32_t i;
+
+	for (i = 0; i < cc->nvars; i++)
+		if (cc->vars[i].scope == scope && !strcmp(cc->vars[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+int dc_var_define(struct dc_cc *cc, const char *name, uint32_t scope,
+		  struct dc_type t, uint32_t nkeys, const struct dc_type *keys,
+		  uint32_t line, uint32_t col)
+{
+	struct dc_var *v;
+	int id = dc_var_find(cc, name, scope);
+
+	if (id >= 0) {
+		dc_error(cc, "D_DECL_IDRED", line, col,
+			 "identifier redeclared: %s%s (first declared at line %u)",
+			 scope_pfx[scope], name, DC_LINE(cc->vars[id].line));
+		return -1;
+	}
+	if (cc->nvars >= SONDE_MAX_VARS) {
+		dc_error(cc, "D_ID_OFLOW", line, col,
+			 "too many variables (at most %u)", SONDE_MAX_VARS);
+		return -1;
+	}
+	if (!dc_grow(cc, (void **)&cc->vars, &cc->cap_vars, cc->nvars + 1,
+		     sizeof(*cc->vars)))
+		return -1;
+	v = &cc->vars[cc->nvars];
+	memset(v, 0, sizeof(*v));
+	v->name = dc_strndup(cc, name, strlen(name));
+	if (!v->name)
+		return -1;
+	v->scope = scope;
+	t.blen = 0;
+	v->type = t;
+	v->nkeys = nkeys;
+	if (nkeys)
+		memcpy(v->keys, keys, nkeys * sizeof(*keys));
+	v->line = line;
+	v->col = col;
+	return (int)cc->nvars++;
+}
+
+void dc_vars_fini(struct dc_cc *cc)
+{
+	struct sonde_program *p = cc->prog;
+	uint32_t i, k;
+
+	if (!cc->nvars)
+		return;
+	p->vars = calloc(cc->nvars, sizeof(*p->vars));
+	if (!p->vars) {
+		cc->oom = true;
+		return;
+	}
+	for (i = 0; i < cc->nvars; i++) {
+		const struct dc_var *v = &cc->vars[i];
+		struct sonde_pvar *pv = &p->vars[p->nvars++];
+
+		pv->name = strdup(v->name);
+		pv->desc.scope = v->scope;
+		pv->desc.type = v->type.kind == DC_T_STR ? SONDE_T_STR :
+				SONDE_T_INT;
+		pv->desc.nkeys = v->nkeys;
+		pv->type = dc_dtype(cc, v->type);
+		if (v->nkeys)
+			pv->keys = calloc(v->nkeys, sizeof(*pv->keys));
+		if (!pv->name || (v->nkeys && !pv->keys)) {
+			cc->oom = true;
+			return;
+		}
+		for (k = 0; k < v->nkeys; k++)
+			pv->keys[k] = dc_dtype(cc, v->keys[k]);
+	}
+}
+
+/* The scope, name and keys a variable reference names; false if @n is
+ * not a variable reference (reported unless @quiet). */
+static bool var_ref(struct dc_cc *cc, struct dc_node *n, uint32_t *scope,
+		    const char **name, uint32_t *nkeys)
+{
+	struct dc_node *b = n;
+
+	*nkeys = 0;
+	if (n->kind == DC_N_INDEX) {
+		b = n->l;
+		*nkeys = n->nargs;
+		if (b->kind == DC_N_IDENT && (!strcmp(b->name, "args") ||
+					      !strcmp(b->name, "uregs")) &&
+		    dc_var_find(cc, b->name, SONDE_VAR_GLOBAL) < 0) {
+			dc_error(cc, "D_OP_WRITE", n->line, n->col,
+				 "%s[] is a built-in: it cannot be assigned",
+				 b->name);
+			return false;
+		}
+		if (b->kind == DC_N_THIS) {
+			dc_error(cc, "D_DECL_ARRSUP", n->line, n->col,
+				 "clause-local arrays are not supported");
+			return false;
+		}
+		if (b->kind != DC_N_IDENT && b->kind != DC_N_SELF) {
+			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+				 "indexing an expression with [] is not supported yet");
+			return false;
+		}
+		if (!n->nargs) {
+			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+				 "associative array %s%s needs at least one key",
+				 b->kind == DC_N_SELF ? "self->" : "", b->name);
+			return false;
+		}
+		if (n->nargs > SONDE_MAX_AGG_KEYS) {
+			dc_error(cc, "D_KEY_TYPE", n->line, n->col,
+				 "array %s has %u keys: at most %u are allowed",
+				 b->name, n->nargs, SONDE_MAX_AGG_KEYS);
+			return false;
+		}
+	}
+	switch (b->kind) {
+	case DC_N_IDENT:
+		*scope = SONDE_VAR_GLOBAL;
+		break;
+	case DC_N_THIS:
+		*scope = SONDE_VAR_LOCAL;
+		break;
+	case DC_N_SELF:
+		*scope = SONDE_VAR_TLS;
+		break;
+	case DC_N_MEMBER:
+		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
+			 "member access (%s%s) is not supported yet",
+			 n->op == DC_TK_ARROW ? "->" : ".", n->name);
+		return false;
+	default:
+		return false;
+	}
+	*name = b->name;
+	return true;
+}
+
+/* Key expressions of an array reference: integers or strings, the
+ * declared count and kinds. */
+static bool sem_keys(struct dc_cc *cc, struct dc_node *n, int id)
+{
+	const struct dc_var *v = id >= 0 ? &cc->vars[id] : NULL;
+	bool ok = true;
+	uint32_t i;
+
+	if (n->kind != DC_N_INDEX)
+		return true;
+	for (i = 0; i < n->nargs; i++) {
+		struct dc_node *k = n->args[i];
+
+		if (!dc_sem_expr(cc, k)) {
+			ok = false;
+		} else if (k->type.kind != DC_T_INT &&
+			   k->type.kind != DC_T_STR) {
+			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
+				 "array key #%u has invalid type %s", i + 1,
+				 dc_type_str(k->type));
+			ok = false;
+		} else if (v && i < v->nkeys &&
+			   k->type.kind != v->keys[i].kind) {
+			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
+				 "array key #%u has type %s, not %s as declared at line %u",
+				 i + 1, dc_type_str(k->type),
+				 dc_type_str(v->keys[i]), DC_LINE(v->line));
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* A variable read: it must exist (declared or assigned before). */
+bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
+{
+	uint32_t scope, nkeys;
+	const char *name;
+	int id;
+
+	if (!var_ref(cc, n, &scope, &name, &nkeys))
+		return false;
+	id = dc_var_find(cc, name, scope);
+	if (!sem_keys(cc, n, id))
+		return false;
+	if (id < 0) {
+		dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+			 scope == SONDE_VAR_GLOBAL && !nkeys ?
+			 "failed to resolve %s%s: unknown variable name" :
+			 "%s%s has not yet been declared or assigned",
+			 scope_pfx[scope], name);
+		return false;
+	}
+	if (cc->vars[id].nkeys != nkeys) {
+		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+			 cc->vars[id].nkeys ?
+			 "%s%s is an associative array of %u keys, used with %u" :
+			 "%s%s is a scalar variable%.0u%.0u: it cannot be indexed",
+			 scope_pfx[scope], name, cc->vars[id].nkeys, nkeys);
+		return false;
+	}
+	n->isvar = true;
+	n->id = id;
+	n->type = cc->vars[id].type;
+	return true;
+}
+
+/* The target of a store of a value of type @t: defined by it if new. */
+static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
+			  struct dc_type t, const char *op)
+{
+	struct dc_type keys[SONDE_MAX_AGG_KEYS];
+	uint32_t scope, nkeys, i;
+	const char *name;
+	int id;
+
+	if (n->kind == DC_N_IDENT && dc_builtin_lookup(n->name) >= 0) {
+		dc_error(cc, "D_OP_WRITE", n->line, n->col,
+			 "operator %s can only be applied to a writable variable; %s is a built-in",
+			 op, n->name);
+		return false;
+	}
+	if (n->kind == DC_N_IDENT && dc_reg_const(n->name) >= 0) {
+		dc_error(cc, "D_OP_LVAL", n->line, n->col,
+			 "operator %s requires a modifiable lvalue as its operand; %s is a constant (a uregs[] index)",
+			 op, n->name);
+		return false;
+	}
+	if (n->kind == DC_N_AGG) {
+		dc_error(cc, "D_AGG_FUNC", n->line, n->col,
+			 "operator %s cannot be applied to aggregation @%s: use @%s = fn(...) with an aggregating function",
+			 op, n->name, n->name);
+		return false;
+	}
+	if (n->kind != DC_N_IDENT && n->kind != DC_N_SELF &&
+	    n->kind != DC_N_THIS && n->kind != DC_N_INDEX &&
+	    n->kind != DC_N_MEMBER) {
+		dc_error(cc, "D_OP_LVAL", n->line, n->col,
+			 "operator %s requires a modifiable lvalue as its operand",
+			 op);
+		return false;
+	}
+	if (!var_ref(cc, n, &scope, &name, &nkeys))
+		return false;
+	if (n->kind == DC_N_IDENT &&
+	    (dc_is_subr(name) || dc_is_action(name) ||
+	     dc_aggfn_lookup(name) >= 0 || !strcmp(name, "printf") ||
+	     !strcmp(name, "trace") || !strcmp(name, "exit"))) {
+		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+			 "%s is a function: it cannot be assigned", name);
+		return false;
+	}
+	id = dc_var_find(cc, name, scope);
+	if (!sem_keys(cc, n, id))
+		return false;
+	if (id < 0) {
+		for (i = 0; i < nkeys; i++)
+			keys[i] = n->args[i]->type;
+		id = dc_var_define(cc, name, scope, t, nkeys, keys, n->line,
+				   n->col);
+		if (id < 0)
+			return false;
+	}
+	return dc_sem_var_read(cc, n);
+}
+
+/* Check that a value of type @t may be stored in variable @n. */
+static bool sem_store_type(struct dc_cc *cc, struct dc_node *n,
+			   struct dc_type t, const char *op)
+{
+	if (n->type.kind == t.kind)
+		return true;
+	dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+		 "operands have incompatible types: \"%s\" %s \"%s\"",
+		 dc_type_str(n->type), op, dc_type_str(t));
+	return false;
+}
+
+static struct dc_node *dup_node(struct dc_cc *cc, const struct dc_node *n)
+{
+	struct dc_node *d = dc_alloc(cc, sizeof(*d));
+
+	if (d)
+		*d = *n;
+	return d;
+}
+
+static int compound_op(int op)
+{
+	switch (op) {
+	case DC_TK_ADD_EQ: return DC_TK_PLUS;
+	case DC_TK_SUB_EQ: return DC_TK_MINUS;
+	case DC_TK_MUL_EQ: return DC_TK_STAR;
+	case DC_TK_DIV_EQ: return DC_TK_SLASH;
+	case DC_TK_MOD_EQ: return DC_TK_PERCENT;
+	case DC_TK_AND_EQ: return DC_TK_AMP;
+	case DC_TK_OR_EQ: return DC_TK_BOR;
+	case DC_TK_XOR_EQ: return DC_TK_XOR;
+	case DC_TK_SHL_EQ: return DC_TK_SHL;
+	case DC_TK_SHR_EQ: return DC_TK_SHR;
+	}
+	return DC_TK_PLUS;
+}
+
+
+/*
+ * l = r, l op= r (rewritten as l = l op r: the keys are evaluated
+ * twice), and ++/-- (as += 1; a postfix node keeps its DC_N_POSTFIX node
+ * around the assignment and undoes the step on the result).
+ */
+bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
+{
+	const char *op = dc_tok_name(n->op);
+	struct dc_node *b, *l;
+
+	if (!dc_sem_expr(cc, n->r))
+		return false;
+	if (n->r->type.kind == DC_T_BUF) {
+		dc_error(cc, "D_OP_INCOMPAT", n->r->line, n->r->col,
+			 "operator %s: the value is a copyin() buffer, which lives only while its clause runs: store what it holds (*(int *)copyin(...), stringof(copyin(...)))",
+			 op);
+		return false;
+	}
+	if (n->r->type.kind != DC_T_INT && n->r->type.kind != DC_T_STR) {
+		dc_error(cc, "D_OP_INCOMPAT", n->r->line, n->r->col,
+			 "operator %s: the value has type %s", op,
+			 dc_type_str(n->r->type));
+		return false;
+	}
+	if (n->op == DC_TK_ASSIGN) {
+		if (!sem_var_store(cc, n->l, n->r->type, op) ||
+		    !sem_store_type(cc, n->l, n->r->type, op))
+			return false;
+		n->type = n->l->type;
+		return true;
+	}
+	if (!dc_sem_need_int(cc, n->r, "D_OP_ARITH", op) ||
+	    !sem_var_store(cc, n->l, dc_sem_promote(n->r->type), op))
+		return false;
+	if (!dc_sem_need_int(cc, n->l, "D_OP_ARITH", op))
+		return false;
+	l = dup_node(cc, n->l);
+	b = dc_alloc(cc, sizeof(*b));
+	if (!l || !b)
+		return false;
+	b->kind = DC_N_BINARY;
+	b->op = compound_op(n->op);
+	b->line = n->line;
+	b->col = n->col;
+	b->l = l;
+	b->r = n->r;
+	if (!dc_sem_binary(cc, b))
+		return false;
+	n->op = DC_TK_ASSIGN;
+	n->r = b;
+	n->type = n->l->type;
+	return true;
+}
+
+/* ++x, --x, x++, x-- on an integer variable: @n becomes x op= 1
+ * (postfix: @n keeps its kind, n->l the assignment). */
+bool dc_sem_incdec(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_node *one = dc_alloc(cc, sizeof(*one));
+	struct dc_node *asg = n->kind == DC_N_POSTFIX ?
+			      dc_alloc(cc, sizeof(*asg)) : n;
+
+	if (!one || !asg)
+		return false;
+	one->kind = DC_N_INT;
+	one->ival = 1;
+	one->type = dc_int;
+	one->isconst = true;
+	one->line = n->line;
+	one->col = n->col;
+	if (asg != n) {
+		*asg = *n;
+		n->l = asg;
+	}
+	asg->kind = DC_N_ASSIGN;
+	asg->r = one;
+	asg->op = n->op == DC_TK_INC ? DC_TK_ADD_EQ : DC_TK_SUB_EQ;
+	if (!dc_sem_assign(cc, asg))
+		return false;
+	n->type = asg->type;
+	return true;
+}

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * out_json.c - the "-O json" output (beyond DTrace): one JSON object per
+ * line for every record, aggregation, drop, error and abort
+ * (docs/json.md is the schema).  Values keep their D types: integers are
+ * numbers, strings strings, stacks arrays of frame names, memory
+ * (copyin() buffers) hex strings.  A record is one line, so the rows of
+ * its printa()s follow it; several aggregations of one printa() are one
+ * line each.  Consumer thread only.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consume_impl.h"
+#include "vm.h"
+
+static void sonde_json_str(FILE *out, const char *s, size_t n)
+{
+	size_t i;
+
+	fputc('"', out);
+	for (i = 0; i < n && s[i]; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		switch (ch) {
+		case '"':
+			fputs("\\\"", out);
+			break;
+		case '\\':
+			fputs("\\\\", out);
+			break;
+		case '\n':
+			fputs("\\n", out);
+			break;
+		case '\t':
+			fputs("\\t", out);
+			break;
+		case '\r':
+			fputs("\\r", out);
+			break;
+		default:
+			/* control bytes escaped; other bytes pass through */
+			if (ch < 0x20 || ch == 0x7f)
+				fprintf(out, "\\u%04x", ch);
+			else
+				fputc(ch, out);
+		}
+	}
+	fputc('"', out);
+}
+
+/* A typed value: number, string, or frames array for stacks. */
+static void sonde_json_value(struct sonde_consumer *c, const void *data,
+			     struct sonde_dtype t, int pid)
+{
+	struct sonde_syms *syms;
+	char name[1024];
+	uint64_t u = 0, pc;
+	int64_t v;
+	uint32_t i;
+
+	switch (t.kind) {
+	case SONDE_DT_STR:
+		sonde_json_str(c->out, data, t.size);
+		return;
+	case SONDE_DT_BYTES:
+		/* memory: a string of hex digits, two per byte */
+		fputc('"', c->out);
+		for (i = 0; i < t.size; i++)
+			fprintf(c->out, "%02x",
+				((const unsigned char *)data)[i]);
+		fputc('"', c->out);
+		return;
+	case SONDE_DT_KSTACK:
+	case SONDE_DT_USTACK:
+		syms = sonde_consumer_syms(c);
+		fputc('[', c->out);
+		for (i = 0; i < t.size / 8; i++) {
+			memcpy(&pc, (const char *)data + i * 8, 8);
+			if (!pc)
+				break;
+			if (!syms)
+				snprintf(name, sizeof(name), "0x%llx",
+					 (unsigned long long)pc);
+			else if (t.kind == SONDE_DT_USTACK)
+				sonde_syms_uaddr(syms, pid, pc, name,
+						 sizeof(name));
+			else
+				sonde_syms_kaddr(syms, pc, name, sizeof(name));
+			if (i)
+				fputc(',', c->out);
+			sonde_json_str(c->out, name, sizeof(name));
+		}
+		fputc(']', c->out);
+		return;
+	}
+	if (t.size > 8 || !t.size) {
+		fputs("null", c->out);
+		return;
+	}
+	memcpy(&u, data, t.size);
+	if (t.kind == SONDE_DT_UINT) {
+		fprintf(c->out, "%llu", (unsigned long long)u);
+		return;
+	}
+	/* sign-extend from the D size */
+	v = t.size == 8 ? (int64_t)u :
+	    (int64_t)(u << (64 - 8 * t.size)) >> (64 - 8 * t.size);
+	fprintf(c->out, "%lld", (long long)v);
+}
+
+/* One histogram bucket, non-zero ones only. */
+static void sonde_json_bucket(FILE *out, bool *first, int64_t value,
+			      int64_t count, const char *edge)
+{
+	if (!count)
+		return;
+	fprintf(out, "%s{\"value\":%lld,\"count\":%lld%s}", *first ? "" : ",",
+		(long long)value, (long long)count, edge);
+	*first = false;
+}
+
+static void sonde_json_hist(FILE *out, const struct sonde_agg_desc *ad,
+			    const int64_t *val)
+{
+	bool first = true;
+	int i, n;
+
+	fputc('[', out);
+	switch (ad->fn) {
+	case SONDE_AGG_quantize:
+		for (i = 0; i < SONDE_QUANTIZE_NBUCKETS; i++)
+			sonde_json_bucket(out, &first,
+					  sonde_quantize_bucket_val(i), val[i],
+					  "");
+		break;
+	case SONDE_AGG_lquantize: {
+		int base = (int)ad->params[0], step = (int)ad->params[2];
+
+		n = (int)sonde_lquantize_levels(ad);
+		sonde_json_bucket(out, &first, base, val[0],
+				  ",\"underflow\":true");
+		for (i = 1; i <= n; i++)
+			sonde_json_bucket(out, &first, base + (i - 1) * step,
+					  val[i], "");
+		sonde_json_bucket(out, &first, base + n * step, val[n + 1],
+				  ",\"overflow\":true");
+		break;
+	}
+	case SONDE_AGG_llquantize: {
+		int64_t factor = ad->params[0], low = ad->params[1];
+		int64_t high = ad->params[2], nsteps = ad->params[3];
+		int64_t value = 1, next, step;
+		int bin = 1, order;
+
+		for (order = 0; order < low; order++)
+			value *= factor;
+		sonde_json_bucket(out, &first, value, val[0],
+				  ",\"underflow\":true");
+		next = value * factor;
+		step = next > nsteps ? next / nsteps : 1;
+		while (order <= high) {
+			sonde_json_bucket(out, &first, value, val[bin++], "");
+			if ((value += step) != next)
+				continue;
+			next = value * factor;
+			step = next > nsteps ? next / nsteps : 1;
+			order++;
+		}
+		sonde_json_bucket(out, &first, value, val[bin],
+				  ",\"overflow\":true");
+		break;
+	}
+	}
+	fputc(']', out);
+}
+
+/* The separator before the next item of the record's "data". */
+static const char *json_sep(struct sonde_consumer *c)
+{
+	return c->items++ ? "," : "";
+}
+
+static int json_rec_begin(struct sonde_consumer *c, const struct sonde_rec *r)
+{
+	fprintf(c->out, "{\"type\":\"record\",\"cpu\":%u,\"id\":%u,\"epid\":%u,\"timestamp\":%llu,\"probe\":",
+		r->cpu, r->probe->id, r->epid,
+		(unsigned long long)r->timestamp);
+	sonde_json_str(c->out, sonde_desc_str(&r->probe->desc), SIZE_MAX);
+	fputs(",\"data\":[", c->out);
+	c->items = 0;
+	return 0;
+}
+
+/* trace() and tracemem(): memory as "bytes" (hex), never mistaken for a
+ * traced string */
+static int json_act_trace(struct sonde_consumer *c,
+			  const struct sonde_action *act, const void *data,
+			  struct sonde_dtype t)
+{
+	fprintf(c->out, "%s{\"action\":\"%s\",\"%s\":", json_sep(c),
+		sonde_action_name(act->kind),
+		t.kind == SONDE_DT_BYTES ? "bytes" : "value");
+	sonde_json_value(c, data, t, 0);
+	fputc('}', c->out);
+	return 0;
+}
+
+static int json_act_printf(struct sonde_consumer *c,
+			   const struct sonde_action *act,
+			   const struct sonde_fmtarg *args, uint32_t nargs)
+{
+	char *text = NULL;
+	size_t tlen = 0;
+	FILE *mem;
+	int n;
+
+	mem = open_memstream(&text, &tlen);
+	if (!mem)
+		return -ENOMEM;
+	n = sonde_format(mem, act->fmt ? act->fmt : "", args, nargs, NULL,
+			 NULL);
+	fclose(mem);
+	fprintf(c->out, "%s{\"action\":\"printf\",\"text\":", json_sep(c));
+	sonde_json_str(c->out, text ? text : "", tlen);
+	fputc('}', c->out);
+	free(text);
+	return n < 0 ? n : 0;
+}
+
+static int json_act_stack(struct sonde_consumer *c,
+			  const struct sonde_action *act, int pid,
+			  const void *pcs, struct sonde_dtype t)
+{
+	bool user = act->kind == SONDE_A_USTACK;
+
+	fprintf(c->out, "%s{\"action\":\"%s\",", json_sep(c),
+		sonde_action_name(act->kind));
+	if (user)
+		fprintf(c->out, "\"pid\":%d,", pid);
+	fputs("\"frames\":", c->out);
+	sonde_json_value(c, pcs, t, pid);
+	fputc('}', c->out);
+	return 0;
+}
+
+static int json_act_exit(struct sonde_consumer *c,
+			 const struct sonde_action *act, int status)
+{
+	fprintf(c->out, "%s{\"action\":\"exit\",\"status\":%d}", json_sep(c),
+		status);
+	return 0;
+}
+
+static int json_rec_end(struct sonde_consumer *c, const struct sonde_rec *r)
+{
+	fputs("]}\n", c->out);
+	return 0;
+}
+
+static int json_agg_begin(struct sonde_consumer *c,
+			  const struct sonde_aggprint *ap)
+{
+	const struct sonde_pagg *a = ap->aggs[0];
+	const char *fn = sonde_aggfn_name(a->desc.fn);
+
+	fputs("{\"type\":\"aggregation\",\"name\":", c->out);
+	sonde_json_str(c->out, a->name ? a->name : "_", SIZE_MAX);
+	fprintf(c->out, ",\"function\":\"%s\",\"entries\":[", fn ? fn : "?");
+	return 0;
+}
+
+static int json_agg_row(struct sonde_consumer *c,
+			const struct sonde_aggprint *ap,
+			const struct sonde_aggrow *row)
+{
+	const struct sonde_agg_desc *ad = &ap->aggs[0]->desc;
+	const int64_t *val = row->vals[0];
+	uint32_t k;
+
+	fputs(row->index ? ",{\"keys\":[" : "{\"keys\":[", c->out);
+	for (k = 0; k < row->nkeys; k++) {
+		if (k)
+			fputc(',', c->out);
+		sonde_json_value(c, row->keys[k].data, row->keys[k].type,
+				 c->upid);
+	}
+	fputs("],", c->out);
+	switch (ad->fn) {
+	case SONDE_AGG_quantize:
+	case SONDE_AGG_lquantize:
+	case SONDE_AGG_llquantize:
+		fputs("\"buckets\":", c->out);
+		sonde_json_hist(c->out, ad, val);
+		break;
+	case SONDE_AGG_avg:
+		fprintf(c->out, "\"value\":%lld",
+			val[0] ? (long long)(val[1] / val[0]) : 0LL);
+		break;
+	case SONDE_AGG_stddev:
+		fprintf(c->out, "\"value\":%llu",
+			(unsigned long long)sonde_stddev(val));
+		break;
+	default:
+		fprintf(c->out, "\"value\":%lld", (long long)val[0]);
+	}
+	fputc('}', c->out);
+	return 0;
+}
+
+static int json_agg_end(struct sonde_consumer *c,
+			const struct sonde_aggprint *ap)
+{
+	fputs("]}\n", c->out);
+	return ferror(c->out) ? -EIO : 0;
+}
+
+static int json_drop(struct sonde_consumer *c, int cpu, const char *kind,
+		     uint64_t count)
+{
+	fprintf(c->out, "{\"type\":\"drop\",\"kind\":\"%s\",\"cpu\":", kind);
+	if (cpu < 0)
+		fputs("null", c->out);
+	else
+		fprintf(c->out, "%d", cpu);
+	fprintf(c->out, ",\"count\":%llu}\n", (unsigned long long)count);
+	return 0;
+}
+
+static int json_error(struct sonde_consumer *c, const struct sonde_errrec *er,
+		      const struct sonde_probe_info *pi)
+{
+	fprintf(c->out, "{\"type\":\"error\",\"epid\":%u,\"id\":%u,\"probe\":",
+		er->epid, pi->id);
+	sonde_json_str(c->out, sonde_desc_str(&pi->desc), SIZE_MAX);
+	fprintf(c->out, ",\"fault\":\"%s\",\"action\":%u,\"offset\":%u,\"addr\":%llu}\n",
+		sonde_fault_name(er->fault), er->action,
+		(uint32_t)(er->pc * sizeof(struct sonde_insn)),
+		(unsigned long long)er->addr);
+	return 0;
+}
+
+static int json_abort(struct sonde_consumer *c, const char *msg)
+{
+	fputs("{\"type\":\"abort\",\"message\":", c->out);
+	sonde_json_str(c->out, msg, SIZE_MAX);
+	fputs("}\n", c->out);
+	return 0;
+}
+
+const struct sonde_output sonde_output_json = {
+	.name = "json",
+	.printa_after_record = true,
+	.rec_begin = json_rec_begin,
+	.act_trace = json_act_trace,
+	.act_tracemem = json_act_trace,
+	.act_printf = json_act_printf,
+	.act_stack = json_act_stack,
+	.act_exit = json_act_exit,
+	.rec_end = json_rec_end,
+	.agg_begin = json_agg_begin,
+	.agg_row = json_agg_row,
+	.agg_end = json_agg_end,
+	.drop = json_drop,
+	.error = json_error,
+	.abort = json_abort,
+};

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * out_text.c - the text output: what dtrace(1M) prints.  chew() prints
+ * the heading and the "CPU ID FUNCTION:NAME" columns unless quiet (or
+ * dt_flowindent()'s columns with -F), every action prints its data
+ * (dt_consume_cpu()), chewrec(NULL) ends the record with "\n" unless
+ * quiet (illumos cmd/dtrace/dtrace.c); printa() and the final print
+ * follow dt_print_aggs().  The layouts themselves are print_agg.c's and
+ * printf.c's.  Events print nothing: their messages are the message
+ * callback's.  Consumer thread only.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "consume_impl.h"
+
+/* dt_flowindent(): is probe name @n an entry ("entry", "*-entry")? */
+static bool sonde_flow_is(const char *n, const char *what)
+{
+	const char *sub = strstr(n, what);
+
+	return sub && sub[strlen(what)] == '\0' && (sub == n || sub[-1] == '-');
+}
+
+/*
+ * chew() with flowindent, as dt_flowindent() decides: entries print
+ * " -> func" and indent what follows by two, returns unindent and print
+ * " <- func" (" => " / " <= " for syscall), other probes "| func:name".
+ * An entry right after another enabling of the same probe, or a return
+ * right before one, is not a flow step.
+ */
+static void sonde_flow_chew(struct sonde_consumer *c,
+			    const struct sonde_rec *r)
+{
+	const struct sonde_program *p = c->prog;
+	const struct sonde_probe_info *pi = r->probe;
+	bool sys = !strcmp(pi->desc.provider, "syscall");
+	uint32_t next = r->next_epid;
+	const char *prefix = "| ";
+	char name[512];
+	int flow = 0;		/* 1 entry, -1 return */
+
+	if (sonde_flow_is(pi->desc.name, "entry"))
+		flow = 1;
+	else if (sonde_flow_is(pi->desc.name, "return"))
+		flow = -1;
+	if (flow > 0 && c->last_epid && c->last_epid != r->epid &&
+	    c->last_epid <= p->necbs &&
+	    p->ecb_probe[c->last_epid - 1].id == pi->id)
+		flow = 0;
+	if (flow < 0 && next && next != r->epid && next <= p->necbs &&
+	    p->ecb_probe[next - 1].id == pi->id)
+		flow = 0;
+	if (flow > 0)
+		prefix = sys ? " => " : " -> ";
+	else if (flow < 0)
+		prefix = sys ? " <= " : " <- ";
+	if (flow < 0 && c->indent > 0)
+		c->indent -= 2;
+	if (flow)
+		snprintf(name, sizeof(name), "%*s%s%.*s", c->indent, "", prefix,
+			 SONDE_FUNCNAMELEN, pi->desc.function);
+	else
+		snprintf(name, sizeof(name), "%*s%s%.*s:%.*s", c->indent, "",
+			 prefix, SONDE_FUNCNAMELEN, pi->desc.function,
+			 SONDE_NAMELEN, pi->desc.name);
+	fprintf(c->out, "%3d %-41s ", (int)r->cpu, name);
+	if (flow > 0)
+		c->indent += 2;
+	c->last_epid = r->epid;
+}
+
+/* chew() */
+static int text_rec_begin(struct sonde_consumer *c, const struct sonde_rec *r)
+{
+	const struct sonde_probe_info *pi = r->probe;
+	char name[SONDE_FUNCNAMELEN + SONDE_NAMELEN + 2];
+
+	if (!c->heading) {
+		/* the flowindent heading is printed even if quiet */
+		if (c->flowindent)
+			fprintf(c->out, "%3s %-41s\n", "CPU", "FUNCTION");
+		else if (!c->quiet)
+			fprintf(c->out, "%3s %6s %32s\n", "CPU", "ID",
+				"FUNCTION:NAME");
+		c->heading = true;
+	}
+	if (c->flowindent) {
+		sonde_flow_chew(c, r);
+	} else if (!c->quiet) {
+		snprintf(name, sizeof(name), "%.*s:%.*s", SONDE_FUNCNAMELEN,
+			 pi->desc.function, SONDE_NAMELEN, pi->desc.name);
+		fprintf(c->out, "%3d %6d %32s ", (int)r->cpu, (int)pi->id, name);
+	}
+	return 0;
+}
+
+static int text_act_trace(struct sonde_consumer *c,
+			  const struct sonde_action *act, const void *data,
+			  struct sonde_dtype t)
+{
+	return sonde_print_trace(c->out, data, t, c->quiet);
+}
+
+/* dt_consume_cpu(): dt_print_bytes(..., -33, quiet, forceraw 1), a hex
+ * dump even of text */
+static int text_act_tracemem(struct sonde_consumer *c,
+			     const struct sonde_action *act, const void *data,
+			     struct sonde_dtype t)
+{
+	return sonde_print_bytes(c->out, data, t.size, -33, c->quiet, true);
+}
+
+static int text_act_printf(struct sonde_consumer *c,
+			   const struct sonde_action *act,
+			   const struct sonde_fmtarg *args, uint32_t nargs)
+{
+	int n = sonde_format(c->out, act->fmt ? act->fmt : "", args, nargs,
+			     NULL, NULL);
+
+	return n < 0 ? n : 0;
+}
+
+static int text_act_stack(struct sonde_consumer *c,
+			  const struct sonde_action *act, int pid,
+			  const void *pcs, struct sonde_dtype t)
+{
+	return sonde_print_stack(c->out, sonde_consumer_syms(c),
+				 act->kind == SONDE_A_USTACK, pid, pcs,
+				 t.size / 8, SONDE_STACKINDENT);
+}
+
+/* chewrec(NULL) */
+static int text_rec_end(struct sonde_consumer *c, const struct sonde_rec *r)
+{
+	if (!c->quiet)
+		fputc('\n', c->out);
+	return 0;
+}
+
+/* dt_consume_cpu(): printa() without a format starts "\n" */
+static int text_agg_begin(struct sonde_consumer *c,
+			  const struct sonde_aggprint *ap)
+{
+	if (ap->printa && !ap->fmt)
+		fputc('\n', c->out);
+	return 0;
+}
+
+/*
+ * One row: through printa()'s format (keys its arguments, %@ the values
+ * in order), or dt_print_aggs()'s layout: each key (a stack on its own
+ * lines, dt_print_datum()), each value, "\n".
+ */
+static int text_agg_row(struct sonde_consumer *c,
+			const struct sonde_aggprint *ap,
+			const struct sonde_aggrow *row)
+{
+	const struct sonde_agg_desc *ds[SONDE_MAX_AGGS];
+	struct sonde_dtype kt;
+	uint32_t i;
+	int err = 0, n;
+
+	for (i = 0; i < ap->naggs && i < SONDE_MAX_AGGS; i++)
+		ds[i] = &ap->aggs[i]->desc;
+	if (ap->fmt) {
+		sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
+		n = sonde_format_aggs(c->out, ap->fmt, row->keys, row->nkeys,
+				      ds, row->vals, i);
+		return n < 0 ? n : 0;
+	}
+	for (i = 0; i < row->nkeys && !err; i++) {
+		kt = row->keys[i].type;
+		if (kt.kind == SONDE_DT_KSTACK || kt.kind == SONDE_DT_USTACK)
+			err = sonde_print_stack(c->out, sonde_consumer_syms(c),
+						kt.kind == SONDE_DT_USTACK,
+						c->upid, row->keys[i].data,
+						kt.size / 8, SONDE_STACKINDENT);
+		else
+			err = sonde_print_aggkey(c->out, row->keys[i].data, kt);
+	}
+	for (i = 0; i < ap->naggs && !err; i++)
+		err = sonde_print_aggval(c->out, ds[i], row->vals[i]);
+	if (!err)
+		fputc('\n', c->out);
+	return err ? err : ferror(c->out) ? -EIO : 0;
+}
+
+static int text_blank_line(struct sonde_consumer *c)
+{
+	fputc('\n', c->out);
+	return 0;
+}
+
+const struct sonde_output sonde_output_text = {
+	.name = "text",
+	.join_aggs = true,
+	.rec_begin = text_rec_begin,
+	.act_trace = text_act_trace,
+	.act_tracemem = text_act_tracemem,
+	.act_printf = text_act_printf,
+	.act_stack = text_act_stack,
+	.rec_end = text_rec_end,
+	.agg_begin = text_agg_begin,
+	.agg_row = text_agg_row,
+	.blank_line = text_blank_line,
+};

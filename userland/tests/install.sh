@@ -1,0 +1,41 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# install.sh - make install and make uninstall into a DESTDIR: every file
+# where it belongs, libsonde.pc lets a program link against libsonde,
+# dkms.conf carries the version, and uninstall leaves no file behind.
+#
+#   install.sh      (from the top of the tree, after make userland)
+set -uo pipefail
+
+D=$(mktemp -d /tmp/sonde-install.XXXXXX)
+trap 'rm -rf "$D"' EXIT
+V=$(cat VERSION)
+fail=0
+check() {	# NAME COMMAND...
+	local name=$1
+	shift
+	if "$@"; then echo "ok $name"; else echo "not ok $name"; fail=1; fi
+}
+
+make -s install DESTDIR="$D" PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu >/dev/null || { echo "not ok make_install"; exit 1; }
+for f in usr/sbin/sonde usr/lib/x86_64-linux-gnu/libsonde.a \
+	usr/lib/x86_64-linux-gnu/pkgconfig/libsonde.pc usr/include/sonde/libsonde.h \
+	usr/include/sonde/sonde.h usr/share/man/man8/sonde.8 usr/share/doc/sonde/install.md \
+	usr/src/sonde-$V/dkms.conf usr/src/sonde-$V/Kbuild usr/src/sonde-$V/kmod/main.c \
+	usr/src/sonde-$V/uapi/sonde.h; do
+	[ -e "$D/$f" ] || { echo "# missing $f"; fail=1; }
+done
+check installed_files [ $fail = 0 ]
+check dkms_conf_version grep -qx "PACKAGE_VERSION=\"$V\"" "$D/usr/src/sonde-$V/dkms.conf"
+
+printf '#include <libsonde.h>\nint main(void) { return sonde_strerror(-1) ? 0 : 1; }\n' > "$D/t.c"
+export PKG_CONFIG_SYSROOT_DIR=$D PKG_CONFIG_LIBDIR=$D/usr/lib/x86_64-linux-gnu/pkgconfig:/usr/lib/x86_64-linux-gnu/pkgconfig:/usr/share/pkgconfig
+check links_with_pkg_config sh -c "cc \$(pkg-config --cflags libsonde) -o '$D/t' '$D/t.c' \$(pkg-config --static --libs libsonde) && '$D/t'"
+rm -f "$D/t" "$D/t.c"
+
+make -s uninstall DESTDIR="$D" PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu >/dev/null
+left=$(find "$D" -type f)
+[ -z "$left" ] || echo "# left behind: $left"
+check uninstall_removes_every_file [ -z "$left" ]
+exit $fail
