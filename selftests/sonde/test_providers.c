@@ -811,7 +811,7 @@ TEST(fbt_module_unload)
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, cordic_probes(fd, &ids[0], &ids[1]));
-	ASSERT_EQ(0, load_prog(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
+	ASSERT_EQ(0, load_probes(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
 			       &ld, log, sizeof(log))) TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	EXPECT_EQ(0, system("rmmod cordic"));
@@ -825,7 +825,7 @@ TEST(fbt_module_unload)
 	/* back again: the same probes, armed at the new address */
 	ASSERT_EQ(0, system("insmod /lib/modules/kernel/lib/math/cordic.ko"));
 	ASSERT_EQ(0, cordic_probes(fd, &ids[0], &ids[1]));
-	ASSERT_EQ(0, load_prog(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
+	ASSERT_EQ(0, load_probes(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
 			       &ld, log, sizeof(log))) TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
