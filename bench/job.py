@@ -17,6 +17,7 @@
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -124,7 +125,7 @@ class Tracer:
 
     def _sample(self):
         path = "/proc/%d/status" % self.p.pid
-        while self.p.poll() is None:
+        while self.p.returncode is None:
             try:
                 with open(path) as f:
                     for l in f:
@@ -141,17 +142,30 @@ class Tracer:
         return self.t_ready - self.t0
 
     def stop(self, sig=signal.SIGINT, timeout=300):
-        if self.p.poll() is None:
+        if self.p.returncode is None:
             self.p.send_signal(sig)
         return self.wait(timeout)
 
-    def wait(self, timeout=600):
-        try:
-            self.p.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
+    def _reap(self, block):
+        if self.p.returncode is not None:
+            return True
+        pid, status = os.waitpid(self.p.pid, 0 if block else os.WNOHANG)
+        if pid == 0:
+            return False
         self.t_exit = time.monotonic()
+        self.p.returncode = os.waitstatus_to_exitcode(status)
+        return True
+
+    def wait(self, timeout=600):
+        if self.p.returncode is None:
+            # the exit, the moment it happens (a pidfd becomes readable)
+            fd = os.pidfd_open(self.p.pid)
+            try:
+                if not select.select([fd], [], [], timeout)[0]:
+                    self.p.kill()
+            finally:
+                os.close(fd)
+            self._reap(True)
         self.reader.join(30)
         return self.p.returncode
 
@@ -195,6 +209,14 @@ def meta():
          cmdline=open("/proc/cmdline").read().strip())
 
 
+def maxrss_kb(argv):
+    """The peak RSS of one more run of @argv (bench-load maxrss: wait4's
+    ru_maxrss), for a command too short-lived for the sampler."""
+    r = subprocess.run([LOAD, "maxrss"] + argv, capture_output=True, text=True, timeout=600)
+    m = re.search(r"maxrss_kb=(\d+)", r.stderr)
+    return int(m.group(1)) if m else None
+
+
 def c1_begin():
     """Time from command start to exit for BEGIN { exit(0) } (the BEGIN
     event delivered, the session torn down), and to the first event of a
@@ -208,7 +230,8 @@ def c1_begin():
                 else:
                     t = Tracer([BPFTRACE, "-e", "BEGIN { exit(); }"])
                 rc = t.wait()
-                raw("c1_begin", tool, rep, secs=t.t_exit - t.t0, rc=rc, hwm_kb=t.hwm_kb)
+                raw("c1_begin", tool, rep, secs=t.t_exit - t.t0, rc=rc,
+                    hwm_kb=maxrss_kb(t.argv))
             for tool in order(rep):
                 if tool == "sonde":
                     t = Tracer([SONDE, "-q", "-n", 'syscall::getppid:entry { printf("READY\\n"); exit(0); }'])

@@ -31,8 +31,8 @@
  * kretprobe), arg1 the return value (ax).
  *
  * A module that unloads takes its functions' sites with it (module
- * notifier); their probes stay while a consumer has them enabled, and
- * never fire again.
+ * notifier); their probes keep their ids, unlisted and never firing, until
+ * the module is back and its functions are offered again.
  *
  * The callbacks are probe context (the ftrace callback guards recursion
  * and runs only where RCU watches, preemption off; kretprobe handlers)
@@ -269,8 +269,11 @@ static int sonde_fbt_enable(struct sonde_probe *p)
 	bool ret;
 
 	fn = sonde_fbt_fn_of(p, &ret);
-	if (!fn->nsites)
-		return -ENOENT;		/* its module is gone */
+	if (!fn->nsites) {
+		pr_info("sonde: fbt:%s:%s:%s: the module is gone\n", fn->mod,
+			fn->func, p->name);
+		return -ENOENT;
+	}
 	fn->want[ret] = true;
 	sonde_fbt_mark(fn);
 	return 0;
@@ -755,8 +758,17 @@ out_free:
 	return err;
 }
 
+/* A function whose module went has no site: not listed until offered. */
+static bool sonde_fbt_listed(struct sonde_probe *p)
+{
+	bool ret;
+
+	return sonde_fbt_fn_of(p, &ret)->nsites;
+}
+
 const struct sonde_provider sonde_fbt_provider = {
 	.name = "fbt",
+	.listed = sonde_fbt_listed,
 	.flags = SONDE_PROVF_REGS_STACK,
 	.offer_kind = SONDE_OFFER_FUNC,
 	.offer = sonde_fbt_offer,
@@ -769,7 +781,9 @@ const struct sonde_provider sonde_fbt_provider = {
 /*
  * A module is going: its functions' sites go with it, before ftrace
  * forgets their records (another module may load at those addresses).
- * Functions nobody has enabled lose their probes too.
+ * The probes stay, unlisted and never firing: a consumer may have loaded
+ * a program naming them (its GO then fails), and when the module is back
+ * and its functions offered again they are the same probes.
  */
 static unsigned long sonde_fbt_one_del[1];
 static struct sonde_fbt_ret *sonde_fbt_one_drop[1];
@@ -779,7 +793,6 @@ static void sonde_fbt_module_going(const char *name)
 	struct sonde_fbt_site *s, *stmp;
 	struct sonde_fbt_ret **drop;
 	struct sonde_fbt_fn *fn;
-	struct hlist_node *htmp;
 	unsigned long *del;
 	u32 ndel = 0, ndrop = 0, n = 0, bkt;
 	LIST_HEAD(gone);
@@ -830,21 +843,6 @@ static void sonde_fbt_module_going(const char *name)
 	sonde_sync();
 	list_for_each_entry_safe(s, stmp, &gone, flink)
 		kfree(s);
-	/* probes nobody enabled go now; the others stay, without sites */
-	hash_for_each_safe(sonde_fbt_fns, bkt, htmp, fn, hnode) {
-		struct sonde_probe *e = fn->probe[0], *r = fn->probe[1];
-
-		if (strcmp(fn->mod, name) || fn->nsites ||
-		    (e && e->nenabled) || (r && r->nenabled))
-			continue;
-		fn->want[0] = fn->want[1] = false;
-		list_del_init(&fn->dlink);
-		if (e)
-			sonde_probe_destroy(e);
-		if (r)
-			sonde_probe_destroy(r);
-		sonde_fbt_nprobes -= 2;
-	}
 	if (del != sonde_fbt_one_del) {
 		kvfree(del);
 		kvfree(drop);

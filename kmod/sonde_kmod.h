@@ -47,6 +47,9 @@ extern struct mutex sonde_lock;
  *           only mark probes arms and disarms them here.  Called once
  *           after each arming or disarming pass, sonde_lock held.  An
  *           error means none of the marked enables took effect.
+ * @listed:  (may be NULL) does a listing show @p?  A probe whose code is
+ *           gone (fbt: its module unloaded) keeps its id, for the
+ *           consumers that loaded it, but is not listed.  sonde_lock held.
  * @offer_kind, @offer: (may be 0/NULL) SONDE_IOC_OFFER's entries of this
  *           SONDE_OFFER_* kind, well formed (probe.c checked): make probes
  *           of those the kernel confirms, count the others refused.
@@ -67,6 +70,7 @@ struct sonde_provider {
 	int (*enable)(struct sonde_probe *p);
 	void (*disable)(struct sonde_probe *p);
 	int (*commit)(void);
+	bool (*listed)(struct sonde_probe *p);
 	u32 offer_kind;
 	int (*offer)(const struct sonde_offer_ent *ents, u32 n,
 		     struct sonde_offer *res);

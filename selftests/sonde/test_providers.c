@@ -788,9 +788,9 @@ static int cordic_probes(int fd, __u32 *entry, __u32 *ret)
 /*
  * A module unloads while fbt probes on its functions are armed: its
  * sites go out of the ftrace filter with it (the runner checks the
- * kernel log), the probes stay for their consumer and never fire.
- * Offered again after a reload, they arm again; unloaded while nobody
- * enables them, they are gone from the table.
+ * kernel log), the probes are no longer listed and never fire.  Offered
+ * again after a reload, they are the same probes, and arm again; unloaded
+ * while nobody enables them, they go unlisted again.
  */
 TEST(fbt_module_unload)
 {
@@ -801,7 +801,7 @@ TEST(fbt_module_unload)
 	struct sonde_go go;
 	struct sonde_stop stop;
 	char log[512] = "";
-	__u32 ids[2];
+	__u32 ids[2], again[2];
 	int fd;
 
 	if (access(ko, R_OK))
@@ -812,29 +812,36 @@ TEST(fbt_module_unload)
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, cordic_probes(fd, &ids[0], &ids[1]));
 	ASSERT_EQ(0, load_probes(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
-			       &ld, log, sizeof(log))) TH_LOG("%s", log);
+				 &ld, log, sizeof(log))) TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	EXPECT_EQ(0, system("rmmod cordic"));
+	EXPECT_EQ(0, fbt_count(fd, "cordic", "cordic_calc_iq"));
 	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
 	close(fd);
-	/* enabled while it went: the probes stayed, without a site */
-	fd = open(SONDE_DEVICE_PATH, O_RDWR);
-	ASSERT_LE(0, fd);
-	EXPECT_EQ(1, fbt_count(fd, "cordic", "cordic_calc_iq"));
 
 	/* back again: the same probes, armed at the new address */
 	ASSERT_EQ(0, system("insmod /lib/modules/kernel/lib/math/cordic.ko"));
-	ASSERT_EQ(0, cordic_probes(fd, &ids[0], &ids[1]));
-	ASSERT_EQ(0, load_probes(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
-			       &ld, log, sizeof(log))) TH_LOG("%s", log);
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, cordic_probes(fd, &again[0], &again[1]));
+	EXPECT_EQ(ids[0], again[0]);
+	EXPECT_EQ(ids[1], again[1]);
+	ASSERT_EQ(0, load_probes(fd, again, 2, pid_count, 6, &cl, NULL, 0, &ad,
+				 &ld, log, sizeof(log))) TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
 	close(fd);
-	/* unloaded while nobody has them: gone */
+
+	/* unloaded while nobody has them: unlisted, and a GO naming them
+	 * fails */
 	EXPECT_EQ(0, system("rmmod cordic"));
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
 	EXPECT_EQ(0, fbt_count(fd, "cordic", "cordic_calc_iq"));
+	ASSERT_EQ(0, load_probes(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
+				 &ld, log, sizeof(log))) TH_LOG("%s", log);
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_GO, &go));
+	EXPECT_EQ(ENOENT, errno);
 	close(fd);
 }
 
