@@ -515,7 +515,9 @@ def c9_attach():
              "drm_", "snd_", "x86_", "page_", "kmem_", "filemap_", "generic_", "fib", "neigh_",
              "ipv6_", "ip6_", "nf_", "cgroup_", "sys_", "__x64_sys_", "__ia32_sys_",
              "vfs_read", "vfs_write", "kernfs_", "sysfs_", "debugfs_", "rtc_", "hrtimer_",
-             "kobject_", "mutex_", "rcu_", "timer", "sched_", "futex", "pipe_", "eventfd"]
+             "kobject_", "mutex_", "rcu_", "timer", "sched_", "futex", "pipe_", "eventfd",
+             "pci"]
+    # not bpf_*: bpftrace would trace its own way in
     counts = {c: sum(1 for f in funcs if f.startswith(c)) for c in set(cands)}
     import math
     picks = []
