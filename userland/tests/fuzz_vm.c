@@ -127,6 +127,17 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 			FZ_ASSERT(in->imm >= 0 && in->imm % 8 == 0 && in->rt &&
 				  (u64)in->imm + 8u * in->rt <= rec_size);
 			break;
+		case SONDE_OP_EMITJSTACK:
+			FZ_ASSERT(!pred);
+			/* a struct sonde_jstack of rt frames and the names'
+			 * bytes, 8-byte aligned, inside the record */
+			sz = SONDE_SOL_LEN(in->imm);
+			FZ_ASSERT(in->rt && sz >= 8 &&
+				  sz <= SONDE_JSTACK_MAXSTR && sz % 8 == 0 &&
+				  SONDE_SOL_OFF(in->imm) % 8 == 0 &&
+				  (u64)SONDE_SOL_OFF(in->imm) +
+				  SONDE_JSTACK_SIZE(in->rt, sz) <= rec_size);
+			break;
 		case SONDE_OP_AGG: {
 			const struct sonde_agg_desc *ad;
 
