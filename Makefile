@@ -34,11 +34,11 @@ CC ?= gcc
 WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Werror
 CFLAGS ?= -O2 -g
-# capstone (pid offset probes only) is dlopen()ed when needed.  libelf
-# (and its zlib) are linked in: a process that loads two libraries fewer
+# capstone (pid offset probes only) is dlopen()ed when needed.  libbpf
+# (the compiler's BTF reader), libelf and zlib are linked in: a process that loads two libraries fewer
 # starts measurably sooner under TCG, where every start is timed (make
 # bench's time to first event), and sonde then needs only libc.
-LDLIBS += -Wl,-Bstatic -lelf -lz -Wl,-Bdynamic
+LDLIBS += -Wl,-Bstatic -lbpf -lelf -lz -Wl,-Bdynamic
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
 	-MMD -MP
 

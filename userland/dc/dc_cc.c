@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dc_impl.h"
+#include "dc_sem.h"
 #include "vm.h"
 
 #define DC_ARENA_CHUNK	(64 * 1024)
@@ -37,6 +38,7 @@ void dc_free(struct dc *dc)
 	if (!dc)
 		return;
 	dc_diags_clear(dc);
+	dc_btf_free(dc);
 	free(dc);
 }
 
@@ -151,6 +153,11 @@ static void dc_cc_free(struct dc_cc *cc)
 	free(cc->clauses);
 	free(cc->aggs);
 	free(cc->vars);
+	dc_ct_free(cc);
+	dc_btf_cc_free(cc);
+	free(cc->inls);
+	free(cc->xls);
+	free(cc->exts);
 	if (cc->srcs)
 		for (uint32_t i = 0; i < cc->nsrcs; i++) {
 			free(cc->srcs[i].cpp_out);
@@ -355,6 +362,8 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		return NULL;
 	}
 	cc.prog = p;
+	dc_ct_init(&cc);
+	dc_sem_types_begin(&cc);
 	memcpy(p->kopts, dc->kopts, sizeof(p->kopts));
 	p->uopts = dc->uopts;
 	cc.nsrcs = nin;

@@ -318,6 +318,12 @@ static struct dc_val cg_deref(struct dc_cg *g, struct dc_node *n)
 	int64_t off = 0;
 	struct dc_val v;
 
+	if (n->type.kind == DC_T_SOU || n->type.kind == DC_T_ARRAY) {
+		/* an object: its address is the pointer's value */
+		v = cg_expr(g, p);
+		v.t = n->type;
+		return v;
+	}
 	if (p->kind == DC_N_BINARY && p->id > 0 && !p->isconst) {
 		struct dc_node *k = is_ptr(p->l->type) ? p->r : p->l;
 		/* |k| < 2^31, scale <= 8: no overflow */
@@ -334,6 +340,146 @@ static struct dc_val cg_deref(struct dc_cg *g, struct dc_node *n)
 	emit(g, buf ? ldm[i] : ldk[i], v.reg, v.reg, 0, (int32_t)off);
 	v.t = n->type;
 	v.norm = n->type.uns || size == 8;
+	return v;
+}
+
+/* ---- objects: members, symbols, addresses ------------------------------ */
+
+/* rd += off, for an address in the kernel (add) or a buffer (badd). */
+static void cg_addoff(struct dc_cg *g, uint32_t reg, int64_t off, bool buf)
+{
+	uint32_t t;
+
+	if (!off)
+		return;
+	t = reg_alloc(g);
+	load_int(g, t, (uint64_t)off);
+	emit(g, buf ? SONDE_OP_BADD : SONDE_OP_ADD, reg, reg, t, 0);
+	reg_free(g, t);
+}
+
+/*
+ * The address of object or lvalue @n in a register, less a constant
+ * displacement left in *@off for the caller to fold into its load:
+ * s.a.b, p->a.b, *p and arrays fold their offsets.
+ */
+static struct dc_val cg_addr(struct dc_cg *g, struct dc_node *n, int64_t *off)
+{
+	struct dc_val v;
+
+	switch (n->kind) {
+	case DC_N_MEMBER:
+		if (n->bits)
+			break;
+		v = n->op == DC_TK_DOT ? cg_addr(g, n->l, off) :
+		    cg_expr(g, n->l);
+		*off += (int64_t)n->ival;
+		return v;
+	case DC_N_DECAY:
+		return cg_addr(g, n->l, off);
+	case DC_N_SYM:
+		v.reg = reg_alloc(g);
+		load_int(g, v.reg, n->ival);
+		v.t = n->type;
+		v.norm = true;
+		return v;
+	case DC_N_UNARY:
+		if (n->op != DC_TK_STAR)
+			break;
+		if (n->l->kind == DC_N_BINARY && n->l->id > 0 &&
+		    !n->l->isconst) {
+			struct dc_node *pp = n->l;
+			struct dc_node *k = is_ptr(pp->l->type) ? pp->r : pp->l;
+
+			if (k->isconst && (pp->op == DC_TK_PLUS || k == pp->r) &&
+			    k->ival == (uint64_t)(int64_t)(int32_t)k->ival) {
+				int64_t d = (int64_t)(int32_t)k->ival * pp->id;
+
+				*off += pp->op == DC_TK_MINUS ? -d : d;
+				return cg_expr(g, k == pp->r ? pp->l : pp->r);
+			}
+		}
+		return cg_expr(g, n->l);
+	}
+	return cg_expr(g, n);
+}
+
+/* A scalar at @reg + @off: loaded, extended to its C value. */
+static void cg_load(struct dc_cg *g, struct dc_val *v, uint32_t size,
+		    int64_t off, bool buf)
+{
+	static const int ldm[] = { SONDE_OP_LDM1, SONDE_OP_LDM2,
+				   SONDE_OP_LDM4, SONDE_OP_LDM8 };
+	static const int ldk[] = { SONDE_OP_LDK1, SONDE_OP_LDK2,
+				   SONDE_OP_LDK4, SONDE_OP_LDK8 };
+	int i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+
+	if (off < INT32_MIN || off > INT32_MAX) {
+		cg_addoff(g, v->reg, off, buf);
+		off = 0;
+	}
+	emit(g, buf ? ldm[i] : ldk[i], v->reg, v->reg, 0, (int32_t)off);
+}
+
+/* s.m, p->m: an object's address, or its scalar loaded (a bit-field
+ * shifted and masked out of its unit). */
+static struct dc_val cg_member(struct dc_cg *g, struct dc_node *n)
+{
+	bool buf = n->type.space == DC_SP_BUF;
+	int64_t off = 0;
+	struct dc_val v;
+	uint32_t t;
+
+	v = n->op == DC_TK_DOT ? cg_addr(g, n->l, &off) : cg_expr(g, n->l);
+	off += (int64_t)n->ival;
+	if (n->type.kind == DC_T_SOU || n->type.kind == DC_T_ARRAY) {
+		cg_addoff(g, v.reg, off, buf);
+		v.t = n->type;
+		v.norm = true;
+		return v;
+	}
+	if (!n->bits) {
+		cg_load(g, &v, n->type.ptr ? 8 : n->type.size, off, buf);
+		v.t = n->type;
+		v.norm = n->type.uns || n->type.size == 8 || n->type.ptr;
+		return v;
+	}
+	cg_load(g, &v, n->bsize, off, buf);
+	t = reg_alloc(g);
+	/* the field's bits to the top, then back down, extended */
+	emit(g, SONDE_OP_MOVI, t, 0, 0, 64 - n->bshift - n->bits);
+	emit(g, SONDE_OP_SHL, v.reg, v.reg, t, 0);
+	emit(g, SONDE_OP_MOVI, t, 0, 0, 64 - n->bits);
+	emit(g, n->type.uns ? SONDE_OP_SHR : SONDE_OP_SAR, v.reg, v.reg, t, 0);
+	reg_free(g, t);
+	v.t = n->type;
+	v.norm = true;
+	return v;
+}
+
+/* `sym: its value (an object: its address). */
+static struct dc_val cg_sym(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val v = { 0, n->type, true };
+
+	v.reg = reg_alloc(g);
+	load_int(g, v.reg, n->ival);
+	if (n->type.kind == DC_T_SOU || n->type.kind == DC_T_ARRAY)
+		return v;
+	cg_load(g, &v, n->type.ptr ? 8 : n->type.size, 0, false);
+	v.norm = n->type.uns || n->type.size == 8 || n->type.ptr;
+	return v;
+}
+
+/* &m: the address cg_member() would read. */
+static struct dc_val cg_addrof(struct dc_cg *g, struct dc_node *n)
+{
+	int64_t off = 0;
+	struct dc_val v = cg_addr(g, n->l, &off);
+
+	cg_addoff(g, v.reg, off, n->type.kind == DC_T_BUF);
+	v.t = n->type;
+	v.norm = true;
 	return v;
 }
 
@@ -654,7 +800,13 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		return v;
 	case DC_N_STRINGOF:
 		v = cg_expr(g, n->l);
-		if (n->l->type.kind == DC_T_INT) {
+		if (n->l->type.kind == DC_T_ARRAY ||
+		    n->l->type.kind == DC_T_SOU) {
+			/* a char array: the string it holds */
+			emit(g, SONDE_OP_CALL, v.reg, v.reg, 1,
+			     n->l->type.space == DC_SP_BUF ?
+			     SONDE_SUBR_bufstr : SONDE_SUBR_stringof);
+		} else if (n->l->type.kind == DC_T_INT) {
 			normalize(g, &v);
 			emit(g, SONDE_OP_CALL, v.reg, v.reg, 1,
 			     SONDE_SUBR_stringof);
@@ -666,6 +818,20 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		return v;
 	case DC_N_CALL:
 		return cg_subr(g, n);
+	case DC_N_MEMBER:
+		return cg_member(g, n);
+	case DC_N_SYM:
+		return cg_sym(g, n);
+	case DC_N_ADDR:
+		return cg_addrof(g, n);
+	case DC_N_DECAY:
+		v = cg_expr(g, n->l);
+		v.t = n->type;
+		v.norm = true;
+		return v;
+	case DC_N_XARG:
+		v = cg_expr(g, n->x);
+		return v;
 	}
 	/* sema let through something without code: keep the stack sane */
 	v.reg = reg_alloc(g);

@@ -261,7 +261,6 @@ bool dc_lex_at_decl(struct dc_lexer *lx)
 	};
 	const char *p = lx->p;
 	size_t n = 0, i;
-	struct dc_type t;
 	char buf[64];
 
 	while (p + n < lx->end && dc_isident((unsigned char)p[n]))
@@ -274,7 +273,8 @@ bool dc_lex_at_decl(struct dc_lexer *lx)
 			return true;
 	memcpy(buf, p, n);
 	buf[n] = 0;
-	return dc_type_name(buf, &t);
+	/* a typedef the program or a library declared, or one of D's */
+	return dc_ct_find(lx->cc, DC_CT_TYPEDEF, buf) != 0;
 }
 
 /*
@@ -528,13 +528,24 @@ void dc_lex_next(struct dc_lexer *lx, struct dc_tok *tok)
 	tok->col = dc_col(lx, p);
 	tok->start = p;
 
-	if (isalpha((unsigned char)c) || c == '_') {
-		while (lx->p < lx->end && dc_isident((unsigned char)*lx->p))
+	if (isalpha((unsigned char)c) || c == '_' ||
+	    (c == '`' && lx->p + 1 < lx->end &&
+	     (isalpha((unsigned char)p[1]) || p[1] == '_'))) {
+		bool scoped = false;
+
+		/* D's scoping operator makes one identifier of `sym,
+		 * mod`sym and mod`type */
+		while (lx->p < lx->end && (dc_isident((unsigned char)*lx->p) ||
+					   (*lx->p == '`' && lx->p + 1 < lx->end &&
+					    (isalpha((unsigned char)lx->p[1]) ||
+					     lx->p[1] == '_')))) {
+			scoped |= *lx->p == '`';
 			lx->p++;
+		}
 		tok->len = lx->p - p;
 		tok->text = dc_strndup(lx->cc, p, tok->len);
 		tok->kind = DC_TK_IDENT;
-		for (i = 1; i < DC_NKWS && tok->text; i++) {
+		for (i = scoped ? DC_NKWS : 1; i < DC_NKWS && tok->text; i++) {
 			if (!strcmp(tok->text, dc_kwnames[i])) {
 				tok->kind = DC_TK_KEYWORD;
 				tok->kw = (int)i;
@@ -617,11 +628,7 @@ void dc_lex_next(struct dc_lexer *lx, struct dc_tok *tok)
 	lx->p++;
 	tok->len = 1;
 	tok->kind = DC_TK_ERROR;
-	if (c == '`')
-		dc_error(lx->cc, "D_SYNTAX", tok->line, tok->col,
-			 "kernel symbol references (`) are not supported yet");
-	else
-		dc_error(lx->cc, "D_SYNTAX", tok->line, tok->col,
-			 "invalid character '%c' (0x%02x)",
-			 isprint((unsigned char)c) ? c : '?', (unsigned char)c);
+	dc_error(lx->cc, "D_SYNTAX", tok->line, tok->col,
+		 "invalid character '%c' (0x%02x)",
+		 isprint((unsigned char)c) ? c : '?', (unsigned char)c);
 }

@@ -53,6 +53,53 @@ bool dc_sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n);
 bool dc_sem_need_int(struct dc_cc *cc, struct dc_node *n, const char *tag,
 		     const char *op);
 
+/* dc_sem_expr() without turning an array into a value: for what takes
+ * an object (member access, [], sizeof, casts, &). */
+bool dc_sem_obj(struct dc_cc *cc, struct dc_node *n);
+/* @v as a value of integer type @t (C's conversion). */
+uint64_t dc_sem_norm(uint64_t v, struct dc_type t);
+
+/* ---- dc_sem_type.c ----------------------------------------------------- */
+
+/* Name types of this compilation in dc_type_str(). */
+void dc_sem_types_begin(struct dc_cc *cc);
+/* The table's name for @t into @buf, or NULL for a plain type. */
+const char *dc_type_tname(struct dc_type t, char *buf, size_t size);
+/* Are table types @a and @b the same (tags by name)? */
+bool dc_sem_same_type(struct dc_cc *cc, uint32_t a, uint32_t b);
+/* A deep copy of expression @n, placed at @line:@col. */
+struct dc_node *dc_node_clone(struct dc_cc *cc, const struct dc_node *n,
+			      uint32_t line, uint32_t col);
+/* An array as a value: a char array the string it holds, another a
+ * pointer to its first element (dc_sem_decay()). */
+bool dc_sem_value(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_decay(struct dc_cc *cc, struct dc_node *n);
+/* A char pointer where a string is wanted: the string it points to. */
+bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n);
+uint32_t dc_sem_ptr_scale(struct dc_cc *cc, const struct dc_node *at,
+			  struct dc_type t);
+bool dc_sem_deref_typed(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_member(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_array_bounds(struct dc_cc *cc, struct dc_node *a,
+			 struct dc_node *i);
+bool dc_sem_offsetof(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_sizeof_type(struct dc_cc *cc, struct dc_node *n,
+			uint64_t *size);
+/* An enumerator named by identifier @n: @n becomes its constant. */
+bool dc_sem_enumerator(struct dc_cc *cc, struct dc_node *n);
+/* An inline's index, or -1; expand it at @n. */
+int dc_sem_inline_find(struct dc_cc *cc, const char *name);
+bool dc_sem_inline(struct dc_cc *cc, struct dc_node *n, int id);
+bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n);
+/* May a variable be of object type @t (struct, union, array)? */
+bool dc_sem_byref_var_ok(struct dc_cc *cc, const struct dc_type *t,
+			 uint32_t line, uint32_t col, const char *name);
+/* A kernel symbol reference (`name, mod`name); &`name. */
+bool dc_sem_symbol(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_symbol_addr(struct dc_cc *cc, struct dc_node *n);
+/* &object (@n the & node): its address. */
+bool dc_sem_addrof(struct dc_cc *cc, struct dc_node *n);
+
 /* ---- dc_sem_var.c ------------------------------------------------------ */
 
 bool dc_sem_macro(struct dc_cc *cc, struct dc_node *n);

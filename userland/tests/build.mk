@@ -24,7 +24,7 @@ $(SAN_LIB): $(LIBSONDE_SRCS:%.c=$(B)/san/%.o)
 # A test program: its own sources (the prerequisites ending in .c) and
 # the sanitized library.
 SAN_LINK = $(CC) $(TEST_CFLAGS) $(TEST_INC) -o $@ $(filter %.c,$^) \
-	$(SAN_LIB) -lelf
+	$(SAN_LIB) -lbpf -lelf -lz
 TEST_HDRS := $(wildcard uapi/*.h vm/*.h userland/*/*.h)
 
 .PHONY: unit unit-vm
@@ -139,7 +139,7 @@ FUZZ_NEEDS_CLANG = @command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "sonde: $(FU
 # A fuzzer: its own sources and the library, built with the fuzzer's
 # coverage instrumentation.
 FUZZ_LINK = $(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^) $(FUZZ_LIB) \
-	-lelf || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
+	-lbpf -lelf -lz || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
 
 $(B)/fuzzobj/%.o: %.c
 	$(FUZZ_NEEDS_CLANG)
