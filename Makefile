@@ -128,6 +128,11 @@ profile: module userland selftests-bin $(B)/bench/bench-load
 PREFIX ?= /usr/local
 SBINDIR ?= $(PREFIX)/sbin
 LIBDIR ?= $(PREFIX)/lib
+# the D libraries (translators, psinfo_t & co.), as dtrace's /usr/lib/dtrace
+DLIBDIR ?= $(LIBDIR)/sonde
+export DLIBDIR
+$(B)/userland/cmd/sonde.o: ALL_CFLAGS += -DSONDE_DLIBDIR='"$(DLIBDIR)"'
+
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/sonde
@@ -135,6 +140,7 @@ DKMSDIR ?= /usr/src
 LIB_HDRS := userland/lib/libsonde.h userland/lib/program.h userland/dc/dc.h \
 	userland/usdt/usdt.h uapi/sonde.h uapi/sonde_isa.h
 DOCS := README.md $(wildcard docs/*.md)
+DLIBS := $(wildcard userland/dlib/*.d)
 DKMS_SRCS = Kbuild VERSION COPYING $(filter-out kmod/sonde_syscalls.h,$(wildcard kmod/*.[ch])) \
 	$(wildcard vm/*.[ch] uapi/*.h)
 DKMS_DEST = $(DESTDIR)$(DKMSDIR)/sonde-$(VERSION)
@@ -151,6 +157,8 @@ install-userland: userland
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
 		userland/lib/libsonde.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libsonde.pc
 	install -D -m 644 docs/sonde.8 $(DESTDIR)$(MANDIR)/man8/sonde.8
+	install -d $(DESTDIR)$(DLIBDIR)
+	install -m 644 $(DLIBS) $(DESTDIR)$(DLIBDIR)/
 	install -d $(DESTDIR)$(DOCDIR)
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 
@@ -164,6 +172,8 @@ uninstall:
 		$(DESTDIR)$(LIBDIR)/pkgconfig/libsonde.pc $(DESTDIR)$(MANDIR)/man8/sonde.8
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/sonde/,$(notdir $(LIB_HDRS)))
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	rm -f $(addprefix $(DESTDIR)$(DLIBDIR)/,$(notdir $(DLIBS)))
+	-rmdir $(DESTDIR)$(DLIBDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonde $(DESTDIR)$(DOCDIR) 2>/dev/null
 	rm -rf $(DKMS_DEST)
 

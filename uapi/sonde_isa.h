@@ -314,7 +314,12 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	S(discard,     0x23, 1, 1, INT, "i")				\
 	/* the compiler's own, no D name: stringof(buffer), the bytes	\
 	 * up to the first NUL, strsize or the end of used scratch */	\
-	S(bufstr,      0x30, 1, 1, STR, "b")
+	S(bufstr,      0x30, 1, 1, STR, "b")				\
+	/* uargs(addr, len): len bytes (at most strsize - 1) of the	\
+	 * current process's memory as one string, its NULs spaces and	\
+	 * trailing blanks cut: an argument vector as ps shows it (the	\
+	 * translator library's pr_psargs, as __sonde_uargs) */		\
+	S(uargs,       0x31, 2, 2, STR, "ii")
 
 #define SONDE_SUBR_ENUM_(name, id, min, max, type, args) SONDE_SUBR_##name = id,
 enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };

@@ -190,6 +190,29 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 		*out = (u64)(unsigned long)r;
 		return 0;
 	}
+	case SONDE_SUBR_uargs: {
+		u32 len = a[1] < (u64)max - 1 ? (u32)a[1] : max - 1;
+
+		r = sonde_scratch_str(ctx);
+		if (!r) {
+			ctx->fault = SONDE_FLT_NOSCRATCH;
+			ctx->fault_addr = 0;
+			return -EFAULT;
+		}
+		if (len && sonde_env_copyin(ctx, a[0], r, len)) {
+			ctx->fault = SONDE_FLT_BADADDR;
+			ctx->fault_addr = a[0];
+			return -EFAULT;
+		}
+		for (i = 0; i < len; i++)
+			if (!r[i])
+				r[i] = ' ';
+		while (len > 0 && r[len - 1] == ' ')
+			len--;
+		r[len] = 0;
+		*out = (u64)(unsigned long)r;
+		return 0;
+	}
 	case SONDE_SUBR_speculation:
 	case SONDE_SUBR_speculate:
 	case SONDE_SUBR_commit:

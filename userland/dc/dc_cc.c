@@ -5,6 +5,7 @@
  * verifier self-check on the serialised image) and dc_dump() (-S).
  * Userland only; not thread-safe (one handle per thread).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stddef.h>
 #include <fcntl.h>
@@ -342,50 +343,193 @@ static void dc_selfcheck(struct dc_cc *cc)
 	}
 }
 
+static int dc_cmpname(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The text of file @path, malloc'd, or NULL with errno set. */
+static char *dc_readfile(const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return NULL;
+	do {
+		if (len + 4097 > cap) {
+			char *nb = realloc(buf, cap = cap * 2 + 8192);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = nb;
+		}
+		n = fread(buf + len, 1, 4096, f);
+		len += n;
+	} while (n == 4096);
+	fclose(f);
+	buf[len] = 0;
+	return buf;
+}
+
+/*
+ * The D libraries: every *.d file of each directory of opts->libdirs,
+ * in name order, as sources before the inputs (their texts malloc'd in
+ * @texts, their names in @names).  Returns how many, or -1 (reported).
+ */
+static int dc_libs(struct dc_cc *cc, char ***names, char ***texts)
+{
+	const struct dc_opts *o = cc->opts;
+	unsigned int d;
+	int n = 0;
+
+	*names = *texts = NULL;
+	if (!o || o->sz < offsetof(struct dc_opts, libdirs) +
+	    sizeof(o->libdirs) || !o->libdirs)
+		return 0;
+	for (d = 0; o->libdirs[d]; d++) {
+		struct dirent *e;
+		char **v = NULL;
+		size_t nv = 0, i;
+		DIR *dir = opendir(o->libdirs[d]);
+
+		if (!dir) {
+			dc_error(cc, "D_UNKNOWN", 0, 0,
+				 "cannot read D library directory %s: %s",
+				 o->libdirs[d], strerror(errno));
+			return -1;
+		}
+		while ((e = readdir(dir))) {
+			size_t l = strlen(e->d_name);
+			char **nv2;
+
+			if (l < 3 || strcmp(e->d_name + l - 2, ".d") ||
+			    e->d_name[0] == '.')
+				continue;
+			nv2 = realloc(v, (nv + 1) * sizeof(*v));
+			if (!nv2 || !(nv2[nv] = malloc(strlen(o->libdirs[d]) +
+						       l + 2))) {
+				free(nv2 ? nv2 : v);
+				closedir(dir);
+				cc->oom = true;
+				return -1;
+			}
+			v = nv2;
+			sprintf(v[nv++], "%s/%s", o->libdirs[d], e->d_name);
+		}
+		closedir(dir);
+		qsort(v, nv, sizeof(*v), dc_cmpname);
+		for (i = 0; i < nv; i++) {
+			char **nn = realloc(*names, (n + 1) * sizeof(char *));
+			char **nt = nn ? realloc(*texts, (n + 1) *
+						 sizeof(char *)) : NULL;
+
+			if (nn)
+				*names = nn;
+			if (nt)
+				*texts = nt;
+			if (!nn || !nt) {
+				cc->oom = true;
+				for (; i < nv; i++)
+					free(v[i]);
+				free(v);
+				return -1;
+			}
+			(*names)[n] = v[i];
+			(*texts)[n] = dc_readfile(v[i]);
+			if (!(*texts)[n]) {
+				dc_error(cc, "D_UNKNOWN", 0, 0,
+					 "cannot read D library %s: %s", v[i],
+					 strerror(errno));
+				free(v[i]);
+				for (i++; i < nv; i++)
+					free(v[i]);
+				free(v);
+				return -1;
+			}
+			n++;
+		}
+		free(v);
+	}
+	return n;
+}
+
 struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 				 unsigned int nin, const struct dc_opts *opts)
 {
 	struct dc_cc cc;
 	struct sonde_program *p;
+	char **libnames = NULL, **libtexts = NULL;
 	uint32_t i, j;
+	int nlib;
 
 	dc_diags_clear(dc);
 	memset(&cc, 0, sizeof(cc));
 	cc.dc = dc;
 	cc.opts = opts;
 	p = calloc(1, sizeof(*p));
-	cc.srcs = calloc(nin ? nin : 1, sizeof(*cc.srcs));
-	if (!p || !cc.srcs) {
-		free(p);
-		free(cc.srcs);
+	if (!p) {
 		errno = ENOMEM;
 		return NULL;
 	}
 	cc.prog = p;
+	nlib = dc_libs(&cc, &libnames, &libtexts);
+	cc.srcs = calloc(nin + (nlib > 0 ? nlib : 0) + 1, sizeof(*cc.srcs));
+	if (!cc.srcs)
+		cc.oom = true;
+	if (nlib < 0 || !cc.srcs) {
+		nlib = 0;
+		goto out;
+	}
 	dc_ct_init(&cc);
 	dc_sem_types_begin(&cc);
 	memcpy(p->kopts, dc->kopts, sizeof(p->kopts));
 	p->uopts = dc->uopts;
-	cc.nsrcs = nin;
+	/* the libraries' declarations come first, then the inputs' */
+	cc.nsrcs = nlib + nin;
+	for (i = 0; i < (uint32_t)nlib; i++) {
+		cc.srcs[i].name = libnames[i];
+		cc.srcs[i].text = libtexts[i];
+		cc.srcs[i].len = strlen(libtexts[i]);
+		cc.srcs[i].kind = DC_IN_SCRIPT;
+	}
 	for (i = 0; i < nin; i++) {
-		cc.srcs[i].name = in[i].name ? in[i].name : "<command line>";
-		cc.srcs[i].text = in[i].text ? in[i].text : "";
-		cc.srcs[i].len = strlen(cc.srcs[i].text);
-		cc.srcs[i].kind = in[i].kind;
+		struct dc_src *s = &cc.srcs[nlib + i];
+
+		s->name = in[i].name ? in[i].name : "<command line>";
+		s->text = in[i].text ? in[i].text : "";
+		s->len = strlen(s->text);
+		s->kind = in[i].kind;
 	}
 	if (opts && opts->sz >= offsetof(struct dc_opts, cpp_args) +
 	    sizeof(opts->cpp_args) && opts->cpp)
-		for (i = 0; i < nin && !cc.oom; i++)
+		for (i = nlib; i < cc.nsrcs && !cc.oom; i++)
 			if (cc.srcs[i].kind == DC_IN_SCRIPT) {
 				cc.cur_src = i;
 				dc_cpp(&cc, i);
 			}
 
 	/* parse everything first: pragmas anywhere set strsize & co. */
-	for (i = 0; i < nin && !cc.oom; i++) {
+	for (i = 0; i < (uint32_t)nlib && !cc.oom; i++) {
+		uint32_t c0 = cc.nclauses;
+
 		cc.cur_src = i;
-		in[i].clause0 = cc.nclauses;
 		dc_parse(&cc, i);
+		if (cc.nclauses != c0) {
+			dc_error(&cc, "D_SYNTAX", cc.clauses[c0].line, 1,
+				 "a D library may not hold probe clauses");
+			cc.nclauses = c0;
+		}
+	}
+	for (i = 0; i < nin && !cc.oom; i++) {
+		cc.cur_src = nlib + i;
+		in[i].clause0 = cc.nclauses;
+		dc_parse(&cc, nlib + i);
 		in[i].nclauses = cc.nclauses - in[i].clause0;
 		if (in[i].nclauses == 0 && !cc.oom && !cc.nerrors)
 			dc_error(&cc, "D_EMPTY", 0, 0,
@@ -435,7 +579,14 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		dc_vars_fini(&cc);
 	if (!cc.nerrors && !cc.oom)
 		dc_selfcheck(&cc);
+out:
 	dc_cc_free(&cc);
+	for (i = 0; i < (uint32_t)nlib; i++) {
+		free(libnames[i]);
+		free(libtexts[i]);
+	}
+	free(libnames);
+	free(libtexts);
 	if (cc.oom || cc.nerrors) {
 		sonde_program_free(p);
 		errno = cc.oom ? ENOMEM : EINVAL;

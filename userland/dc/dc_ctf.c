@@ -42,6 +42,8 @@ static const struct {
 	{ "processorid_t", "int" }, { "psetid_t", "int" },
 	{ "zoneid_t", "int" }, { "hrtime_t", "long long" },
 	{ "major_t", "unsigned int" }, { "minor_t", "unsigned int" },
+	{ "offset_t", "long long" }, { "diskaddr_t", "unsigned long long" },
+	{ "caddr_t", "char *" },
 };
 
 static const struct {
@@ -101,7 +103,11 @@ void dc_ct_init(struct dc_cc *cc)
 		memset(&t, 0, sizeof(t));
 		t.kind = DC_CT_TYPEDEF;
 		t.name = dc_ct_typedefs[i].name;
-		t.ref = dc_ct_find(cc, DC_CT_INT, dc_ct_typedefs[i].base);
+		if (!strcmp(dc_ct_typedefs[i].base, "char *"))
+			t.ref = dc_ct_ptr(cc, cc->ct.t_char);
+		else
+			t.ref = dc_ct_find(cc, DC_CT_INT,
+					   dc_ct_typedefs[i].base);
 		dc_ct_add(cc, &t);
 	}
 }
@@ -235,6 +241,8 @@ uint32_t dc_ct_size(struct dc_cc *cc, uint32_t id)
 		if (dc_ct_complete(cc, &id))
 			return dc_ct_size(cc, id);
 		return 0;
+	case DC_CT_STRING:	/* a string member: strsize bytes */
+		return (uint32_t)sonde_program_kopt(cc->prog, SONDE_OPT_strsize);
 	}
 	return t->size;
 }

@@ -598,12 +598,6 @@ static bool dc_sou_members(struct dc_parser *p, struct dc_cmember **mv,
 				 d.name.text ? d.name.text : "(anon)");
 			return false;
 		}
-		if (dc_ct_kind(p->cc, tid) == DC_CT_STRING) {
-			dc_error(p->cc, "D_DECL_DYNOBJ", at.line, at.col,
-				 "cannot have dynamic member: %s",
-				 d.name.text ? d.name.text : "(anon)");
-			return false;
-		}
 		if (!dc_ct_complete(p->cc, &tid) || !dc_ct_size(p->cc, tid)) {
 			dc_error(p->cc, "D_DECL_INCOMPLETE", at.line, at.col,
 				 "incomplete struct/union/enum %s: %s",
@@ -1297,11 +1291,23 @@ static void dc_decl_translator(struct dc_parser *p)
 		dc_decl_skip(p);
 		return;
 	}
-	in = dc_decl_typename(p);
-	pname = *peek(p, 0);
-	if (in.kind == DC_T_ERR ||
-	    !expect(p, DC_TK_IDENT, "expected the translator input's name") ||
-	    !expect(p, DC_TK_GT, "expected '>' after the translator's input") ||
+	/* the input: a type and the name the members call it by */
+	{
+		struct dc_dspec ds;
+		struct dc_declr d;
+		uint32_t tid;
+
+		if (!dc_decl_specs(p, &ds, false) || !ds.tid ||
+		    !dc_declarator(p, &d, false) ||
+		    !(tid = dc_declr_apply(p, ds.tid, &d))) {
+			dc_decl_skip(p);
+			return;
+		}
+		in = dc_ct_type(cc, tid, DC_SP_KERNEL);
+		in.tid = tid;
+		pname = d.name;
+	}
+	if (!expect(p, DC_TK_GT, "expected '>' after the translator's input") ||
 	    !expect(p, DC_TK_LBRACE, "expected '{' to start the translator's members")) {
 		dc_decl_skip(p);
 		return;

@@ -561,6 +561,10 @@ const char *dc_kw_name(int kw);
 
 /* dc_parse.c */
 void dc_parse(struct dc_cc *cc, uint32_t src);
+/* Expression @text (the compiler's own: args[] translations), its nodes
+ * placed at @line:@col; NULL after a reported error. */
+struct dc_node *dc_parse_expr_text(struct dc_cc *cc, const char *text,
+				   uint32_t line, uint32_t col);
 
 /* dc_if.c */
 /* Split clause @idx at its if statements (appends clauses). */

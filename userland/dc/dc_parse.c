@@ -727,6 +727,42 @@ static void parse_clause(struct dc_parser *p)
 	skip_clause(p);
 }
 
+/* Place every node of @n at @line:@col. */
+static void dc_place(struct dc_node *n, uint32_t line, uint32_t col)
+{
+	uint32_t i;
+
+	if (!n)
+		return;
+	n->line = line;
+	n->col = col;
+	dc_place(n->l, line, col);
+	dc_place(n->r, line, col);
+	dc_place(n->x, line, col);
+	for (i = 0; i < n->nargs; i++)
+		dc_place(n->args[i], line, col);
+}
+
+struct dc_node *dc_parse_expr_text(struct dc_cc *cc, const char *text,
+				   uint32_t line, uint32_t col)
+{
+	struct dc_parser p;
+	struct dc_node *n;
+
+	memset(&p, 0, sizeof(p));
+	p.cc = cc;
+	p.src = cc->cur_src;
+	p.depth = 1;
+	dc_lex_init(&p.lx, cc, text, strlen(text));
+	n = parse_expr(&p);
+	if (n && peekk(&p) != DC_TK_EOF) {
+		syntax(&p, peek(&p, 0), "expected the end of the expression");
+		n = NULL;
+	}
+	dc_place(n, line, col);
+	return n;
+}
+
 void dc_parse(struct dc_cc *cc, uint32_t src)
 {
 	struct dc_parser p;

@@ -464,6 +464,11 @@ bool dc_sem_binary(struct dc_cc *cc, struct dc_node *n)
 		   n->op == DC_TK_LT || n->op == DC_TK_LE ||
 		   n->op == DC_TK_GT || n->op == DC_TK_GE;
 
+	/* a char * against a string: the strings compare (DTrace's
+	 * string-compatible operands) */
+	if (cmp && (l->type.kind == DC_T_STR) != (r->type.kind == DC_T_STR) &&
+	    (!dc_sem_charptr_str(cc, l) || !dc_sem_charptr_str(cc, r)))
+		return false;
 	if (cmp && l->type.kind == DC_T_STR && r->type.kind == DC_T_STR) {
 		n->type = dc_int;
 		return true;
@@ -640,6 +645,15 @@ static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 			 "aggregating function %s() may only be assigned to an aggregation (@name = %s(...))",
 			 n->name, n->name);
 		return false;
+	}
+	if (!strcmp(n->name, "__sonde_uargs")) {
+		/* the translator library's: the compiler's own uargs */
+		static const struct dc_subr uargs = {
+			"__sonde_uargs", SONDE_SUBR_uargs, 2, 2, SONDE_T_STR,
+			"ii"
+		};
+
+		return dc_sem_subr(cc, n, &uargs);
 	}
 	if ((sub = dc_subr_lookup(n->name))) {
 		if (sub->id == SONDE_SUBR_speculation && cc->in_pred) {

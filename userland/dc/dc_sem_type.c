@@ -361,6 +361,8 @@ bool dc_sem_member(struct dc_cc *cc, struct dc_node *n)
 			 dc_ct_name(cc, sou, tn, sizeof(tn)));
 		return false;
 	}
+	if (dc_ct_kind(cc, f.type) == DC_CT_STRING)	/* strsize chars */
+		f.type = dc_ct_arr(cc, cc->ct.t_char, dc_ct_size(cc, f.type));
 	n->type = dc_ct_type(cc, f.type, space);
 	n->type.space = (uint8_t)space;		/* where it is read */
 	if (n->type.kind == DC_T_ERR) {

@@ -188,13 +188,13 @@ $(B)/tests/fuzz_mkseeds: userland/tests/fuzz/mkseeds.c userland/tests/vm_test.c 
 # The D compiler: tst.*.d must compile (and pass the verifier), err.D_TAG.*.d
 # must fail with that tag; plus the compiler's API tests.
 $(B)/tests/dc_test: userland/tests/dc_test.c userland/tests/vm_env.c \
-		$(SAN_LIB) $(TEST_HDRS)
+		userland/tests/dc_btf_fixture.c $(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(SAN_LINK)
 
 .PHONY: unit-dc
 unit-dc: $(B)/tests/dc_test
-	$(B)/tests/dc_test userland/tests/dc
+	$(B)/tests/dc_test userland/tests/dc userland/dlib
 
 unit: unit-dc
 

@@ -11,6 +11,9 @@
  * D_TAG, on the line given by a "@line: N" comment if there is one, in
  * a file whose name ends with the one a "@file: name" comment gives (an
  * #include) if there is one.
+ * Kernel types come from a fixed BTF fixture (dc_btf_fixture.c) unless
+ * a comment says "@nobtf" (no BTF at all); the D library directory
+ * argv[2] is loaded unless it says "@nolib".
  * Comments may also say "@notarget" ($target unset), "@cpp" (-C with
  * -I of the test directory and -DFROM_CMDLINE=17) and "@args: a b"
  * (macro arguments; default "42 hello").  Every test compiles with
@@ -38,10 +41,14 @@
 #include <unistd.h>
 
 #include "dc.h"
+#include "dc_btf_fixture.h"
 #include "fmtspec.h"
 #include "vm_env.h"
 
 static int g_n, g_fail;
+/* the fixture kernel's BTF, and the D library directory (argv[2]) */
+static char g_btfdir[256];
+static const char *g_libdirs[2];
 
 static void ok(bool pass, const char *fmt, const char *name)
 {
@@ -121,6 +128,8 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 		sscanf(p + 6, " %255[^ \t\n*]", want_file);
 	if (strstr(src, "@notarget"))
 		o.target = -1;
+	o.btf_dir = strstr(src, "@nobtf") ? "/nonexistent/btf" : g_btfdir;
+	o.libdirs = strstr(src, "@nolib") || !g_libdirs[0] ? NULL : g_libdirs;
 	if (strstr(src, "@cpp")) {
 		/* -C, with -I of the test directory and one -D */
 		static char idir[4200];
@@ -573,6 +582,14 @@ int main(int argc, char **argv)
 		printf("Bail out! cannot open %s\n", dir);
 		return 1;
 	}
+	snprintf(g_btfdir, sizeof(g_btfdir), "%s/dc_test_btf.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(g_btfdir) || dc_btf_fixture(g_btfdir)) {
+		printf("Bail out! cannot write the BTF fixture in %s\n",
+		       g_btfdir);
+		return 1;
+	}
+	g_libdirs[0] = argc > 2 ? argv[2] : NULL;
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
 
@@ -595,6 +612,15 @@ int main(int argc, char **argv)
 	test_options();
 	test_inputs();
 	test_diag_format();
+	{
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/vmlinux", g_btfdir);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/sonde_mod", g_btfdir);
+		unlink(path);
+		rmdir(g_btfdir);
+	}
 	printf("1..%d\n", g_n);
 	printf("# %d passed, %d failed\n", g_n - g_fail, g_fail);
 	return g_fail ? 1 : 0;
