@@ -215,7 +215,7 @@ bool dc_ct_complete(struct dc_cc *cc, uint32_t *id)
 		*id = d;
 		return true;
 	}
-	d = dc_btf_lookup(cc, t->fwdkind, t->name, NULL, false);
+	d = dc_btf_lookup(cc, t->fwdkind, t->name, NULL, true);
 	if (d && dc_ct_kind(cc, d) != DC_CT_FWD) {
 		*id = d;
 		return true;

@@ -99,13 +99,15 @@ static bool dc_kernel_typedef(struct dc_parser *p, const char *text)
 	return dc_btf_lookup(p->cc, DC_CT_TYPEDEF, text, NULL, true) != 0;
 }
 
-/* Can a token start the operand of a cast (and not continue a binary
- * expression)? */
+/* Can a token start the operand of a cast?  (After "(name)", only then
+ * may name be a type: "(x) / 2" never is.) */
 static bool dc_cast_operand(const struct dc_tok *t)
 {
 	switch (t->kind) {
 	case DC_TK_IDENT: case DC_TK_INT: case DC_TK_STR: case DC_TK_LPAR:
 	case DC_TK_MACRO: case DC_TK_LNOT: case DC_TK_TILDE:
+	case DC_TK_MINUS: case DC_TK_PLUS: case DC_TK_STAR: case DC_TK_AMP:
+	case DC_TK_INC: case DC_TK_DEC:
 		return true;
 	case DC_TK_KEYWORD:
 		return t->kw == DC_KW_sizeof || t->kw == DC_KW_stringof ||
@@ -727,12 +729,12 @@ static uint32_t dc_enum_spec(struct dc_parser *p)
 		uint32_t k;
 
 		if (!expect(p, DC_TK_IDENT, "expected an enumerator name"))
-			return 0;
+			goto fail;
 		if (strchr(e.text, '`')) {
 			dc_error(p->cc, "D_DECL_SCOPE", e.line, e.col,
 				 "D scoping operator may not be used in an enumerator name (%s)",
 				 e.text);
-			return 0;
+			goto fail;
 		}
 		v = next;
 		if (peekk(p) == DC_TK_ASSIGN) {
@@ -741,13 +743,13 @@ static uint32_t dc_enum_spec(struct dc_parser *p)
 			advance(p);
 			x = parse_cond(p);
 			if (!x)
-				return 0;
+				goto fail;
 			if (!dc_sem_expr(p->cc, x) || !x->isconst ||
 			    x->type.kind != DC_T_INT) {
 				dc_error(p->cc, "D_DECL_ENCONST", e.line, e.col,
 					 "enumerator '%s' must be assigned to an integral constant expression",
 					 e.text);
-				return 0;
+				goto fail;
 			}
 			v = (int64_t)x->ival;
 			if (x->type.uns && x->type.size == 8 && v < 0)
@@ -757,7 +759,7 @@ static uint32_t dc_enum_spec(struct dc_parser *p)
 			dc_error(p->cc, "D_DECL_ENOFLOW", e.line, e.col,
 				 "enumerator '%s' value overflows INT_MAX (%d)",
 				 e.text, INT32_MAX);
-			return 0;
+			goto fail;
 		}
 		for (k = 0; k < nv; k++)
 			if (!strcmp(vals[k].name, e.text))
@@ -766,11 +768,11 @@ static uint32_t dc_enum_spec(struct dc_parser *p)
 		    dc_ct_find(p->cc, DC_CT_TYPEDEF, e.text)) {
 			dc_error(p->cc, "D_DECL_IDRED", e.line, e.col,
 				 "identifier redeclared: %s", e.text);
-			return 0;
+			goto fail;
 		}
 		if (!dc_grow(p->cc, (void **)&vals, &cap, nv + 1,
 			     sizeof(*vals)))
-			return 0;
+			goto fail;
 		vals[nv].name = e.text;
 		vals[nv++].val = v;
 		/* visible to the next values */
@@ -781,12 +783,8 @@ static uint32_t dc_enum_spec(struct dc_parser *p)
 			break;
 		advance(p);
 	}
-	if (!expect(p, DC_TK_RBRACE, "expected '}' after the enumerators")) {
-		free(vals);
-		dc_ct(p->cc, id)->vals = NULL;
-		dc_ct(p->cc, id)->n = 0;
-		return 0;
-	}
+	if (!expect(p, DC_TK_RBRACE, "expected '}' after the enumerators"))
+		goto fail;
 	t.vals = dc_alloc(p->cc, (nv ? nv : 1) * sizeof(*vals));
 	if (t.vals && nv)
 		memcpy(t.vals, vals, nv * sizeof(*vals));
@@ -794,6 +792,11 @@ static uint32_t dc_enum_spec(struct dc_parser *p)
 	dc_ct(p->cc, id)->vals = t.vals;
 	dc_ct(p->cc, id)->n = t.vals ? nv : 0;
 	return id;
+fail:
+	free(vals);
+	dc_ct(p->cc, id)->vals = NULL;
+	dc_ct(p->cc, id)->n = 0;
+	return 0;
 }
 
 /* ---- declarators -------------------------------------------------------- */

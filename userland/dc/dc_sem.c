@@ -762,7 +762,16 @@ static bool sem_unary(struct dc_cc *cc, struct dc_node *n)
 		return dc_sem_incdec(cc, n);
 	if (n->op == DC_TK_AMP)
 		return dc_sem_addrof(cc, n);
-	if (!dc_sem_expr(cc, n->l))
+	if (!dc_sem_obj(cc, n->l))
+		return false;
+	if (n->op == DC_TK_STAR && n->l->kind == DC_N_XLATE &&
+	    n->l->type.kind == DC_T_INT && n->l->type.ptr == 1) {
+		/* *xlate <T *> (e): the translated object, read by member */
+		n->type = dc_ct_type(cc, dc_ct_ref(cc, dc_ct_resolve(cc,
+				     n->l->type.tid)), DC_SP_KERNEL);
+		return true;
+	}
+	if (!dc_sem_value(cc, n->l))
 		return false;
 	if (n->op == DC_TK_STAR)
 		return sem_deref(cc, n);

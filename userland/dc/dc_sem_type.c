@@ -124,6 +124,12 @@ struct dc_node *dc_node_clone(struct dc_cc *cc, const struct dc_node *n,
  */
 bool dc_sem_value(struct dc_cc *cc, struct dc_node *n)
 {
+	if (n->kind == DC_N_XLATE) {
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "a translated %s is read member by member: use -> (or . after *) with a member name",
+			 dc_type_str(n->type));
+		return false;
+	}
 	if (n->type.kind != DC_T_ARRAY)
 		return true;
 	if (dc_ct_is_chararray(cc, n->type.tid)) {
@@ -686,8 +692,8 @@ static bool sem_xlate_member(struct dc_cc *cc, struct dc_node *n,
 		return true;
 	dc_error(cc, "D_XLATE_INCOMPAT", n->line, n->col,
 		 "translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
-		 n->name[0] ? n->name : xl->m[i].name,
-		 dc_ct_name(cc, f.type, tn, sizeof(tn)), dc_type_str(n->type));
+		 xl->m[i].name, dc_ct_name(cc, f.type, tn, sizeof(tn)),
+		 dc_type_str(n->type));
 	return false;
 }
 

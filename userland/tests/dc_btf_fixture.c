@@ -137,8 +137,9 @@ int dc_btf_fixture(const char *dir)
 	btf__add_field(b, "d_flags", t_uint, 0, 0);
 	btf__add_field(b, "d_name", t_qstr, 64, 0);
 	t_dentryp = btf__add_ptr(b, t_dentry);
+	t_ucharp = btf__add_ptr(b, 0);		/* void * */
 	t_path = btf__add_struct(b, "path", 16);
-	btf__add_field(b, "mnt", btf__add_ptr(b, 0), 0, 0);
+	btf__add_field(b, "mnt", t_ucharp, 0, 0);
 	btf__add_field(b, "dentry", t_dentryp, 64, 0);
 	t_file = btf__add_struct(b, "file", 24);
 	btf__add_field(b, "f_path", t_path, 0, 0);
