@@ -73,6 +73,8 @@ struct dc_node *dc_node_clone(struct dc_cc *cc, const struct dc_node *n,
 /* An array as a value: a char array the string it holds, another a
  * pointer to its first element (dc_sem_decay()). */
 bool dc_sem_value(struct dc_cc *cc, struct dc_node *n);
+/* Checked @n converted to integer type @t (as by assignment). */
+bool dc_sem_convert(struct dc_cc *cc, struct dc_node *n, struct dc_type t);
 bool dc_sem_decay(struct dc_cc *cc, struct dc_node *n);
 /* A char pointer where a string is wanted: the string it points to. */
 bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n);

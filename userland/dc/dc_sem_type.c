@@ -116,6 +116,24 @@ struct dc_node *dc_node_clone(struct dc_cc *cc, const struct dc_node *n,
 	return c;
 }
 
+/*
+ * @n, checked, as a value of integer type @t (as by assignment): a
+ * constant folded, anything else converted by a cast node around it.
+ */
+bool dc_sem_convert(struct dc_cc *cc, struct dc_node *n, struct dc_type t)
+{
+	if (n->isconst) {
+		n->type = t;
+		n->ival = dc_sem_norm(n->ival, t);
+		return true;
+	}
+	if (!dc_wrap(cc, n, DC_N_CAST))
+		return false;
+	n->ctype = t;
+	n->type = t;
+	return true;
+}
+
 /* ---- objects as values ----------------------------------------------- */
 
 /*
@@ -531,13 +549,8 @@ bool dc_sem_inline(struct dc_cc *cc, struct dc_node *n, int id)
 	cc->inls[id].busy = false;
 	*n = *c;
 	if (t.kind == DC_T_INT && n->type.kind == DC_T_INT && !t.ptr &&
-	    !n->type.ptr) {
-		/* as by assignment to a variable of the inline's type */
-		n->type = t;
-		if (n->isconst)
-			n->ival = dc_sem_norm(n->ival, t);
-		return true;
-	}
+	    !n->type.ptr)	/* as by assignment to the inline's type */
+		return dc_sem_convert(cc, n, t);
 	if (t.kind == DC_T_INT && t.ptr && n->type.kind == DC_T_INT &&
 	    !n->type.ptr && n->isconst) {
 		n->type = t;		/* inline int *p = 0 */
@@ -675,12 +688,8 @@ static bool sem_xlate_member(struct dc_cc *cc, struct dc_node *n,
 	mt = dc_ct_type(cc, f.type, DC_SP_KERNEL);
 	*n = *c;
 	/* the member's type, as by assignment */
-	if (mt.kind == DC_T_INT && n->type.kind == DC_T_INT) {
-		n->type = mt;
-		if (n->isconst)
-			n->ival = dc_sem_norm(n->ival, mt);
-		return true;
-	}
+	if (mt.kind == DC_T_INT && n->type.kind == DC_T_INT)
+		return dc_sem_convert(cc, n, mt);
 	if (mt.kind == DC_T_INT && n->type.kind == DC_T_BUF)
 		return true;
 	if (mt.kind == DC_T_ARRAY && dc_ct_is_chararray(cc, f.type) &&
