@@ -213,6 +213,38 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 		*out = (u64)(unsigned long)r;
 		return 0;
 	}
+	case SONDE_SUBR_kcopy: {
+		/* copyin()'s layout, from kernel memory a word at a time:
+		 * at most the scratch left, so the loop is bounded by it */
+		u64 size = a[1], avail = ctx->scratch_size - ctx->scratch_used;
+		u64 off;
+		u8 *dst;
+
+		if (size >= avail || ((size + 8) & ~7ULL) > avail) {
+			ctx->fault = SONDE_FLT_NOSCRATCH;
+			ctx->fault_addr = size;
+			return -EFAULT;
+		}
+		dst = (u8 *)ctx->scratch + ctx->scratch_used;
+		for (off = 0; off < size; ) {
+			/* words, then the tail byte by byte (the world
+			 * loads 1, 2, 4 or 8 bytes) */
+			u32 chunk = size - off >= 8 ? 8 : 1;
+			u64 w;
+
+			if (sonde_env_load(ctx, false, a[0] + off, chunk, &w)) {
+				ctx->fault = SONDE_FLT_BADADDR;
+				ctx->fault_addr = a[0] + off;
+				return -EFAULT;
+			}
+			memcpy(dst + off, &w, chunk);
+			off += chunk;
+		}
+		memset(dst + size, 0, ((size + 8) & ~7ULL) - size);
+		ctx->scratch_used += (u32)((size + 8) & ~7ULL);
+		*out = (u64)(unsigned long)dst;
+		return 0;
+	}
 	case SONDE_SUBR_speculation:
 	case SONDE_SUBR_speculate:
 	case SONDE_SUBR_commit:

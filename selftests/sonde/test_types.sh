@@ -97,6 +97,52 @@ test_user_struct_header() {
 	return 1
 }
 
+# print() of the copied-in struct: dtrace's member-by-member layout;
+# trace() of it: its bytes; print() of a kernel struct (curthread).
+test_print_struct() {
+	printf '%s\n%s\n' "$STRUCT" 'syscall::write:entry /pid == $target/ {
+	this->p = (struct known_rec *)copyin(arg1, sizeof (struct known_rec));
+	print(this->p);
+	trace(*this->p);
+	print(curthread);
+}' > "$T/p.d"
+	run 60 "$SONDE" -qs "$T/p.d" -c "$PROG struct"
+	i44=$(printf '%44s' '')
+	{
+		echo '(nil) = *'
+		echo "$i44(struct known_rec) {"
+		echo "$i44 .magic = (int32_t)-123456,"
+		echo "$i44 .small = (uint16_t)48879,"
+		echo "$i44 .lo = (uint8_t)5,"
+		echo "$i44 .hi = (uint8_t)17,"
+		echo "$i44 .name = (char [13]) ["
+		for ch in s o n d e - s t r u c t; do
+			echo "$i44  (char)'$ch',"
+		done
+		echo "$i44 ],"
+		echo "$i44 .big = (uint64_t)81985529216486895,"
+		echo "$i44 .arr = (int16_t [3]) ["
+		echo "$i44  (int16_t)-1,"
+		echo "$i44  (int16_t)2,"
+		echo "$i44  (int16_t)-3,"
+		echo "$i44 ],"
+		echo "$i44 },"
+		echo "$i44}"
+	} > "$T/want"
+	if [ "$rc" -eq 0 ] && head -n "$(wc -l < "$T/want")" "$T/out" | cmp -s - "$T/want" &&
+	   grep -q '^ *0: c0 1d fe ff ef be 8d 73 6f 6e 64 65 2d 73 74 72 ' "$T/out" &&
+	   grep -Eq '^0xffff[0-9a-f]+ = \*$' "$T/out" &&
+	   grep -q "^$i44(struct task_struct) {\$" "$T/out" &&
+	   grep -Eq "^$i44 \.pid = \(pid_t\)[0-9]+,\$" "$T/out" &&
+	   ! grep -q error "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want print()'s layout of known_rec, its bytes, and curthread's task_struct"
+	diff "$T/want" "$T/out" | head -30 | sed 's/^/# /'
+	show
+	return 1
+}
+
 # io:::start's bufinfo_t and devinfo_t: 8192 bytes written to vda with
 # O_DIRECT at 1 MiB (sector 2048), and fileinfo_t's "<none>".
 test_io_translators() {
@@ -229,10 +275,11 @@ test_missing_type() {
 	return 1
 }
 
-ktap_header 10
+ktap_header 11
 test_curthread; ktap_result types_curthread_task_struct $?
 test_fbt_args; ktap_result types_fbt_typed_args $?
 test_user_struct; ktap_result types_user_struct_copyin $?
+test_print_struct; ktap_result types_print_trace_struct $?
 if command -v cpp > /dev/null; then
 	test_user_struct_header; ktap_result types_user_struct_cpp_header $?
 else

@@ -884,6 +884,17 @@ static void end_action(struct dc_cg *g, struct sonde_action *a)
 }
 
 /* Evaluate @n and write it into a new field of the record. */
+/* @reg (a kernel address) becomes a buffer of its @size bytes, copied
+ * fault-safely into scratch (kcopy), for emitm. */
+static void cg_kcopy(struct dc_cg *g, uint32_t reg, uint32_t size)
+{
+	uint32_t t = reg_alloc(g);
+
+	load_int(g, t, size);
+	emit(g, SONDE_OP_CALL, reg, reg, 2, SONDE_SUBR_kcopy);
+	reg_free(g, t);
+}
+
 static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
 {
 	struct sonde_dtype dt = dc_dtype(g->cc, n->type);
@@ -891,6 +902,8 @@ static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
 	uint32_t off;
 	int op;
 
+	if (n->type.kind == DC_T_SOU && n->type.space != DC_SP_BUF)
+		cg_kcopy(g, v.reg, dt.size);	/* a kernel struct's bytes */
 	add_field(g, dt, &off);
 	if (dt.kind == SONDE_DT_BYTES) {
 		/* trace(copyin(p, N)): the N bytes */
@@ -991,6 +1004,33 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		cg_emit_value(g, e->args[0]);
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = 1;
+		end_action(g, a);
+	} else if (!strcmp(e->name, "print")) {
+		/* print(p): the address (0 for a buffer), then *p's bytes;
+		 * the consumer prints them with the type's tree */
+		bool buf = e->args[0]->type.kind == DC_T_BUF;
+
+		a = add_action(g, SONDE_A_PRINT, e);
+		if (!a)
+			return;
+		if (dc_ptype_build(g->cc, (uint32_t)e->id, &a->ptype,
+				   &a->nptype))
+			return;
+		v = cg_expr(g, e->args[0]);
+		dt.kind = SONDE_DT_UINT;
+		dt.size = 8;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0, (int32_t)off);
+		if (!buf)
+			cg_kcopy(g, v.reg, (uint32_t)e->ival);
+		dt.kind = SONDE_DT_BYTES;
+		dt.size = (uint32_t)e->ival;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMITM, 0, v.reg, 0,
+		     SONDE_SOL_IMM(off, dt.size));
+		reg_free(g, v.reg);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = 2;
 		end_action(g, a);
 	} else if (!strcmp(e->name, "tracemem")) {
 		/* tracemem(buffer, N): N bytes, printed as a hex dump */

@@ -611,6 +611,10 @@ void dc_cg_clause(struct dc_cc *cc, struct dc_clause_ast *c, uint32_t idx);
 void dc_cg_fini(struct dc_cc *cc);
 uint32_t dc_strtab_add(struct dc_cc *cc, const char *s, size_t len);
 
+/* dc_ptype.c: print()'s type tree for the consumer (0, or -1 reported) */
+int dc_ptype_build(struct dc_cc *cc, uint32_t tid, struct sonde_ptnode **out,
+		   uint32_t *n);
+
 /* dc_printf.c */
 /* Check a printf/printa format against the argument nodes @args[nargs]
  * (types set by sema); reports at @fmtnode. */

@@ -143,6 +143,9 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
 	} else if (t.kind == DC_T_BUF) {
 		d.kind = SONDE_DT_BYTES;	/* trace(): the copied bytes */
 		d.size = t.blen;
+	} else if (t.kind == DC_T_SOU) {
+		d.kind = SONDE_DT_BYTES;	/* trace(): the object's bytes */
+		d.size = t.size;
 	} else {
 		d.kind = t.uns ? SONDE_DT_UINT : SONDE_DT_INT;
 		d.size = t.size ? t.size : 8;

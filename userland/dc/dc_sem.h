@@ -96,6 +96,10 @@ bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n);
 /* May a variable be of object type @t (struct, union, array)? */
 bool dc_sem_byref_var_ok(struct dc_cc *cc, const struct dc_type *t,
 			 uint32_t line, uint32_t col, const char *name);
+/* trace() of a struct; print(ptr). */
+bool dc_sem_object_bytes(struct dc_cc *cc, struct dc_node *n,
+			 const char *what);
+bool dc_sem_print(struct dc_cc *cc, struct dc_node *e);
 /* A kernel symbol reference (`name, mod`name); &`name. */
 bool dc_sem_symbol(struct dc_cc *cc, struct dc_node *n);
 bool dc_sem_symbol_addr(struct dc_cc *cc, struct dc_node *n);

@@ -706,6 +706,73 @@ static bool sem_xlate_member(struct dc_cc *cc, struct dc_node *n,
 	return false;
 }
 
+/* ---- trace() and print() of objects ------------------------------------ */
+
+/* A struct @n whose bytes an action records: a known size that fits a
+ * record field. */
+bool dc_sem_object_bytes(struct dc_cc *cc, struct dc_node *n,
+			 const char *what)
+{
+	uint32_t t = n->type.tid;
+	char tn[256];
+
+	if (!dc_ct_complete(cc, &t) || !dc_ct_size(cc, t) ||
+	    dc_ct_size(cc, t) > UINT16_MAX) {
+		dc_error(cc, "D_TRACE_DYN", n->line, n->col,
+			 "%s of %s: the object must be of a known size from 1 to %u bytes",
+			 what, dc_ct_name(cc, n->type.tid, tn, sizeof(tn)),
+			 UINT16_MAX);
+		return false;
+	}
+	n->type.size = dc_ct_size(cc, t);
+	return true;
+}
+
+/* print(ptr): the object a typed pointer points to, with its type. */
+bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
+{
+	struct dc_node *a;
+	uint32_t t, size;
+	char tn[256];
+
+	if (e->nargs != 1) {
+		dc_error(cc, "D_PROTO_LEN", e->line, e->col,
+			 "print() prototype mismatch: %u args passed, 1 expected",
+			 e->nargs);
+		return false;
+	}
+	a = e->args[0];
+	if (!dc_sem_expr(cc, a))
+		return false;
+	if ((a->type.kind != DC_T_INT && a->type.kind != DC_T_BUF) ||
+	    !a->type.ptr || !a->type.tid ||
+	    dc_ct_kind(cc, a->type.tid) != DC_CT_PTR) {
+		dc_error(cc, "D_PROTO_ARG", a->line, a->col,
+			 "print() argument #1 is incompatible with prototype: prototype: void *, argument: %s",
+			 dc_type_str(a->type));
+		return false;
+	}
+	t = dc_ct_ref(cc, dc_ct_resolve(cc, a->type.tid));
+	dc_ct_complete(cc, &t);
+	size = dc_ct_size(cc, t);
+	if (!size || dc_ct_kind(cc, t) == DC_CT_VOID ||
+	    dc_ct_kind(cc, t) == DC_CT_FUNC) {
+		dc_error(cc, "D_PRINT_SIZE", a->line, a->col,
+			 "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.",
+			 dc_ct_name(cc, t, tn, sizeof(tn)));
+		return false;
+	}
+	if (size > UINT16_MAX) {
+		dc_error(cc, "D_PRINT_SIZE", a->line, a->col,
+			 "print( ) argument #1 reference has type '%s' of %u bytes: at most %u can be recorded",
+			 dc_ct_name(cc, t, tn, sizeof(tn)), size, UINT16_MAX);
+		return false;
+	}
+	e->id = (int)t;		/* the printed type, for dc_cg.c */
+	e->ival = size;
+	return true;
+}
+
 /* ---- variables of object type --------------------------------------------- */
 
 bool dc_sem_byref_var_ok(struct dc_cc *cc, const struct dc_type *t,
