@@ -13,12 +13,16 @@
  * firing's scratch is used up. */
 char *sonde_scratch_str(struct sonde_vm_ctx *ctx)
 {
-	u32 size = (ctx->img->strsize + 7) & ~7u;
+	return (char *)sonde_scratch_alloc(ctx, ctx->img->strsize);
+}
 
+u8 *sonde_scratch_alloc(struct sonde_vm_ctx *ctx, u32 size)
+{
+	size = (size + 7) & ~7u;
 	if (size > ctx->scratch_size - ctx->scratch_used)
 		return NULL;
 	ctx->scratch_used += size;
-	return ctx->scratch + ctx->scratch_used - size;
+	return (u8 *)ctx->scratch + ctx->scratch_used - size;
 }
 
 static u32 sonde_strnlen(const char *s, u32 max)

@@ -130,7 +130,9 @@ static int sonde_need_type(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg,
 {
 	return sonde_need_kind(v, pc, ty, reg,
 			       t == SONDE_T_STR ? SONDE_K_S :
-			       t == SONDE_T_BUF ? SONDE_K_B : SONDE_K_I);
+			       t == SONDE_T_BUF ||
+			       SONDE_TYPE_KIND(t) == SONDE_T_BYTES ? SONDE_K_B :
+			       SONDE_K_I);
 }
 
 /* Check the operand fields of @in against its form. */
@@ -167,6 +169,9 @@ static int sonde_check_form(struct sonde_vprog *v, u32 pc,
 	case SONDE_FORM_SV:
 	case SONDE_FORM_SOL:
 		s = i = true;
+		break;
+	case SONDE_FORM_SSI:
+		s = t = i = true;
 		break;
 	case SONDE_FORM_DSI:
 		d = s = i = true;
@@ -326,7 +331,10 @@ static int sonde_check_var(struct sonde_vprog *v, u32 pc,
 			       scope == SONDE_VAR_GLOBAL ? "global" :
 			       scope == SONDE_VAR_LOCAL ? "clause-local" :
 			       "thread-local", array ? "array" : "scalar");
-	*rtype = store ? SONDE_T_NONE : (int)vd->type;
+	/* a struct variable loads as a buffer */
+	*rtype = store ? SONDE_T_NONE :
+		 SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES ? SONDE_T_BUF :
+		 (int)vd->type;
 	if (store) {
 		int err = sonde_need_type(v, pc, ty, array ? in->rt : in->rs,
 					  vd->type);
