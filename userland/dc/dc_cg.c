@@ -30,6 +30,10 @@
 
 struct dc_cg {
 	struct dc_cc *cc;
+	/* an element store: the struct variable's node, already loaded in
+	 * preload_reg (its loads in the element's address use that copy) */
+	const struct dc_node *preload;
+	uint32_t preload_reg;
 	uint32_t top;		/* next free register */
 	bool noreg;		/* D_NOREG reported for this clause */
 	uint32_t line;		/* source line of what is being generated */
@@ -659,12 +663,97 @@ static struct dc_val cg_var_load(struct dc_cg *g, struct dc_node *n)
 	uint32_t keys;
 
 	v.reg = reg_alloc(g);
+	if (n == g->preload) {
+		emit(g, SONDE_OP_MOV, v.reg, g->preload_reg, 0, 0);
+		return v;
+	}
 	keys = cg_keys(g, n);
 	if (var->nkeys)
 		emit(g, var_ops[var->scope][2], v.reg, keys, 0, n->id);
 	else
 		emit(g, var_ops[var->scope][0], v.reg, 0, 0, n->id);
 	free_keys(g, n);
+	return v;
+}
+
+static void cg_kcopy(struct dc_cg *g, uint32_t reg, uint32_t size);
+
+/*
+ * l = r into an element of a struct or array variable n->x: the variable
+ * loaded into scratch, the element written there (stm, a bit-field into
+ * its unit), the variable stored back; into a copyin() buffer (n->x
+ * NULL): written in place.
+ */
+static struct dc_val cg_assign_elem(struct dc_cg *g, struct dc_node *n)
+{
+	static const int stm[] = { SONDE_OP_STM1, SONDE_OP_STM2,
+				   SONDE_OP_STM4, SONDE_OP_STM8 };
+	static const int ldm[] = { SONDE_OP_LDM1, SONDE_OP_LDM2,
+				   SONDE_OP_LDM4, SONDE_OP_LDM8 };
+	const struct dc_node *saved = g->preload;
+	struct dc_node *l = n->l, *base = n->x;
+	struct dc_val v = { 0, n->type, true }, b = { 0 }, a, r;
+	uint32_t size, keys, t, u;
+	int64_t off = 0;
+	int i;
+
+	v.reg = reg_alloc(g);
+	if (base) {
+		b = cg_var_load(g, base);
+		g->preload = base;
+		g->preload_reg = b.reg;
+	}
+	/* the element's address (a bit-field: its unit's) */
+	if (l->kind == DC_N_MEMBER && l->bits) {
+		a = cg_addr(g, l->l, &off);
+		off += (int64_t)l->ival;
+		size = l->bsize;
+	} else {
+		a = cg_addr(g, l, &off);
+		size = l->type.ptr ? 8 : l->type.size;
+	}
+	g->preload = saved;
+	if (off < INT32_MIN || off > INT32_MAX) {
+		cg_addoff(g, a.reg, off, true);
+		off = 0;
+	}
+	i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+	r = cg_expr(g, n->r);
+	convert_to(g, &r, l->type);
+	normalize(g, &r);
+	emit(g, SONDE_OP_MOV, v.reg, r.reg, 0, 0);
+	if (l->kind == DC_N_MEMBER && l->bits) {
+		/* unit = (unit & ~(mask << shift)) | ((r & mask) << shift) */
+		uint64_t mask = l->bits == 64 ? ~0ULL : (1ULL << l->bits) - 1;
+
+		t = reg_alloc(g);
+		u = reg_alloc(g);
+		emit(g, ldm[i], t, a.reg, 0, (int32_t)off);
+		load_int(g, u, ~(mask << l->bshift));
+		emit(g, SONDE_OP_AND, t, t, u, 0);
+		load_int(g, u, mask);
+		emit(g, SONDE_OP_AND, r.reg, r.reg, u, 0);
+		emit(g, SONDE_OP_MOVI, u, 0, 0, l->bshift);
+		emit(g, SONDE_OP_SHL, r.reg, r.reg, u, 0);
+		emit(g, SONDE_OP_OR, r.reg, r.reg, t, 0);
+		reg_free(g, u);
+		reg_free(g, t);
+	}
+	emit(g, stm[i], 0, a.reg, r.reg, (int32_t)off);
+	reg_free(g, r.reg);
+	reg_free(g, a.reg);
+	if (base) {
+		const struct dc_var *var = &g->cc->vars[base->id];
+
+		keys = cg_keys(g, base);
+		if (var->nkeys)
+			emit(g, var_ops[var->scope][3], 0, keys, b.reg,
+			     base->id);
+		else
+			emit(g, var_ops[var->scope][1], 0, b.reg, 0, base->id);
+		free_keys(g, base);
+		reg_free(g, b.reg);
+	}
 	return v;
 }
 
@@ -675,9 +764,13 @@ static struct dc_val cg_assign(struct dc_cg *g, struct dc_node *n)
 	struct dc_val v = { 0, n->type, true }, r;
 	uint32_t keys;
 
+	if (n->id == -1)
+		return cg_assign_elem(g, n);
 	v.reg = reg_alloc(g);
 	keys = cg_keys(g, l);
 	r = cg_expr(g, n->r);
+	if (n->r->type.kind == DC_T_SOU && n->r->type.space != DC_SP_BUF)
+		cg_kcopy(g, r.reg, n->r->type.size);	/* a kernel struct */
 	convert_to(g, &r, var->type);
 	normalize(g, &r);
 	if (var->nkeys)

@@ -143,7 +143,7 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
 	} else if (t.kind == DC_T_BUF) {
 		d.kind = SONDE_DT_BYTES;	/* trace(): the copied bytes */
 		d.size = t.blen;
-	} else if (t.kind == DC_T_SOU) {
+	} else if (t.kind == DC_T_SOU || t.kind == DC_T_ARRAY) {
 		d.kind = SONDE_DT_BYTES;	/* trace(): the object's bytes */
 		d.size = t.size;
 	} else {
@@ -754,7 +754,8 @@ static bool sem_index(struct dc_cc *cc, struct dc_node *n)
 	id = dc_var_find(cc, n->l->name, n->l->kind == DC_N_SELF ?
 			 SONDE_VAR_TLS : n->l->kind == DC_N_THIS ?
 			 SONDE_VAR_LOCAL : SONDE_VAR_GLOBAL);
-	if (id >= 0 && !cc->vars[id].nkeys && is_ptr(cc->vars[id].type))
+	if (id >= 0 && !cc->vars[id].nkeys && (is_ptr(cc->vars[id].type) ||
+	    cc->vars[id].type.kind == DC_T_ARRAY))
 		return sem_ptr_index(cc, n);
 	return dc_sem_var_read(cc, n);
 }

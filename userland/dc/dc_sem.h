@@ -93,6 +93,11 @@ bool dc_sem_enumerator(struct dc_cc *cc, struct dc_node *n);
 int dc_sem_inline_find(struct dc_cc *cc, const char *name);
 bool dc_sem_inline(struct dc_cc *cc, struct dc_node *n, int id);
 bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n);
+/* Element stores: is @l an element lvalue; l = r into it; is variable
+ * @id of a struct or array type. */
+bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l);
+bool dc_sem_assign_elem(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_var_byref(struct dc_cc *cc, int id);
 /* May a variable be of object type @t (struct, union, array)? */
 bool dc_sem_byref_var_ok(struct dc_cc *cc, const struct dc_type *t,
 			 uint32_t line, uint32_t col, const char *name);

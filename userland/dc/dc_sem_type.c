@@ -778,8 +778,140 @@ bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
 bool dc_sem_byref_var_ok(struct dc_cc *cc, const struct dc_type *t,
 			 uint32_t line, uint32_t col, const char *name)
 {
-	dc_error(cc, "D_VAR_UNSUP", line, col,
-		 "variable %s: variables of type %s are not supported yet",
-		 name, dc_type_str(*t));
-	return false;
+	if ((t->kind != DC_T_SOU && t->kind != DC_T_ARRAY) || !t->size ||
+	    t->size > SONDE_MAX_BYREF) {
+		dc_error(cc, "D_DECL_ARRBIG", line, col,
+			 "variable %s: %s of %u bytes: a struct or array variable holds 1 to %u",
+			 name, dc_type_str(*t), t->size, SONDE_MAX_BYREF);
+		return false;
+	}
+	return true;
+}
+
+/* Is the variable @id of a struct or array type? */
+bool dc_sem_var_byref(struct dc_cc *cc, int id)
+{
+	return id >= 0 && (cc->vars[id].type.kind == DC_T_SOU ||
+			   cc->vars[id].type.kind == DC_T_ARRAY);
+}
+
+/*
+ * Is @l (not checked yet) an element of an object: a member (s.a,
+ * p->a), an element of an array variable or member (a[i], s.m[i]), *p?
+ * Those are stored into the object, not into a variable.
+ */
+bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l)
+{
+	const struct dc_node *b;
+	int id;
+
+	if (l->kind == DC_N_MEMBER || (l->kind == DC_N_UNARY &&
+				       l->op == DC_TK_STAR))
+		return true;
+	if (l->kind != DC_N_INDEX)
+		return false;
+	b = l->l;
+	if (b->kind == DC_N_MEMBER || b->kind == DC_N_INDEX ||
+	    b->kind == DC_N_UNARY)
+		return true;
+	if (b->kind != DC_N_IDENT && b->kind != DC_N_SELF &&
+	    b->kind != DC_N_THIS)
+		return false;
+	id = dc_var_find(cc, b->name, b->kind == DC_N_SELF ? SONDE_VAR_TLS :
+			 b->kind == DC_N_THIS ? SONDE_VAR_LOCAL :
+			 SONDE_VAR_GLOBAL);
+	return id >= 0 && !cc->vars[id].nkeys &&
+	       cc->vars[id].type.kind == DC_T_ARRAY;
+}
+
+/*
+ * The variable an element lvalue @l (checked) lies in, through members
+ * and array elements: NULL when it lies elsewhere; *@buf tells a copyin()
+ * buffer's (writable in place) from kernel memory (not writable).
+ */
+static struct dc_node *dc_elem_base(struct dc_node *l, bool *buf)
+{
+	*buf = false;
+	for (;;) {
+		if (l->kind == DC_N_MEMBER && l->op == DC_TK_DOT) {
+			l = l->l;
+		} else if (l->kind == DC_N_MEMBER) {
+			*buf = l->l->type.kind == DC_T_BUF;
+			return NULL;
+		} else if (l->kind == DC_N_UNARY && l->op == DC_TK_STAR) {
+			struct dc_node *p = l->l;
+
+			if (p->kind == DC_N_BINARY && p->id > 0)
+				p = p->l->type.kind == DC_T_BUF ||
+				    (p->l->type.kind == DC_T_INT && p->l->type.ptr) ?
+				    p->l : p->r;
+			if (p->kind != DC_N_DECAY) {
+				*buf = p->type.kind == DC_T_BUF;
+				return NULL;
+			}
+			l = p->l;
+		} else if (l->isvar && (l->type.kind == DC_T_SOU ||
+					l->type.kind == DC_T_ARRAY)) {
+			return l;
+		} else {
+			return NULL;
+		}
+	}
+}
+
+/*
+ * l = r, l op= r for an element of an object: written into the struct
+ * or array variable it lies in (n->x: that variable's node; code
+ * generation loads it, writes the element, stores it), or into a
+ * copyin() buffer in place (n->x NULL).  Kernel memory is not writable.
+ */
+bool dc_sem_assign_elem(struct dc_cc *cc, struct dc_node *n)
+{
+	static const int ops[] = {
+		[DC_TK_ADD_EQ] = DC_TK_PLUS, [DC_TK_SUB_EQ] = DC_TK_MINUS,
+		[DC_TK_MUL_EQ] = DC_TK_STAR, [DC_TK_DIV_EQ] = DC_TK_SLASH,
+		[DC_TK_MOD_EQ] = DC_TK_PERCENT, [DC_TK_AND_EQ] = DC_TK_AMP,
+		[DC_TK_OR_EQ] = DC_TK_BOR, [DC_TK_XOR_EQ] = DC_TK_XOR,
+		[DC_TK_SHL_EQ] = DC_TK_SHL, [DC_TK_SHR_EQ] = DC_TK_SHR,
+	};
+	const char *op = dc_tok_name(n->op);
+	struct dc_node *orig = NULL, *b;
+	bool buf;
+
+	if (n->op != DC_TK_ASSIGN) {
+		/* l op= r is l = l op r: a copy of l, read */
+		orig = dc_node_clone(cc, n->l, n->line, n->col);
+		b = dc_alloc(cc, sizeof(*b));
+		if (!orig || !b)
+			return false;
+		b->kind = DC_N_BINARY;
+		b->op = (int)n->op < (int)(sizeof(ops) / sizeof(ops[0])) ?
+			ops[n->op] : DC_TK_PLUS;
+		b->line = n->line;
+		b->col = n->col;
+		b->l = orig;
+		b->r = n->r;
+		n->r = b;
+		n->op = DC_TK_ASSIGN;
+	}
+	if (!dc_sem_obj(cc, n->l) | !dc_sem_expr(cc, n->r))
+		return false;
+	n->x = dc_elem_base(n->l, &buf);
+	if (!n->x && !buf) {
+		dc_error(cc, "D_OP_WRITE", n->line, n->col,
+			 "operator %s can only be applied to a writable variable",
+			 op);
+		return false;
+	}
+	if (n->l->type.kind != DC_T_INT || n->r->type.kind != DC_T_INT) {
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "operator %s: only an integer or pointer member or element is written, not %s from %s",
+			 op, dc_type_str(n->l->type), dc_type_str(n->r->type));
+		return false;
+	}
+	if (!dc_sem_convert(cc, n->r, n->l->type))
+		return false;
+	n->type = n->l->type;
+	n->id = -1;		/* dc_cg.c: an element store */
+	return true;
 }
