@@ -424,12 +424,14 @@ static void dc_ct_basename(struct dc_cc *cc, uint32_t id,
 static void dc_ct_str(struct dc_cc *cc, uint32_t id, const char *d,
 		      struct dc_namebuf *b, int depth)
 {
-	const struct dc_ctype *t = dc_ct(cc, id);
-	uint32_t ref = t->kind == DC_CT_PTR || t->kind == DC_CT_ARRAY ||
-		       t->kind == DC_CT_FUNC || t->kind == DC_CT_CONST ||
-		       t->kind == DC_CT_VOLATILE || t->kind == DC_CT_RESTRICT ?
+	uint32_t kind = dc_ct(cc, id)->kind;
+	uint32_t ref = kind == DC_CT_PTR || kind == DC_CT_ARRAY ||
+		       kind == DC_CT_FUNC || kind == DC_CT_CONST ||
+		       kind == DC_CT_VOLATILE || kind == DC_CT_RESTRICT ?
 		       dc_ct_ref(cc, id) : 0;
 	uint32_t rk = dc_ct(cc, ref)->kind, i;
+	/* after dc_ct_ref(): an import may have moved the table */
+	const struct dc_ctype *t = dc_ct(cc, id);
 	char nd[512];
 	struct dc_namebuf n = { nd, sizeof(nd), 0 };
 

@@ -5,12 +5,19 @@
  *   dc_lex.c     tokens (and #pragma lines, handed to dc_pragma.c)
  *   dc_parse.c   recursive descent over the whole D expression grammar
  *                and the clause structure, building the AST below
+ *   dc_decl.c    declarations and type names (dc_parse.h: what the two
+ *                parser files share)
+ *   dc_ctf.c     the type table; dc_btf.c the kernel's types from BTF
  *   dc_if.c      if/else: splitting a clause into guarded clauses
  *   dc_sem.c     semantic analysis of expressions: types, constants,
  *                pointers, copyin() buffers, subroutines
  *   dc_sem_var.c ... of variables, macros and assignments
  *   dc_sem_act.c ... of actions, aggregations, speculations
- *                (dc_sem.h: what the three share)
+ *   dc_sem_type.c ... of declared and kernel types: members, arrays,
+ *                casts, inlines, translators, struct variables, print()
+ *   dc_sym.c     kernel symbols (kallsyms)
+ *                (dc_sem.h: what the semantic files share)
+ *   dc_ptype.c   print()'s type tree for the consumer
  *   dc_args.c    args[] (typed per provider), uregs[], the R_* names
  *   dc_cg.c      code generation, register allocation, record layout
  *   dc_printf.c  printf format parsing and argument checks
@@ -23,10 +30,9 @@
  * statement still gets checked.
  *
  * Tags for what the parser accepts but later stages do not generate yet
- * ("... is not supported yet"): member access, clause-local arrays,
- * typedefs and other declarations D_VAR_UNSUP; known subroutines and
- * actions not generated yet D_FUNC_UNDEF (as an unknown function);
- * address-of D_ADDROF_VAR.
+ * ("... is not supported yet"): clause-local associative arrays and
+ * provider definitions D_VAR_UNSUP / D_DECL_ARRSUP; known subroutines
+ * and actions not generated yet D_FUNC_UNDEF (as an unknown function).
  */
 #ifndef _SONDE_DC_IMPL_H
 #define _SONDE_DC_IMPL_H

@@ -62,8 +62,9 @@ static void dc_pt_visit(struct dc_ptb *b, const char *name, uint32_t tid,
 	nd->bitoff = bitoff;
 	dc_ct_complete(cc, &tid);
 	r = dc_ct_resolve(cc, tid);
-	t = dc_ct(cc, r);
 	nd->size = dc_ct_size(cc, r);
+	/* after the calls that may import types (and move the table) */
+	t = dc_ct(cc, r);
 	if (!nd->type || (name && name[0] && !nd->name)) {
 		b->failed = true;
 		return;
