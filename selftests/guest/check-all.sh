@@ -47,7 +47,7 @@ for rel in "$@"; do
 	if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
 		tp=$((tp + BASH_REMATCH[1]))
 		tf=$((tf + BASH_REMATCH[2]))
-		ts=$((ts + ${BASH_REMATCH[3]:-0}))
+		ts=$((ts + ${BASH_REMATCH[4]:-0}))
 	else
 		tf=$((tf + 1))
 		last="no summary (runner exit status $r)"

@@ -263,6 +263,28 @@ test_no_btf() {
 	return 1
 }
 
+# Integers hold their type's value when the probe fires: a narrowing
+# cast truncates and sign-extends, 32-bit arithmetic wraps, / and % of a
+# negative truncate toward zero, a mixed compare is unsigned; a narrow
+# variable keeps its type.  trace() shows a 1-byte value unsigned, as
+# dtrace's dt_print_datum() does ((char)-56 traces 200).
+test_integers() {
+	run 60 "$SONDE" -qn 'int8_t g; BEGIN { this->x = 255; this->y = -7;
+		this->z = 2; g = this->x;
+		printf("%d %d %d %d %d %d %d\n", (int8_t)this->x,
+		    (uint8_t)(this->x + 1), this->y / this->z,
+		    this->y % this->z, this->y < 1u,
+		    (int)0x7fffffff + this->z - 1, g);
+		trace((char)(this->x - 55)); exit(0); }'
+	if [ "$rc" -eq 0 ] && grep -qx -- '-1 0 -3 -1 0 -2147483648 -1' "$T/out" &&
+	   grep -Eq '^ *200$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want '-1 0 -3 -1 0 -2147483648 -1' and 200"
+	show
+	return 1
+}
+
 # A type the kernel's BTF does not have: D_OP_INCOMPLETE naming it.
 test_missing_type() {
 	run 60 "$SONDE" -qn 'BEGIN { trace(((struct no_such_kernel_type *)0)->x); }'
@@ -275,7 +297,7 @@ test_missing_type() {
 	return 1
 }
 
-ktap_header 11
+ktap_header 12
 test_curthread; ktap_result types_curthread_task_struct $?
 test_fbt_args; ktap_result types_fbt_typed_args $?
 test_user_struct; ktap_result types_user_struct_copyin $?
@@ -295,4 +317,5 @@ test_symbols; ktap_result types_kernel_symbols $?
 test_symbol_errors; ktap_result types_kernel_symbol_errors $?
 test_no_btf; ktap_result types_no_btf $?
 test_missing_type; ktap_result types_missing_kernel_type $?
+test_integers; ktap_result types_integer_semantics $?
 ktap_finish

@@ -1403,7 +1403,6 @@ static void dc_decl_translator(struct dc_parser *p)
 void dc_decl_parse(struct dc_parser *p)
 {
 	struct dc_dspec ds;
-	bool first = true;
 
 	if (is_kw(p, 0, DC_KW_inline)) {
 		dc_decl_inline(p);
@@ -1463,12 +1462,10 @@ void dc_decl_parse(struct dc_parser *p)
 			dc_decl_extern(p, tid, &d);
 		else
 			dc_decl_var(p, &ds, tid, &d);
-		first = false;
 		if (peekk(p) != DC_TK_COMMA)
 			break;
 		advance(p);
 	}
-	(void)first;
 	if (!p->err && peekk(p) != DC_TK_SEMI)
 		syntax(p, peek(p, 0), "expected ';' after the declaration");
 	if (p->err) {

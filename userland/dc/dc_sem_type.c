@@ -584,7 +584,7 @@ static bool dc_xl_accepts(struct dc_cc *cc, const struct dc_xlator *xl,
 bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n)
 {
 	uint32_t out = n->ctype.tid, sou, i;
-	char n1[256], n2[256];
+	char tn[256];
 
 	if (n->ctype.kind == DC_T_ERR || !dc_sem_expr(cc, n->l))
 		return false;
@@ -596,7 +596,7 @@ bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n)
 	     dc_ct_kind(cc, sou) != DC_CT_UNION)) {
 		dc_error(cc, "D_XLATE_SOU", n->line, n->col,
 			 "translator output type must be a struct or union: %s",
-			 dc_ct_name(cc, out, n1, sizeof(n1)));
+			 dc_ct_name(cc, out, tn, sizeof(tn)));
 		return false;
 	}
 	for (i = 0; i < cc->nxls; i++) {
@@ -609,13 +609,12 @@ bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n)
 		dc_error(cc, "D_XLATE_NONE",
 			 n->line, n->col, "cannot translate from \"%s\" to \"%s\"",
 			 dc_type_str(n->l->type),
-			 dc_ct_name(cc, out, n2, sizeof(n2)));
+			 dc_ct_name(cc, out, tn, sizeof(tn)));
 		return false;
 	}
 	n->id = (int)i;
 	n->type = dc_ct_type(cc, out, DC_SP_KERNEL);
 	n->type.space = DC_SP_KERNEL;
-	(void)n1;
 	return true;
 }
 

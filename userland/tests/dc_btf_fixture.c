@@ -43,11 +43,11 @@ int dc_btf_fixture(const char *dir)
 	int t_u32, t_u64, t_pid, t_uid, t_gid, t_kuid, t_kgid, t_sizet;
 	int t_task, t_taskp, t_mm, t_mmp, t_cred, t_credp, t_sig, t_sigp;
 	int t_anon, t_comm, t_file, t_filep, t_path, t_dentry, t_dentryp;
-	int t_qstr, t_ucharp, t_cucharp, t_hl, t_hls, t_loff, t_loffp;
-	int t_charp, t_ssize, t_fn, t_req, t_reqp, t_rq, t_rqp, t_disk;
+	int t_qstr, t_voidp, t_cucharp, t_hl, t_hls, t_loff, t_loffp;
+	int t_charp, t_ssize, t_fn, t_req, t_rq, t_rqp, t_disk;
 	int t_diskp, t_bdev, t_bdevp, t_name32, t_pid4, t_pidp, t_pids;
-	int t_upid, t_upid1, t_var, t_sec, t_regs, t_cregsp, t_tty, t_ttyp;
-	int t_sector, t_opf, t_mod, err;
+	int t_upid, t_upid1, t_var, t_regs, t_cregsp, t_tty, t_ttyp;
+	int t_sector, t_opf, err;
 
 	if (!b)
 		return -ENOMEM;
@@ -121,9 +121,7 @@ int dc_btf_fixture(const char *dir)
 	btf__add_field(b, "sched_reset_on_fork", t_uint, 512, 1);
 	btf__add_field(b, "sched_contributes_to_load", t_uint, 513, 1);
 	/* files: struct file -> f_path.dentry->d_name.name */
-	t_ucharp = btf__add_ptr(b, t_uchar);
 	t_cucharp = btf__add_ptr(b, btf__add_const(b, t_uchar));
-	(void)t_ucharp;
 	t_hls = btf__add_struct(b, NULL, 8);
 	btf__add_field(b, "hash", t_u32, 0, 0);
 	btf__add_field(b, "len", t_u32, 32, 0);
@@ -137,9 +135,9 @@ int dc_btf_fixture(const char *dir)
 	btf__add_field(b, "d_flags", t_uint, 0, 0);
 	btf__add_field(b, "d_name", t_qstr, 64, 0);
 	t_dentryp = btf__add_ptr(b, t_dentry);
-	t_ucharp = btf__add_ptr(b, 0);		/* void * */
+	t_voidp = btf__add_ptr(b, 0);		/* void * */
 	t_path = btf__add_struct(b, "path", 16);
-	btf__add_field(b, "mnt", t_ucharp, 0, 0);
+	btf__add_field(b, "mnt", t_voidp, 0, 0);
 	btf__add_field(b, "dentry", t_dentryp, 64, 0);
 	t_file = btf__add_struct(b, "file", 24);
 	btf__add_field(b, "f_path", t_path, 0, 0);
@@ -181,8 +179,7 @@ int dc_btf_fixture(const char *dir)
 	btf__add_field(b, "__data_len", t_uint, 96, 0);
 	btf__add_field(b, "__sector", t_sector, 128, 0);
 	btf__add_field(b, "part", t_bdevp, 192, 0);
-	t_reqp = btf__add_ptr(b, t_req);
-	(void)t_reqp;
+	btf__add_ptr(b, t_req);
 	btf__add_enum(b, "pid_type", 4);
 	btf__add_enum_value(b, "PIDTYPE_PID", 0);
 	btf__add_enum_value(b, "PIDTYPE_TGID", 1);
@@ -191,9 +188,8 @@ int dc_btf_fixture(const char *dir)
 	btf__add_float(b, "double", 8);
 	/* a per-CPU variable, as pahole lists them */
 	t_var = btf__add_var(b, "runqueues", BTF_VAR_GLOBAL_ALLOCATED, t_int);
-	t_sec = btf__add_datasec(b, ".data..percpu", 4);
+	btf__add_datasec(b, ".data..percpu", 4);
 	btf__add_datasec_var_info(b, t_var, 0, 4);
-	(void)t_sec;
 	err = write_btf(b, dir, "vmlinux");
 	if (err)
 		goto out;
@@ -204,10 +200,9 @@ int dc_btf_fixture(const char *dir)
 		err = -ENOMEM;
 		goto out;
 	}
-	t_mod = btf__add_struct(m, "sonde_mod_state", 16);
+	btf__add_struct(m, "sonde_mod_state", 16);
 	btf__add_field(m, "count", t_int, 0, 0);
 	btf__add_field(m, "owner", t_taskp, 64, 0);
-	(void)t_mod;
 	err = write_btf(m, dir, "sonde_mod");
 out:
 	btf__free(m);
