@@ -162,6 +162,10 @@ static void dc_cc_free(struct dc_cc *cc)
 	if (cc->srcs)
 		for (uint32_t i = 0; i < cc->nsrcs; i++) {
 			free(cc->srcs[i].cpp_out);
+			if (cc->srcs[i].owned) {
+				free((char *)cc->srcs[i].name);
+				free((char *)cc->srcs[i].text);
+			}
 			for (uint32_t k = 0; k < cc->srcs[i].nfiles; k++)
 				free(cc->srcs[i].files[k]);
 			free(cc->srcs[i].files);
@@ -377,22 +381,52 @@ static char *dc_readfile(const char *path)
 	return buf;
 }
 
+/* Add source @name (its malloc'd @text, kept till the end) to the
+ * compilation; its index, or -1 (OOM). */
+static int dc_src_add(struct dc_cc *cc, const char *name, char *text)
+{
+	struct dc_src *s;
+	char *n = strdup(name);
+
+	if (!n || !dc_grow(cc, (void **)&cc->srcs, &cc->cap_srcs,
+			   cc->nsrcs + 1, sizeof(*cc->srcs))) {
+		free(n);
+		free(text);
+		cc->oom = true;
+		return -1;
+	}
+	s = &cc->srcs[cc->nsrcs];
+	memset(s, 0, sizeof(*s));
+	s->name = n;
+	s->text = text;
+	s->len = strlen(text);
+	s->kind = DC_IN_SCRIPT;
+	s->owned = true;
+	return (int)cc->nsrcs++;
+}
+
 /*
- * The D libraries: every *.d file of each directory of opts->libdirs,
- * in name order, as sources before the inputs (their texts malloc'd in
- * @texts, their names in @names).  Returns how many, or -1 (reported).
+ * The D libraries: every *.d file of each directory of opts->libdirs, in
+ * name order, compiled (declarations only) the first time the program
+ * needs a name it does not declare: a type, an identifier, a translated
+ * args[], a struct to complete.  A program that needs none (BEGIN {
+ * exit(0); }) never reads them.  Errors in a library are reported in its
+ * file.  True when the libraries were loaded by this call.
  */
-static int dc_libs(struct dc_cc *cc, char ***names, char ***texts)
+bool dc_libs_load(struct dc_cc *cc)
 {
 	const struct dc_opts *o = cc->opts;
+	uint32_t saved = cc->cur_src;
 	unsigned int d;
-	int n = 0;
 
-	*names = *texts = NULL;
+	if (cc->libs_loaded)
+		return false;
+	cc->libs_loaded = true;
 	if (!o || o->sz < offsetof(struct dc_opts, libdirs) +
-	    sizeof(o->libdirs) || !o->libdirs)
-		return 0;
-	for (d = 0; o->libdirs[d]; d++) {
+	    sizeof(o->libdirs) || !o->libdirs || !o->libdirs[0])
+		return false;
+	cc->in_lib = true;
+	for (d = 0; o->libdirs[d] && !cc->oom; d++) {
 		struct dirent *e;
 		char **v = NULL;
 		size_t nv = 0, i;
@@ -402,7 +436,7 @@ static int dc_libs(struct dc_cc *cc, char ***names, char ***texts)
 			dc_error(cc, "D_UNKNOWN", 0, 0,
 				 "cannot read D library directory %s: %s",
 				 o->libdirs[d], strerror(errno));
-			return -1;
+			continue;
 		}
 		while ((e = readdir(dir))) {
 			size_t l = strlen(e->d_name);
@@ -414,49 +448,35 @@ static int dc_libs(struct dc_cc *cc, char ***names, char ***texts)
 			nv2 = realloc(v, (nv + 1) * sizeof(*v));
 			if (!nv2 || !(nv2[nv] = malloc(strlen(o->libdirs[d]) +
 						       l + 2))) {
-				free(nv2 ? nv2 : v);
-				closedir(dir);
+				v = nv2 ? nv2 : v;
 				cc->oom = true;
-				return -1;
+				break;
 			}
 			v = nv2;
 			sprintf(v[nv++], "%s/%s", o->libdirs[d], e->d_name);
 		}
 		closedir(dir);
-		qsort(v, nv, sizeof(*v), dc_cmpname);
+		if (nv)
+			qsort(v, nv, sizeof(*v), dc_cmpname);
 		for (i = 0; i < nv; i++) {
-			char **nn = realloc(*names, (n + 1) * sizeof(char *));
-			char **nt = nn ? realloc(*texts, (n + 1) *
-						 sizeof(char *)) : NULL;
+			char *text = cc->oom ? NULL : dc_readfile(v[i]);
+			int si;
 
-			if (nn)
-				*names = nn;
-			if (nt)
-				*texts = nt;
-			if (!nn || !nt) {
-				cc->oom = true;
-				for (; i < nv; i++)
-					free(v[i]);
-				free(v);
-				return -1;
-			}
-			(*names)[n] = v[i];
-			(*texts)[n] = dc_readfile(v[i]);
-			if (!(*texts)[n]) {
+			if (!text && !cc->oom) {
 				dc_error(cc, "D_UNKNOWN", 0, 0,
 					 "cannot read D library %s: %s", v[i],
 					 strerror(errno));
-				free(v[i]);
-				for (i++; i < nv; i++)
-					free(v[i]);
-				free(v);
-				return -1;
+			} else if (text && (si = dc_src_add(cc, v[i], text)) >= 0) {
+				cc->cur_src = (uint32_t)si;
+				dc_parse(cc, (uint32_t)si);
 			}
-			n++;
+			free(v[i]);
 		}
 		free(v);
 	}
-	return n;
+	cc->in_lib = false;
+	cc->cur_src = saved;
+	return true;
 }
 
 struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
@@ -464,72 +484,48 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 {
 	struct dc_cc cc;
 	struct sonde_program *p;
-	char **libnames = NULL, **libtexts = NULL;
 	uint32_t i, j;
-	int nlib;
 
 	dc_diags_clear(dc);
 	memset(&cc, 0, sizeof(cc));
 	cc.dc = dc;
 	cc.opts = opts;
 	p = calloc(1, sizeof(*p));
-	if (!p) {
+	cc.srcs = calloc(nin ? nin : 1, sizeof(*cc.srcs));
+	if (!p || !cc.srcs) {
+		free(p);
+		free(cc.srcs);
 		errno = ENOMEM;
 		return NULL;
 	}
 	cc.prog = p;
-	nlib = dc_libs(&cc, &libnames, &libtexts);
-	cc.srcs = calloc(nin + (nlib > 0 ? nlib : 0) + 1, sizeof(*cc.srcs));
-	if (!cc.srcs)
-		cc.oom = true;
-	if (nlib < 0 || !cc.srcs) {
-		nlib = 0;
-		goto out;
-	}
+	cc.cap_srcs = nin ? nin : 1;
 	dc_ct_init(&cc);
 	dc_sem_types_begin(&cc);
 	memcpy(p->kopts, dc->kopts, sizeof(p->kopts));
 	p->uopts = dc->uopts;
-	/* the libraries' declarations come first, then the inputs' */
-	cc.nsrcs = nlib + nin;
-	for (i = 0; i < (uint32_t)nlib; i++) {
-		cc.srcs[i].name = libnames[i];
-		cc.srcs[i].text = libtexts[i];
-		cc.srcs[i].len = strlen(libtexts[i]);
-		cc.srcs[i].kind = DC_IN_SCRIPT;
-	}
+	cc.nsrcs = nin;
 	for (i = 0; i < nin; i++) {
-		struct dc_src *s = &cc.srcs[nlib + i];
-
-		s->name = in[i].name ? in[i].name : "<command line>";
-		s->text = in[i].text ? in[i].text : "";
-		s->len = strlen(s->text);
-		s->kind = in[i].kind;
+		cc.srcs[i].name = in[i].name ? in[i].name : "<command line>";
+		cc.srcs[i].text = in[i].text ? in[i].text : "";
+		cc.srcs[i].len = strlen(cc.srcs[i].text);
+		cc.srcs[i].kind = in[i].kind;
 	}
 	if (opts && opts->sz >= offsetof(struct dc_opts, cpp_args) +
 	    sizeof(opts->cpp_args) && opts->cpp)
-		for (i = nlib; i < cc.nsrcs && !cc.oom; i++)
+		for (i = 0; i < nin && !cc.oom; i++)
 			if (cc.srcs[i].kind == DC_IN_SCRIPT) {
 				cc.cur_src = i;
 				dc_cpp(&cc, i);
 			}
 
-	/* parse everything first: pragmas anywhere set strsize & co. */
-	for (i = 0; i < (uint32_t)nlib && !cc.oom; i++) {
-		uint32_t c0 = cc.nclauses;
-
-		cc.cur_src = i;
-		dc_parse(&cc, i);
-		if (cc.nclauses != c0) {
-			dc_error(&cc, "D_SYNTAX", cc.clauses[c0].line, 1,
-				 "a D library may not hold probe clauses");
-			cc.nclauses = c0;
-		}
-	}
+	/* parse everything first: pragmas anywhere set strsize & co.  The
+	 * D libraries are compiled when the program first needs a name
+	 * they may declare (dc_libs_load()). */
 	for (i = 0; i < nin && !cc.oom; i++) {
-		cc.cur_src = nlib + i;
+		cc.cur_src = i;
 		in[i].clause0 = cc.nclauses;
-		dc_parse(&cc, nlib + i);
+		dc_parse(&cc, i);
 		in[i].nclauses = cc.nclauses - in[i].clause0;
 		if (in[i].nclauses == 0 && !cc.oom && !cc.nerrors)
 			dc_error(&cc, "D_EMPTY", 0, 0,
@@ -579,14 +575,7 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		dc_vars_fini(&cc);
 	if (!cc.nerrors && !cc.oom)
 		dc_selfcheck(&cc);
-out:
 	dc_cc_free(&cc);
-	for (i = 0; i < (uint32_t)nlib; i++) {
-		free(libnames[i]);
-		free(libtexts[i]);
-	}
-	free(libnames);
-	free(libtexts);
 	if (cc.oom || cc.nerrors) {
 		sonde_program_free(p);
 		errno = cc.oom ? ENOMEM : EINVAL;

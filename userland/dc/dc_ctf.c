@@ -62,17 +62,35 @@ static const struct {
 	{ "long double", 16, 0, DC_CT_FLOAT },
 };
 
+static uint32_t dc_ct_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h % DC_CT_NBUCKETS;
+}
+
 uint32_t dc_ct_add(struct dc_cc *cc, const struct dc_ctype *t)
 {
 	struct dc_ctab *ct = &cc->ct;
+	uint32_t id, b;
 
 	if (!dc_grow(cc, (void **)&ct->v, &ct->cap, ct->n + 1,
 		     sizeof(*ct->v)))
 		return 0;
 	if (!ct->n)
 		ct->n = 1;		/* id 0 is no type */
-	ct->v[ct->n] = *t;
-	return ct->n++;
+	id = ct->n++;
+	ct->v[id] = *t;
+	ct->v[id].hnext = 0;
+	if (t->src == DC_CTS_D && t->name) {
+		/* the D namespace, found by dc_ct_find() */
+		b = dc_ct_hash(t->name);
+		ct->v[id].hnext = ct->bucket[b];
+		ct->bucket[b] = id;
+	}
+	return id;
 }
 
 void dc_ct_init(struct dc_cc *cc)
@@ -140,11 +158,13 @@ uint32_t dc_ct_find(struct dc_cc *cc, uint32_t kind, const char *name)
 {
 	uint32_t i;
 
+	if (!cc->ct.n)
+		return 0;
 	/* newest first: a definition after a forward declaration wins */
-	for (i = cc->ct.n; i-- > 1;) {
+	for (i = cc->ct.bucket[dc_ct_hash(name)]; i; i = cc->ct.v[i].hnext) {
 		const struct dc_ctype *t = &cc->ct.v[i];
 
-		if (t->src != DC_CTS_D || !t->name || strcmp(t->name, name))
+		if (strcmp(t->name, name))
 			continue;
 		if (dc_ct_tagkind(kind) ?
 		    (t->kind == kind || (t->kind == DC_CT_FWD &&
@@ -209,12 +229,18 @@ bool dc_ct_complete(struct dc_cc *cc, uint32_t *id)
 		return t->kind != DC_CT_VOID && t->kind != DC_CT_FUNC;
 	if (!t->name)
 		return false;
-	/* a D definition after the forward declaration, then the kernel's */
+	/* a D definition after the forward declaration (the D libraries'
+	 * too), then the kernel's */
 	d = dc_ct_find(cc, t->fwdkind, t->name);
+	if ((!d || dc_ct(cc, d)->kind == DC_CT_FWD) && dc_libs_load(cc)) {
+		t = dc_ct(cc, r);
+		d = dc_ct_find(cc, t->fwdkind, t->name);
+	}
 	if (d && dc_ct(cc, d)->kind != DC_CT_FWD) {
 		*id = d;
 		return true;
 	}
+	t = dc_ct(cc, r);
 	d = dc_btf_lookup(cc, t->fwdkind, t->name, NULL, true);
 	if (d && dc_ct_kind(cc, d) != DC_CT_FWD) {
 		*id = d;

@@ -131,8 +131,8 @@ bool dc_decl_at_type(struct dc_parser *p, int n)
 			return false;
 		if (strchr(t->text, '`'))
 			return dc_kernel_typedef(p, t->text);
-		/* a kernel typedef only where an expression cannot be:
-		 * "(name *...)" or "(name) operand" */
+		/* a library's or the kernel's typedef only where an
+		 * expression cannot be: "(name *...)" or "(name) operand" */
 		k = n + 1;
 		if (peek(p, k)->kind == DC_TK_STAR) {
 			while (k < DC_P_LOOKAHEAD - 1 &&
@@ -145,6 +145,9 @@ bool dc_decl_at_type(struct dc_parser *p, int n)
 			   !dc_cast_operand(peek(p, k + 1))) {
 			return false;
 		}
+		if (dc_libs_load(p->cc) &&
+		    dc_ct_find(p->cc, DC_CT_TYPEDEF, t->text))
+			return true;
 		return dc_kernel_typedef(p, t->text);
 	}
 	if (t->kind != DC_TK_KEYWORD)
@@ -253,7 +256,11 @@ static bool dc_decl_specs(struct dc_parser *p, struct dc_dspec *ds,
 		int cls = DS_NONE;
 
 		if (t.kind == DC_TK_IDENT && !any && t.text &&
-		    (named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t.text))) {
+		    ((named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t.text)) ||
+		     (!strchr(t.text, '`') && dc_libs_load(p->cc) &&
+		      (named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t.text))))) {
+			/* a typedef (the D libraries', compiled now if need
+			 * be: a type name is expected here) */
 			advance(p);
 			any = true;
 			continue;

@@ -161,11 +161,15 @@ struct dc_ctype {
 				 * argbtf is set) */
 	uint8_t argbtf;
 	uint32_t ptrto;		/* cached: a pointer to this type, or 0 */
+	uint32_t hnext;		/* D names: the next type in its bucket */
 };
+
+#define DC_CT_NBUCKETS	256
 
 struct dc_ctab {
 	struct dc_ctype *v;	/* v[0] unused */
 	uint32_t n, cap;
+	uint32_t bucket[DC_CT_NBUCKETS];	/* D names, newest first */
 	uint32_t t_int, t_char, t_void, t_string;	/* intrinsics */
 };
 
@@ -333,6 +337,7 @@ struct dc_src {
 	char **files;		/* files cpp's line markers named (#include),
 				 * malloc'd; see DC_LINE_FILE() */
 	uint32_t nfiles;
+	bool owned;		/* a D library: name and text malloc'd */
 };
 
 /*
@@ -414,8 +419,10 @@ struct dc {
 struct dc_cc {
 	struct dc *dc;
 	const struct dc_opts *opts;
-	struct dc_src *srcs;
-	uint32_t nsrcs;
+	struct dc_src *srcs;		/* the inputs, then the D libraries */
+	uint32_t nsrcs, cap_srcs;
+	bool libs_loaded;		/* dc_libs_load() ran */
+	bool in_lib;			/* parsing a D library */
 	uint32_t cur_src;		/* input being parsed or generated */
 	struct dc_arena *arena;
 	struct sonde_program *prog;
@@ -564,6 +571,9 @@ bool dc_lex_pdesc(struct dc_lexer *lx, struct dc_tok *tok);
 bool dc_lex_at_decl(struct dc_lexer *lx);
 const char *dc_tok_name(int kind);
 const char *dc_kw_name(int kw);
+
+/* dc_cc.c: compile the D libraries now if not yet; true if this did. */
+bool dc_libs_load(struct dc_cc *cc);
 
 /* dc_parse.c */
 void dc_parse(struct dc_cc *cc, uint32_t src);

@@ -19,6 +19,25 @@ static const char *const dc_kwnames[DC_NKWS] = {
 #undef DC_KW_NAME_
 };
 
+/* The keyword @s is (binary search: DC_KEYWORDS is in name order), or
+ * 0.  Every identifier asks, so it is the lexer's hot path. */
+static int dc_kw_lookup(const char *s)
+{
+	int lo = 1, hi = DC_NKWS - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2, c = strcmp(s, dc_kwnames[mid]);
+
+		if (!c)
+			return mid;
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return 0;
+}
+
 const char *dc_kw_name(int kw)
 {
 	return kw > 0 && kw < DC_NKWS ? dc_kwnames[kw] : "?";
@@ -274,7 +293,17 @@ bool dc_lex_at_decl(struct dc_lexer *lx)
 	memcpy(buf, p, n);
 	buf[n] = 0;
 	/* a typedef the program or a library declared, or one of D's */
-	return dc_ct_find(lx->cc, DC_CT_TYPEDEF, buf) != 0;
+	if (dc_ct_find(lx->cc, DC_CT_TYPEDEF, buf))
+		return true;
+	/* "name *x" or "name x": a declaration if the D libraries declare
+	 * name (compiled now); a probe description goes on with ':', '-',
+	 * '{', '/' or ',' */
+	for (i = n; p + i < lx->end && (p[i] == ' ' || p[i] == '	'); i++)
+		;
+	if (p + i < lx->end && (p[i] == '*' || isalpha((unsigned char)p[i]) ||
+				p[i] == '_') && dc_libs_load(lx->cc))
+		return dc_ct_find(lx->cc, DC_CT_TYPEDEF, buf) != 0;
+	return false;
 }
 
 /*
@@ -545,13 +574,8 @@ void dc_lex_next(struct dc_lexer *lx, struct dc_tok *tok)
 		tok->len = lx->p - p;
 		tok->text = dc_strndup(lx->cc, p, tok->len);
 		tok->kind = DC_TK_IDENT;
-		for (i = scoped ? DC_NKWS : 1; i < DC_NKWS && tok->text; i++) {
-			if (!strcmp(tok->text, dc_kwnames[i])) {
-				tok->kind = DC_TK_KEYWORD;
-				tok->kw = (int)i;
-				break;
-			}
-		}
+		if (!scoped && tok->text && (tok->kw = dc_kw_lookup(tok->text)))
+			tok->kind = DC_TK_KEYWORD;
 		return;
 	}
 	if (isdigit((unsigned char)c)) {
@@ -615,8 +639,11 @@ void dc_lex_next(struct dc_lexer *lx, struct dc_tok *tok)
 		return;
 	}
 	for (i = 0; i < sizeof(dc_puncts) / sizeof(dc_puncts[0]); i++) {
-		size_t n = strlen(dc_puncts[i].s);
+		size_t n;
 
+		if (dc_puncts[i].s[0] != c)
+			continue;
+		n = strlen(dc_puncts[i].s);
 		if ((size_t)(lx->end - p) >= n &&
 		    !strncmp(p, dc_puncts[i].s, n)) {
 			lx->p += n;

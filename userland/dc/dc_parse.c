@@ -649,10 +649,19 @@ static void skip_clause(struct dc_parser *p)
 static void parse_clause(struct dc_parser *p)
 {
 	struct dc_lexer *lx = &p->lx;
-	const struct dc_src *src = &p->cc->srcs[p->src];
+	/* its kind, not a pointer: a D library compiled while the clause
+	 * is parsed adds sources */
+	uint32_t kind = p->cc->srcs[p->src].kind;
 	struct dc_clause_ast *c;
 	struct dc_tok t;
 
+	if (p->cc->in_lib) {
+		dc_error(p->cc, "D_SYNTAX", lx->line,
+			 (uint32_t)(lx->p - lx->line_start) + 1,
+			 "a D library may not hold probe clauses");
+		skip_clause(p);
+		return;
+	}
 	c = new_clause(p, lx->line);
 	if (!c)
 		return;
@@ -715,7 +724,7 @@ static void parse_clause(struct dc_parser *p)
 		dc_if_split(p->cc, (uint32_t)(c - p->cc->clauses));
 		return;
 	}
-	if (t.kind == DC_TK_EOF && (src->kind == DC_IN_PROBESPEC || c->pred))
+	if (t.kind == DC_TK_EOF && (kind == DC_IN_PROBESPEC || c->pred))
 		return;
 	if (t.kind == DC_TK_EOF)
 		dc_error(p->cc, "D_SYNTAX", t.line, t.col,

@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dc.h"
@@ -489,6 +490,59 @@ static void test_options(void)
 	dc_free(dc);
 }
 
+/* The D libraries: read only when a program needs a name they may
+ * declare; a library with a clause, an unreadable directory. */
+static void test_libs(void)
+{
+	static const char *none[] = { "/nonexistent/dlib", NULL };
+	char dir[256], path[300];
+	const char *mine[2] = { dir, NULL };
+	struct dc *dc = dc_new();
+	struct dc_opts o = { .sz = sizeof(o), .target = -1, .libdirs = none,
+			     .btf_dir = g_btfdir };
+	struct sonde_program *p;
+	const struct dc_diag *d;
+	FILE *f;
+	bool pass;
+
+	p = dc_compile_str(dc, NULL, "BEGIN { exit(0); }", &o);
+	ok(p != NULL, "%s", "libraries: a program needing none never reads them");
+	sonde_program_free(p);
+	p = dc_compile_str(dc, NULL, "BEGIN { trace(NO_SUCH_NAME); }", &o);
+	d = dc_diag_get(dc, 0);
+	pass = !p && d && !strcmp(d->tag, "D_UNKNOWN") &&
+	       strstr(d->msg, "cannot read D library directory /nonexistent/dlib");
+	ok(pass, "%s", "libraries: an unknown name reads them, a missing directory is an error");
+	sonde_program_free(p);
+	snprintf(dir, sizeof(dir), "%s/lib", g_btfdir);
+	mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/a.d", dir);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("inline int LIBCONST = 41;\nBEGIN { exit(0); }\n", f);
+		fclose(f);
+	}
+	o.libdirs = mine;
+	p = dc_compile_str(dc, NULL, "BEGIN { trace(LIBCONST + 1); }", &o);
+	d = dc_diag_get(dc, 0);
+	pass = !p && d && !strcmp(d->tag, "D_SYNTAX") && d->file &&
+	       strstr(d->file, "/lib/a.d") &&
+	       strstr(d->msg, "may not hold probe clauses");
+	ok(pass, "%s", "libraries: a probe clause in one is an error in its file");
+	sonde_program_free(p);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("inline int LIBCONST = 41;\n", f);
+		fclose(f);
+	}
+	p = dc_compile_str(dc, NULL, "BEGIN { trace(LIBCONST + 1); }", &o);
+	ok(p && p->nclauses == 1, "%s", "libraries: an inline of -L's directory");
+	sonde_program_free(p);
+	unlink(path);
+	rmdir(dir);
+	dc_free(dc);
+}
+
 static void test_inputs(void)
 {
 	struct dc *dc = dc_new();
@@ -611,6 +665,7 @@ int main(int argc, char **argv)
 	test_fmtspec();
 	test_options();
 	test_inputs();
+	test_libs();
 	test_diag_format();
 	{
 		char path[512];
