@@ -6,8 +6,9 @@
 # busybox sh): struct task_struct's members through curthread against
 # what the process says of itself, fbt's typed args[], a user struct
 # copied in and read by member (declared in the script and in a -C
-# header), the io and proc translators against a known workload, kernel
-# symbols, and the errors of a host without BTF or without a type.
+# header), the io, proc and sched translators against a known workload,
+# kernel symbols (and their refusals), a module's types, and the errors
+# of a host without BTF or without a type.
 
 cd "$(dirname "$0")" || exit 1
 . ./ktap_helpers.sh
@@ -16,7 +17,7 @@ SONDE=${SONDE:-sonde}
 PROG=/types-prog
 [ -x "$PROG" ] || PROG=$PWD/types-prog
 T=$(mktemp -d /tmp/test_types.XXXXXX)
-trap 'umount /sys/kernel/btf 2>/dev/null; rm -rf "$T"' EXIT
+trap 'umount /sys/kernel/btf /sys/kernel/security 2>/dev/null; rm -rf "$T"' EXIT
 
 # curthread's task_struct: tgid, the parent's tgid, comm and the
 # credentials, as the process itself reports them (getpid, getppid,
@@ -196,6 +197,32 @@ test_proc_translators() {
 	return 1
 }
 
+# sched:::wakeup's and off-cpu's translated args[]: a shell that writes
+# its pid and parent's pid, then execs sleep: the timer's wakeup of that
+# pid names it (lwpsinfo_t's pr_lwpid, psinfo_t's pr_pid, pr_ppid,
+# pr_fname "sleep"), and so does the off-cpu of the thread switched from
+# when it runs again (args[] describe the thread switched to).
+test_sched_translators() {
+	echo 'echo $$ $PPID > '"$T"'/ids; exec sleep 0.3' > "$T/sleep.sh"
+	run 60 "$SONDE" -qn 'sched:::wakeup /args[1]->pr_pid == $target/ {
+		@w[args[0]->pr_lwpid, args[1]->pr_pid, args[1]->pr_ppid,
+		    args[1]->pr_fname] = count(); }
+	    sched:::off-cpu /args[1]->pr_pid == $target/ {
+		@o[args[0]->pr_lwpid, args[1]->pr_pid, args[1]->pr_fname,
+		    args[0]->pr_sname] = count(); }
+	    END { printa("wakeup %d %d %d %s\n", @w);
+		printa("off-cpu %d %d %s %c\n", @o); }' -c "sh $T/sleep.sh"
+	read -r p pp < "$T/ids" 2>/dev/null
+	if [ "$rc" -eq 0 ] && [ -n "$p" ] &&
+	   grep -qx "wakeup $p $p $pp sleep" "$T/out" &&
+	   grep -qx "off-cpu $p $p sleep R" "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want 'wakeup $p $p $pp sleep' and 'off-cpu $p $p sleep R'"
+	show
+	return 1
+}
+
 # Kernel symbols: `jiffies through an extern declaration against
 # /proc/timer_list, &`jiffies against /proc/kallsyms, a struct symbol.
 test_symbols() {
@@ -233,11 +260,23 @@ test_symbol_errors() {
 	echo 2 > /proc/sys/kernel/kptr_restrict
 	run 60 "$SONDE" -qn 'BEGIN { trace((uintptr_t)&`jiffies); exit(0); }'
 	echo "$old" > /proc/sys/kernel/kptr_restrict
+	if [ "$rc" -eq 0 ] ||
+	   ! grep -q 'failed to resolve `jiffies: kernel symbol addresses are hidden.*kptr_restrict is 2' "$T/err"; then
+		ktap_diag "want the kptr_restrict refusal"
+		show
+		return 1
+	fi
+	# confidentiality lockdown, as securityfs reports it (a tmpfs over
+	# /sys/kernel/security: the real one cannot be undone)
+	mount -t tmpfs none /sys/kernel/security || return 4
+	echo 'none integrity [confidentiality]' > /sys/kernel/security/lockdown
+	run 60 "$SONDE" -qn 'BEGIN { trace((uintptr_t)&`jiffies); exit(0); }'
+	umount /sys/kernel/security
 	if [ "$rc" -ne 0 ] &&
-	   grep -q 'failed to resolve `jiffies: kernel symbol addresses are hidden.*kptr_restrict is 2' "$T/err"; then
+	   grep -q 'failed to resolve `jiffies: the kernel is locked down (confidentiality)' "$T/err"; then
 		return 0
 	fi
-	ktap_diag "want the kptr_restrict refusal"
+	ktap_diag "want the lockdown refusal"
 	show
 	return 1
 }
@@ -285,6 +324,28 @@ test_integers() {
 	return 1
 }
 
+# A module's own types, from /sys/kernel/btf/MODULE: sonde's (its
+# struct's size against the one a module-scoped and an unscoped name
+# give), and an unknown module named in the error.
+test_module_type() {
+	run 60 "$SONDE" -qn 'BEGIN { printf("%d %d\n",
+	    sizeof (struct virtio_blk`virtio_blk) > 0,
+	    sizeof (struct virtio_blk`virtio_blk) ==
+	    sizeof (struct virtio_blk)); exit(0); }'
+	if [ "$rc" -ne 0 ] || ! grep -qx '1 1' "$T/out"; then
+		ktap_diag "want virtio_blk's struct virtio_blk from its BTF"
+		show
+		return 1
+	fi
+	run 60 "$SONDE" -qn 'BEGIN { trace(sizeof (struct no_such_mod`file)); }'
+	if [ "$rc" -ne 0 ] && grep -q 'no_such_mod' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want an error naming no_such_mod"
+	show
+	return 1
+}
+
 # A type the kernel's BTF does not have: D_OP_INCOMPLETE naming it.
 test_missing_type() {
 	run 60 "$SONDE" -qn 'BEGIN { trace(((struct no_such_kernel_type *)0)->x); }'
@@ -297,7 +358,7 @@ test_missing_type() {
 	return 1
 }
 
-ktap_header 12
+ktap_header 14
 test_curthread; ktap_result types_curthread_task_struct $?
 test_fbt_args; ktap_result types_fbt_typed_args $?
 test_user_struct; ktap_result types_user_struct_copyin $?
@@ -313,9 +374,15 @@ else
 	ktap_skip types_io_translators "no /dev/vda"
 fi
 test_proc_translators; ktap_result types_proc_translators $?
+test_sched_translators; ktap_result types_sched_translators $?
 test_symbols; ktap_result types_kernel_symbols $?
 test_symbol_errors; ktap_result types_kernel_symbol_errors $?
 test_no_btf; ktap_result types_no_btf $?
 test_missing_type; ktap_result types_missing_kernel_type $?
+if [ -d /sys/kernel/btf/virtio_blk ] || [ -f /sys/kernel/btf/virtio_blk ]; then
+	test_module_type; ktap_result types_module_btf $?
+else
+	ktap_skip types_module_btf "no virtio_blk module BTF"
+fi
 test_integers; ktap_result types_integer_semantics $?
 ktap_finish

@@ -567,7 +567,10 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 			dc_pdesc_split(&cc, text, &d->desc, c->descs[j].line,
 				       c->descs[j].col);
 		}
-		if (c->bad || !dc_sem_clause(&cc, c))
+		/* no code once an error is out: a type the parser could not
+		 * resolve leaves a node sema cannot finish, and the program
+		 * is thrown away anyway */
+		if (c->bad || !dc_sem_clause(&cc, c) || cc.nerrors)
 			continue;
 		dc_cg_clause(&cc, c, i);
 	}

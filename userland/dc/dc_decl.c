@@ -283,6 +283,7 @@ static bool dc_decl_specs(struct dc_parser *p, struct dc_dspec *ds,
 					 "failed to resolve type %s: %s",
 					 t.text, dc_btf_error(p->cc, why,
 							      sizeof(why)));
+				p->err = true;	/* the statement's only error */
 				ds->tid = 0;
 				return true;
 			}
@@ -479,6 +480,7 @@ static uint32_t dc_tag_ref(struct dc_parser *p, int kind,
 				 kind == DC_CT_STRUCT ? "struct" :
 				 kind == DC_CT_UNION ? "union" : "enum",
 				 t->text, dc_btf_error(p->cc, why, sizeof(why)));
+		p->err = true;	/* the statement's only error */
 		return 0;
 	}
 	id = dc_ct_find(p->cc, kind, t->text);
