@@ -346,6 +346,29 @@ test_module_type() {
 	return 1
 }
 
+# -L: a directory's D files are compiled with the program, after sonde's
+# own library (curpsinfo still there); a probe clause in one is refused,
+# naming its file.
+test_libdir() {
+	mkdir -p "$T/lib" "$T/badlib"
+	printf 'inline int MY_LIMIT = 42;\ntypedef struct mine { int a; char b[6]; } mine_t;\n' > "$T/lib/mine.d"
+	printf 'BEGIN { exit(0); }\n' > "$T/badlib/clause.d"
+	run 60 "$SONDE" -L "$T/lib" -qn 'BEGIN { printf("%d %d %d\n", MY_LIMIT,
+	    sizeof (mine_t), curpsinfo->pr_pid == pid); exit(0); }'
+	if [ "$rc" -ne 0 ] || ! grep -qx '42 12 1' "$T/out"; then
+		ktap_diag "want '42 12 1' from -L's mine.d and procfs.d"
+		show
+		return 1
+	fi
+	run 60 "$SONDE" -L "$T/badlib" -qn 'BEGIN { trace(MY_LIMIT); exit(0); }'
+	if [ "$rc" -ne 0 ] && grep -q 'clause.d' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want an error naming clause.d"
+	show
+	return 1
+}
+
 # A type the kernel's BTF does not have: D_OP_INCOMPLETE naming it.
 test_missing_type() {
 	run 60 "$SONDE" -qn 'BEGIN { trace(((struct no_such_kernel_type *)0)->x); }'
@@ -358,7 +381,7 @@ test_missing_type() {
 	return 1
 }
 
-ktap_header 14
+ktap_header 15
 test_curthread; ktap_result types_curthread_task_struct $?
 test_fbt_args; ktap_result types_fbt_typed_args $?
 test_user_struct; ktap_result types_user_struct_copyin $?
@@ -385,4 +408,5 @@ else
 	ktap_skip types_module_btf "no virtio_blk module BTF"
 fi
 test_integers; ktap_result types_integer_semantics $?
+test_libdir; ktap_result types_library_dir $?
 ktap_finish
