@@ -148,6 +148,15 @@ bool dc_sem_value(struct dc_cc *cc, struct dc_node *n)
 			 dc_type_str(n->type));
 		return false;
 	}
+	if (n->kind == DC_N_UNARY && n->op == DC_TK_STAR &&
+	    n->l->kind == DC_N_XLATE) {
+		/* dtrace snapshots every member; sonde reads them one by
+		 * one only */
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "a translated %s is read member by member: use . with a member name (a whole translated object cannot be copied)",
+			 dc_type_str(n->type));
+		return false;
+	}
 	if (n->type.kind != DC_T_ARRAY)
 		return true;
 	if (dc_ct_is_chararray(cc, n->type.tid)) {
@@ -195,6 +204,14 @@ bool dc_sem_addrof(struct dc_cc *cc, struct dc_node *n)
 	if (l->kind == DC_N_MEMBER && l->bits) {
 		dc_error(cc, "D_ADDROF_BITFIELD", n->line, n->col,
 			 "cannot take address of bit-field");
+		return false;
+	}
+	if ((l->kind == DC_N_UNARY && l->op == DC_TK_STAR &&
+	     l->l->kind == DC_N_XLATE) || l->kind == DC_N_XLATE ||
+	    (l->kind == DC_N_MEMBER && l->l->kind == DC_N_XLATE)) {
+		/* a translated object lives nowhere: dtrace's <DYN> */
+		dc_error(cc, "D_ADDROF_VAR", n->line, n->col,
+			 "cannot take address of dynamic object");
 		return false;
 	}
 	byref = l->type.kind == DC_T_SOU || l->type.kind == DC_T_ARRAY;
