@@ -15,6 +15,7 @@
  * record carries its size, so the writer can step over them).
  */
 #include <linux/cpu.h>
+#include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
@@ -41,7 +42,7 @@ int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node)
 {
 	b->size = size;
 	b->node = node;
-	b->data[0] = vzalloc_node(size, node);
+	b->data[0] = kvzalloc_node(size, SONDE_GFP_BIG, node);
 	return b->data[0] ? 0 : -ENOMEM;
 }
 
@@ -53,8 +54,8 @@ int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node)
  */
 void sonde_buf_free(struct sonde_buf *b)
 {
-	vfree(b->data[0]);
-	vfree(b->data[1]);
+	kvfree(b->data[0]);
+	kvfree(b->data[1]);
 	b->data[0] = b->data[1] = NULL;
 }
 
@@ -239,7 +240,8 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 			req->errors = 0;
 			return 0;
 		}
-		b->data[a ^ 1] = vzalloc_node(b->size, b->node);
+		b->data[a ^ 1] = kvzalloc_node(b->size, SONDE_GFP_BIG,
+					       b->node);
 		if (!b->data[a ^ 1])
 			return -ENOMEM;
 	}

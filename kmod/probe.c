@@ -12,6 +12,7 @@
 #include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 #include <linux/xarray.h>
 
@@ -309,7 +310,12 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 				goto out_unlock;
 		}
 	}
+	i = 0;
 	xa_for_each_start(&sonde_probes, id, p, max(req->start_id, 1u)) {
+		/* a glob against every one of 100000 fbt probes: let the
+		 * CPU go now and then, listed or not */
+		if (!(++i & 255))
+			cond_resched();
 		if (p->owner && p->owner != st)
 			continue;	/* another consumer's user probe */
 		if (!sonde_desc_match(&req->desc, p))
@@ -331,7 +337,6 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 			goto out_unlock;
 		}
 		req->count++;
-		cond_resched();
 	}
 out_unlock:
 	mutex_unlock(&sonde_lock);
@@ -341,16 +346,22 @@ out_unlock:
 /**
  * sonde_sync() - wait until no CPU runs a firing that started before now
  *
- * Firings run with interrupts off, which RCU treats as a read-side
- * critical section.  Expedited, as DTrace's dtrace_sync() is a cross-call
- * to every CPU: a normal grace period is several ticks, and the consumer
- * waits for it at STOP, where `BEGIN { exit(0); }` spent a seventh of its
- * run idle.  It runs once per STOP or failed GO, never in a loop.
+ * Nor a handler that may yet start one.  Firings run with interrupts off,
+ * which RCU treats as a read-side critical section; but the callbacks of
+ * _rcuidle tracepoint sites are called under SRCU (tracepoint_srcu), whose
+ * readers an RCU grace period does not wait for: so wait for both, as the
+ * kernel's tracepoint_synchronize_unregister() does, before anything a
+ * handler can touch is freed.  Expedited, as DTrace's dtrace_sync() is a
+ * cross-call to every CPU: a normal grace period is several ticks, and
+ * the consumer waits for it at STOP, where `BEGIN { exit(0); }` spent a
+ * seventh of its run idle.  It runs once per STOP, disarm or failed GO,
+ * never in a loop.
  *
  * Context: process context, may sleep.
  */
 void sonde_sync(void)
 {
+	synchronize_srcu_expedited(&tracepoint_srcu);
 	synchronize_rcu_expedited();
 }
 
@@ -473,7 +484,7 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	ctx.rec_size = 0;
 	ctx.scratch = pc->scratch;
 	ctx.scratch_size = st->scratch_size;
-	ctx.scratch_used = st->img.max_key_size;
+	ctx.scratch_used = st->img.scratch_base;
 	ctx.epid = ecb->epid;
 	ctx.clause = ecb - st->ecbs;
 	ctx.globals = st->globals;
@@ -520,7 +531,7 @@ have_pred:
 		ctx.rec = (u8 *)(h + 1);
 		ctx.rec_size = c->rec_size;
 	}
-	ctx.scratch_used = st->img.max_key_size;
+	ctx.scratch_used = st->img.scratch_base;
 	if (sonde_vm_run(&ctx, c->act_off, c->act_len, &ret)) {
 		/* the reserved record is abandoned: not committed */
 		sonde_fault(ecb, ms, &ctx, 1);
@@ -568,6 +579,7 @@ int sonde_probe_testfire(struct sonde_state *st, u32 epid,
 	ms.probe = ecb->probe;
 	ms.fire = f;
 	ms.have_ts = false;
+	ms.uok = false;
 	ms.test = t;
 	ms.tr = tr;
 	tr->cpu = ms.cpu;
@@ -644,6 +656,7 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 	ms.pc = NULL;
 	ms.timestamp = 0;
 	ms.have_ts = false;
+	ms.uok = false;
 	ms.fire_ip = (unsigned long)__builtin_return_address(0);
 	ms.fire_fp = (unsigned long)__builtin_frame_address(0);
 	ms.test = NULL;

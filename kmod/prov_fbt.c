@@ -316,6 +316,7 @@ static int sonde_fbt_create(const char *mod, size_t mlen, const char *func,
 		kfree(fn);
 		return PTR_ERR(p);
 	}
+	p->flags = SONDE_PROBEF_KPROBE;
 	fn->refs = 1;
 	hash_add(sonde_fbt_fns, &fn->hnode, sonde_fbt_hash(fn->mod, fn->func));
 	/* from here on destroy() frees fn with its last probe */
@@ -324,6 +325,7 @@ static int sonde_fbt_create(const char *mod, size_t mlen, const char *func,
 			       (unsigned long)fn | SONDE_FBT_RETURN);
 	if (IS_ERR(p))
 		return PTR_ERR(p);
+	p->flags = SONDE_PROBEF_KPROBE;
 	fn->refs++;
 	sonde_fbt_nprobes += 2;
 	return 0;
@@ -453,6 +455,7 @@ static int sonde_fbt_provide(const struct sonde_probe_desc *desc)
 const struct sonde_provider sonde_fbt_provider = {
 	.name = "fbt",
 	.flags = SONDE_PROVF_REGS_STACK,
+	.kaddr_args = SONDE_ARGS_ALL,
 	.provide = sonde_fbt_provide,
 	.destroy = sonde_fbt_destroy,
 	.enable = sonde_fbt_enable,

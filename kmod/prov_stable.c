@@ -245,18 +245,21 @@ static void sonde_sdt_disable(struct sonde_probe *p)
 const struct sonde_provider sonde_sched_provider = {
 	.name = "sched",
 	.flags = SONDE_PROVF_REGS_STACK,	/* on-cpu's kprobe regs */
+	.kaddr_args = SONDE_ARGS_ALL,		/* tasks */
 	.enable = sonde_sdt_enable,
 	.disable = sonde_sdt_disable,
 };
 
 const struct sonde_provider sonde_proc_provider = {
 	.name = "proc",
+	.kaddr_args = SONDE_ARGS_ALL,	/* tasks, file names, siginfo */
 	.enable = sonde_sdt_enable,
 	.disable = sonde_sdt_disable,
 };
 
 const struct sonde_provider sonde_io_provider = {
 	.name = "io",
+	.kaddr_args = SONDE_ARGS_ALL,	/* the request */
 	.enable = sonde_sdt_enable,
 	.disable = sonde_sdt_disable,
 };
@@ -289,10 +292,13 @@ int sonde_stable_init(void)
 		}
 		p = sonde_probe_create(s->prov, "", "", s->name, s->nargs,
 				       (unsigned long)s);
-		if (IS_ERR(p))
+		if (IS_ERR(p)) {
 			err = PTR_ERR(p);
-		else
+		} else {
 			s->probe = p;
+			if (!s->tpname)
+				p->flags = SONDE_PROBEF_KPROBE;
+		}
 	}
 	mutex_unlock(&sonde_lock);
 	return err;

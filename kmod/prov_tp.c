@@ -254,6 +254,7 @@ static int sonde_tp_provide(const struct sonde_probe_desc *desc)
 const struct sonde_provider sonde_tp_provider = {
 	.name = "tracepoint",
 	.flags = SONDE_PROVF_REGS_STACK,
+	.kaddr_args = SONDE_ARGS_ALL,
 	.artificial = sonde_tp_artificial,
 	.provide = sonde_tp_provide,
 	.enable = sonde_tp_enable,

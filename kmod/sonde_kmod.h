@@ -14,6 +14,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
@@ -44,12 +45,17 @@ extern struct mutex sonde_lock;
  * @artificial: (may be NULL) is @pc a frame of the provider's own firing
  *           machinery (a tracepoint iterator), above the probed code?
  *           stack() drops a leading run of them.  Probe context.
+ * @kaddr_args: the arguments that may be kernel addresses (a task, a
+ *           request, a kernel PC), bit N for argN: a clause that reads
+ *           one is refused under confidentiality lockdown, which lets no
+ *           kernel address reach userland
  */
 struct sonde_provider {
 	const char *name;
 	/* how stack() starts at the probed code (SONDE_PROVF_*,
 	 * artificial()) */
 	u32 flags;
+	u32 kaddr_args;
 	bool (*artificial)(struct sonde_probe *p, unsigned long pc);
 	int (*provide)(const struct sonde_probe_desc *desc);
 	void (*destroy)(struct sonde_probe *p);
@@ -66,9 +72,13 @@ struct sonde_provider {
  * @data:     provider data
  * @ecbs:     enablings of every consumer, in arming order (RCU list)
  * @nenabled: number of ECBs on @ecbs (sonde_lock)
+ * @res_ecbs, @res_cost: enablings loaded on it by every consumer and
+ *            their cost: what one firing may run (sonde_lock; LOAD keeps
+ *            them within SONDE_MAX_PROBE_ECBS and SONDE_FIRING_BUDGET)
  * @provname: the provider name D sees, when not @prov's (user probes)
  * @owner:    the only consumer that lists and enables it (user probes),
  *            NULL for everyone's
+ * @flags:    SONDE_PROBEF_*, set by its provider when it creates it
  */
 struct sonde_probe {
 	u32 id;
@@ -79,9 +89,12 @@ struct sonde_probe {
 	const char *func;
 	const char *name;
 	u32 nargs;
+	u32 flags;
 	unsigned long data;
 	struct list_head ecbs;
 	u32 nenabled;
+	u32 res_ecbs;
+	u64 res_cost;
 };
 
 /*
@@ -90,6 +103,12 @@ struct sonde_probe {
  * probed code without any kprobe/ftrace frames.
  */
 #define SONDE_PROVF_REGS_STACK	0x1
+/* Every argument (arg0..arg9) as a mask of sonde_provider.kaddr_args. */
+#define SONDE_ARGS_ALL		0x3ff
+
+/* Probe flags (struct sonde_probe.flags). */
+#define SONDE_PROBEF_KPROBE	0x1	/* armed as a kprobe: refused under
+					 * lockdown (LOCKDOWN_KPROBES) */
 
 /* The firing's arguments, as a provider hands them over. */
 struct sonde_fire {
@@ -123,6 +142,33 @@ static __always_inline void sonde_fire_init(struct sonde_fire *f,
 	f->regs = regs;
 	f->errno_val = 0;
 }
+
+/*
+ * A raw spinlock taken in probe context with a bounded wait: at most
+ * SONDE_SPIN_MAX tries (vm.h), then false, and the caller counts its
+ * update as a drop.  The holders' critical sections are short (one hash
+ * chain of at most SONDE_CHAIN_MAX entries, one record), so a miss means
+ * heavy contention; the wait is bounded whatever the number of CPUs.
+ */
+static __always_inline bool sonde_spin_lock(raw_spinlock_t *lock)
+{
+	u32 i;
+
+	for (i = 0; i < SONDE_SPIN_MAX; i++) {
+		if (raw_spin_trylock(lock))
+			return true;
+		cpu_relax();
+	}
+	return false;
+}
+
+/*
+ * The large allocations of LOAD (buffers, the dynamic-variable pool,
+ * speculations): under memory pressure they fail, and LOAD with them,
+ * rather than wake the OOM killer; LOAD first keeps their total within
+ * what the kernel has available (sonde_state_memory()).
+ */
+#define SONDE_GFP_BIG	(GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN)
 
 /* Probe table (probe.c). */
 struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
@@ -214,6 +260,7 @@ struct sonde_pcpu {
 	u64 dyndrops;
 	u64 specdrops;
 	u64 specbusy;
+	u64 jstackdrops;
 } ____cacheline_aligned_in_smp;
 
 /**
@@ -226,7 +273,21 @@ struct sonde_kecb {
 	const struct sonde_clause *clause;
 	struct sonde_fastpred fastpred;	/* the predicate, fused (vm.h) */
 	u32 epid;
+	u32 cost;			/* of one firing, at worst */
 	bool armed;
+	bool reserved;			/* counted in probe->res_* */
+};
+
+/* A jstack() helper (jhelper.c): an interpreter's layout and where its
+ * runtime is, for the processes of an executable or for one process. */
+struct sonde_kjhelper {
+	struct sonde_pyoffsets off;
+	struct inode *inode;		/* by executable: its inode (held) */
+	struct pid *pid;		/* by process: its pid (held) */
+	u64 text;			/* link-time start of the executable
+					 * segment (mm->start_code) */
+	u64 runtime;			/* link-time, or in @pid */
+	u32 max_threads, max_interps;
 };
 
 /* Consumer state, one per open file of /dev/sonde. */
@@ -245,6 +306,7 @@ struct sonde_state {
 	u32 *var_off;			/* sonde_vars_layout() */
 	struct sonde_dvars *dvars;	/* thread-locals, arrays (dynvar.c) */
 	struct sonde_spec *specs;	/* speculations (spec.c) */
+	u32 hash_seed;			/* aggregation keys' hash (random) */
 	u32 nspec;
 	u32 specsize;
 	bool armed;
@@ -257,6 +319,9 @@ struct sonde_state {
 	/* user probes it created (prov_uprobe.c; sonde_lock) */
 	struct list_head uprobes;
 	u32 nusites;
+	/* jstack() helpers (jhelper.c): set before GO, read by firings */
+	struct sonde_kjhelper jhelpers[SONDE_MAX_JHELPERS];
+	u32 njhelpers;
 };
 
 struct sonde_state *sonde_state_create(void);
@@ -279,6 +344,11 @@ u32 sonde_agg_nbuckets(u32 size);
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		      u32 aggid, const struct sonde_key *key, s64 x, s64 incr);
 
+/* jstack() helpers (jhelper.c). */
+int sonde_jhelper_add(struct sonde_state *st, struct sonde_jhelper *req);
+void sonde_jhelpers_free(struct sonde_state *st);
+bool sonde_jhelper_find(struct sonde_state *st, struct sonde_jwalk *w);
+
 /* Speculations (spec.c).  ctx->spec holds SONDE_SPEC_SET | id. */
 #define SONDE_SPEC_SET	0x80000000u
 struct sonde_spec;
@@ -292,7 +362,7 @@ u32 sonde_spec_subr(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
 
 /* Dynamic variables (dynvar.c). */
 struct sonde_dvars;
-int sonde_dvars_create(struct sonde_state *st);
+int sonde_dvars_create(struct sonde_state *st, struct sonde_vlog *log);
 void sonde_dvars_destroy(struct sonde_state *st);
 int sonde_dvars_arm(struct sonde_state *st);
 void sonde_dvars_disarm(struct sonde_state *st);
@@ -310,6 +380,8 @@ struct sonde_mstate {
 	struct sonde_pcpu *pc;
 	u64 timestamp;		/* read on first use: sonde_ms_timestamp() */
 	bool have_ts;
+	bool uok;		/* a user load succeeded: the address space
+				 * is the thread's (env.c) */
 	u32 cpu;
 	/* sonde_probe_fire()'s own frame: stack() unwinds from its caller
 	 * when the probe has no kernel registers of its own (the unwinder

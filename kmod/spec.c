@@ -11,7 +11,10 @@
  * the principal buffer of the committing CPU; discard(id) drops them.
  * One raw spinlock per speculation guards its buffers: held with
  * interrupts off, for one bounded copy, never nested in another sonde
- * lock.  Full buffers and busy speculations are counted, never waited for.
+ * lock, and waited for at most SONDE_SPIN_MAX tries (sonde_spin_lock()).
+ * Full buffers, busy speculations and a lock not had in time are counted
+ * (a speculation drop: the record, or the whole commit or discard, which
+ * then leaves the speculation in use), never waited for.
  * The probe-context functions here run with interrupts off.
  */
 #include <linux/slab.h>
@@ -64,7 +67,8 @@ int sonde_specs_create(struct sonde_state *st)
 		if (!sp->off || !sp->data)
 			return -ENOMEM;
 		for_each_possible_cpu(cpu) {
-			sp->data[cpu] = vmalloc_node(size, cpu_to_node(cpu));
+			sp->data[cpu] = kvmalloc_node(size, SONDE_GFP_BIG,
+						      cpu_to_node(cpu));
 			if (!sp->data[cpu])
 				return -ENOMEM;
 		}
@@ -90,7 +94,7 @@ void sonde_specs_destroy(struct sonde_state *st)
 
 		if (sp->data)
 			for_each_possible_cpu(cpu)
-				vfree(sp->data[cpu]);
+				kvfree(sp->data[cpu]);
 		kfree(sp->data);
 		kfree(sp->off);
 	}
@@ -114,7 +118,10 @@ static void sonde_spec_end(struct sonde_state *st, struct sonde_spec *sp,
 {
 	unsigned int cpu;
 
-	raw_spin_lock(&sp->lock);
+	if (!sonde_spin_lock(&sp->lock)) {
+		pc->specdrops++;
+		return;
+	}
 	for_each_possible_cpu(cpu) {
 		u32 len = sp->off[cpu];
 		void *dst;
@@ -208,7 +215,10 @@ void sonde_spec_record(struct sonde_state *st, struct sonde_pcpu *pc,
 		pc->specdrops++;
 		return;
 	}
-	raw_spin_lock(&sp->lock);
+	if (!sonde_spin_lock(&sp->lock)) {
+		pc->specdrops++;
+		return;
+	}
 	/* re-check: a commit on another CPU may have ended it meanwhile */
 	if (!atomic_read(&sp->busy) || h->size > st->specsize - sp->off[cpu]) {
 		pc->specdrops++;

@@ -19,18 +19,6 @@
 #include "vm_impl.h"
 
 
-/* Scratch reserved for building aggregation keys; the rest is for strings. */
-u32 sonde_vm_scratch_size(const struct sonde_image *img)
-{
-	u32 strings = 16 * ((img->strsize + 7) & ~7u);
-
-	/* room for a few copies of the largest struct variable too: a
-	 * member store loads, writes and stores one */
-	return ((img->max_key_size + 7) & ~7u) +
-	       (strings > 16384 ? strings : 16384) +
-	       4 * ((img->max_var_size + 7) & ~7u);
-}
-
 /* Copy string @s into @dst as a field of exactly @size bytes: at most
  * @size - 1 characters, NUL-padded. */
 static void sonde_strfield(u8 *dst, const char *s, u32 size)
@@ -129,6 +117,15 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 				memset(key + ksize + i, 0, img->strsize - i);
 			sonde_key_seg(k, ksize, i + 1);
 			ksize += img->strsize;
+			break;
+		case SONDE_T_JSTACK:
+			got = sonde_jstack_take(ctx, key + ksize, n,
+						SONDE_KEY_JSTRSIZE(t));
+			i = SONDE_JSTACK_SIZE(n, SONDE_KEY_JSTRSIZE(t));
+			if (pad)
+				memset(key + ksize + got, 0, i - got);
+			sonde_key_seg(k, ksize, got);
+			ksize += i;
 			break;
 		case SONDE_T_KSTACK:
 		case SONDE_T_USTACK:
@@ -406,6 +403,11 @@ l_EMITUSTACK:
 	 * the stack's depth stay 0 */
 	sonde_env_stack(ctx, pc->op == SONDE_OP_EMITUSTACK,
 			(u64 *)(ctx->rec + pc->imm), pc->rt);
+	NEXT();
+
+l_EMITJSTACK:
+	sonde_jstack_take(ctx, ctx->rec + SONDE_SOL_OFF(pc->imm), pc->rt,
+			  SONDE_SOL_LEN(pc->imm));
 	NEXT();
 
 l_AGG: {

@@ -46,6 +46,10 @@
 #                        20; a KVM that hangs costs this much once)
 #   SONDE_TCG_THREAD     multi (default) or single: TCG's vCPU threads
 #   SONDE_GUEST_APPEND   more kernel command line (nokaslr, say)
+#   SONDE_GUEST_LOCKDOWN integrity or confidentiality: the guest's /init
+#                        raises kernel lockdown to it once the modules are
+#                        in (booted with lockdown=, the kernel would refuse
+#                        the unsigned sonde.ko), before the tests run
 #   SONDE_QEMU_EXTRA     more QEMU arguments, split on spaces (a -plugin:
 #                        bench/tcgprof.c)
 #   SONDE_ALLOW_NO_MODULE=1  boot without sonde.ko (runner smoke tests only)
@@ -363,10 +367,15 @@ else
 	echo "run-guest: warning: no $MODDIR/modules.dep (SONDE_MODULES); the guest has no virtio disk" >&2
 fi
 
+case ${SONDE_GUEST_LOCKDOWN:-} in
+'' | integrity | confidentiality) ;;
+*) die "SONDE_GUEST_LOCKDOWN must be integrity or confidentiality" ;;
+esac
 {
 	echo "MODE=$MODE"
 	echo "TESTS='$TESTS'"
 	echo "TEST_TIMEOUT=$TEST_TIMEOUT"
+	echo "LOCKDOWN=${SONDE_GUEST_LOCKDOWN:-}"
 } > "$R/etc/sonde-guest.conf"
 printf '%s\n' "$CMD" > "$R/etc/sonde-cmd.sh"
 
@@ -518,6 +527,9 @@ fi
 while IFS= read -r l; do
 	fails+=("guest could not load module ${l#*module-load-failed }")
 done < <(grep '^### sonde-guest: module-load-failed' "$RES" || true)
+if grep -q '^### sonde-guest: lockdown-failed' "$RES"; then
+	fails+=("the guest could not raise kernel lockdown to $SONDE_GUEST_LOCKDOWN")
+fi
 
 # Kernel problems, from the dmesg dump and the console (the console alone
 # has them if the guest died first); one line each, timestamps dropped.
@@ -599,7 +611,7 @@ summary=$(awk '
 read -r passed failed skipped <<< "$(head -n 1 <<< "$summary")"
 
 echo
-echo "# guest: $REL, ${ACCEL[1]}; console $CON, results $RES"
+echo "# guest: $REL, ${ACCEL[1]}${SONDE_GUEST_LOCKDOWN:+, lockdown=$SONDE_GUEST_LOCKDOWN}; console $CON, results $RES"
 if [ -e "$G/t-first-test" ]; then
 	echo "# guest: $(secs "$T0" "$(cat "$G/t-first-test")") s from launch to first test, $(secs "$T0" "$T1") s total"
 else

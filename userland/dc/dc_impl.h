@@ -44,8 +44,20 @@
 
 /* stack() / ustack() frames: DTrace's default, the VM's maximum (the
  * frame count of a stack key is 8 bits) */
+/*
+ * How deep expressions and statements may nest: parentheses, unary
+ * operators, casts, ?:, assignments, if and blocks, and the length of a
+ * chain of binary operators or postfix operations, which deepens the tree
+ * as much.  The passes after the parser recurse on the tree, so this
+ * bounds their stack; DTrace's yacc parser has the same kind of limit
+ * (its stack) and reports it as a D_SYNTAX error.
+ */
+#define DC_MAX_NEST		1000
 #define DC_STACKFRAMES_DEFAULT	20
 #define DC_STACKFRAMES_MAX	255
+/* jstack(): DTrace's jstackframes and jstackstrsize defaults */
+#define DC_JSTACKFRAMES_DEFAULT	50
+#define DC_JSTACKSTRSIZE_DEFAULT 512
 
 /* ---- types ------------------------------------------------------------ */
 
@@ -55,7 +67,9 @@
 #define DC_T_AGG	3	/* an aggregation reference (@a) */
 #define DC_T_ERR	4	/* an expression that already failed */
 #define DC_T_STACK	5	/* stack()/ustack() as an aggregation key:
-				 * size = frames, uns = 1 for a user stack */
+				 * size = frames, uns = 1 for a user stack,
+				 * DC_STACK_J for jstack() (blen = its
+				 * bytes of names) */
 #define DC_T_BUF	6	/* a pointer into a copyin() buffer (the
 				 * VM's buffer register type): ptr >= 1 and
 				 * esize/euns say what it points to */
@@ -67,6 +81,8 @@
 #define DC_SP_KERNEL	0	/* kernel memory: fault-safe loads */
 #define DC_SP_BUF	1	/* the firing's scratch (a copyin() buffer):
 				 * its register is a VM buffer */
+
+#define DC_STACK_J	2	/* dc_type.uns of a jstack() */
 
 /*
  * A pointer is a DC_T_INT of size 8, unsigned, with ptr >= 1 (an address
@@ -435,6 +451,15 @@ struct dc_cc {
 	struct dc_agg *aggs;
 	uint32_t cap_aggs;
 	uint32_t cap_insns, cap_consts, cap_strtab;
+	/* the string table's strings and the constants, hashed, so adding
+	 * one is constant time (dc_cg.c) */
+	struct dc_index {
+		struct dc_slot {
+			uint32_t hash;
+			uint32_t entry;		/* entry + 1; 0: free */
+		} *slot;
+		uint32_t cap, n;		/* cap: a power of 2 */
+	} strindex, constindex;
 	/* variables */
 	struct dc_var *vars;
 	uint32_t nvars, cap_vars;

@@ -21,6 +21,7 @@ struct dc_parser {
 	int nla;
 	bool in_pred;		/* a '/' at depth 0 ends the predicate */
 	int depth;		/* ( and [ nesting */
+	int nest;		/* the tree's depth so far (DC_MAX_NEST) */
 	bool err;		/* a syntax error in this statement */
 	uint32_t src;
 	struct dc_clause_ast *clause;

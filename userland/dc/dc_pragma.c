@@ -48,6 +48,8 @@ void dc_uopts_default(struct sonde_uopts *u)
 	u->aggrate_ns = 1000000000ULL;
 	u->stackframes = DC_STACKFRAMES_DEFAULT;
 	u->ustackframes = DC_STACKFRAMES_DEFAULT;
+	u->jstackframes = DC_JSTACKFRAMES_DEFAULT;
+	u->jstackstrsize = DC_JSTACKSTRSIZE_DEFAULT;
 }
 
 /* "4m", "65536", "1g": bytes; false if malformed. */
@@ -129,6 +131,38 @@ static bool parse_bool(const char *s, bool *v)
 		return true;
 	}
 	return false;
+}
+
+/* jstackframes (1..255) and jstackstrsize (8..4096 bytes, rounded up to
+ * a multiple of 8): jstack()'s defaults. */
+static int dc_jstack_opt(struct sonde_uopts *u, const char *name,
+			 const char *value, char *err, size_t errsz)
+{
+	uint64_t v;
+
+	if (!parse_size(value, &v)) {
+		snprintf(err, errsz, "option %s: invalid value '%s'", name,
+			 value ? value : "");
+		return -EINVAL;
+	}
+	if (!strcmp(name, "jstackframes")) {
+		if (v < 1 || v > DC_STACKFRAMES_MAX) {
+			snprintf(err, errsz,
+				 "option %s: value %llu out of range 1..%u",
+				 name, (unsigned long long)v,
+				 DC_STACKFRAMES_MAX);
+			return -ERANGE;
+		}
+		u->jstackframes = (uint32_t)v;
+		return 0;
+	}
+	if (v < 8 || v > SONDE_JSTACK_MAXSTR) {
+		snprintf(err, errsz, "option %s: value %llu out of range 8..%u",
+			 name, (unsigned long long)v, SONDE_JSTACK_MAXSTR);
+		return -ERANGE;
+	}
+	u->jstackstrsize = (uint32_t)((v + 7) & ~7ULL);
+	return 0;
 }
 
 int dc_opt_apply(struct sonde_kopt_set *kopts, struct sonde_uopts *u,
@@ -232,6 +266,8 @@ int dc_opt_apply(struct sonde_kopt_set *kopts, struct sonde_uopts *u,
 			u->ustackframes = (uint32_t)l;
 		return 0;
 	}
+	if (!strcmp(name, "jstackframes") || !strcmp(name, "jstackstrsize"))
+		return dc_jstack_opt(u, name, value, err, errsz);
 	snprintf(err, errsz, "invalid option name: %s", name);
 	return -ENOENT;
 bad:

@@ -133,6 +133,9 @@ static int text_act_stack(struct sonde_consumer *c,
 			  const struct sonde_action *act, int pid,
 			  const void *pcs, struct sonde_dtype t)
 {
+	if (sonde_dt_is_jstack(t))
+		return sonde_print_jstack(c, c->out, pcs, t.size,
+					  SONDE_STACKINDENT);
 	return sonde_print_stack(c->out, sonde_consumer_syms(c),
 				 act->kind == SONDE_A_USTACK, pid, pcs,
 				 t.size / 8, SONDE_STACKINDENT);
@@ -173,13 +176,18 @@ static int text_agg_row(struct sonde_consumer *c,
 		ds[i] = &ap->aggs[i]->desc;
 	if (ap->fmt) {
 		sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
+		sonde_format_set_consumer(c);
 		n = sonde_format_aggs(c->out, ap->fmt, row->keys, row->nkeys,
 				      ds, row->vals, i);
 		return n < 0 ? n : 0;
 	}
 	for (i = 0; i < row->nkeys && !err; i++) {
 		kt = row->keys[i].type;
-		if (kt.kind == SONDE_DT_KSTACK || kt.kind == SONDE_DT_USTACK)
+		if (sonde_dt_is_jstack(kt))
+			err = sonde_print_jstack(c, c->out, row->keys[i].data,
+						 kt.size, SONDE_STACKINDENT);
+		else if (kt.kind == SONDE_DT_KSTACK ||
+			 kt.kind == SONDE_DT_USTACK)
 			err = sonde_print_stack(c->out, sonde_consumer_syms(c),
 						kt.kind == SONDE_DT_USTACK,
 						c->upid, row->keys[i].data,
