@@ -136,7 +136,6 @@ SBINDIR ?= $(PREFIX)/sbin
 LIBDIR ?= $(PREFIX)/lib
 # the D libraries (translators, psinfo_t & co.), as dtrace's /usr/lib/dtrace
 DLIBDIR ?= $(LIBDIR)/sonde
-export DLIBDIR
 $(B)/userland/cmd/sonde.o: ALL_CFLAGS += -DSONDE_DLIBDIR='"$(DLIBDIR)"'
 # sonde.o is rebuilt when DLIBDIR changes (make install PREFIX=/usr after a
 # plain make): the stamp holds the directory compiled in, rewritten only

@@ -861,6 +861,7 @@ static int cli_badopt(int opt, char **argv)
 static int cli_getopt(struct cli *o, int argc, char **argv)
 {
 	char optstr[2 * (CLI_NOPTS + CLI_NREFUSED) + 2];
+	struct stat st;
 	int opt;
 	char *eq;
 
@@ -958,6 +959,14 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 		case 'L':
 			if (g_nlibdirs + 1 >= sizeof(g_libdirs) / sizeof(g_libdirs[0])) {
 				error("too many -L options");
+				return E_USAGE;
+			}
+			/* read only when a program needs it: checked now,
+			 * as dtrace opens it at start */
+			errno = 0;
+			if (stat(optarg, &st) || !S_ISDIR(st.st_mode)) {
+				error("failed to open library directory %s: %s",
+				      optarg, strerror(errno ? errno : ENOTDIR));
 				return E_USAGE;
 			}
 			g_libdirs[g_nlibdirs++] = optarg;

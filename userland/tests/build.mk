@@ -252,7 +252,7 @@ unit: unit-dc
 FUZZ_DC_SEEDS := userland/tests/dc
 FUZZ_DC_DICT := userland/tests/fuzz/d.dict
 $(B)/tests/fuzz_dc: userland/tests/fuzz_dc.c userland/tests/vm_env.c \
-		$(FUZZ_LIB) $(TEST_HDRS)
+		userland/tests/dc_btf_fixture.c $(FUZZ_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_LINK)
 
