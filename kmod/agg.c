@@ -89,7 +89,7 @@ void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 	e->hash = hash;
 	e->next = buckets[slot];
 	sonde_key_store(key, (u8 *)(e + 1));
-	memset((u8 *)(e + 1) + key_size, 0, voff - sizeof(*e) - key_size);
+	sonde_zero((u8 *)(e + 1) + key_size, voff - sizeof(*e) - key_size);
 	sonde_agg_init(ad, (s64 *)((u8 *)e + voff));
 	buckets[slot] = b->offset[a] + 1;
 	b->offset[a] += size;

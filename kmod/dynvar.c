@@ -403,7 +403,8 @@ void sonde_dvar_load(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	if (d)
 		memcpy(out, d->data + ALIGN(ksize, 8), min(size, d->vsize));
 	else
-		memset(out, 0, size);
+		/* a missing variable loads as 0 or "": its first word */
+		sonde_zero(out, min_t(u32, size, sizeof(u64)));
 	raw_spin_unlock(&dv->locks[b]);
 	if (unlikely(full))
 		ms->pc->dyndrops++;

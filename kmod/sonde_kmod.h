@@ -11,6 +11,7 @@
 #ifndef _SONDE_KMOD_H
 #define _SONDE_KMOD_H
 
+#include <linux/irq_work.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -39,8 +40,21 @@ extern struct mutex sonde_lock;
  *           NULL)
  * @enable:  arm @p (its first ECB arrived); sonde_lock held, may sleep
  * @disable: disarm @p (its last ECB left); sonde_lock held, may sleep.
- *           Handlers may still be running when it returns: callers wait
- *           with sonde_sync() before freeing what handlers use.
+ *           Handlers may still be running when it (or @commit) returns:
+ *           callers wait with sonde_sync() before freeing what handlers
+ *           use.
+ * @commit:  (may be NULL) apply the enables and disables since the last
+ *           commit, in one batch: a provider whose @enable and @disable
+ *           only mark probes arms and disarms them here.  Called once
+ *           after each arming or disarming pass, sonde_lock held.  An
+ *           error means none of the marked enables took effect.
+ * @listed:  (may be NULL) does a listing show @p?  A probe whose code is
+ *           gone (fbt: its module unloaded) keeps its id, for the
+ *           consumers that loaded it, but is not listed.  sonde_lock held.
+ * @offer_kind, @offer: (may be 0/NULL) SONDE_IOC_OFFER's entries of this
+ *           SONDE_OFFER_* kind, well formed (probe.c checked): make probes
+ *           of those the kernel confirms, count the others refused.
+ *           sonde_lock held, may sleep.
  * @flags:   SONDE_PROVF_*
  * @artificial: (may be NULL) is @pc a frame of the provider's own firing
  *           machinery (a tracepoint iterator), above the probed code?
@@ -61,6 +75,11 @@ struct sonde_provider {
 	void (*destroy)(struct sonde_probe *p);
 	int (*enable)(struct sonde_probe *p);
 	void (*disable)(struct sonde_probe *p);
+	int (*commit)(void);
+	bool (*listed)(struct sonde_probe *p);
+	u32 offer_kind;
+	int (*offer)(const struct sonde_offer_ent *ents, u32 n,
+		     struct sonde_offer *res);
 };
 
 /**
@@ -177,6 +196,8 @@ struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 				       unsigned long data);
 struct sonde_probe *sonde_probe_lookup(u32 id);
 int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req);
+int sonde_probe_offer(struct sonde_offer *req);
+int sonde_providers_commit(void);
 u32 sonde_probe_count(void);
 bool sonde_glob_match(const char *pat, const char *s);
 void sonde_probe_destroy(struct sonde_probe *p);
@@ -200,7 +221,6 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 int sonde_dtrace_init(void);
 extern struct sonde_probe *sonde_probe_begin, *sonde_probe_end,
 	*sonde_probe_error;
-int sonde_syscall_init(void);
 void sonde_syscall_exit(void);
 int sonde_profile_init(void);
 extern const struct sonde_provider sonde_dtrace_provider;
@@ -208,8 +228,8 @@ extern const struct sonde_provider sonde_syscall_provider;
 extern const struct sonde_provider sonde_profile_provider;
 /* Kernel function and tracepoint providers (prov_fbt.c, prov_tp.c,
  * prov_stable.c) */
+int sonde_fbt_init(void);
 void sonde_fbt_exit(void);
-int sonde_stable_init(void);
 void sonde_tracepoint_exit(void);
 struct tracepoint *sonde_tracepoint_find(const char *name);
 extern const struct sonde_provider sonde_fbt_provider;
@@ -231,6 +251,14 @@ struct sonde_buf {
 	u32 active;		/* index of the area probes write */
 	u32 size;		/* bytes per area */
 	int node;		/* NUMA node of the areas */
+	/* a switch buffer's areas are mapped and grown as they fill
+	 * (buf.c); the others are whole from the start (cap = size) */
+	u32 cap[2];		/* bytes of each area there are pages for */
+	struct page **pages[2];	/* a grown area's pages; NULL: vmalloc'd */
+	u32 npages[2];
+	bool grow;		/* probe context asked for more */
+	struct irq_work grow_iw;	/* ... and this passes it on */
+	struct work_struct *grow_work;	/* to its state's grower */
 	u32 offset[2];		/* bytes used */
 	u64 drops[2];
 	u64 errors[2];
@@ -322,6 +350,8 @@ struct sonde_state {
 	/* jstack() helpers (jhelper.c): set before GO, read by firings */
 	struct sonde_kjhelper jhelpers[SONDE_MAX_JHELPERS];
 	u32 njhelpers;
+	/* grows the principal buffers' areas as they fill (buf.c) */
+	struct work_struct buf_grow;
 };
 
 struct sonde_state *sonde_state_create(void);
@@ -334,8 +364,10 @@ int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
 		      bool agg);
 
 /* Buffers (buf.c) and aggregations (agg.c). */
-int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node);
+int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
+		    struct work_struct *grow);
 void sonde_buf_free(struct sonde_buf *b);
+void sonde_buf_grow_fn(struct work_struct *w);
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size);
 int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		   struct sonde_drain *req);

@@ -70,6 +70,7 @@ struct sonde_state *sonde_state_create(void)
 	st->owner = task_tgid_nr(current);
 	st->hash_seed = get_random_u32();
 	INIT_DELAYED_WORK(&st->deadman, sonde_deadman_fn);
+	INIT_WORK(&st->buf_grow, sonde_buf_grow_fn);
 	INIT_LIST_HEAD(&st->uprobes);
 	return st;
 }
@@ -90,6 +91,8 @@ static void sonde_state_disarm_locked(struct sonde_state *st)
 		if (!--p->nenabled && p->prov->disable)
 			p->prov->disable(p);
 	}
+	/* disarming cannot fail: providers that batch do it here */
+	sonde_providers_commit();
 	sonde_dvars_disarm(st);
 	st->armed = false;
 }
@@ -130,6 +133,9 @@ static int sonde_state_arm(struct sonde_state *st)
 		list_add_tail_rcu(&ecb->plink, &p->ecbs);
 		ecb->armed = true;
 	}
+	/* providers that batch arm everything marked above at once */
+	if (!err)
+		err = sonde_providers_commit();
 	if (!err)
 		err = sonde_dvars_arm(st);
 	if (err)
@@ -278,6 +284,18 @@ static void sonde_state_free_pcpu(struct sonde_state *st)
 	st->pcpu = NULL;
 }
 
+/* Nothing fires any more: stop the buffers' grower (buf.c). */
+static void sonde_state_stop_grower(struct sonde_state *st)
+{
+	unsigned int cpu;
+
+	if (st->pcpu)
+		for_each_possible_cpu(cpu)
+			if (st->pcpu[cpu])
+				irq_work_sync(&st->pcpu[cpu]->buf.grow_iw);
+	cancel_work_sync(&st->buf_grow);
+}
+
 /**
  * sonde_state_destroy() - disarm and free everything of a consumer
  * @st: the state of a file being released (close or kill -9)
@@ -294,6 +312,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	sonde_state_unbudget(st);
 	sonde_uprobes_destroy(st);
 	sonde_jhelpers_free(st);
+	sonde_state_stop_grower(st);
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
@@ -356,16 +375,19 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		if (!pc->stackbuf)
 			return -ENOMEM;
 		pc->rand = get_random_u64() | 1;
-		err = sonde_buf_alloc(&pc->buf, bufsize, node);
+		pc->buf.policy = (u32)st->img.opt[SONDE_OPT_bufpolicy];
+		/* switch buffers grow as they fill (buf.c) */
+		err = sonde_buf_alloc(&pc->buf, bufsize, node,
+				      pc->buf.policy == SONDE_BUFPOLICY_SWITCH ?
+				      &st->buf_grow : NULL);
 		if (err)
 			return err;
-		pc->buf.policy = (u32)st->img.opt[SONDE_OPT_bufpolicy];
 		/* fill: keep room for END's records (and an ERROR each) */
 		if (pc->buf.policy == SONDE_BUFPOLICY_FILL)
 			pc->buf.keep = min(bufsize / 2, sonde_end_reserve(st));
 		if (st->img.naggs) {
 			pc->agg.nbuckets = sonde_agg_nbuckets(aggsize);
-			err = sonde_buf_alloc(&pc->agg, aggsize, node);
+			err = sonde_buf_alloc(&pc->agg, aggsize, node, NULL);
 			if (err)
 				return err;
 		}

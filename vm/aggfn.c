@@ -159,7 +159,7 @@ u32 sonde_agg_val_size(const struct sonde_agg_desc *ad)
 
 void sonde_agg_init(const struct sonde_agg_desc *ad, s64 *val)
 {
-	memset(val, 0, sonde_agg_val_size(ad));
+	sonde_zero(val, sonde_agg_val_size(ad));
 	if (ad->fn == SONDE_AGG_min)
 		val[0] = S64_MAX_;
 	else if (ad->fn == SONDE_AGG_max)

@@ -209,7 +209,7 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 			ctx->fault_addr = a[0];
 			return -EFAULT;
 		}
-		memset(dst + size, 0, ((size + 8) & ~7ULL) - size);
+		sonde_zero(dst + size, ((size + 8) & ~7ULL) - size);
 		ctx->scratch_used += (u32)((size + 8) & ~7ULL);
 		*out = (u64)(unsigned long)dst;
 		return 0;
@@ -418,7 +418,7 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	}
 	case SONDE_SUBR_lltostr: {
 		s64 base = n > 1 ? (s64)a[1] : 10;
-		char tmp[72];
+		char tmp[72] __uninitialized;	/* written below */
 		u64 x = a[0];
 		bool neg = false;
 

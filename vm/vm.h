@@ -18,6 +18,26 @@
 #include "sonde.h"
 
 /*
+ * Zero @n bytes at @p with plain stores, for what probe context must
+ * clear (a new key's string tails, a new aggregation's value, this->
+ * variables).  Never memset(): in the kernel that is `rep stosb`, which
+ * TCG runs one emulated block per byte, and bench/hotpath-check.sh
+ * refuses memset() calls in the firing path.  The stores are volatile so
+ * that the compiler cannot turn the loop back into one.
+ */
+static inline void sonde_zero(void *p, u32 n)
+{
+	u8 *b = (u8 *)p;
+
+	for (; n && ((unsigned long)b & 7); n--)
+		*(volatile u8 *)b++ = 0;
+	for (; n >= 8; n -= 8, b += 8)
+		*(volatile u64 *)b = 0;
+	for (; n; n--)
+		*(volatile u8 *)b++ = 0;
+}
+
+/*
  * A verified program image, pointing into the caller's copy of the image
  * bytes.  Filled by sonde_image_verify(); after it returned 0, every index
  * and range in here has been checked.

@@ -246,11 +246,18 @@ fi
 
 if [ -x "$SONDE_BIN" ]; then
 	install_bin "$SONDE_BIN" /bin/sonde
-	# dlopen()ed by sonde for pid offset probes (libcapstone4)
+	# dlopen()ed by sonde for pid offset probes (libcapstone4), with
+	# the libraries it needs.  sonde is static: its dlopen() looks for
+	# the dynamic loader where Debian keeps it, in the multiarch
+	# directory (/lib64 has only a link to it there).
 	for lib in /usr/lib/x86_64-linux-gnu/libcapstone.so.4 /lib/x86_64-linux-gnu/libcapstone.so.4; do
 		if [ -e "$lib" ]; then
-			mkdir -p "$R$(dirname "$lib")"
-			cp -L "$lib" "$R$lib"
+			install_bin "$lib" "$lib"
+			ldso=/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+			if [ -e "$ldso" ] && [ ! -e "$R$ldso" ]; then
+				mkdir -p "$R$(dirname "$ldso")"
+				cp -L "$ldso" "$R$ldso"
+			fi
 			break
 		fi
 	done
@@ -336,7 +343,7 @@ MODDIR=${SONDE_MODULES:-/lib/modules/$REL}
 : > "$R/etc/sonde-modules"
 declare -A MOD_SEEN=()
 add_module() {
-	local rel=$1 out
+	local rel=$1 list=${2:-yes} out
 	[ -n "${MOD_SEEN[$rel]:-}" ] && return 0
 	MOD_SEEN[$rel]=1
 	out=${rel%.xz}
@@ -349,7 +356,8 @@ add_module() {
 	*.gz) gzip -dc "$MODDIR/$rel" > "$R/lib/modules/$out" ;;
 	*) cp "$MODDIR/$rel" "$R/lib/modules/$out" ;;
 	esac
-	echo "$out" >> "$R/etc/sonde-modules"
+	[ "$list" = yes ] && echo "$out" >> "$R/etc/sonde-modules"
+	return 0
 }
 load_module_deps() {
 	local name=$1 line path deps i
@@ -365,6 +373,9 @@ load_module_deps() {
 if [ -r "$MODDIR/modules.dep" ]; then
 	load_module_deps virtio_pci
 	load_module_deps virtio_blk
+	# not loaded at boot: test_providers loads and unloads it under fbt
+	m=$(grep -oE '^[^:]*/cordic\.ko(\.(xz|zst|gz))?' "$MODDIR/modules.dep" || true)
+	[ -z "$m" ] || add_module "$m" no
 else
 	echo "run-guest: warning: no $MODDIR/modules.dep (SONDE_MODULES); the guest has no virtio disk" >&2
 fi
@@ -391,30 +402,8 @@ truncate -s 64M "$G/disk.img"
 # ---------------------------------------------------------------------------
 # QEMU.
 
-# KVM only if it really boots this kernel: some hosts have a /dev/kvm whose
-# KVM aborts ("failed to set MSR 0x10a") or hangs before the first console
-# line.  The probe boots the kernel with no init (it panics at once, and
-# -no-reboot ends QEMU) and looks for its banner; the verdict is kept for
-# this host boot and kernel in build/guest/.  SONDE_ACCEL=tcg|kvm decides.
-kvm_boots() {
-	local stamp="$G/kvm-probe.$REL" key verdict
-	# this host boot, this QEMU and this device
-	key="$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown) $(command -v "$QEMU_BIN") $KVM_DEV"
-	if [ -r "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$key" ]; then
-		verdict=$(sed -n 2p "$stamp")
-	else
-		verdict=no
-		if timeout -k 2 "${SONDE_KVM_PROBE_TIMEOUT:-20}" "$QEMU_BIN" -nodefaults -no-user-config \
-			-display none -no-reboot -m 256M -accel kvm -cpu host \
-			-kernel "$VMLINUX" -serial stdio \
-			-append "console=ttyS0 panic=-1 rdinit=/sonde-kvm-probe root=/dev/null" \
-			</dev/null 2>"$G/kvm-probe.stderr" | grep -q -m 1 'Linux version'; then
-			verdict=yes
-		fi
-		printf '%s\n%s\n' "$key" "$verdict" > "$stamp"
-	fi
-	[ "$verdict" = yes ]
-}
+# kvm_boots: KVM only if it really boots this kernel (kvm.sh).
+. "$HERE/kvm.sh"
 
 case ${SONDE_ACCEL:-auto} in
 kvm)	USE_KVM=1 ;;

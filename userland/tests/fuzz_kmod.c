@@ -285,7 +285,7 @@ static void fz_fire(struct fz_consumer *cons, struct fz_in *in)
 {
 	struct sonde_fire f;
 	struct sonde_probe *p;
-	u32 k = fz_below(in, FZ_NPROBES + 2), i;
+	u32 k = fz_below(in, FZ_NPROBES + 2), i, n;
 	unsigned long flags;
 
 	memset(&f, 0, sizeof(f));
@@ -302,16 +302,23 @@ static void fz_fire(struct fz_consumer *cons, struct fz_in *in)
 	fz_stats.fires++;
 	/* probes fire with interrupts on or off (a tracepoint in an irq) */
 	flags = kshim_irqs_off = fz_chance(in, 50);
-	if (k < FZ_NPROBES) {
-		p = fz_probes[k];
-		sonde_probe_fire(p, NULL, &f);
-	} else {
-		/* BEGIN or END of one consumer, as GO and STOP fire them */
-		p = k == FZ_NPROBES ? sonde_probe_begin : sonde_probe_end;
-		sonde_probe_fire(p, cons->st, &f);
+	/* now and then a burst: a busy probe fills its CPU's buffer (and a
+	 * switch buffer asks to grow) */
+	n = fz_chance(in, 5) ? 1 + fz_below(in, 4096) : 1;
+	for (i = 0; i < n; i++) {
+		if (k < FZ_NPROBES) {
+			p = fz_probes[k];
+			sonde_probe_fire(p, NULL, &f);
+		} else {
+			/* BEGIN or END of one consumer, as GO and STOP
+			 * fire them */
+			p = k == FZ_NPROBES ? sonde_probe_begin :
+			    sonde_probe_end;
+			sonde_probe_fire(p, cons->st, &f);
+		}
+		/* the firing restores the interrupt state it found */
+		FZ_ASSERT(kshim_irqs_off == (int)flags);
 	}
-	/* the firing restores the interrupt state it found */
-	FZ_ASSERT(kshim_irqs_off == (int)flags);
 	kshim_contended = 0;
 	kshim_irqs_off = 0;
 	kshim_ctx = 0;
@@ -734,6 +741,7 @@ static void put_fire2(struct seed *s, u32 k, s64 arg0, s64 arg1, u32 cpu,
 	put_below(s, 40, 3);
 	put_chance(s, 5, false);	/* no contention */
 	put_chance(s, 50, false);	/* interrupts on */
+	put_chance(s, 5, false);	/* one firing, not a burst */
 }
 
 static void put_fire(struct seed *s, u32 k, s64 arg0, u32 cpu, u32 task)

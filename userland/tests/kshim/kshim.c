@@ -8,6 +8,10 @@
  */
 #include <stdarg.h>
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "kshim.h"
 
 unsigned int nr_cpu_ids = KSHIM_NR_CPUS;
@@ -142,6 +146,119 @@ void kshim_free(const void *p)
 	free((void *)p);
 }
 
+/* ---- pages and vmap(): slots of one memory file, mapped side by side ---- */
+
+#define KSHIM_SLOTS	(1UL << 16)	/* 256 MB of page slots */
+
+static int kshim_memfd = -1;
+static unsigned long kshim_nslots;		/* slots ever handed out */
+static unsigned long *kshim_free_slots;		/* a stack of freed ones */
+static unsigned long kshim_nfree;
+
+struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order)
+{
+	static const u8 poison[PAGE_SIZE] = { [0 ... PAGE_SIZE - 1] = 0xa5 };
+	struct page *pg;
+	unsigned long slot;
+
+	if (order)
+		KSHIM_BUG("alloc_pages_node() of more than one page");
+	if (kshim_memfd < 0) {
+		kshim_memfd = memfd_create("kshim-pages", 0);
+		kshim_free_slots = calloc(KSHIM_SLOTS, sizeof(unsigned long));
+		if (kshim_memfd < 0 || !kshim_free_slots ||
+		    ftruncate(kshim_memfd, KSHIM_SLOTS * PAGE_SIZE))
+			KSHIM_BUG("no memory file for pages");
+	}
+	pg = kshim_alloc(sizeof(*pg), false);	/* may fail, as pages do */
+	if (!pg)
+		return NULL;
+	if (kshim_nfree)
+		slot = kshim_free_slots[--kshim_nfree];
+	else if (kshim_nslots < KSHIM_SLOTS)
+		slot = kshim_nslots++;
+	else
+		KSHIM_BUG("out of page slots: a page leak?");
+	pg->slot = slot;
+	/* a freed slot was punched out: it reads as zeroes */
+	if (!(gfp & __GFP_ZERO) &&
+	    pwrite(kshim_memfd, poison, PAGE_SIZE,
+		   (off_t)(slot * PAGE_SIZE)) != PAGE_SIZE)
+		KSHIM_BUG("pwrite");
+	return pg;
+}
+
+void __free_page(struct page *pg)
+{
+	if (fallocate(kshim_memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+		      (off_t)(pg->slot * PAGE_SIZE), PAGE_SIZE))
+		KSHIM_BUG("fallocate");
+	kshim_free_slots[kshim_nfree++] = pg->slot;
+	kshim_free(pg);
+}
+
+/* vmap()'s mappings and their lengths, for vunmap() */
+struct kshim_vmap {
+	void *addr;
+	size_t len;
+	struct kshim_vmap *next;
+};
+static struct kshim_vmap *kshim_vmaps;
+
+void *vmap(struct page **pages, unsigned int count, unsigned long flags,
+	   int prot)
+{
+	struct kshim_vmap *m;
+	unsigned int i, run;
+	u8 *base;
+
+	kshim_might_sleep("vmap");
+	if (!count)
+		return NULL;
+	m = kshim_alloc(sizeof(*m), false);
+	if (!m)
+		return NULL;
+	/* and a guard page after: a write past the mapping faults */
+	base = mmap(NULL, (count + 1) * PAGE_SIZE, PROT_NONE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (base == MAP_FAILED)
+		KSHIM_BUG("mmap");
+	/* consecutive slots in one mapping */
+	for (i = 0; i < count; i += run) {
+		for (run = 1; i + run < count &&
+		     pages[i + run]->slot == pages[i]->slot + run; run++)
+			;
+		if (mmap(base + i * PAGE_SIZE, run * PAGE_SIZE,
+			 PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+			 kshim_memfd, (off_t)(pages[i]->slot * PAGE_SIZE)) ==
+		    MAP_FAILED)
+			KSHIM_BUG("mmap of pages");
+	}
+	m->addr = base;
+	m->len = (count + 1) * PAGE_SIZE;
+	m->next = kshim_vmaps;
+	kshim_vmaps = m;
+	return base;
+}
+
+void vunmap(const void *addr)
+{
+	struct kshim_vmap **pp, *m;
+
+	if (!addr)
+		return;
+	for (pp = &kshim_vmaps; *pp; pp = &(*pp)->next) {
+		m = *pp;
+		if (m->addr == addr) {
+			*pp = m->next;
+			munmap(m->addr, m->len);
+			kshim_free(m);
+			return;
+		}
+	}
+	KSHIM_BUG("vunmap() of an address vmap() did not return");
+}
+
 /* Jenkins' one-at-a-time: any decent hash will do for the world */
 u32 jhash(const void *key, u32 len, u32 initval)
 {
@@ -235,11 +352,91 @@ bool cancel_delayed_work_sync(struct delayed_work *dw)
 	return was;
 }
 
+static struct work_struct *kshim_plain;
+static struct irq_work *kshim_irq_works;
+
+bool schedule_work(struct work_struct *w)
+{
+	if (w->wpending)
+		return false;
+	w->wpending = true;
+	w->wnext = kshim_plain;
+	kshim_plain = w;
+	return true;
+}
+
+static void kshim_plain_unlink(struct work_struct *w)
+{
+	struct work_struct **pp;
+
+	for (pp = &kshim_plain; *pp; pp = &(*pp)->wnext) {
+		if (*pp == w) {
+			*pp = w->wnext;
+			w->wnext = NULL;
+			return;
+		}
+	}
+}
+
+bool cancel_work_sync(struct work_struct *w)
+{
+	bool was = w->wpending;
+
+	kshim_might_sleep("cancel_work_sync");
+	if (was)
+		kshim_plain_unlink(w);
+	w->wpending = false;
+	return was;
+}
+
+bool irq_work_queue(struct irq_work *iw)
+{
+	if (iw->pending)
+		return false;
+	iw->pending = true;
+	iw->next = kshim_irq_works;
+	kshim_irq_works = iw;
+	return true;
+}
+
+static void kshim_irq_work_run(struct irq_work *iw)
+{
+	struct irq_work **pp;
+
+	for (pp = &kshim_irq_works; *pp; pp = &(*pp)->next) {
+		if (*pp == iw) {
+			*pp = iw->next;
+			break;
+		}
+	}
+	iw->next = NULL;
+	iw->pending = false;
+	kshim_irqs_off = 1;	/* hard interrupt context */
+	iw->func(iw);
+	kshim_irqs_off = 0;
+}
+
+void irq_work_sync(struct irq_work *iw)
+{
+	kshim_might_sleep("irq_work_sync");
+	if (iw->pending)
+		kshim_irq_work_run(iw);
+}
+
 void kshim_run_works(void)
 {
 	struct delayed_work *dw;
 
 	kshim_might_sleep("a work item");
+	while (kshim_irq_works)
+		kshim_irq_work_run(kshim_irq_works);
+	while (kshim_plain) {
+		struct work_struct *w = kshim_plain;
+
+		kshim_plain_unlink(w);
+		w->wpending = false;
+		w->func(w);
+	}
 	for (;;) {
 		for (dw = kshim_works; dw; dw = dw->next)
 			if (!time_before(jiffies, dw->when))

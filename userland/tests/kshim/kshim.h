@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <sys/types.h>
 
 #include "vm_types.h"
@@ -80,6 +81,7 @@ void kshim_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define max(a, b)	({ __typeof__(a) a_ = (a); __typeof__(b) b_ = (b); a_ > b_ ? a_ : b_; })
 #define min_t(t, a, b)	({ t a_ = (a); t b_ = (b); a_ < b_ ? a_ : b_; })
 #define max_t(t, a, b)	({ t a_ = (a); t b_ = (b); a_ > b_ ? a_ : b_; })
+#define swap(a, b)	do { __typeof__(a) t_ = (a); (a) = (b); (b) = t_; } while (0)
 #define READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))
 #define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
 #define cmpxchg(p, o, n) __sync_val_compare_and_swap((p), (o), (n))
@@ -157,6 +159,7 @@ static inline ssize_t strscpy(char *dst, const char *src, size_t n)
 /* ---- errors as pointers --------------------------------------------------- */
 
 #define MAX_ERRNO	4095
+#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 #define IS_ERR_VALUE(x)	((unsigned long)(x) >= (unsigned long)-MAX_ERRNO)
 static inline void *ERR_PTR(long e) { return (void *)e; }
 static inline long PTR_ERR(const void *p) { return (long)p; }
@@ -382,6 +385,24 @@ void kshim_free(const void *p);
 /* Memory the machine has, for the module's limits (pages). */
 #define PAGE_SHIFT	12
 #define PAGE_SIZE	(1UL << PAGE_SHIFT)
+
+/*
+ * Pages and vmap(): each page is a page-sized slot of one memory file,
+ * and vmap() maps the slots side by side (MAP_SHARED), so two mappings of
+ * a page alias as in the kernel: what is written through one is read
+ * through the other.  Pages come zeroed only with __GFP_ZERO (otherwise
+ * poisoned); they count as allocations for kshim_fail_after.
+ */
+struct page {
+	unsigned long slot;
+};
+struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order);
+void __free_page(struct page *pg);
+#define VM_MAP		0x4u
+#define PAGE_KERNEL	0
+void *vmap(struct page **pages, unsigned int count, unsigned long flags,
+	   int prot);
+void vunmap(const void *addr);
 extern unsigned long kshim_mem_available;	/* pages */
 static inline long si_mem_available(void)
 {
@@ -429,6 +450,8 @@ static inline void *memdup_user(const void *src, size_t n)
 	return p;
 }
 
+#define vmemdup_user(src, n)	memdup_user((src), (n))
+
 /* ---- threads --------------------------------------------------------------- */
 
 struct mm_struct;
@@ -463,6 +486,8 @@ u32 get_random_u32(void);
 
 struct work_struct {
 	void (*func)(struct work_struct *w);
+	bool wpending;			/* a plain work queued */
+	struct work_struct *wnext;	/* on the shim's list of those */
 };
 struct delayed_work {
 	struct work_struct work;
@@ -481,7 +506,37 @@ bool schedule_delayed_work(struct delayed_work *dw, unsigned long delay);
 bool mod_delayed_work(void *wq, struct delayed_work *dw, unsigned long delay);
 bool cancel_delayed_work_sync(struct delayed_work *dw);
 #define system_wq	NULL
-/* Run every pending work that is due at jiffies. */
+
+/* Plain work items, due at once (the next time the fuzzer runs works). */
+#define INIT_WORK(w, fn)						\
+	do {								\
+		(w)->func = (fn);					\
+		(w)->wpending = false;					\
+		(w)->wnext = NULL;					\
+	} while (0)
+bool schedule_work(struct work_struct *w);
+bool cancel_work_sync(struct work_struct *w);
+
+/* irq_work: queued from probe context, run (interrupts on, as the
+ * kernel's run right after the interrupt) when the fuzzer runs works. */
+struct irq_work {
+	void (*func)(struct irq_work *iw);
+	bool pending;
+	struct irq_work *next;
+};
+static inline void init_irq_work(struct irq_work *iw,
+				 void (*fn)(struct irq_work *))
+{
+	iw->func = fn;
+	iw->pending = false;
+	iw->next = NULL;
+}
+bool irq_work_queue(struct irq_work *iw);
+/* waits for @iw: a queued one runs now, as it would before this returns */
+void irq_work_sync(struct irq_work *iw);
+
+/* Run every pending irq_work, plain work and delayed work due at
+ * jiffies. */
 void kshim_run_works(void);
 
 /* ---- an ID table (the probe table) ------------------------------------ */
