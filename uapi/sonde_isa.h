@@ -355,12 +355,12 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	 * current process's memory as one string, its NULs spaces and	\
 	 * trailing blanks cut: an argument vector as ps shows it (the	\
 	 * translator library's pr_psargs, as __sonde_uargs) */		\
-	S(uargs,       0x31, 2, 2, STR, "ii")				\
+	S(uargs,       0x33, 2, 2, STR, "ii")				\
 	/* kcopy(addr, size): size bytes of kernel memory into scratch	\
 	 * through the fault-safe loads, as copyin() copies user	\
 	 * memory: a struct traced or print()ed; NOSCRATCH when they	\
 	 * do not fit, BADADDR when a load faults */			\
-	S(kcopy,       0x32, 2, 2, BUF, "ii")
+	S(kcopy,       0x34, 2, 2, BUF, "ii")
 
 #define SONDE_SUBR_ENUM_(name, id, min, max, type, args) SONDE_SUBR_##name = id,
 enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };
