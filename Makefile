@@ -37,14 +37,15 @@ CC ?= gcc
 WARN := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Werror
 CFLAGS ?= -O2 -g
-# The command is linked statically, libc, libelf and zlib included: under
-# TCG the dynamic loader's work (mapping libc, relocating, binding) was
-# most of what starting sonde cost -- `sonde -V` took 56 ms dynamic and
-# 12 ms static, BEGIN { exit(0); } 87 ms and 21 ms (medians in the test
-# guest) -- and every start is timed (time to first event).  capstone
-# (pid offset probes only) is still dlopen()ed when needed, which glibc
-# allows a static program with the glibc it was linked with.
-LDLIBS += -static -lelf -lz
+# The command is linked statically, libc, libbpf (the compiler's BTF
+# reader), libelf and zlib included: under TCG the dynamic loader's work
+# (mapping libc, relocating, binding) was most of what starting sonde
+# cost -- `sonde -V` took 56 ms dynamic and 12 ms static, BEGIN { exit(0); }
+# 87 ms and 21 ms (medians in the test guest) -- and every start is timed
+# (time to first event).  capstone (pid offset probes only) is still
+# dlopen()ed when needed, which glibc allows a static program with the
+# glibc it was linked with.
+LDLIBS += -static -lbpf -lelf -lz
 # CPPFLAGS and LDFLAGS too, so a packager's hardening flags (Debian's
 # dpkg-buildflags: _FORTIFY_SOURCE, relro, now) reach the command.
 ALL_CFLAGS := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
@@ -136,6 +137,19 @@ profile: module userland selftests-bin $(B)/bench/bench-load
 PREFIX ?= /usr/local
 SBINDIR ?= $(PREFIX)/sbin
 LIBDIR ?= $(PREFIX)/lib
+# the D libraries (translators, psinfo_t & co.), as dtrace's /usr/lib/dtrace
+DLIBDIR ?= $(LIBDIR)/sonde
+$(B)/userland/cmd/sonde.o: ALL_CFLAGS += -DSONDE_DLIBDIR='"$(DLIBDIR)"'
+# sonde.o is rebuilt when DLIBDIR changes (make install PREFIX=/usr after a
+# plain make): the stamp holds the directory compiled in, rewritten only
+# when it differs.
+$(B)/userland/cmd/sonde.o: $(B)/dlibdir.stamp
+$(B)/dlibdir.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@test "$$(cat $@ 2>/dev/null)" = "$(DLIBDIR)" || echo "$(DLIBDIR)" > $@
+.PHONY: FORCE
+FORCE:
+
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/sonde
@@ -143,6 +157,7 @@ DKMSDIR ?= /usr/src
 LIB_HDRS := userland/lib/libsonde.h userland/lib/program.h userland/dc/dc.h \
 	userland/usdt/usdt.h uapi/sonde.h uapi/sonde_isa.h
 DOCS := README.md $(wildcard docs/*.md)
+DLIBS := $(wildcard userland/dlib/*.d)
 DKMS_SRCS = Kbuild VERSION COPYING $(filter-out kmod/sonde_syscalls.h,$(wildcard kmod/*.[ch])) \
 	$(wildcard vm/*.[ch] uapi/*.h)
 DKMS_DEST = $(DESTDIR)$(DKMSDIR)/sonde-$(VERSION)
@@ -159,6 +174,8 @@ install-userland: userland
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
 		userland/lib/libsonde.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libsonde.pc
 	install -D -m 644 docs/sonde.8 $(DESTDIR)$(MANDIR)/man8/sonde.8
+	install -d $(DESTDIR)$(DLIBDIR)
+	install -m 644 $(DLIBS) $(DESTDIR)$(DLIBDIR)/
 	install -d $(DESTDIR)$(DOCDIR)
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 
@@ -172,6 +189,8 @@ uninstall:
 		$(DESTDIR)$(LIBDIR)/pkgconfig/libsonde.pc $(DESTDIR)$(MANDIR)/man8/sonde.8
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/sonde/,$(notdir $(LIB_HDRS)))
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	rm -f $(addprefix $(DESTDIR)$(DLIBDIR)/,$(notdir $(DLIBS)))
+	-rmdir $(DESTDIR)$(DLIBDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonde $(DESTDIR)$(DOCDIR) 2>/dev/null
 	rm -rf $(DKMS_DEST)
 

@@ -125,8 +125,7 @@ int sonde_dvars_create(struct sonde_state *st, struct sonde_vlog *log)
 		k = sonde_key_size(img, v->keys_off, v->nkeys) +
 		    (v->scope == SONDE_VAR_TLS ? sizeof(u64) : 0);
 		maxkey = max(maxkey, k);
-		maxval = max(maxval, v->type == SONDE_T_STR ?
-			     img->strsize : (u32)sizeof(u64));
+		maxval = max(maxval, sonde_var_val_size(img, v->type));
 	}
 	if (!need)
 		return 0;

@@ -309,7 +309,12 @@ struct sonde_agg_desc {
  * struct sonde_var_desc - one D variable.
  * @scope:    SONDE_VAR_GLOBAL, SONDE_VAR_LOCAL (this->) or SONDE_VAR_TLS
  *            (self->)
- * @type:     SONDE_T_INT (8 bytes) or SONDE_T_STR (strsize bytes)
+ * @type:     SONDE_T_INT (8 bytes), SONDE_T_STR (strsize bytes),
+ *            SONDE_T_BUF (8 bytes: a clause-local scalar holding a
+ *            copyin() buffer, loaded as a buffer), or
+ *            SONDE_TYPE_BYTES(n) (n bytes, 1 to SONDE_MAX_BYREF: a struct
+ *            or array; a load copies it into scratch and gives a buffer,
+ *            a store copies a buffer's n bytes)
  * @nkeys:    0 for a scalar; the key count of an associative array
  *            (global or thread-local scope only)
  * @keys_off: index of the first key type in the KEYS section

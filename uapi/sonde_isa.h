@@ -59,6 +59,7 @@
  *  STK    record+imm, rt frames (a count)     emitkstack 16, 20
  *  SOL    rs, record+off, len bytes           emitm r2, 16, 100
  *         (off = imm & 0xffff, len = imm >> 16 as unsigned: SONDE_SOL_IMM)
+ *  SSI    [rs + imm] = rt                     stm4 [r2+8], r3
  *  JSTK   record+off, rt frames, strsize bytes emitjstack 16, 20, 512
  *         (off and strsize packed as SOL's: SONDE_SOL_IMM(off, strsize))
  */
@@ -83,6 +84,7 @@
 #define SONDE_FORM_STK	18
 #define SONDE_FORM_SOL	19
 #define SONDE_FORM_JSTK	20
+#define SONDE_FORM_SSI	21
 
 /* The imm of a SOL instruction: record offset and length, both < 65536. */
 #define SONDE_SOL_IMM(off, len)	((__s32)((__u32)(off) | ((__u32)(len) << 16)))
@@ -101,8 +103,16 @@
 #define SONDE_T_SUBR	5	/* type the subroutine named by imm returns */
 #define SONDE_T_VAR	6	/* type of the variable named by imm */
 /* (7, 8 and 10 are the stack key types below) */
-#define SONDE_T_BUF	9	/* a buffer (copyin()); never a variable's or
-				 * a key's type */
+#define SONDE_T_BUF	9	/* a buffer (copyin()); never a key's type,
+				 * a variable's only a clause-local scalar's */
+#define SONDE_T_BYTES	11	/* a variable of a struct, union or array
+				 * type: SONDE_TYPE_SIZE() bytes, loaded into
+				 * scratch as a buffer, stored from one */
+#define SONDE_TYPE_BYTES(size)	(SONDE_T_BYTES | ((size) << 8))
+#define SONDE_TYPE_KIND(t)	((t) & 0xff)
+#define SONDE_TYPE_SIZE(t)	((t) >> 8)
+/* the largest SONDE_T_BYTES variable, bytes */
+#define SONDE_MAX_BYREF		8192
 
 /*
  * Operand kinds: what an instruction requires of the register in rs and
@@ -242,7 +252,14 @@
 	/* rd = the buffer rs moved by rt bytes (rt signed) */		\
 	OP(BADD,   0x64, DST,  BUF,  B, I)				\
 	/* record[off..off + len) = the len bytes at buffer rs */	\
-	OP(EMITM,  0x65, SOL,  NONE, B, N)
+	OP(EMITM,  0x65, SOL,  NONE, B, N)				\
+	/* buffers: *(uN *)(rs + imm) = rt, into bytes of the firing's	\
+	 * scratch (BADADDR outside it): a member of a struct variable	\
+	 * or an element of an array variable written */		\
+	OP(STM1,   0x66, SSI,  NONE, B, I)				\
+	OP(STM2,   0x67, SSI,  NONE, B, I)				\
+	OP(STM4,   0x68, SSI,  NONE, B, I)				\
+	OP(STM8,   0x69, SSI,  NONE, B, I)
 
 /* Opcode numbers: SONDE_OP_NOP, ... */
 #define SONDE_OP_ENUM_(name, code, form, type, s, t) SONDE_OP_##name = code,
@@ -333,7 +350,17 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	S(discard,     0x23, 1, 1, INT, "i")				\
 	/* the compiler's own, no D name: stringof(buffer), the bytes	\
 	 * up to the first NUL, strsize or the end of used scratch */	\
-	S(bufstr,      0x30, 1, 1, STR, "b")
+	S(bufstr,      0x30, 1, 1, STR, "b")				\
+	/* uargs(addr, len): len bytes (at most strsize - 1) of the	\
+	 * current process's memory as one string, its NULs spaces and	\
+	 * trailing blanks cut: an argument vector as ps shows it (the	\
+	 * translator library's pr_psargs, as __sonde_uargs) */		\
+	S(uargs,       0x33, 2, 2, STR, "ii")				\
+	/* kcopy(addr, size): size bytes of kernel memory into scratch	\
+	 * through the fault-safe loads, as copyin() copies user	\
+	 * memory: a struct traced or print()ed; NOSCRATCH when they	\
+	 * do not fit, BADADDR when a load faults */			\
+	S(kcopy,       0x34, 2, 2, BUF, "ii")
 
 #define SONDE_SUBR_ENUM_(name, id, min, max, type, args) SONDE_SUBR_##name = id,
 enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };

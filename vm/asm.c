@@ -262,6 +262,20 @@ static int asm_operands_regs(struct sonde_asm *a, int form, const char **sp,
 			return -1;
 		in->imm = (s32)v;
 		break;
+	case SONDE_FORM_SSI:
+		/* stm4 [r2+8], r3 */
+		s = skipws(s);
+		if (*s++ != '[' || parse_reg(&s, &in->rs))
+			return -1;
+		s = skipws(s);
+		v = 0;
+		if ((*s == '+' || *s == '-') && parse_num(&s, &v))
+			return -1;
+		s = skipws(s);
+		if (*s++ != ']' || parse_comma(&s) || parse_reg(&s, &in->rt))
+			return -1;
+		in->imm = (s32)v;
+		break;
 	case SONDE_FORM_DSI:
 		if (parse_reg(&s, &in->rd) || parse_comma(&s))
 			return -1;

@@ -66,6 +66,9 @@ int sonde_disasm(const struct sonde_insn *in, u32 pc, const char *strtab,
 	case SONDE_FORM_SO:
 		return snprintf(buf, size, "%s r%u, %d", lname, in->rs,
 				in->imm);
+	case SONDE_FORM_SSI:
+		return snprintf(buf, size, "%s [r%u%+d], r%u", lname, in->rs,
+				in->imm, in->rt);
 	case SONDE_FORM_AGG:
 		return snprintf(buf, size, "%s @%d, r%u, r%u", lname, in->imm,
 				in->rs, in->rt);

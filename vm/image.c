@@ -203,10 +203,19 @@ u32 sonde_agg_key_size(const struct sonde_image *img, u32 aggid)
 	return sonde_key_size(img, ad->keys_off, ad->nkeys);
 }
 
+u32 sonde_var_val_size(const struct sonde_image *img, u32 type)
+{
+	if (type == SONDE_T_STR)
+		return img->strsize;
+	if (SONDE_TYPE_KIND(type) == SONDE_T_BYTES)
+		return SONDE_TYPE_SIZE(type);
+	return sizeof(u64);
+}
+
 static u32 sonde_var_size(const struct sonde_image *img,
 			  const struct sonde_var_desc *v)
 {
-	return v->type == SONDE_T_STR ? ALIGN_8(img->strsize) : sizeof(u64);
+	return ALIGN_8(sonde_var_val_size(img, v->type));
 }
 
 void sonde_vars_layout(const struct sonde_image *img, u32 *off)
@@ -238,10 +247,28 @@ static int sonde_image_vars(struct sonde_image *img, struct sonde_vlog *log)
 		const struct sonde_var_desc *v = &img->vars[i];
 
 		if (v->scope > SONDE_VAR_TLS ||
-		    (v->type != SONDE_T_INT && v->type != SONDE_T_STR))
+		    (v->type != SONDE_T_INT && v->type != SONDE_T_STR &&
+		     v->type != SONDE_T_BUF &&
+		     SONDE_TYPE_KIND(v->type) != SONDE_T_BYTES))
 			return ireject(log, -EINVAL,
 				       "variable %u: unknown scope %u or type %u",
 				       i, v->scope, v->type);
+		if (SONDE_TYPE_KIND(v->type) == SONDE_T_BYTES &&
+		    (!SONDE_TYPE_SIZE(v->type) ||
+		     SONDE_TYPE_SIZE(v->type) > SONDE_MAX_BYREF))
+			return ireject(log, -E2BIG,
+				       "variable %u: %u bytes, 1 to %u allowed", i,
+				       SONDE_TYPE_SIZE(v->type), SONDE_MAX_BYREF);
+		if (SONDE_TYPE_KIND(v->type) == SONDE_T_BYTES &&
+		    SONDE_TYPE_SIZE(v->type) > img->max_var_size)
+			img->max_var_size = SONDE_TYPE_SIZE(v->type);
+		/* a buffer lives in the firing's scratch: only a clause-local
+		 * scalar may hold one (the VM checks every use) */
+		if (v->type == SONDE_T_BUF &&
+		    (v->scope != SONDE_VAR_LOCAL || v->nkeys))
+			return ireject(log, -EINVAL,
+				       "variable %u: only a clause-local scalar may hold a buffer",
+				       i);
 		if (v->nkeys > SONDE_MAX_AGG_KEYS)
 			return ireject(log, -E2BIG,
 				       "variable %u: %u keys, at most %u allowed",
@@ -466,13 +493,15 @@ static int sonde_image_clauses(struct sonde_image *img,
 }
 
 /* The key area and the search table (img->scratch_base), then strings
- * (here, not in interp.c: the compiler's verifier costs programs with it,
- * without the interpreter). */
+ * and room for a few copies of the largest struct variable (a member
+ * store loads, writes and stores one) (here, not in interp.c: the
+ * compiler's verifier costs programs with it, without the interpreter). */
 u32 sonde_vm_scratch_size(const struct sonde_image *img)
 {
 	u32 strings = 16 * ALIGN_8(img->strsize);
 
-	return img->scratch_base + (strings > 16384 ? strings : 16384);
+	return img->scratch_base + (strings > 16384 ? strings : 16384) +
+	       4 * ALIGN_8(img->max_var_size);
 }
 
 int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,

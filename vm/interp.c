@@ -428,24 +428,47 @@ l_AGG: {
 	NEXT();
 }
 
-	/* Global and clause-local scalars live in flat areas. */
+	/*
+	 * Global and clause-local scalars live in flat areas.  A struct
+	 * variable (SONDE_T_BYTES) is copied into scratch when loaded (the
+	 * buffer may be written, then stored back) and from a buffer of
+	 * the firing's scratch when stored.
+	 */
 #define STATIC_VAR(ld, st, area)					\
 l_##ld: {								\
 	u8 *p_ = ctx->area + ctx->var_off[pc->imm];			\
+	u32 t_ = img->vars[pc->imm].type;				\
 									\
-	if (img->vars[pc->imm].type == SONDE_T_STR)			\
+	if (t_ == SONDE_T_STR) {					\
 		RD = (u64)(unsigned long)p_;				\
-	else								\
+	} else if (SONDE_TYPE_KIND(t_) == SONDE_T_BYTES) {		\
+		u8 *d_ = sonde_scratch_alloc(ctx, SONDE_TYPE_SIZE(t_));	\
+									\
+		if (unlikely(!d_))					\
+			goto l_noscratch;				\
+		memcpy(d_, p_, SONDE_TYPE_SIZE(t_));			\
+		RD = (u64)(unsigned long)d_;				\
+	} else {							\
 		memcpy(&RD, p_, sizeof(u64));				\
+	}								\
 	NEXT();								\
 }									\
 l_##st: {								\
 	u8 *p_ = ctx->area + ctx->var_off[pc->imm];			\
+	u32 t_ = img->vars[pc->imm].type;				\
 									\
-	if (img->vars[pc->imm].type == SONDE_T_STR)			\
+	if (t_ == SONDE_T_STR) {					\
 		sonde_strfield(p_, (const char *)(unsigned long)RS, strsize); \
-	else								\
+	} else if (SONDE_TYPE_KIND(t_) == SONDE_T_BYTES) {		\
+		addr = RS;						\
+		if (unlikely(!sonde_in_scratch(ctx, addr,		\
+					       SONDE_TYPE_SIZE(t_))))	\
+			goto l_badbuf;					\
+		memcpy(p_, (const void *)(unsigned long)addr,		\
+		       SONDE_TYPE_SIZE(t_));				\
+	} else {							\
 		memcpy(p_, &RS, sizeof(u64));				\
+	}								\
 	NEXT();								\
 }
 	STATIC_VAR(LDG, STG, globals)
@@ -477,6 +500,17 @@ l_LDTA: {
 		sonde_env_dload(ctx, pc->imm, key, ksize, dst, strsize);
 		dst[strsize - 1] = 0;
 		RD = (u64)(unsigned long)dst;
+	} else if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES) {
+		u8 *dst = sonde_scratch_alloc(ctx, SONDE_TYPE_SIZE(vd->type));
+
+		if (unlikely(!dst))
+			goto l_noscratch;
+		/* a missing one reads as all zeroes, not only its first
+		 * word (what sonde_env_dload() clears) */
+		sonde_zero(dst, SONDE_TYPE_SIZE(vd->type));
+		sonde_env_dload(ctx, pc->imm, key, ksize, dst,
+				SONDE_TYPE_SIZE(vd->type));
+		RD = (u64)(unsigned long)dst;
 	} else {
 		sonde_env_dload(ctx, pc->imm, key, ksize, &v, sizeof(v));
 		RD = v;
@@ -505,6 +539,15 @@ l_STTA: {
 		sonde_strfield((u8 *)tmp, (const char *)(unsigned long)val,
 			       strsize);
 		sonde_env_dstore(ctx, pc->imm, key, ksize, tmp, strsize);
+	} else if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES) {
+		/* a struct is stored, never deleted */
+		addr = val;
+		if (unlikely(!sonde_in_scratch(ctx, addr,
+					       SONDE_TYPE_SIZE(vd->type))))
+			goto l_badbuf;
+		sonde_env_dstore(ctx, pc->imm, key, ksize,
+				 (const void *)(unsigned long)addr,
+				 SONDE_TYPE_SIZE(vd->type));
 	} else {
 		/* D: assigning 0 to a dynamic variable frees it */
 		sonde_env_dstore(ctx, pc->imm, key, ksize, val ? &val : NULL,
@@ -543,6 +586,20 @@ l_##name:								\
 l_BADD:
 	RD = RS + RT;
 	NEXT();
+	/* stores into buffers: the bytes must be scratch this firing used */
+#define STOREM(name, size)						\
+l_##name:								\
+	addr = RS + (u64)(s64)pc->imm;					\
+	if (unlikely(!sonde_in_scratch(ctx, addr, size)))		\
+		goto l_badbuf;						\
+	v = RT;								\
+	memcpy((void *)(unsigned long)addr, &v, size);			\
+	NEXT();
+	STOREM(STM1, 1)
+	STOREM(STM2, 2)
+	STOREM(STM4, 4)
+	STOREM(STM8, 8)
+#undef STOREM
 l_EMITM:
 	addr = RS;
 	if (unlikely(!sonde_in_scratch(ctx, addr, SONDE_SOL_LEN(pc->imm)))) {
@@ -554,6 +611,15 @@ l_EMITM:
 	       (const void *)(unsigned long)addr, SONDE_SOL_LEN(pc->imm));
 	NEXT();
 
+l_badbuf:
+	/* a buffer's bytes outside the scratch used: addr is the buffer's */
+	fault = SONDE_FLT_BADADDR;
+	addr = sonde_scratch_off(ctx, addr);
+	goto l_fault;
+l_noscratch:
+	fault = SONDE_FLT_NOSCRATCH;
+	addr = 0;
+	goto l_fault;
 l_bad:
 	/* unreachable after verification; never trust that in the kernel */
 	fault = SONDE_FLT_ILLOP;

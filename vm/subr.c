@@ -14,12 +14,16 @@
  * firing's scratch is used up. */
 char *sonde_scratch_str(struct sonde_vm_ctx *ctx)
 {
-	u32 size = (ctx->img->strsize + 7) & ~7u;
+	return (char *)sonde_scratch_alloc(ctx, ctx->img->strsize);
+}
 
+u8 *sonde_scratch_alloc(struct sonde_vm_ctx *ctx, u32 size)
+{
+	size = (size + 7) & ~7u;
 	if (size > ctx->scratch_size - ctx->scratch_used)
 		return NULL;
 	ctx->scratch_used += size;
-	return ctx->scratch + ctx->scratch_used - size;
+	return (u8 *)ctx->scratch + ctx->scratch_used - size;
 }
 
 static u32 sonde_strnlen(const char *s, u32 max)
@@ -232,6 +236,61 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 			r[i] = s[i];
 		r[i] = 0;
 		*out = (u64)(unsigned long)r;
+		return 0;
+	}
+	case SONDE_SUBR_uargs: {
+		u32 len = a[1] < (u64)max - 1 ? (u32)a[1] : max - 1;
+
+		r = sonde_scratch_str(ctx);
+		if (!r) {
+			ctx->fault = SONDE_FLT_NOSCRATCH;
+			ctx->fault_addr = 0;
+			return -EFAULT;
+		}
+		if (len && sonde_env_copyin(ctx, a[0], r, len)) {
+			ctx->fault = SONDE_FLT_BADADDR;
+			ctx->fault_addr = a[0];
+			return -EFAULT;
+		}
+		for (i = 0; i < len; i++)
+			if (!r[i])
+				r[i] = ' ';
+		while (len > 0 && r[len - 1] == ' ')
+			len--;
+		r[len] = 0;
+		*out = (u64)(unsigned long)r;
+		return 0;
+	}
+	case SONDE_SUBR_kcopy: {
+		/* copyin()'s layout, from kernel memory a word at a time:
+		 * at most the scratch left, so the loop is bounded by it */
+		u64 size = a[1], avail = ctx->scratch_size - ctx->scratch_used;
+		u64 off;
+		u8 *dst;
+
+		if (size >= avail || ((size + 8) & ~7ULL) > avail) {
+			ctx->fault = SONDE_FLT_NOSCRATCH;
+			ctx->fault_addr = size;
+			return -EFAULT;
+		}
+		dst = (u8 *)ctx->scratch + ctx->scratch_used;
+		for (off = 0; off < size; ) {
+			/* words, then the tail byte by byte (the world
+			 * loads 1, 2, 4 or 8 bytes) */
+			u32 chunk = size - off >= 8 ? 8 : 1;
+			u64 w;
+
+			if (sonde_env_load(ctx, false, a[0] + off, chunk, &w)) {
+				ctx->fault = SONDE_FLT_BADADDR;
+				ctx->fault_addr = a[0] + off;
+				return -EFAULT;
+			}
+			memcpy(dst + off, &w, chunk);
+			off += chunk;
+		}
+		memset(dst + size, 0, ((size + 8) & ~7ULL) - size);
+		ctx->scratch_used += (u32)((size + 8) & ~7ULL);
+		*out = (u64)(unsigned long)dst;
 		return 0;
 	}
 	case SONDE_SUBR_speculation:

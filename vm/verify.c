@@ -129,12 +129,16 @@ static int sonde_need_kind(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg,
 	return 0;
 }
 
-/* A value of variable or key type @t (SONDE_T_INT / _STR) in @reg. */
+/* A value of variable or key type @t (SONDE_T_INT / _STR / _BUF) in
+ * @reg. */
 static int sonde_need_type(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg,
 			   u32 t)
 {
 	return sonde_need_kind(v, pc, ty, reg,
-			       t == SONDE_T_STR ? SONDE_K_S : SONDE_K_I);
+			       t == SONDE_T_STR ? SONDE_K_S :
+			       t == SONDE_T_BUF ||
+			       SONDE_TYPE_KIND(t) == SONDE_T_BYTES ? SONDE_K_B :
+			       SONDE_K_I);
 }
 
 /* Check the operand fields of @in against its form. */
@@ -171,6 +175,9 @@ static int sonde_check_form(struct sonde_vprog *v, u32 pc,
 	case SONDE_FORM_SV:
 	case SONDE_FORM_SOL:
 		s = i = true;
+		break;
+	case SONDE_FORM_SSI:
+		s = t = i = true;
 		break;
 	case SONDE_FORM_DSI:
 		d = s = i = true;
@@ -331,7 +338,10 @@ static int sonde_check_var(struct sonde_vprog *v, u32 pc,
 			       scope == SONDE_VAR_GLOBAL ? "global" :
 			       scope == SONDE_VAR_LOCAL ? "clause-local" :
 			       "thread-local", array ? "array" : "scalar");
-	*rtype = store ? SONDE_T_NONE : (int)vd->type;
+	/* a struct variable loads as a buffer */
+	*rtype = store ? SONDE_T_NONE :
+		 SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES ? SONDE_T_BUF :
+		 (int)vd->type;
 	if (store) {
 		int err = sonde_need_type(v, pc, ty, array ? in->rt : in->rs,
 					  vd->type);
@@ -399,6 +409,9 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 		else if (in->op == SONDE_OP_CALL &&
 			 in->imm == SONDE_SUBR_stringof)
 			why = "stringof() reads kernel memory";
+		else if (in->op == SONDE_OP_CALL &&
+			 in->imm == SONDE_SUBR_kcopy)
+			why = "kcopy() (a struct traced or printed) reads kernel memory";
 		else if (in->op == SONDE_OP_LDB &&
 			 in->imm == SONDE_B_curthread)
 			why = "curthread is a kernel address";
@@ -714,8 +727,12 @@ static u64 sonde_call_cost(const struct sonde_image *img,
 	case SONDE_SUBR_stringof:
 		return s + SONDE_COST_FAULT;
 	case SONDE_SUBR_copyin:
+	case SONDE_SUBR_kcopy:
 		/* at most the scratch there is, in one fault-safe copy */
 		return sonde_vm_scratch_size(img) / 8 + SONDE_COST_FAULT;
+	case SONDE_SUBR_uargs:
+		/* at most strsize - 1 user bytes, then a pass over them */
+		return 2 * s + SONDE_COST_FAULT;
 	case SONDE_SUBR_lltostr:
 		return 128;
 	case SONDE_SUBR_speculation:
@@ -781,8 +798,11 @@ static u64 sonde_insn_cost(const struct sonde_image *img,
 	case SONDE_OP_STG:
 	case SONDE_OP_LDL:
 	case SONDE_OP_STL:
-		return img->vars[in->imm].type == SONDE_T_STR ?
-		       img->strsize : 1;
+		vd = &img->vars[in->imm];
+		if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES)
+			/* a struct copied to or from scratch */
+			return SONDE_TYPE_SIZE(vd->type) / 8 + 4;
+		return vd->type == SONDE_T_STR ? img->strsize : 1;
 	case SONDE_OP_LDT ... SONDE_OP_STTA:
 		/* the key padded and hashed with the thread key, the
 		 * bucket's, the free list's and the thread chain's locks,
@@ -791,6 +811,8 @@ static u64 sonde_insn_cost(const struct sonde_image *img,
 		ksize = sonde_key_size(img, vd->keys_off, vd->nkeys) + 8;
 		cost = sonde_keys_cost(img, vd->keys_off, vd->nkeys) +
 		       (SONDE_CHAIN_MAX + 3) * ksize + 3 * SONDE_COST_SPIN;
+		if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES)
+			return cost + 2 * (SONDE_TYPE_SIZE(vd->type) / 8 + 4);
 		return cost + (vd->type == SONDE_T_STR ? 2 * img->strsize : 8);
 	case SONDE_OP_CALL:
 		return sonde_call_cost(img, in, ncpus);

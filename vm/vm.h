@@ -81,6 +81,7 @@ struct sonde_image {
 	u32 scratch_base;
 	u32 global_size;	/* bytes of global scalar storage */
 	u32 local_size;		/* bytes of clause-local storage per CPU */
+	u32 max_var_size;	/* largest SONDE_T_BYTES variable */
 	u32 vflags;		/* SONDE_VERIFY_* it was verified with */
 };
 
@@ -93,6 +94,16 @@ struct sonde_image {
  * kernel address); -EPERM otherwise.
  */
 #define SONDE_VERIFY_CONFIDENTIAL	0x1
+
+/**
+ * sonde_var_val_size() - bytes of a variable's value
+ * @img: a verified image (its strsize)
+ * @type: the variable's type (struct sonde_var_desc.type)
+ *
+ * Return: 8 for an integer or a buffer, strsize for a string, the
+ * struct's or array's size for SONDE_T_BYTES.
+ */
+u32 sonde_var_val_size(const struct sonde_image *img, u32 type);
 
 /**
  * sonde_vars_layout() - where each global and clause-local scalar lives

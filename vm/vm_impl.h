@@ -61,6 +61,16 @@ int sonde_verify_prog(const struct sonde_image *img, u32 off, u32 len,
 char *sonde_scratch_str(struct sonde_vm_ctx *ctx);
 
 /**
+ * sonde_scratch_alloc() - room for @size bytes in the firing's scratch
+ * @ctx: the firing
+ * @size: bytes (rounded up to 8)
+ *
+ * Context: probe context.
+ * Return: the bytes, or NULL when the scratch is used up.
+ */
+u8 *sonde_scratch_alloc(struct sonde_vm_ctx *ctx, u32 size);
+
+/**
  * sonde_in_scratch() - is a range inside the scratch the firing has used
  * @ctx: the firing
  * @addr: the start

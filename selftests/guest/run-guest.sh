@@ -31,6 +31,9 @@
 #                        driver (default /lib/modules/<release>)
 #   SONDE_KO             module to load (default: ./sonde.ko)
 #   SONDE_BIN            the CLI (default: build/sonde)
+#   SONDE_DLIBDIR        where the CLI looks for its D library (default:
+#                        the DLIBDIR build/sonde was compiled with,
+#                        build/dlibdir.stamp; /usr/local/lib/sonde)
 #   SONDE_TESTS          space-separated test names to run (default: all
 #                        build/selftests/test_*)
 #   SONDE_GUEST_TIMEOUT  seconds for the whole guest run (default 600)
@@ -73,6 +76,8 @@ TIMEOUT=${SONDE_GUEST_TIMEOUT:-600}
 TEST_TIMEOUT=${SONDE_TEST_TIMEOUT:-300}
 SONDE_KO=${SONDE_KO:-$ROOT/sonde.ko}
 SONDE_BIN=${SONDE_BIN:-$B/sonde}
+# the directory compiled into build/sonde (make's stamp), else make's
+SONDE_DLIBDIR=${SONDE_DLIBDIR:-$(cat "$B/dlibdir.stamp" 2>/dev/null || echo "${DLIBDIR:-/usr/local/lib/sonde}")}
 MEM=${SONDE_GUEST_MEM:-1G}
 SMP=${SONDE_GUEST_SMP:-2}
 
@@ -266,6 +271,10 @@ if [ -x "$SONDE_BIN" ]; then
 			break
 		fi
 	done
+	# its D library, where the command looks for it (make install's
+	# DLIBDIR, compiled in)
+	mkdir -p "$R$SONDE_DLIBDIR"
+	cp "$ROOT"/userland/dlib/*.d "$R$SONDE_DLIBDIR/"
 elif [ "${SONDE_ALLOW_NO_MODULE:-0}" != 1 ]; then
 	die "no $SONDE_BIN; run 'make userland'"
 fi

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "libsonde.h"
@@ -40,6 +41,10 @@ static bool g_cpp;
 static const char *g_defines[64];
 static const char *g_cppargs[64];
 static unsigned int g_ndefines, g_ncppargs;
+/* D libraries: the installed directory (or the source tree's, for a
+ * command run from its build directory), then each -L */
+static const char *g_libdirs[65];
+static unsigned int g_nlibdirs;
 static int g_quiet;
 static volatile sig_atomic_t g_intr;	/* signals seen: sonde_work() */
 static FILE *g_ofp;		/* -o FILE, else stdout */
@@ -83,6 +88,7 @@ static const struct cli_opt cli_opts[] = {
 	{ 'i', "probe-id", "enable or list probes matching the specified probe id" },
 	{ 'I', "path", "add include directory to preprocessor search path" },
 	{ 'l', NULL, "list probes matching specified criteria" },
+	{ 'L', "path", "add library directory to library search path" },
 	{ 'm', "module", "enable or list probes matching the specified module name" },
 	{ 'n', "name", "enable or list probes matching the specified probe name" },
 	{ 'o', "output", "set output file" },
@@ -105,7 +111,6 @@ static const struct cli_opt cli_refused[] = {
 	{ '3', "2", "-32 is not supported: sonde compiles for 64-bit programs only" },
 	{ 'a', NULL, "-a is not supported: sonde has no anonymous tracing state to claim" },
 	{ 'A', NULL, "-A is not supported: sonde has no anonymous (boot-time) tracing" },
-	{ 'L', "path", "-L is not supported: sonde has no D libraries to search" },
 	{ 'X', "a|c|s|t", "-X is not supported: the preprocessor's ISO C mode cannot be chosen" },
 };
 
@@ -311,13 +316,53 @@ static char *cli_slurp(const char *path)
 	return buf;
 }
 
+/*
+ * The D library directories: the installed one (SONDE_DLIBDIR) or, when
+ * this command runs from a build tree without an installation, the
+ * source tree's userland/dlib next to it; then the -L directories.
+ */
+static const char *const *cli_libdirs(void)
+{
+	static char tree[4096];
+	static bool done;
+	struct stat st;
+	char *slash;
+	ssize_t n;
+
+	if (done)
+		return g_libdirs;
+	done = true;
+	memmove(&g_libdirs[1], &g_libdirs[0], g_nlibdirs * sizeof(g_libdirs[0]));
+	g_nlibdirs++;
+	g_libdirs[0] = SONDE_DLIBDIR;
+	if (!stat(SONDE_DLIBDIR, &st) && S_ISDIR(st.st_mode))
+		return g_libdirs;
+	n = readlink("/proc/self/exe", tree, sizeof(tree) - 32);
+	if (n > 0) {
+		tree[n] = 0;
+		slash = strrchr(tree, '/');
+		if (slash) {
+			strcpy(slash, "/../userland/dlib");
+			if (!stat(tree, &st) && S_ISDIR(st.st_mode)) {
+				g_libdirs[0] = tree;
+				return g_libdirs;
+			}
+		}
+	}
+	/* no library installed: the -L directories only */
+	memmove(&g_libdirs[0], &g_libdirs[1], g_nlibdirs * sizeof(g_libdirs[0]));
+	g_nlibdirs--;
+	return g_libdirs;
+}
+
 static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 					    struct cli_cmd *cmds, int ncmds,
 					    long target, int argc, char **argv)
 {
 	struct dc_opts o = { .sz = sizeof(o), .target = target ? target : -1,
 			     .argc = argc, .argv = argv, .defines = g_defines,
-			     .cpp = g_cpp, .cpp_args = g_cppargs };
+			     .cpp = g_cpp, .cpp_args = g_cppargs,
+			     .libdirs = cli_libdirs() };
 	struct dc_input *in = calloc(ncmds, sizeof(*in));
 	struct sonde_program *p = NULL;
 	char **texts = calloc(ncmds, sizeof(*texts));
@@ -819,6 +864,7 @@ static int cli_badopt(int opt, char **argv)
 static int cli_getopt(struct cli *o, int argc, char **argv)
 {
 	char optstr[2 * (CLI_NOPTS + CLI_NREFUSED) + 2];
+	struct stat st;
 	int opt;
 	char *eq;
 
@@ -912,6 +958,21 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 		case 'I':
 			if (cli_cpp_opt(opt, optarg))
 				return E_USAGE;
+			break;
+		case 'L':
+			if (g_nlibdirs + 1 >= sizeof(g_libdirs) / sizeof(g_libdirs[0])) {
+				error("too many -L options");
+				return E_USAGE;
+			}
+			/* read only when a program needs it: checked now,
+			 * as dtrace opens it at start */
+			errno = 0;
+			if (stat(optarg, &st) || !S_ISDIR(st.st_mode)) {
+				error("failed to open library directory %s: %s",
+				      optarg, strerror(errno ? errno : ENOTDIR));
+				return E_USAGE;
+			}
+			g_libdirs[g_nlibdirs++] = optarg;
 			break;
 		case 'S':
 			o->dump = true;

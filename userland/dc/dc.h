@@ -54,6 +54,14 @@ struct dc_opts {
 	bool cpp;
 	const char *const *cpp_args;	/* more cpp arguments ("-Idir",
 					 * "-UNAME"), NULL-terminated */
+	/* where the kernel's BTF lives (NULL: /sys/kernel/btf): vmlinux
+	 * and one file per module, read only when a script needs a kernel
+	 * type */
+	const char *btf_dir;
+	/* D libraries: every *.d file of these directories, in order,
+	 * compiled before the inputs (translators, inlines, types:
+	 * psinfo_t, curpsinfo...), NULL-terminated; NULL: none */
+	const char *const *libdirs;
 };
 
 /* One diagnostic.  Strings live as long as the handle (or the next

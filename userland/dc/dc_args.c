@@ -3,32 +3,44 @@
  * dc_args.c - the typed probe arguments args[], the user registers
  * uregs[] and their names (R_RAX, R_PC, ...): the built-in arrays of D.
  *
- * args[N] is argN with the type the probe declares.  DTrace takes the
- * types from CTF and translators; sonde has neither, so the types come
+ * args[N] is argN with the type the probe declares.  The types come
  * from the table below, one row per kernel probe kind, from what each
- * provider of kmod/ passes (docs/providers.md).  Where DTrace's args[N]
- * is a translated structure (psinfo_t *, bufinfo_t *, ...) sonde says so
- * and names the raw argN to use instead: it never pretends to deliver a
- * structure.  Probes of other providers (USDT, pid) take int64_t args.
+ * provider of kmod/ passes (docs/providers.md); fbt's from the traced
+ * function's BTF prototype when the description names one function.
+ * Where DTrace's args[N] is a translated structure (psinfo_t *,
+ * bufinfo_t *, ...), args[N] is that translation (xlate) of the raw
+ * argument the provider passes (a struct task_struct *, a struct
+ * request *), by the translators of the D library (userland/dlib).
+ * Probes of other providers (USDT, pid) take int64_t args.
  *
  * Called by dc_sem.c while it checks a clause; userland only.
  */
 #include <fnmatch.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "dc_impl.h"
+#include "dc_sem.h"
 #include "vm.h"
 
 /* One kind of probe and its arguments: one letter per argument
  * ('l' int64_t, 'L' uint64_t, 'i' int, 'p' uintptr_t, 'x' a translated
- * structure in DTrace, see xlate[]). */
+ * structure, see xlate[]). */
 struct dc_argrow {
 	const char *prov;
 	const char *name;		/* NULL: every probe of @prov */
 	const char *types;
-	const char *xlate[3];		/* 'x' arguments: "DTrace's type:
-					 * what to use instead" */
+	const char *xlate[3];		/* 'x' arguments, in order: the D
+					 * expression that is args[N] */
 };
+
+/* The translations of the stable providers' arguments. */
+#define DC_X_LWP(a) "xlate <lwpsinfo_t *> ((struct task_struct *)" a ")"
+#define DC_X_PS(a) "xlate <psinfo_t *> ((struct task_struct *)" a ")"
+#define DC_X_IO \
+	{ "xlate <bufinfo_t *> ((struct request *)arg4)",		\
+	  "xlate <devinfo_t *> ((struct request *)arg4)",		\
+	  "xlate <fileinfo_t *> ((struct request *)arg4)" }
 
 static const struct dc_argrow dc_argrows[] = {
 	{ .prov = "dtrace", .name = "BEGIN", .types = "" },
@@ -44,30 +56,21 @@ static const struct dc_argrow dc_argrows[] = {
 	{ .prov = "tracepoint", .types = "LLLLLL" },
 	{ .prov = "sched", .name = "on-cpu", .types = "" },
 	{ .prov = "sched", .name = "off-cpu", .types = "xx", .xlate =
-	  { "lwpsinfo_t *: use arg0 (the next thread's task_struct)",
-	    "psinfo_t *: use arg1 (the next thread's pid)" } },
+	  { DC_X_LWP("arg0"), DC_X_PS("arg0") } },
 	{ .prov = "sched", .name = "sleep", .types = "" },
 	{ .prov = "sched", .name = "preempt", .types = "" },
 	{ .prov = "sched", .name = "wakeup", .types = "xx", .xlate =
-	  { "lwpsinfo_t *: use arg0 (the woken thread's task_struct)",
-	    "psinfo_t *: use arg1 (the woken thread's pid)" } },
+	  { DC_X_LWP("arg0"), DC_X_PS("arg0") } },
 	{ .prov = "proc", .name = "create", .types = "x", .xlate =
-	  { "psinfo_t *: use arg0 (the child's task_struct) or arg1 (its pid)" } },
+	  { DC_X_PS("arg0") } },
 	{ .prov = "proc", .name = "exec-success", .types = "" },
 	{ .prov = "proc", .name = "exit", .types = "i" },
 	{ .prov = "proc", .name = "lwp-exit", .types = "" },
 	{ .prov = "proc", .name = "signal-send", .types = "xxi", .xlate =
-	  { "lwpsinfo_t *: use arg0 (the target's task_struct)",
-	    "psinfo_t *: use arg1 (the target's pid)" } },
+	  { DC_X_LWP("arg0"), DC_X_PS("arg0") } },
 	{ .prov = "proc", .name = "signal-handle", .types = "ipp" },
-	{ .prov = "io", .name = "start", .types = "xxx", .xlate =
-	  { "bufinfo_t *: use arg1 (sector), arg2 (bytes) and arg3 (B_READ or B_WRITE)",
-	    "devinfo_t *: use arg0 (the dev_t)",
-	    "fileinfo_t *: sonde has no file information for I/O" } },
-	{ .prov = "io", .name = "done", .types = "xxx", .xlate =
-	  { "bufinfo_t *: use arg1 (sector), arg2 (bytes) and arg3 (B_READ or B_WRITE)",
-	    "devinfo_t *: use arg0 (the dev_t)",
-	    "fileinfo_t *: sonde has no file information for I/O" } },
+	{ .prov = "io", .name = "start", .types = "xxx", .xlate = DC_X_IO },
+	{ .prov = "io", .name = "done", .types = "xxx", .xlate = DC_X_IO },
 };
 
 /* User probes (USDT, pid): the ten arguments, as int64_t. */
@@ -117,7 +120,7 @@ static const char *dc_desc_text(const struct sonde_probe_desc *d, char *buf,
  */
 static bool dc_args_desc(struct dc_cc *cc, struct dc_node *n,
 			 const struct sonde_probe_desc *d, int64_t idx,
-			 struct dc_type *t, bool *seen)
+			 struct dc_type *t, bool *seen, const char **xl)
 {
 	const struct dc_argrow *rows = dc_argrows;
 	size_t nrows = sizeof(dc_argrows) / sizeof(dc_argrows[0]), i;
@@ -166,13 +169,22 @@ static bool dc_args_desc(struct dc_cc *cc, struct dc_node *n,
 			return false;
 		}
 		c = r->types[idx];
-		if (c == 'x') {
-			dc_error(cc, "D_ARGS_XLATOR", n->line, n->col,
-				 "args[%lld] of %s is a translated %s",
-				 (long long)idx,
-				 dc_desc_text(d, buf, sizeof(buf)),
-				 r->xlate[idx]);
+		if ((c == 'x') != (*xl != NULL) && *seen) {
+			dc_error(cc, "D_ARGS_MULTI", n->line, n->col,
+				 "args[%lld] may not be referenced because the probes of this clause give it different types",
+				 (long long)idx);
 			return false;
+		}
+		if (c == 'x') {
+			if (*xl && strcmp(*xl, r->xlate[idx])) {
+				dc_error(cc, "D_ARGS_MULTI", n->line, n->col,
+					 "args[%lld] may not be referenced because the probes of this clause give it different types",
+					 (long long)idx);
+				return false;
+			}
+			*xl = r->xlate[idx];
+			*seen = true;
+			continue;
 		}
 		rt = dc_argtype(c);
 		if (*seen && (rt.size != t->size || rt.uns != t->uns)) {
@@ -193,10 +205,139 @@ static bool dc_args_desc(struct dc_cc *cc, struct dc_node *n,
 	return true;
 }
 
+/*
+ * args[@idx] a translation @xl of the probe's raw argument: the library's
+ * translator applied to it (an xlate expression, checked here).
+ */
+static bool dc_args_xlate(struct dc_cc *cc, struct dc_node *n, int64_t idx,
+			  const char *xl, const struct sonde_probe_desc *d)
+{
+	char tname[64], buf[SONDE_PROVNAMELEN + SONDE_MODNAMELEN +
+			     SONDE_FUNCNAMELEN + SONDE_NAMELEN + 4];
+	const char *lt = strchr(xl, '<');
+	struct dc_node *e;
+	size_t l;
+
+	/* the translated type must come from the D library */
+	lt = lt ? lt + 1 : xl;
+	while (*lt == ' ')
+		lt++;
+	l = strcspn(lt, " *>");
+	snprintf(tname, sizeof(tname), "%.*s", (int)l, lt);
+	dc_libs_load(cc);
+	if (!dc_ct_find(cc, DC_CT_TYPEDEF, tname)) {
+		dc_error(cc, "D_ARGS_XLATOR", n->line, n->col,
+			 "args[%lld] of %s is a translated %s *, which sonde's D library defines, and no D library is loaded (install it, or name its directory with -L)",
+			 (long long)idx, dc_desc_text(d, buf, sizeof(buf)),
+			 tname);
+		return false;
+	}
+	e = dc_parse_expr_text(cc, xl, n->line, n->col);
+	if (!e)
+		return false;
+	*n = *e;
+	return dc_sem_obj(cc, n);
+}
+
+/* Has @s a glob character? */
+static bool dc_globby(const char *s)
+{
+	return strpbrk(s, "*?[\\") != NULL;
+}
+
+/*
+ * fbt args[@idx] typed from the traced function's BTF prototype, when
+ * every description names one function (and entry or return) and the
+ * kernel's BTF has them all with one type for the argument: 1 and @n
+ * is (type)argN; 0 when not (args[] stays the raw argument); -1 after a
+ * reported error.
+ */
+static int dc_args_btf(struct dc_cc *cc, struct dc_node *n, int64_t idx,
+		       const struct sonde_pclause *pc)
+{
+	uint32_t i, tid = 0, a;
+	struct dc_node *id;
+	char b1[256], b2[256];
+	bool ret = false;
+
+	for (i = 0; i < pc->ndescs; i++) {
+		const struct sonde_probe_desc *d = &pc->descs[i].desc;
+		uint32_t fn, t;
+
+		if (strcmp(d->provider, "fbt") || !d->function[0] ||
+		    dc_globby(d->function) || dc_globby(d->module) ||
+		    (strcmp(d->name, "entry") && strcmp(d->name, "return")))
+			return 0;
+		if (i && ret != !strcmp(d->name, "return"))
+			return 0;
+		ret = !strcmp(d->name, "return");
+		if (ret && idx == 0)
+			return 0;		/* the offset: int */
+		fn = dc_btf_lookup(cc, DC_CT_FUNC, d->function,
+				   d->module[0] ? d->module : NULL, true);
+		if (!fn || dc_ct_kind(cc, fn) != DC_CT_FUNC)
+			return 0;		/* not in BTF: untyped */
+		if (ret) {
+			t = dc_ct_ref(cc, fn);
+			if (dc_ct_kind(cc, t) == DC_CT_VOID) {
+				dc_error(cc, "D_ARGS_IDX", n->line, n->col,
+					 "index %lld is out of range for fbt::%s:return args[ ]: %s returns void",
+					 (long long)idx, d->function, d->function);
+				return -1;
+			}
+		} else {
+			if ((uint64_t)idx >= dc_ct(cc, fn)->n) {
+				dc_error(cc, "D_ARGS_IDX", n->line, n->col,
+					 "index %lld is out of range for fbt::%s:entry args[ ]: %s takes %u argument%s",
+					 (long long)idx, d->function, d->function,
+					 dc_ct(cc, fn)->n,
+					 dc_ct(cc, fn)->n == 1 ? "" : "s");
+				return -1;
+			}
+			t = dc_ct_farg(cc, fn, (uint32_t)idx);
+		}
+		if (tid && !dc_sem_same_type(cc, tid, t)) {
+			dc_error(cc, "D_ARGS_MULTI", n->line, n->col,
+				 "args[%lld] may not be referenced because the probes of this clause give it different types: %s and %s",
+				 (long long)idx, dc_ct_name(cc, tid, b1, sizeof(b1)),
+				 dc_ct_name(cc, t, b2, sizeof(b2)));
+			return -1;
+		}
+		tid = t;
+	}
+	if (!tid)
+		return 0;
+	/* (type)argN: argN is the raw register, the cast gives it its C
+	 * type (narrowed and extended) */
+	a = SONDE_B_arg0 + (uint32_t)idx;
+	id = dc_alloc(cc, sizeof(*id));
+	if (!id)
+		return -1;
+	id->kind = DC_N_IDENT;
+	id->line = n->line;
+	id->col = n->col;
+	id->name = (char *)sonde_builtin_name(a);
+	memset(n, 0, offsetof(struct dc_node, line));
+	n->kind = DC_N_CAST;
+	n->l = id;
+	n->args = NULL;
+	n->nargs = 0;
+	n->ctype = dc_ct_type(cc, tid, DC_SP_KERNEL);
+	if (n->ctype.kind == DC_T_SOU || n->ctype.kind == DC_T_ARRAY ||
+	    n->ctype.kind == DC_T_ERR) {
+		dc_error(cc, "D_ARGS_TYPE", n->line, n->col,
+			 "args[%lld] has type %s, which is passed by value: D cannot read it",
+			 (long long)idx, dc_ct_name(cc, tid, b1, sizeof(b1)));
+		return -1;
+	}
+	return dc_sem_expr(cc, n) ? 1 : -1;
+}
+
 bool dc_args_index(struct dc_cc *cc, struct dc_node *n)
 {
 	const struct sonde_pclause *pc;
 	struct dc_type t = { .kind = DC_T_INT, .size = 8 };
+	const char *xl = NULL;
 	bool seen = false;
 	int64_t idx;
 	uint32_t i;
@@ -226,8 +367,17 @@ bool dc_args_index(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	for (i = 0; i < pc->ndescs; i++)
-		if (!dc_args_desc(cc, n, &pc->descs[i].desc, idx, &t, &seen))
+		if (!dc_args_desc(cc, n, &pc->descs[i].desc, idx, &t, &seen,
+				  &xl))
 			return false;
+	if (xl)
+		return dc_args_xlate(cc, n, idx, xl, &pc->descs[0].desc);
+	switch (dc_args_btf(cc, n, idx, pc)) {
+	case 1:
+		return true;
+	case -1:
+		return false;
+	}
 	/* argN with its type: an ordinary built-in from here on */
 	n->kind = DC_N_IDENT;
 	n->name = (char *)sonde_builtin_name(SONDE_B_arg0 + (uint32_t)idx);
@@ -350,12 +500,13 @@ int dc_probe_argtypes(const struct sonde_probe_desc *d, uint32_t nargs,
 		case 'L': snprintf(out[n], 160, "uint64_t"); break;
 		case 'p': snprintf(out[n], 160, "uintptr_t"); break;
 		case 'x': {
+			/* "xlate <psinfo_t *> (...)": psinfo_t * */
 			const char *x = row->xlate[nx++];
-			const char *colon = x ? strchr(x, ':') : NULL;
+			const char *lt = x ? strchr(x, '<') : NULL;
+			const char *gt = lt ? strchr(lt, '>') : NULL;
 
-			snprintf(out[n], 160, "%.*s (not translated by sonde:%s)",
-				 colon ? (int)(colon - x) : 0, x ? x : "",
-				 colon ? colon + 1 : "");
+			snprintf(out[n], 160, "%.*s", lt && gt ?
+				 (int)(gt - lt - 1) : 0, lt ? lt + 1 : "");
 			break;
 		}
 		default: snprintf(out[n], 160, "int64_t"); break;

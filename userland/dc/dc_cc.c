@@ -5,6 +5,7 @@
  * verifier self-check on the serialised image) and dc_dump() (-S).
  * Userland only; not thread-safe (one handle per thread).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stddef.h>
 #include <fcntl.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "dc_impl.h"
+#include "dc_sem.h"
 #include "vm.h"
 
 #define DC_ARENA_CHUNK	(64 * 1024)
@@ -37,6 +39,7 @@ void dc_free(struct dc *dc)
 	if (!dc)
 		return;
 	dc_diags_clear(dc);
+	dc_btf_free(dc);
 	free(dc);
 }
 
@@ -151,11 +154,20 @@ static void dc_cc_free(struct dc_cc *cc)
 	free(cc->clauses);
 	free(cc->aggs);
 	free(cc->vars);
+	dc_ct_free(cc);
+	dc_btf_cc_free(cc);
+	free(cc->inls);
+	free(cc->xls);
+	free(cc->exts);
 	free(cc->strindex.slot);
 	free(cc->constindex.slot);
 	if (cc->srcs)
 		for (uint32_t i = 0; i < cc->nsrcs; i++) {
 			free(cc->srcs[i].cpp_out);
+			if (cc->srcs[i].owned) {
+				free((char *)cc->srcs[i].name);
+				free((char *)cc->srcs[i].text);
+			}
 			for (uint32_t k = 0; k < cc->srcs[i].nfiles; k++)
 				free(cc->srcs[i].files[k]);
 			free(cc->srcs[i].files);
@@ -367,6 +379,138 @@ static void dc_selfcheck(struct dc_cc *cc)
 	}
 }
 
+static int dc_cmpname(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The text of file @path, malloc'd, or NULL with errno set. */
+static char *dc_readfile(const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return NULL;
+	do {
+		if (len + 4097 > cap) {
+			char *nb = realloc(buf, cap = cap * 2 + 8192);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = nb;
+		}
+		n = fread(buf + len, 1, 4096, f);
+		len += n;
+	} while (n == 4096);
+	fclose(f);
+	buf[len] = 0;
+	return buf;
+}
+
+/* Add source @name (its malloc'd @text, kept till the end) to the
+ * compilation; its index, or -1 (OOM). */
+static int dc_src_add(struct dc_cc *cc, const char *name, char *text)
+{
+	struct dc_src *s;
+	char *n = strdup(name);
+
+	if (!n || !dc_grow(cc, (void **)&cc->srcs, &cc->cap_srcs,
+			   cc->nsrcs + 1, sizeof(*cc->srcs))) {
+		free(n);
+		free(text);
+		cc->oom = true;
+		return -1;
+	}
+	s = &cc->srcs[cc->nsrcs];
+	memset(s, 0, sizeof(*s));
+	s->name = n;
+	s->text = text;
+	s->len = strlen(text);
+	s->kind = DC_IN_SCRIPT;
+	s->owned = true;
+	return (int)cc->nsrcs++;
+}
+
+/*
+ * The D libraries: every *.d file of each directory of opts->libdirs, in
+ * name order, compiled (declarations only) the first time the program
+ * needs a name it does not declare: a type, an identifier, a translated
+ * args[], a struct to complete.  A program that needs none (BEGIN {
+ * exit(0); }) never reads them.  Errors in a library are reported in its
+ * file.  True when the libraries were loaded by this call.
+ */
+bool dc_libs_load(struct dc_cc *cc)
+{
+	const struct dc_opts *o = cc->opts;
+	uint32_t saved = cc->cur_src;
+	unsigned int d;
+
+	if (cc->libs_loaded)
+		return false;
+	cc->libs_loaded = true;
+	if (!o || o->sz < offsetof(struct dc_opts, libdirs) +
+	    sizeof(o->libdirs) || !o->libdirs || !o->libdirs[0])
+		return false;
+	cc->in_lib = true;
+	for (d = 0; o->libdirs[d] && !cc->oom; d++) {
+		struct dirent *e;
+		char **v = NULL;
+		size_t nv = 0, i;
+		DIR *dir = opendir(o->libdirs[d]);
+
+		if (!dir) {
+			dc_error(cc, "D_UNKNOWN", 0, 0,
+				 "cannot read D library directory %s: %s",
+				 o->libdirs[d], strerror(errno));
+			continue;
+		}
+		while ((e = readdir(dir))) {
+			size_t l = strlen(e->d_name);
+			char **nv2;
+
+			if (l < 3 || strcmp(e->d_name + l - 2, ".d") ||
+			    e->d_name[0] == '.')
+				continue;
+			nv2 = realloc(v, (nv + 1) * sizeof(*v));
+			if (!nv2 || !(nv2[nv] = malloc(strlen(o->libdirs[d]) +
+						       l + 2))) {
+				v = nv2 ? nv2 : v;
+				cc->oom = true;
+				break;
+			}
+			v = nv2;
+			sprintf(v[nv++], "%s/%s", o->libdirs[d], e->d_name);
+		}
+		closedir(dir);
+		if (nv)
+			qsort(v, nv, sizeof(*v), dc_cmpname);
+		for (i = 0; i < nv; i++) {
+			char *text = cc->oom ? NULL : dc_readfile(v[i]);
+			int si;
+
+			if (!text && !cc->oom) {
+				dc_error(cc, "D_UNKNOWN", 0, 0,
+					 "cannot read D library %s: %s", v[i],
+					 strerror(errno));
+			} else if (text && (si = dc_src_add(cc, v[i], text)) >= 0) {
+				cc->cur_src = (uint32_t)si;
+				dc_parse(cc, (uint32_t)si);
+			}
+			free(v[i]);
+		}
+		free(v);
+	}
+	cc->in_lib = false;
+	cc->cur_src = saved;
+	return true;
+}
+
 struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 				 unsigned int nin, const struct dc_opts *opts)
 {
@@ -387,6 +531,9 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		return NULL;
 	}
 	cc.prog = p;
+	cc.cap_srcs = nin ? nin : 1;
+	dc_ct_init(&cc);
+	dc_sem_types_begin(&cc);
 	memcpy(p->kopts, dc->kopts, sizeof(p->kopts));
 	p->uopts = dc->uopts;
 	cc.nsrcs = nin;
@@ -404,7 +551,9 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 				dc_cpp(&cc, i);
 			}
 
-	/* parse everything first: pragmas anywhere set strsize & co. */
+	/* parse everything first: pragmas anywhere set strsize & co.  The
+	 * D libraries are compiled when the program first needs a name
+	 * they may declare (dc_libs_load()). */
 	for (i = 0; i < nin && !cc.oom; i++) {
 		cc.cur_src = i;
 		in[i].clause0 = cc.nclauses;
@@ -450,7 +599,10 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 			dc_pdesc_split(&cc, text, &d->desc, c->descs[j].line,
 				       c->descs[j].col);
 		}
-		if (c->bad || !dc_sem_clause(&cc, c))
+		/* no code once an error is out: a type the parser could not
+		 * resolve leaves a node sema cannot finish, and the program
+		 * is thrown away anyway */
+		if (c->bad || !dc_sem_clause(&cc, c) || cc.nerrors)
 			continue;
 		dc_cg_clause(&cc, c, i);
 	}

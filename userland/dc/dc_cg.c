@@ -30,6 +30,10 @@
 
 struct dc_cg {
 	struct dc_cc *cc;
+	/* an element store: the struct variable's node, already loaded in
+	 * preload_reg (its loads in the element's address use that copy) */
+	const struct dc_node *preload;
+	uint32_t preload_reg;
 	uint32_t top;		/* next free register */
 	bool noreg;		/* D_NOREG reported for this clause */
 	uint32_t line;		/* source line of what is being generated */
@@ -411,6 +415,12 @@ static struct dc_val cg_deref(struct dc_cg *g, struct dc_node *n)
 	int64_t off = 0;
 	struct dc_val v;
 
+	if (n->type.kind == DC_T_SOU || n->type.kind == DC_T_ARRAY) {
+		/* an object: its address is the pointer's value */
+		v = cg_expr(g, p);
+		v.t = n->type;
+		return v;
+	}
 	if (p->kind == DC_N_BINARY && p->id > 0 && !p->isconst) {
 		struct dc_node *k = is_ptr(p->l->type) ? p->r : p->l;
 		/* |k| < 2^31, scale <= 8: no overflow */
@@ -427,6 +437,146 @@ static struct dc_val cg_deref(struct dc_cg *g, struct dc_node *n)
 	emit(g, buf ? ldm[i] : ldk[i], v.reg, v.reg, 0, (int32_t)off);
 	v.t = n->type;
 	v.norm = n->type.uns || size == 8;
+	return v;
+}
+
+/* ---- objects: members, symbols, addresses ------------------------------ */
+
+/* rd += off, for an address in the kernel (add) or a buffer (badd). */
+static void cg_addoff(struct dc_cg *g, uint32_t reg, int64_t off, bool buf)
+{
+	uint32_t t;
+
+	if (!off)
+		return;
+	t = reg_alloc(g);
+	load_int(g, t, (uint64_t)off);
+	emit(g, buf ? SONDE_OP_BADD : SONDE_OP_ADD, reg, reg, t, 0);
+	reg_free(g, t);
+}
+
+/*
+ * The address of object or lvalue @n in a register, less a constant
+ * displacement left in *@off for the caller to fold into its load:
+ * s.a.b, p->a.b, *p and arrays fold their offsets.
+ */
+static struct dc_val cg_addr(struct dc_cg *g, struct dc_node *n, int64_t *off)
+{
+	struct dc_val v;
+
+	switch (n->kind) {
+	case DC_N_MEMBER:
+		if (n->bits)
+			break;
+		v = n->op == DC_TK_DOT ? cg_addr(g, n->l, off) :
+		    cg_expr(g, n->l);
+		*off += (int64_t)n->ival;
+		return v;
+	case DC_N_DECAY:
+		return cg_addr(g, n->l, off);
+	case DC_N_SYM:
+		v.reg = reg_alloc(g);
+		load_int(g, v.reg, n->ival);
+		v.t = n->type;
+		v.norm = true;
+		return v;
+	case DC_N_UNARY:
+		if (n->op != DC_TK_STAR)
+			break;
+		if (n->l->kind == DC_N_BINARY && n->l->id > 0 &&
+		    !n->l->isconst) {
+			struct dc_node *pp = n->l;
+			struct dc_node *k = is_ptr(pp->l->type) ? pp->r : pp->l;
+
+			if (k->isconst && (pp->op == DC_TK_PLUS || k == pp->r) &&
+			    k->ival == (uint64_t)(int64_t)(int32_t)k->ival) {
+				int64_t d = (int64_t)(int32_t)k->ival * pp->id;
+
+				*off += pp->op == DC_TK_MINUS ? -d : d;
+				return cg_expr(g, k == pp->r ? pp->l : pp->r);
+			}
+		}
+		return cg_expr(g, n->l);
+	}
+	return cg_expr(g, n);
+}
+
+/* A scalar at @reg + @off: loaded, extended to its C value. */
+static void cg_load(struct dc_cg *g, struct dc_val *v, uint32_t size,
+		    int64_t off, bool buf)
+{
+	static const int ldm[] = { SONDE_OP_LDM1, SONDE_OP_LDM2,
+				   SONDE_OP_LDM4, SONDE_OP_LDM8 };
+	static const int ldk[] = { SONDE_OP_LDK1, SONDE_OP_LDK2,
+				   SONDE_OP_LDK4, SONDE_OP_LDK8 };
+	int i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+
+	if (off < INT32_MIN || off > INT32_MAX) {
+		cg_addoff(g, v->reg, off, buf);
+		off = 0;
+	}
+	emit(g, buf ? ldm[i] : ldk[i], v->reg, v->reg, 0, (int32_t)off);
+}
+
+/* s.m, p->m: an object's address, or its scalar loaded (a bit-field
+ * shifted and masked out of its unit). */
+static struct dc_val cg_member(struct dc_cg *g, struct dc_node *n)
+{
+	bool buf = n->type.space == DC_SP_BUF;
+	int64_t off = 0;
+	struct dc_val v;
+	uint32_t t;
+
+	v = n->op == DC_TK_DOT ? cg_addr(g, n->l, &off) : cg_expr(g, n->l);
+	off += (int64_t)n->ival;
+	if (n->type.kind == DC_T_SOU || n->type.kind == DC_T_ARRAY) {
+		cg_addoff(g, v.reg, off, buf);
+		v.t = n->type;
+		v.norm = true;
+		return v;
+	}
+	if (!n->bits) {
+		cg_load(g, &v, n->type.ptr ? 8 : n->type.size, off, buf);
+		v.t = n->type;
+		v.norm = n->type.uns || n->type.size == 8 || n->type.ptr;
+		return v;
+	}
+	cg_load(g, &v, n->bsize, off, buf);
+	t = reg_alloc(g);
+	/* the field's bits to the top, then back down, extended */
+	emit(g, SONDE_OP_MOVI, t, 0, 0, 64 - n->bshift - n->bits);
+	emit(g, SONDE_OP_SHL, v.reg, v.reg, t, 0);
+	emit(g, SONDE_OP_MOVI, t, 0, 0, 64 - n->bits);
+	emit(g, n->type.uns ? SONDE_OP_SHR : SONDE_OP_SAR, v.reg, v.reg, t, 0);
+	reg_free(g, t);
+	v.t = n->type;
+	v.norm = true;
+	return v;
+}
+
+/* `sym: its value (an object: its address). */
+static struct dc_val cg_sym(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val v = { 0, n->type, true };
+
+	v.reg = reg_alloc(g);
+	load_int(g, v.reg, n->ival);
+	if (n->type.kind == DC_T_SOU || n->type.kind == DC_T_ARRAY)
+		return v;
+	cg_load(g, &v, n->type.ptr ? 8 : n->type.size, 0, false);
+	v.norm = n->type.uns || n->type.size == 8 || n->type.ptr;
+	return v;
+}
+
+/* &m: the address cg_member() would read. */
+static struct dc_val cg_addrof(struct dc_cg *g, struct dc_node *n)
+{
+	int64_t off = 0;
+	struct dc_val v = cg_addr(g, n->l, &off);
+
+	cg_addoff(g, v.reg, off, n->type.kind == DC_T_BUF);
+	v.t = n->type;
+	v.norm = true;
 	return v;
 }
 
@@ -606,12 +756,97 @@ static struct dc_val cg_var_load(struct dc_cg *g, struct dc_node *n)
 	uint32_t keys;
 
 	v.reg = reg_alloc(g);
+	if (n == g->preload) {
+		emit(g, SONDE_OP_MOV, v.reg, g->preload_reg, 0, 0);
+		return v;
+	}
 	keys = cg_keys(g, n);
 	if (var->nkeys)
 		emit(g, var_ops[var->scope][2], v.reg, keys, 0, n->id);
 	else
 		emit(g, var_ops[var->scope][0], v.reg, 0, 0, n->id);
 	free_keys(g, n);
+	return v;
+}
+
+static void cg_kcopy(struct dc_cg *g, uint32_t reg, uint32_t size);
+
+/*
+ * l = r into an element of a struct or array variable n->x: the variable
+ * loaded into scratch, the element written there (stm, a bit-field into
+ * its unit), the variable stored back; into a copyin() buffer (n->x
+ * NULL): written in place.
+ */
+static struct dc_val cg_assign_elem(struct dc_cg *g, struct dc_node *n)
+{
+	static const int stm[] = { SONDE_OP_STM1, SONDE_OP_STM2,
+				   SONDE_OP_STM4, SONDE_OP_STM8 };
+	static const int ldm[] = { SONDE_OP_LDM1, SONDE_OP_LDM2,
+				   SONDE_OP_LDM4, SONDE_OP_LDM8 };
+	const struct dc_node *saved = g->preload;
+	struct dc_node *l = n->l, *base = n->x;
+	struct dc_val v = { 0, n->type, true }, b = { 0 }, a, r;
+	uint32_t size, keys, t, u;
+	int64_t off = 0;
+	int i;
+
+	v.reg = reg_alloc(g);
+	if (base) {
+		b = cg_var_load(g, base);
+		g->preload = base;
+		g->preload_reg = b.reg;
+	}
+	/* the element's address (a bit-field: its unit's) */
+	if (l->kind == DC_N_MEMBER && l->bits) {
+		a = cg_addr(g, l->l, &off);
+		off += (int64_t)l->ival;
+		size = l->bsize;
+	} else {
+		a = cg_addr(g, l, &off);
+		size = l->type.ptr ? 8 : l->type.size;
+	}
+	g->preload = saved;
+	if (off < INT32_MIN || off > INT32_MAX) {
+		cg_addoff(g, a.reg, off, true);
+		off = 0;
+	}
+	i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+	r = cg_expr(g, n->r);
+	convert_to(g, &r, l->type);
+	normalize(g, &r);
+	emit(g, SONDE_OP_MOV, v.reg, r.reg, 0, 0);
+	if (l->kind == DC_N_MEMBER && l->bits) {
+		/* unit = (unit & ~(mask << shift)) | ((r & mask) << shift) */
+		uint64_t mask = l->bits == 64 ? ~0ULL : (1ULL << l->bits) - 1;
+
+		t = reg_alloc(g);
+		u = reg_alloc(g);
+		emit(g, ldm[i], t, a.reg, 0, (int32_t)off);
+		load_int(g, u, ~(mask << l->bshift));
+		emit(g, SONDE_OP_AND, t, t, u, 0);
+		load_int(g, u, mask);
+		emit(g, SONDE_OP_AND, r.reg, r.reg, u, 0);
+		emit(g, SONDE_OP_MOVI, u, 0, 0, l->bshift);
+		emit(g, SONDE_OP_SHL, r.reg, r.reg, u, 0);
+		emit(g, SONDE_OP_OR, r.reg, r.reg, t, 0);
+		reg_free(g, u);
+		reg_free(g, t);
+	}
+	emit(g, stm[i], 0, a.reg, r.reg, (int32_t)off);
+	reg_free(g, r.reg);
+	reg_free(g, a.reg);
+	if (base) {
+		const struct dc_var *var = &g->cc->vars[base->id];
+
+		keys = cg_keys(g, base);
+		if (var->nkeys)
+			emit(g, var_ops[var->scope][3], 0, keys, b.reg,
+			     base->id);
+		else
+			emit(g, var_ops[var->scope][1], 0, b.reg, 0, base->id);
+		free_keys(g, base);
+		reg_free(g, b.reg);
+	}
 	return v;
 }
 
@@ -622,9 +857,13 @@ static struct dc_val cg_assign(struct dc_cg *g, struct dc_node *n)
 	struct dc_val v = { 0, n->type, true }, r;
 	uint32_t keys;
 
+	if (n->id == -1)
+		return cg_assign_elem(g, n);
 	v.reg = reg_alloc(g);
 	keys = cg_keys(g, l);
 	r = cg_expr(g, n->r);
+	if (n->r->type.kind == DC_T_SOU && n->r->type.space != DC_SP_BUF)
+		cg_kcopy(g, r.reg, n->r->type.size);	/* a kernel struct */
 	convert_to(g, &r, var->type);
 	normalize(g, &r);
 	if (var->nkeys)
@@ -747,7 +986,13 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		return v;
 	case DC_N_STRINGOF:
 		v = cg_expr(g, n->l);
-		if (n->l->type.kind == DC_T_INT) {
+		if (n->l->type.kind == DC_T_ARRAY ||
+		    n->l->type.kind == DC_T_SOU) {
+			/* a char array: the string it holds */
+			emit(g, SONDE_OP_CALL, v.reg, v.reg, 1,
+			     n->l->type.space == DC_SP_BUF ?
+			     SONDE_SUBR_bufstr : SONDE_SUBR_stringof);
+		} else if (n->l->type.kind == DC_T_INT) {
 			normalize(g, &v);
 			emit(g, SONDE_OP_CALL, v.reg, v.reg, 1,
 			     SONDE_SUBR_stringof);
@@ -759,6 +1004,20 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		return v;
 	case DC_N_CALL:
 		return cg_subr(g, n);
+	case DC_N_MEMBER:
+		return cg_member(g, n);
+	case DC_N_SYM:
+		return cg_sym(g, n);
+	case DC_N_ADDR:
+		return cg_addrof(g, n);
+	case DC_N_DECAY:
+		v = cg_expr(g, n->l);
+		v.t = n->type;
+		v.norm = true;
+		return v;
+	case DC_N_XARG:
+		v = cg_expr(g, n->x);
+		return v;
 	}
 	/* sema let through something without code: keep the stack sane */
 	v.reg = reg_alloc(g);
@@ -811,6 +1070,17 @@ static void end_action(struct dc_cg *g, struct sonde_action *a)
 }
 
 /* Evaluate @n and write it into a new field of the record. */
+/* @reg (a kernel address) becomes a buffer of its @size bytes, copied
+ * fault-safely into scratch (kcopy), for emitm. */
+static void cg_kcopy(struct dc_cg *g, uint32_t reg, uint32_t size)
+{
+	uint32_t t = reg_alloc(g);
+
+	load_int(g, t, size);
+	emit(g, SONDE_OP_CALL, reg, reg, 2, SONDE_SUBR_kcopy);
+	reg_free(g, t);
+}
+
 static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
 {
 	struct sonde_dtype dt = dc_dtype(g->cc, n->type);
@@ -818,6 +1088,8 @@ static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
 	uint32_t off;
 	int op;
 
+	if (n->type.kind == DC_T_SOU && n->type.space != DC_SP_BUF)
+		cg_kcopy(g, v.reg, dt.size);	/* a kernel struct's bytes */
 	add_field(g, dt, &off);
 	if (dt.kind == SONDE_DT_BYTES) {
 		/* trace(copyin(p, N)): the N bytes */
@@ -918,6 +1190,33 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		cg_emit_value(g, e->args[0]);
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = 1;
+		end_action(g, a);
+	} else if (!strcmp(e->name, "print")) {
+		/* print(p): the address (0 for a buffer), then *p's bytes;
+		 * the consumer prints them with the type's tree */
+		bool buf = e->args[0]->type.kind == DC_T_BUF;
+
+		a = add_action(g, SONDE_A_PRINT, e);
+		if (!a)
+			return;
+		if (dc_ptype_build(g->cc, (uint32_t)e->id, &a->ptype,
+				   &a->nptype))
+			return;
+		v = cg_expr(g, e->args[0]);
+		dt.kind = SONDE_DT_UINT;
+		dt.size = 8;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0, (int32_t)off);
+		if (!buf)
+			cg_kcopy(g, v.reg, (uint32_t)e->ival);
+		dt.kind = SONDE_DT_BYTES;
+		dt.size = (uint32_t)e->ival;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMITM, 0, v.reg, 0,
+		     SONDE_SOL_IMM(off, dt.size));
+		reg_free(g, v.reg);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = 2;
 		end_action(g, a);
 	} else if (!strcmp(e->name, "tracemem")) {
 		/* tracemem(buffer, N): N bytes, printed as a hex dump */

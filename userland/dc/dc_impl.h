@@ -5,12 +5,19 @@
  *   dc_lex.c     tokens (and #pragma lines, handed to dc_pragma.c)
  *   dc_parse.c   recursive descent over the whole D expression grammar
  *                and the clause structure, building the AST below
+ *   dc_decl.c    declarations and type names (dc_parse.h: what the two
+ *                parser files share)
+ *   dc_ctf.c     the type table; dc_btf.c the kernel's types from BTF
  *   dc_if.c      if/else: splitting a clause into guarded clauses
  *   dc_sem.c     semantic analysis of expressions: types, constants,
  *                pointers, copyin() buffers, subroutines
  *   dc_sem_var.c ... of variables, macros and assignments
  *   dc_sem_act.c ... of actions, aggregations, speculations
- *                (dc_sem.h: what the three share)
+ *   dc_sem_type.c ... of declared and kernel types: members, arrays,
+ *                casts, inlines, translators, struct variables, print()
+ *   dc_sym.c     kernel symbols (kallsyms)
+ *                (dc_sem.h: what the semantic files share)
+ *   dc_ptype.c   print()'s type tree for the consumer
  *   dc_args.c    args[] (typed per provider), uregs[], the R_* names
  *   dc_cg.c      code generation, register allocation, record layout
  *   dc_printf.c  printf format parsing and argument checks
@@ -23,10 +30,9 @@
  * statement still gets checked.
  *
  * Tags for what the parser accepts but later stages do not generate yet
- * ("... is not supported yet"): member access, clause-local arrays,
- * typedefs and other declarations D_VAR_UNSUP; known subroutines and
- * actions not generated yet D_FUNC_UNDEF (as an unknown function);
- * address-of D_ADDROF_VAR.
+ * ("... is not supported yet"): clause-local associative arrays and
+ * provider definitions D_VAR_UNSUP / D_DECL_ARRSUP; known subroutines
+ * and actions not generated yet D_FUNC_UNDEF (as an unknown function).
  */
 #ifndef _SONDE_DC_IMPL_H
 #define _SONDE_DC_IMPL_H
@@ -56,7 +62,7 @@
 /* ---- types ------------------------------------------------------------ */
 
 #define DC_T_VOID	0
-#define DC_T_INT	1	/* integers and (for now) pointers */
+#define DC_T_INT	1	/* integers, enums and pointers */
 #define DC_T_STR	2
 #define DC_T_AGG	3	/* an aggregation reference (@a) */
 #define DC_T_ERR	4	/* an expression that already failed */
@@ -67,6 +73,14 @@
 #define DC_T_BUF	6	/* a pointer into a copyin() buffer (the
 				 * VM's buffer register type): ptr >= 1 and
 				 * esize/euns say what it points to */
+#define DC_T_SOU	7	/* a struct or union object: its register
+				 * holds its address, @space says where */
+#define DC_T_ARRAY	8	/* an array object, likewise */
+
+/* Where an object (DC_T_SOU, DC_T_ARRAY) lives. */
+#define DC_SP_KERNEL	0	/* kernel memory: fault-safe loads */
+#define DC_SP_BUF	1	/* the firing's scratch (a copyin() buffer):
+				 * its register is a VM buffer */
 
 #define DC_STACK_J	2	/* dc_type.uns of a jstack() */
 
@@ -74,20 +88,112 @@
  * A pointer is a DC_T_INT of size 8, unsigned, with ptr >= 1 (an address
  * in kernel memory: dereference reads it fault-safely) or a DC_T_BUF (an
  * address in a copyin() buffer).  esize/euns describe the integer at the
- * end of the pointer chain (esize 0: void).
+ * end of the pointer chain (esize 0: void or not an integer).
+ *
+ * @tid names the exact type in the compilation's type table (dc_ctf.c):
+ * struct, union, enum, typedef and array types, pointers to them, and
+ * every declared type.  0 for the plain types the other fields describe
+ * fully (integer constants, built-ins, strings).
  */
 struct dc_type {
 	uint8_t kind;		/* DC_T_* */
-	uint8_t size;		/* integers: 1, 2, 4, 8 */
 	uint8_t uns;		/* integers: unsigned */
 	uint8_t ptr;		/* pointer depth (a pointer is uns 8) */
 	uint8_t esize;		/* pointers: size of the pointed-to integer,
 				 * 0 for void */
 	uint8_t euns;		/* pointers: the pointed-to integer is
 				 * unsigned */
+	uint8_t space;		/* DC_T_SOU, DC_T_ARRAY: DC_SP_* */
+	uint32_t size;		/* integers: 1, 2, 4, 8; objects: bytes */
 	uint32_t blen;		/* DC_T_BUF: bytes copyin() copied, when a
 				 * constant and the pointer still points at
 				 * their start (what trace() records); else 0 */
+	uint32_t tid;		/* type table id, or 0 */
+};
+
+/* ---- the type table (dc_ctf.c) ---------------------------------------- */
+
+/*
+ * D's types, CTF-like: one table per compilation holding D's intrinsic
+ * types, the types a script or a translator library declares, and the
+ * kernel's types imported from BTF on first use (dc_btf.c).  An id is an
+ * index into it; 0 is no type.  BTF types are imported lazily: a struct's
+ * member types and a pointer's target are imported when they are first
+ * asked for (dc_ct_ref(), dc_ct_member()), so naming struct task_struct
+ * does not import the kernel.
+ */
+#define DC_CT_VOID	1
+#define DC_CT_INT	2
+#define DC_CT_FLOAT	3
+#define DC_CT_PTR	4
+#define DC_CT_ARRAY	5
+#define DC_CT_STRUCT	6
+#define DC_CT_UNION	7
+#define DC_CT_ENUM	8
+#define DC_CT_FUNC	9
+#define DC_CT_TYPEDEF	10
+#define DC_CT_FWD	11	/* a struct/union/enum tag without body */
+#define DC_CT_CONST	12
+#define DC_CT_VOLATILE	13
+#define DC_CT_RESTRICT	14
+#define DC_CT_STRING	15	/* D's string */
+
+/* Where a type comes from. */
+#define DC_CTS_D	0	/* D: intrinsic or declared */
+#define DC_CTS_BTF	1	/* kernel BTF, object @obj */
+
+struct dc_cmember {
+	const char *name;	/* NULL: an anonymous struct/union */
+	uint32_t type;		/* 0 until imported (BTF) */
+	uint32_t btf;		/* its BTF type id (BTF structs) */
+	uint32_t bitoff;	/* from the start of the struct */
+	uint32_t bits;		/* bit-field width, 0 for a plain member */
+};
+
+struct dc_cenum {
+	const char *name;
+	int64_t val;
+};
+
+struct dc_ctype {
+	uint8_t kind;		/* DC_CT_* */
+	uint8_t src;		/* DC_CTS_* */
+	uint8_t uns;		/* DC_CT_INT: unsigned */
+	uint8_t fwdkind;	/* DC_CT_FWD: DC_CT_STRUCT, _UNION, _ENUM */
+	uint8_t varargs;	/* DC_CT_FUNC */
+	uint16_t obj;		/* DC_CTS_BTF: the BTF object (dc_btf.c) */
+	const char *name;	/* ints, typedefs: the name; struct, union,
+				 * enum, fwd: the tag (NULL: anonymous) */
+	uint32_t size;		/* bytes; 0 for void, functions, fwd */
+	uint32_t ref;		/* ptr, array element, typedef, qualifiers:
+				 * the type; func: the return type; 0
+				 * until imported (BTF) */
+	uint32_t btf;		/* DC_CTS_BTF: its own BTF id */
+	uint32_t n;		/* array: elements; struct, union: members;
+				 * enum: values; func: arguments */
+	struct dc_cmember *members;
+	struct dc_cenum *vals;
+	uint32_t *args;		/* func: argument types (BTF ids while
+				 * argbtf is set) */
+	uint8_t argbtf;
+	uint32_t ptrto;		/* cached: a pointer to this type, or 0 */
+	uint32_t hnext;		/* D names: the next type in its bucket */
+};
+
+#define DC_CT_NBUCKETS	256
+
+struct dc_ctab {
+	struct dc_ctype *v;	/* v[0] unused */
+	uint32_t n, cap;
+	uint32_t bucket[DC_CT_NBUCKETS];	/* D names, newest first */
+	uint32_t t_int, t_char, t_void, t_string;	/* intrinsics */
+};
+
+/* A member found by dc_ct_member(). */
+struct dc_cmfound {
+	uint32_t type;		/* its type */
+	uint32_t bitoff;	/* from the start of the outer object */
+	uint32_t bits;		/* bit-field width or 0 */
 };
 
 /* ---- tokens ----------------------------------------------------------- */
@@ -168,8 +274,17 @@ enum dc_nodekind {
 	DC_N_MEMBER,		/* l->name (op ARROW) or l.name (op DOT) */
 	DC_N_SELF,		/* self->name */
 	DC_N_THIS,		/* this->name */
-	DC_N_OFFSETOF,		/* offsetof(type, member) (parsed only) */
+	DC_N_OFFSETOF,		/* offsetof(type, member) */
 	DC_N_UREG,		/* sema: uregs[id] (from a DC_N_INDEX) */
+	DC_N_XLATE,		/* xlate <ctype> (l): a translated object or
+				 * pointer (id = translator) */
+	DC_N_XARG,		/* sema: a translator's input: the checked
+				 * expression x, shared */
+	DC_N_DECAY,		/* sema: array object l as a pointer to its
+				 * first element */
+	DC_N_SYM,		/* a kernel symbol: ival its address; name */
+	DC_N_ADDR,		/* sema: &l, the address of member or object
+				 * l */
 	/* statements */
 	DC_N_EXPR,		/* l; */
 	DC_N_IF,		/* if (x) l else r */
@@ -194,6 +309,9 @@ struct dc_node {
 	int id;			/* sema: built-in id, aggregation index */
 	bool isconst;		/* sema: an integer constant expression */
 	bool isvar;		/* sema: a variable reference (id = var) */
+	uint8_t bits;		/* sema, DC_N_MEMBER: a bit-field's width */
+	uint8_t bshift;		/* ... its first bit in the loaded unit */
+	uint8_t bsize;		/* ... the unit's bytes (at ival) */
 	struct dc_node *next;	/* statement lists */
 	struct dc_node *body;	/* DC_N_BLOCK */
 };
@@ -235,6 +353,7 @@ struct dc_src {
 	char **files;		/* files cpp's line markers named (#include),
 				 * malloc'd; see DC_LINE_FILE() */
 	uint32_t nfiles;
+	bool owned;		/* a D library: name and text malloc'd */
 };
 
 /*
@@ -247,6 +366,38 @@ struct dc_src {
 #define DC_LINE(l)	((l) & DC_LINE_MASK)
 #define DC_LINE_FILE(l)	((l) >> DC_LINE_BITS)
 #define DC_MAX_FILES	((1u << (32 - DC_LINE_BITS)) - 1)
+
+/* An inline: `inline type name = expr;`, expanded where named. */
+struct dc_inline {
+	const char *name;
+	struct dc_type type;	/* as declared */
+	struct dc_node *expr;	/* as parsed; each use checks a copy */
+	uint32_t line, col;
+	bool busy;		/* being expanded (a cycle is an error) */
+};
+
+/* One member conversion of a translator: `name = expr;`. */
+struct dc_xlmember {
+	const char *name;
+	struct dc_node *expr;
+	uint32_t line, col;
+};
+
+/* `translator out < in param > { members };` */
+struct dc_xlator {
+	uint32_t out;		/* struct or union type */
+	uint32_t in;		/* input type (may be a kernel type) */
+	const char *param;	/* the input's name in the members */
+	struct dc_xlmember *m;
+	uint32_t n;
+	uint32_t line, col;
+};
+
+/* `extern type name;`: the type of kernel symbol `name. */
+struct dc_extsym {
+	const char *name;
+	uint32_t tid;
+};
 
 /* A D variable (index = program variable, prog->vars is built from these
  * at the end of the compilation: dc_vars_fini()). */
@@ -270,18 +421,24 @@ struct dc_diagv {
 	unsigned int n, cap;
 };
 
+struct dc_btfset;
+
 struct dc {
 	struct sonde_kopt_set kopts[SONDE_NKOPTS];	/* from dc_setopt() */
 	struct sonde_uopts uopts;
 	struct dc_diagv diags;
+	struct dc_btfset *btf;		/* the kernel's BTF, parsed once,
+					 * when first needed (dc_btf.c) */
 };
 
 /* One compilation: lives for the duration of dc_compile(). */
 struct dc_cc {
 	struct dc *dc;
 	const struct dc_opts *opts;
-	struct dc_src *srcs;
-	uint32_t nsrcs;
+	struct dc_src *srcs;		/* the inputs, then the D libraries */
+	uint32_t nsrcs, cap_srcs;
+	bool libs_loaded;		/* dc_libs_load() ran */
+	bool in_lib;			/* parsing a D library */
 	uint32_t cur_src;		/* input being parsed or generated */
 	struct dc_arena *arena;
 	struct sonde_program *prog;
@@ -314,6 +471,17 @@ struct dc_cc {
 	uint32_t spec_state;		/* DC_SPEC_*: speculation rules */
 	/* if/else: hidden this-> variables made so far */
 	uint32_t nifvars;
+	/* types: the table, and BTF ids imported into it, per object */
+	struct dc_ctab ct;
+	uint32_t **btfmap;
+	uint32_t nbtfmap;
+	/* declarations: inlines, translators, extern symbols */
+	struct dc_inline *inls;
+	uint32_t ninls, cap_inls;
+	struct dc_xlator *xls;
+	uint32_t nxls, cap_xls;
+	struct dc_extsym *exts;
+	uint32_t nexts, cap_exts;
 };
 
 /* What a clause did so far, for DTrace's speculation rules. */
@@ -321,6 +489,78 @@ struct dc_cc {
 #define DC_SPEC_COMMIT		0x2	/* commit() */
 #define DC_SPEC_DATAREC		0x4	/* a data-recording action before
 					 * any speculate() */
+
+/* dc_ctf.c: the type table */
+void dc_ct_init(struct dc_cc *cc);
+void dc_ct_free(struct dc_cc *cc);
+/* Add a type (copied); its id, 0 on OOM. */
+uint32_t dc_ct_add(struct dc_cc *cc, const struct dc_ctype *t);
+/* Type @id (a zeroed type for 0 or a bad id); invalidated by additions. */
+struct dc_ctype *dc_ct(struct dc_cc *cc, uint32_t id);
+/* The D type named @name in its namespace: a tag of @kind (DC_CT_STRUCT,
+ * _UNION, _ENUM: forward declarations too) or, for DC_CT_TYPEDEF, a
+ * typedef or intrinsic name; 0 if none. */
+uint32_t dc_ct_find(struct dc_cc *cc, uint32_t kind, const char *name);
+/* Tag @name of @kind: D's, or a new forward declaration of it. */
+uint32_t dc_ct_fwd(struct dc_cc *cc, uint32_t kind, const char *name);
+/* What @id refers to (pointer target, element, typedef, qualified type,
+ * return type), imported on demand. */
+uint32_t dc_ct_ref(struct dc_cc *cc, uint32_t id);
+/* @id without typedefs and qualifiers, and that type's kind. */
+uint32_t dc_ct_resolve(struct dc_cc *cc, uint32_t id);
+uint32_t dc_ct_kind(struct dc_cc *cc, uint32_t id);
+/* A forward declaration completed by a later D definition or the
+ * kernel's; false if @id stays incomplete (or is void, a function). */
+bool dc_ct_complete(struct dc_cc *cc, uint32_t *id);
+uint32_t dc_ct_size(struct dc_cc *cc, uint32_t id);
+uint32_t dc_ct_align(struct dc_cc *cc, uint32_t id);
+/* Member @i's type of struct/union @sou (imported on demand). */
+uint32_t dc_ct_mtype(struct dc_cc *cc, uint32_t sou, uint32_t i);
+/* Member @name of struct/union @sou, through anonymous members: 0 and
+ * @f filled, or -1. */
+int dc_ct_member(struct dc_cc *cc, uint32_t sou, const char *name,
+		 struct dc_cmfound *f);
+/* A pointer to @id, an array of @n @elem (new or cached). */
+uint32_t dc_ct_ptr(struct dc_cc *cc, uint32_t id);
+uint32_t dc_ct_arr(struct dc_cc *cc, uint32_t elem, uint32_t n);
+/* The intrinsic integer of @size bytes. */
+uint32_t dc_ct_intof(struct dc_cc *cc, uint32_t size, bool uns);
+/* A D enumerator: its enum and value. */
+bool dc_ct_enumerator(struct dc_cc *cc, const char *name, uint32_t *tid,
+		      int64_t *val);
+/* Argument @i of function type @fn. */
+uint32_t dc_ct_farg(struct dc_cc *cc, uint32_t fn, uint32_t i);
+/* "struct task_struct *", "char [16]", "int (*)(void)" into @buf. */
+const char *dc_ct_name(struct dc_cc *cc, uint32_t id, char *buf,
+		       size_t size);
+/* The expression type of a value of type @id in @space (DC_SP_*). */
+struct dc_type dc_ct_type(struct dc_cc *cc, uint32_t id, uint32_t space);
+bool dc_ct_is_char(struct dc_cc *cc, uint32_t id);
+bool dc_ct_is_chararray(struct dc_cc *cc, uint32_t id);
+bool dc_ct_is_charptr(struct dc_cc *cc, uint32_t id);
+
+/* dc_btf.c: the kernel's types */
+void dc_btf_free(struct dc *dc);
+void dc_btf_cc_free(struct dc_cc *cc);
+/* Kernel type @name of @kind (DC_CT_STRUCT, _UNION, _ENUM, _TYPEDEF;
+ * DC_CT_FUNC: a function's prototype; DC_CT_VOID: a variable's type) in
+ * object @objname (vmlinux, a module), or in vmlinux and then (with
+ * @modules) the modules; 0 if none. */
+uint32_t dc_btf_lookup(struct dc_cc *cc, uint32_t kind, const char *name,
+		       const char *objname, bool modules);
+/* Is there kernel BTF at all (vmlinux's)?  Is @objname a BTF object? */
+bool dc_btf_available(struct dc_cc *cc);
+bool dc_btf_objexists(struct dc_cc *cc, const char *objname);
+/* Is variable @name one of the per-CPU section's? */
+bool dc_btf_var_percpu(struct dc_cc *cc, const char *name,
+		       const char *objname);
+/* Why a kernel type cannot be had, for a message. */
+const char *dc_btf_error(struct dc_cc *cc, char *buf, size_t size);
+/* The lazy parts of an imported type (dc_ctf.c's accessors call these). */
+uint32_t dc_btf_import(struct dc_cc *cc, uint32_t obj, uint32_t id);
+uint32_t dc_btf_ref(struct dc_cc *cc, uint32_t tid);
+uint32_t dc_btf_member(struct dc_cc *cc, uint32_t sou, uint32_t i);
+uint32_t dc_btf_farg(struct dc_cc *cc, uint32_t fn, uint32_t i);
 
 /* dc_diag.c */
 __attribute__((format(printf, 5, 6)))
@@ -357,10 +597,15 @@ bool dc_lex_at_decl(struct dc_lexer *lx);
 const char *dc_tok_name(int kind);
 const char *dc_kw_name(int kw);
 
+/* dc_cc.c: compile the D libraries now if not yet; true if this did. */
+bool dc_libs_load(struct dc_cc *cc);
+
 /* dc_parse.c */
 void dc_parse(struct dc_cc *cc, uint32_t src);
-/* Is @name a D type name (int, uint64_t, ...)? Fills @t. */
-bool dc_type_name(const char *name, struct dc_type *t);
+/* Expression @text (the compiler's own: args[] translations), its nodes
+ * placed at @line:@col; NULL after a reported error. */
+struct dc_node *dc_parse_expr_text(struct dc_cc *cc, const char *text,
+				   uint32_t line, uint32_t col);
 
 /* dc_if.c */
 /* Split clause @idx at its if statements (appends clauses). */
@@ -406,6 +651,10 @@ int dc_reg_const(const char *name);
 void dc_cg_clause(struct dc_cc *cc, struct dc_clause_ast *c, uint32_t idx);
 void dc_cg_fini(struct dc_cc *cc);
 uint32_t dc_strtab_add(struct dc_cc *cc, const char *s, size_t len);
+
+/* dc_ptype.c: print()'s type tree for the consumer (0, or -1 reported) */
+int dc_ptype_build(struct dc_cc *cc, uint32_t tid, struct sonde_ptnode **out,
+		   uint32_t *n);
 
 /* dc_printf.c */
 /* Check a printf/printa format against the argument nodes @args[nargs]

@@ -19,6 +19,25 @@ static const char *const dc_kwnames[DC_NKWS] = {
 #undef DC_KW_NAME_
 };
 
+/* The keyword @s is (binary search: DC_KEYWORDS is in name order), or
+ * 0.  Every identifier asks, so it is the lexer's hot path. */
+static int dc_kw_lookup(const char *s)
+{
+	int lo = 1, hi = DC_NKWS - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2, c = strcmp(s, dc_kwnames[mid]);
+
+		if (!c)
+			return mid;
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return 0;
+}
+
 const char *dc_kw_name(int kw)
 {
 	return kw > 0 && kw < DC_NKWS ? dc_kwnames[kw] : "?";
@@ -261,7 +280,6 @@ bool dc_lex_at_decl(struct dc_lexer *lx)
 	};
 	const char *p = lx->p;
 	size_t n = 0, i;
-	struct dc_type t;
 	char buf[64];
 
 	while (p + n < lx->end && dc_isident((unsigned char)p[n]))
@@ -274,7 +292,18 @@ bool dc_lex_at_decl(struct dc_lexer *lx)
 			return true;
 	memcpy(buf, p, n);
 	buf[n] = 0;
-	return dc_type_name(buf, &t);
+	/* a typedef the program or a library declared, or one of D's */
+	if (dc_ct_find(lx->cc, DC_CT_TYPEDEF, buf))
+		return true;
+	/* "name *x" or "name x": a declaration if the D libraries declare
+	 * name (compiled now); a probe description goes on with ':', '-',
+	 * '{', '/' or ',' */
+	for (i = n; p + i < lx->end && (p[i] == ' ' || p[i] == '	'); i++)
+		;
+	if (p + i < lx->end && (p[i] == '*' || isalpha((unsigned char)p[i]) ||
+				p[i] == '_') && dc_libs_load(lx->cc))
+		return dc_ct_find(lx->cc, DC_CT_TYPEDEF, buf) != 0;
+	return false;
 }
 
 /*
@@ -536,19 +565,25 @@ void dc_lex_next(struct dc_lexer *lx, struct dc_tok *tok)
 	tok->col = dc_col(lx, p);
 	tok->start = p;
 
-	if (isalpha((unsigned char)c) || c == '_') {
-		while (lx->p < lx->end && dc_isident((unsigned char)*lx->p))
+	if (isalpha((unsigned char)c) || c == '_' ||
+	    (c == '`' && lx->p + 1 < lx->end &&
+	     (isalpha((unsigned char)p[1]) || p[1] == '_'))) {
+		bool scoped = false;
+
+		/* D's scoping operator makes one identifier of `sym,
+		 * mod`sym and mod`type */
+		while (lx->p < lx->end && (dc_isident((unsigned char)*lx->p) ||
+					   (*lx->p == '`' && lx->p + 1 < lx->end &&
+					    (isalpha((unsigned char)lx->p[1]) ||
+					     lx->p[1] == '_')))) {
+			scoped |= *lx->p == '`';
 			lx->p++;
+		}
 		tok->len = lx->p - p;
 		tok->text = dc_strndup(lx->cc, p, tok->len);
 		tok->kind = DC_TK_IDENT;
-		for (i = 1; i < DC_NKWS && tok->text; i++) {
-			if (!strcmp(tok->text, dc_kwnames[i])) {
-				tok->kind = DC_TK_KEYWORD;
-				tok->kw = (int)i;
-				break;
-			}
-		}
+		if (!scoped && tok->text && (tok->kw = dc_kw_lookup(tok->text)))
+			tok->kind = DC_TK_KEYWORD;
 		return;
 	}
 	if (isdigit((unsigned char)c)) {
@@ -612,8 +647,11 @@ void dc_lex_next(struct dc_lexer *lx, struct dc_tok *tok)
 		return;
 	}
 	for (i = 0; i < sizeof(dc_puncts) / sizeof(dc_puncts[0]); i++) {
-		size_t n = strlen(dc_puncts[i].s);
+		size_t n;
 
+		if (dc_puncts[i].s[0] != c)
+			continue;
+		n = strlen(dc_puncts[i].s);
 		if ((size_t)(lx->end - p) >= n &&
 		    !strncmp(p, dc_puncts[i].s, n)) {
 			lx->p += n;
@@ -625,11 +663,7 @@ void dc_lex_next(struct dc_lexer *lx, struct dc_tok *tok)
 	lx->p++;
 	tok->len = 1;
 	tok->kind = DC_TK_ERROR;
-	if (c == '`')
-		dc_error(lx->cc, "D_SYNTAX", tok->line, tok->col,
-			 "kernel symbol references (`) are not supported yet");
-	else
-		dc_error(lx->cc, "D_SYNTAX", tok->line, tok->col,
-			 "invalid character '%c' (0x%02x)",
-			 isprint((unsigned char)c) ? c : '?', (unsigned char)c);
+	dc_error(lx->cc, "D_SYNTAX", tok->line, tok->col,
+		 "invalid character '%c' (0x%02x)",
+		 isprint((unsigned char)c) ? c : '?', (unsigned char)c);
 }

@@ -3,58 +3,48 @@
  * dc_parse.c - recursive-descent parser for D: the clause structure
  * (probe descriptions, /predicate/, { statements }), the whole C
  * expression grammar with D's additions (^^, @aggregations, $macros,
- * self->, this->, stringof, xlate is not parsed yet), statements (;
- * separated, optional trailing ;, if/else) and top-level declarations
- * (skipped with an error until variables are generated).  Builds the AST
+ * self->, this->, stringof, xlate <type> (expr)), statements (;
+ * separated, optional trailing ;, if/else); declarations and type names
+ * are dc_decl.c's (dc_parse.h has what the two share).  Builds the AST
  * of dc_impl.h in the compilation's arena.  Errors resynchronise on ';'
  * and '}' so one run reports many.  Userland only.
  */
 #include <string.h>
 
 #include "dc_impl.h"
+#include "dc_parse.h"
 
-struct dc_parser {
-	struct dc_cc *cc;
-	struct dc_lexer lx;
-	struct dc_tok la[2];	/* lookahead */
-	int nla;
-	bool in_pred;		/* a '/' at depth 0 ends the predicate */
-	int depth;		/* ( and [ nesting */
-	int nest;		/* the tree's depth so far (DC_MAX_NEST) */
-	bool err;		/* a syntax error in this statement */
-	uint32_t src;
-	struct dc_clause_ast *clause;
-};
-
-static struct dc_tok *peek(struct dc_parser *p, int n)
+struct dc_tok *dc_p_peek(struct dc_parser *p, int n)
 {
+	if (n >= DC_P_LOOKAHEAD)
+		n = DC_P_LOOKAHEAD - 1;
 	while (p->nla <= n)
 		dc_lex_next(&p->lx, &p->la[p->nla++]);
 	return &p->la[n];
 }
 
-static int peekk(struct dc_parser *p)
+int dc_p_peekk(struct dc_parser *p)
 {
 	return peek(p, 0)->kind;
 }
 
-static struct dc_tok advance(struct dc_parser *p)
+struct dc_tok dc_p_advance(struct dc_parser *p)
 {
 	struct dc_tok t = *peek(p, 0);
 
-	p->la[0] = p->la[1];
+	memmove(&p->la[0], &p->la[1], (p->nla - 1) * sizeof(p->la[0]));
 	p->nla--;
 	return t;
 }
 
-static bool is_kw(struct dc_parser *p, int n, int kw)
+bool dc_p_is_kw(struct dc_parser *p, int n, int kw)
 {
 	struct dc_tok *t = peek(p, n);
 
 	return t->kind == DC_TK_KEYWORD && t->kw == kw;
 }
 
-static void syntax(struct dc_parser *p, const struct dc_tok *t,
+void dc_p_syntax(struct dc_parser *p, const struct dc_tok *t,
 		   const char *what)
 {
 	if (p->err)
@@ -99,7 +89,7 @@ static void nest_leave(struct dc_parser *p, int n)
 	p->nest -= n;
 }
 
-static bool expect(struct dc_parser *p, int kind, const char *what)
+bool dc_p_expect(struct dc_parser *p, int kind, const char *what)
 {
 	if (peekk(p) == kind) {
 		advance(p);
@@ -109,7 +99,7 @@ static bool expect(struct dc_parser *p, int kind, const char *what)
 	return false;
 }
 
-static struct dc_node *node(struct dc_parser *p, int kind,
+struct dc_node *dc_p_node(struct dc_parser *p, int kind,
 			    const struct dc_tok *at)
 {
 	struct dc_node *n = dc_alloc(p->cc, sizeof(*n));
@@ -122,170 +112,8 @@ static struct dc_node *node(struct dc_parser *p, int kind,
 	return n;
 }
 
-/* ---- types ------------------------------------------------------------ */
-
-static const struct {
-	const char *name;
-	uint8_t size, uns;
-} dc_typedefs[] = {
-	{ "int8_t", 1, 0 }, { "int16_t", 2, 0 }, { "int32_t", 4, 0 },
-	{ "int64_t", 8, 0 }, { "uint8_t", 1, 1 }, { "uint16_t", 2, 1 },
-	{ "uint32_t", 4, 1 }, { "uint64_t", 8, 1 }, { "intptr_t", 8, 0 },
-	{ "uintptr_t", 8, 1 }, { "size_t", 8, 1 }, { "ssize_t", 8, 0 },
-	{ "off_t", 8, 0 }, { "time_t", 8, 0 }, { "pid_t", 4, 0 },
-	{ "uid_t", 4, 1 }, { "gid_t", 4, 1 }, { "id_t", 4, 0 },
-	{ "uchar_t", 1, 1 }, { "ushort_t", 2, 1 }, { "uint_t", 4, 1 },
-	{ "ulong_t", 8, 1 }, { "longlong_t", 8, 0 },
-	{ "u_longlong_t", 8, 1 }, { "processorid_t", 4, 0 },
-	{ "hrtime_t", 8, 0 }, { "caddr_t", 8, 1 },
-};
-
-bool dc_type_name(const char *name, struct dc_type *t)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(dc_typedefs) / sizeof(dc_typedefs[0]); i++) {
-		if (!strcmp(name, dc_typedefs[i].name)) {
-			*t = (struct dc_type){ .kind = DC_T_INT,
-					       .size = dc_typedefs[i].size,
-					       .uns = dc_typedefs[i].uns };
-			return true;
-		}
-	}
-	return false;
-}
-
-/* Does a type name start at lookahead @n? */
-static bool at_type(struct dc_parser *p, int n)
-{
-	struct dc_tok *t = peek(p, n);
-	struct dc_type ty;
-
-	if (t->kind == DC_TK_IDENT)
-		return t->text && dc_type_name(t->text, &ty);
-	if (t->kind != DC_TK_KEYWORD)
-		return false;
-	switch (t->kw) {
-	case DC_KW_char: case DC_KW_short: case DC_KW_int: case DC_KW_long:
-	case DC_KW_signed: case DC_KW_unsigned: case DC_KW_const:
-	case DC_KW_volatile: case DC_KW_string: case DC_KW_void:
-	case DC_KW_struct: case DC_KW_union: case DC_KW_enum:
-	case DC_KW_float: case DC_KW_double:
-		return true;
-	}
-	return false;
-}
-
-/*
- * A type name: specifiers, then '*'s.  Struct/union/enum types and
- * floating point parse but come back as DC_T_ERR with an error.
- */
-static struct dc_type parse_type(struct dc_parser *p)
-{
-	struct dc_type t = { .kind = DC_T_INT, .size = 4 };
-	int nlong = 0, nshort = 0, nchar = 0, nsigned = 0, nuns = 0;
-	bool any = false, named = false;
-	struct dc_tok first = *peek(p, 0);
-
-	for (;;) {
-		struct dc_tok *k = peek(p, 0);
-
-		if (k->kind == DC_TK_IDENT && !any && k->text &&
-		    dc_type_name(k->text, &t)) {
-			advance(p);
-			named = any = true;
-			continue;
-		}
-		if (k->kind != DC_TK_KEYWORD)
-			break;
-		if (k->kw == DC_KW_const || k->kw == DC_KW_volatile) {
-			advance(p);
-		} else if (k->kw == DC_KW_long && !named) {
-			nlong++;
-			any = true;
-			advance(p);
-		} else if (k->kw == DC_KW_short && !named) {
-			nshort++;
-			any = true;
-			advance(p);
-		} else if (k->kw == DC_KW_char && !named) {
-			nchar++;
-			any = true;
-			advance(p);
-		} else if (k->kw == DC_KW_int && !named) {
-			any = true;
-			advance(p);
-		} else if (k->kw == DC_KW_signed && !named) {
-			nsigned++;
-			any = true;
-			advance(p);
-		} else if (k->kw == DC_KW_unsigned && !named) {
-			nuns++;
-			any = true;
-			advance(p);
-		} else if ((k->kw == DC_KW_string || k->kw == DC_KW_void) &&
-			   !any) {
-			t.kind = k->kw == DC_KW_string ? DC_T_STR : DC_T_VOID;
-			t.size = 0;
-			advance(p);
-			named = any = true;
-		} else if ((k->kw == DC_KW_struct || k->kw == DC_KW_union ||
-			    k->kw == DC_KW_enum) && !any) {
-			advance(p);
-			if (peekk(p) == DC_TK_IDENT)
-				advance(p);
-			dc_error(p->cc, "D_TYPE_ERR", first.line, first.col,
-				 "struct, union and enum types are not supported yet");
-			t.kind = DC_T_ERR;
-			named = any = true;
-		} else if ((k->kw == DC_KW_float || k->kw == DC_KW_double) &&
-			   !any) {
-			advance(p);
-			dc_error(p->cc, "D_TYPE_ERR", first.line, first.col,
-				 "floating-point types are not supported");
-			t.kind = DC_T_ERR;
-			named = any = true;
-		} else {
-			break;
-		}
-	}
-	if (!any) {
-		syntax(p, peek(p, 0), "expected a type name");
-		t.kind = DC_T_ERR;
-		return t;
-	}
-	if (!named) {
-		if ((nsigned && nuns) || nlong > 2 || nshort > 1 ||
-		    (nchar && (nlong || nshort)) || (nlong && nshort)) {
-			dc_error(p->cc, "D_DECL_COMBO", first.line, first.col,
-				 "invalid type specifier combination");
-			t.kind = DC_T_ERR;
-		}
-		t.size = nchar ? 1 : nshort ? 2 : nlong ? 8 : 4;
-		t.uns = nuns > 0;
-	}
-	while (peekk(p) == DC_TK_STAR) {
-		advance(p);
-		t.ptr++;
-		while (is_kw(p, 0, DC_KW_const) || is_kw(p, 0, DC_KW_volatile))
-			advance(p);
-	}
-	if (t.ptr && t.kind != DC_T_ERR) {
-		/* a pointer is an address, an unsigned 64-bit integer that
-		 * remembers what it points to (void and string: bytes) */
-		t.esize = t.kind == DC_T_INT ? t.size : 0;
-		t.euns = t.kind == DC_T_INT ? t.uns : 1;
-		t.kind = DC_T_INT;
-		t.size = 8;
-		t.uns = 1;
-	}
-	return t;
-}
-
 /* ---- expressions ------------------------------------------------------ */
 
-static struct dc_node *parse_expr(struct dc_parser *p);
-static struct dc_node *parse_assign(struct dc_parser *p);
 static struct dc_node *parse_cast(struct dc_parser *p);
 static struct dc_node *parse_postfix_chain(struct dc_parser *p,
 					   struct dc_node *n, int *chain);
@@ -408,12 +236,29 @@ static struct dc_node *parse_primary(struct dc_parser *p)
 				n->name = m.text;
 			return n;
 		}
+		if (t.kw == DC_KW_xlate) {
+			/* xlate < type > ( expression ) */
+			advance(p);
+			n = node(p, DC_N_XLATE, &t);
+			if (!n || !expect(p, DC_TK_LT, "expected '<' after xlate"))
+				return NULL;
+			n->ctype = dc_decl_typename(p);
+			if (p->err || !expect(p, DC_TK_GT, "expected '>' after the type") ||
+			    !expect(p, DC_TK_LPAR, "expected '('"))
+				return NULL;
+			p->depth++;
+			n->l = parse_expr(p);
+			p->depth--;
+			if (!n->l || !expect(p, DC_TK_RPAR, "expected ')'"))
+				return NULL;
+			return n;
+		}
 		if (t.kw == DC_KW_offsetof) {
 			advance(p);
 			n = node(p, DC_N_OFFSETOF, &t);
 			if (!n || !expect(p, DC_TK_LPAR, "expected '('"))
 				return NULL;
-			n->ctype = parse_type(p);
+			n->ctype = dc_decl_typename(p);
 			if (!expect(p, DC_TK_COMMA, "expected ','"))
 				return NULL;
 			n->name = peek(p, 0)->text;
@@ -551,9 +396,18 @@ static struct dc_node *parse_unary_1(struct dc_parser *p)
 			n = node(p, DC_N_SIZEOF, &t);
 			if (!n)
 				return NULL;
-			if (peekk(p) == DC_TK_LPAR && at_type(p, 1)) {
+			/* sizeof (name) or (name *): name may be a D
+			 * library's typedef, so the libraries are read */
+			if (peekk(p) == DC_TK_LPAR &&
+			    peek(p, 1)->kind == DC_TK_IDENT && peek(p, 1)->text &&
+			    !strchr(peek(p, 1)->text, '`') &&
+			    (peek(p, 2)->kind == DC_TK_RPAR ||
+			     peek(p, 2)->kind == DC_TK_STAR) &&
+			    !dc_ct_find(p->cc, DC_CT_TYPEDEF, peek(p, 1)->text))
+				dc_libs_load(p->cc);
+			if (peekk(p) == DC_TK_LPAR && dc_decl_at_type(p, 1)) {
 				advance(p);
-				n->ctype = parse_type(p);
+				n->ctype = dc_decl_typename(p);
 				if (!expect(p, DC_TK_RPAR, "expected ')'"))
 					return NULL;
 				return n;
@@ -579,12 +433,12 @@ static struct dc_node *parse_cast(struct dc_parser *p)
 	struct dc_tok t = *peek(p, 0);
 	struct dc_node *n;
 
-	if (t.kind == DC_TK_LPAR && at_type(p, 1)) {
+	if (t.kind == DC_TK_LPAR && dc_decl_at_type(p, 1)) {
 		advance(p);
 		n = node(p, DC_N_CAST, &t);
 		if (!n)
 			return NULL;
-		n->ctype = parse_type(p);
+		n->ctype = dc_decl_typename(p);
 		if (!expect(p, DC_TK_RPAR, "expected ')' after the type name"))
 			return NULL;
 		if (nest_enter(p, 1))
@@ -657,7 +511,7 @@ static struct dc_node *parse_binary(struct dc_parser *p, int minprec)
 	return l;
 }
 
-static struct dc_node *parse_cond(struct dc_parser *p)
+struct dc_node *dc_p_cond(struct dc_parser *p)
 {
 	struct dc_node *c = parse_binary(p, 1), *n;
 	struct dc_tok t;
@@ -689,7 +543,7 @@ static bool is_assignop(int kind)
 	return kind >= DC_TK_ASSIGN && kind <= DC_TK_SHR_EQ;
 }
 
-static struct dc_node *parse_assign(struct dc_parser *p)
+struct dc_node *dc_p_assign(struct dc_parser *p)
 {
 	struct dc_node *l = parse_cond(p), *n;
 	struct dc_tok t;
@@ -710,7 +564,7 @@ static struct dc_node *parse_assign(struct dc_parser *p)
 	return n;
 }
 
-static struct dc_node *parse_expr(struct dc_parser *p)
+struct dc_node *dc_p_expr(struct dc_parser *p)
 {
 	struct dc_node *l = parse_assign(p), *n;
 	int chain = 0;
@@ -910,111 +764,22 @@ static void skip_clause(struct dc_parser *p)
 	}
 }
 
-/* Skip the rest of a declaration we do not handle. */
-static void skip_decl(struct dc_parser *p)
-{
-	int depth = 0;
-
-	for (;;) {
-		int k = peekk(p);
-
-		if (k == DC_TK_EOF)
-			return;
-		advance(p);
-		if (k == DC_TK_LBRACE)
-			depth++;
-		else if (k == DC_TK_RBRACE)
-			depth--;
-		else if (k == DC_TK_SEMI && depth <= 0)
-			return;
-	}
-}
-
-/*
- * A declaration at top level: [self | this] type name [ '[' types ']' ]
- * {, name ...} ';'.  Defines the variables right away (dc_var_define()
- * reports redeclarations).  Typedefs, inlines, translators, struct types
- * are D_VAR_UNSUP.
- */
-static void parse_decl(struct dc_parser *p)
-{
-	struct dc_tok t = *peek(p, 0);
-	uint32_t scope = SONDE_VAR_GLOBAL;
-	struct dc_type ty;
-
-	if (is_kw(p, 0, DC_KW_self) || is_kw(p, 0, DC_KW_this)) {
-		scope = t.kw == DC_KW_self ? SONDE_VAR_TLS : SONDE_VAR_LOCAL;
-		advance(p);
-	}
-	if (!at_type(p, 0)) {
-		dc_error(p->cc, "D_VAR_UNSUP", t.line, t.col,
-			 "this kind of declaration is not supported yet");
-		skip_decl(p);
-		return;
-	}
-	ty = parse_type(p);
-	for (;;) {
-		struct dc_tok name = *peek(p, 0);
-		struct dc_type keys[SONDE_MAX_AGG_KEYS];
-		uint32_t nkeys = 0;
-
-		if (p->err || !expect(p, DC_TK_IDENT, "expected a variable name"))
-			break;
-		if (peekk(p) == DC_TK_LBRAC) {
-			advance(p);
-			for (;;) {
-				struct dc_type k = parse_type(p);
-
-				if (p->err)
-					break;
-				if (nkeys < SONDE_MAX_AGG_KEYS)
-					keys[nkeys] = k;
-				nkeys++;
-				if (peekk(p) != DC_TK_COMMA)
-					break;
-				advance(p);
-			}
-			if (p->err || !expect(p, DC_TK_RBRAC, "expected ']'"))
-				break;
-		}
-		if (ty.kind == DC_T_VOID) {
-			dc_error(p->cc, "D_DECL_VOIDOBJ", name.line, name.col,
-				 "cannot declare variable %s of type void",
-				 name.text);
-		} else if (ty.kind != DC_T_ERR) {
-			if (nkeys > SONDE_MAX_AGG_KEYS)
-				dc_error(p->cc, "D_KEY_TYPE", name.line, name.col,
-					 "array %s has %u keys: at most %u are allowed",
-					 name.text, nkeys, SONDE_MAX_AGG_KEYS);
-			else if (nkeys && scope == SONDE_VAR_LOCAL)
-				dc_error(p->cc, "D_DECL_ARRSUP", name.line,
-					 name.col,
-					 "clause-local arrays are not supported");
-			else
-				dc_var_define(p->cc, name.text, scope, ty,
-					      nkeys, keys, name.line, name.col);
-		}
-		if (peekk(p) != DC_TK_COMMA)
-			break;
-		advance(p);
-	}
-	if (!p->err && peekk(p) != DC_TK_SEMI)
-		syntax(p, peek(p, 0), "expected ';' after the declaration");
-	if (p->err) {
-		p->err = false;
-		skip_decl(p);
-		return;
-	}
-	advance(p);
-}
-
 static void parse_clause(struct dc_parser *p)
 {
 	struct dc_lexer *lx = &p->lx;
-	const struct dc_src *src = &p->cc->srcs[p->src];
+	/* its kind, not a pointer: a D library compiled while the clause
+	 * is parsed adds sources */
+	uint32_t kind = p->cc->srcs[p->src].kind;
 	struct dc_clause_ast *c;
 	struct dc_tok t;
 
+	if (p->cc->in_lib) {
+		dc_error(p->cc, "D_SYNTAX", lx->line,
+			 (uint32_t)(lx->p - lx->line_start) + 1,
+			 "a D library may not hold probe clauses");
+		skip_clause(p);
+		return;
+	}
 	c = new_clause(p, lx->line);
 	if (!c)
 		return;
@@ -1077,7 +842,7 @@ static void parse_clause(struct dc_parser *p)
 		dc_if_split(p->cc, (uint32_t)(c - p->cc->clauses));
 		return;
 	}
-	if (t.kind == DC_TK_EOF && (src->kind == DC_IN_PROBESPEC || c->pred))
+	if (t.kind == DC_TK_EOF && (kind == DC_IN_PROBESPEC || c->pred))
 		return;
 	if (t.kind == DC_TK_EOF)
 		dc_error(p->cc, "D_SYNTAX", t.line, t.col,
@@ -1087,6 +852,42 @@ static void parse_clause(struct dc_parser *p)
 	c->bad = true;
 	p->err = false;
 	skip_clause(p);
+}
+
+/* Place every node of @n at @line:@col. */
+static void dc_place(struct dc_node *n, uint32_t line, uint32_t col)
+{
+	uint32_t i;
+
+	if (!n)
+		return;
+	n->line = line;
+	n->col = col;
+	dc_place(n->l, line, col);
+	dc_place(n->r, line, col);
+	dc_place(n->x, line, col);
+	for (i = 0; i < n->nargs; i++)
+		dc_place(n->args[i], line, col);
+}
+
+struct dc_node *dc_parse_expr_text(struct dc_cc *cc, const char *text,
+				   uint32_t line, uint32_t col)
+{
+	struct dc_parser p;
+	struct dc_node *n;
+
+	memset(&p, 0, sizeof(p));
+	p.cc = cc;
+	p.src = cc->cur_src;
+	p.depth = 1;
+	dc_lex_init(&p.lx, cc, text, strlen(text));
+	n = parse_expr(&p);
+	if (n && peekk(&p) != DC_TK_EOF) {
+		syntax(&p, peek(&p, 0), "expected the end of the expression");
+		n = NULL;
+	}
+	dc_place(n, line, col);
+	return n;
 }
 
 void dc_parse(struct dc_cc *cc, uint32_t src)
@@ -1107,7 +908,7 @@ void dc_parse(struct dc_cc *cc, uint32_t src)
 				continue;
 			}
 			if (dc_lex_at_decl(&p.lx)) {
-				parse_decl(&p);
+				dc_decl_parse(&p);
 				continue;
 			}
 			if (*p.lx.p == '{' || *p.lx.p == '}' ||

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dc_impl.h"
+#include "dc_sem.h"
 
 /* What a conversion consumes. */
 #define PF_INT	1
@@ -126,6 +127,12 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		if (want == PF_ANY) {
 			ai++;
 			continue;
+		}
+		if (want == PF_STR && !printa && have == DC_T_INT) {
+			/* %s of a char *: the string it points to */
+			if (!dc_sem_charptr_str(cc, args[ai]))
+				return false;
+			have = args[ai]->type.kind;
 		}
 		if ((want == PF_STR && have != DC_T_STR) ||
 		    (want == PF_INT && have != DC_T_INT) || want == PF_FP) {

@@ -147,6 +147,9 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
 	} else if (t.kind == DC_T_BUF) {
 		d.kind = SONDE_DT_BYTES;	/* trace(): the copied bytes */
 		d.size = t.blen;
+	} else if (t.kind == DC_T_SOU || t.kind == DC_T_ARRAY) {
+		d.kind = SONDE_DT_BYTES;	/* trace(): the object's bytes */
+		d.size = t.size;
 	} else {
 		d.kind = t.uns ? SONDE_DT_UINT : SONDE_DT_INT;
 		d.size = t.size ? t.size : 8;
@@ -178,7 +181,7 @@ static struct dc_type arith(struct dc_type a, struct dc_type b)
 }
 
 /* @v as a value of type @t (truncated and extended as C converts). */
-static uint64_t dc_norm(uint64_t v, struct dc_type t)
+uint64_t dc_sem_norm(uint64_t v, struct dc_type t)
 {
 	unsigned int bits = t.size * 8;
 
@@ -206,10 +209,13 @@ static const char *int_name(uint8_t size, uint8_t uns)
 
 const char *dc_type_str(struct dc_type t)
 {
-	static char bufs[4][64];
+	static char bufs[4][256];
 	static unsigned int next;
 	char *b;
 
+	b = bufs[next++ % 4];
+	if (t.tid && t.kind != DC_T_BUF && dc_type_tname(t, b, sizeof(bufs[0])))
+		return b;
 	switch (t.kind) {
 	case DC_T_STR: return "string";
 	case DC_T_VOID: return "void";
@@ -220,11 +226,18 @@ const char *dc_type_str(struct dc_type t)
 			return int_name(t.size, t.uns);
 		break;
 	case DC_T_BUF:
+		if (t.tid) {
+			char tn[200];
+
+			snprintf(b, sizeof(bufs[0]), "%s (a copyin() buffer)",
+				 dc_type_tname(t, tn, sizeof(tn)) ?
+				 tn : "void *");
+			return b;
+		}
 		break;
 	default:
 		return "<error>";
 	}
-	b = bufs[next++ % 4];
 	snprintf(b, sizeof(bufs[0]), "%s %.*s%s",
 		 t.esize ? int_name(t.esize, t.euns) : "void",
 		 t.ptr > 8 ? 8 : t.ptr, "********",
@@ -252,18 +265,18 @@ static bool fold_unary(struct dc_node *n)
 	switch (n->op) {
 	case DC_TK_MINUS: v = -v; break;
 	case DC_TK_TILDE: v = ~v; break;
-	case DC_TK_LNOT: v = !dc_norm(v, n->l->type); break;
+	case DC_TK_LNOT: v = !dc_sem_norm(v, n->l->type); break;
 	case DC_TK_PLUS: break;
 	default: return false;
 	}
-	n->ival = dc_norm(v, n->type);
+	n->ival = dc_sem_norm(v, n->type);
 	return true;
 }
 
 static bool fold_binary(struct dc_cc *cc, struct dc_node *n,
 			struct dc_type ct)
 {
-	uint64_t a = dc_norm(n->l->ival, ct), b = dc_norm(n->r->ival, ct), v;
+	uint64_t a = dc_sem_norm(n->l->ival, ct), b = dc_sem_norm(n->r->ival, ct), v;
 	bool u = ct.uns;
 
 	switch (n->op) {
@@ -291,7 +304,7 @@ static bool fold_binary(struct dc_cc *cc, struct dc_node *n,
 		v = n->l->ival << (n->r->ival & 63);
 		break;
 	case DC_TK_SHR:
-		a = dc_norm(n->l->ival, n->type);
+		a = dc_sem_norm(n->l->ival, n->type);
 		v = n->type.uns ? a >> (n->r->ival & 63) :
 		    (uint64_t)((int64_t)a >> (n->r->ival & 63));
 		break;
@@ -303,7 +316,7 @@ static bool fold_binary(struct dc_cc *cc, struct dc_node *n,
 	case DC_TK_GE: v = u ? a >= b : (int64_t)a >= (int64_t)b; break;
 	default: return true;	/* not folded */
 	}
-	n->ival = dc_norm(v, n->type);
+	n->ival = dc_sem_norm(v, n->type);
 	n->isconst = true;
 	return true;
 }
@@ -315,9 +328,13 @@ static bool is_ptr(struct dc_type t)
 	return t.kind == DC_T_BUF || (t.kind == DC_T_INT && t.ptr);
 }
 
-/* Bytes one step of pointer @t moves (void *: 1, as GCC). */
-static uint32_t ptr_scale(struct dc_type t)
+/* Bytes one step of pointer @t moves (void *: 1, as GCC); 0 (reported
+ * at @at) for a pointer to something of unknown size. */
+static uint32_t ptr_scale(struct dc_cc *cc, const struct dc_node *at,
+			  struct dc_type t)
 {
+	if (t.tid)
+		return dc_sem_ptr_scale(cc, at, t);
 	if (t.ptr > 1)
 		return 8;
 	return t.esize ? t.esize : 1;
@@ -332,11 +349,13 @@ static bool sem_ptr_arith(struct dc_cc *cc, struct dc_node *n)
 {
 	struct dc_type l = n->l->type, r = n->r->type;
 	bool lp = is_ptr(l), rp = is_ptr(r);
+	uint32_t sc;
 
 	if (lp && rp) {
 		if (n->op != DC_TK_MINUS || l.kind == DC_T_BUF ||
 		    r.kind == DC_T_BUF || l.ptr != r.ptr ||
-		    ptr_scale(l) != ptr_scale(r)) {
+		    ptr_scale(cc, n, l) != ptr_scale(cc, n, r) ||
+		    (l.tid && r.tid && !dc_sem_same_type(cc, l.tid, r.tid))) {
 			dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
 				 "operands have incompatible types: \"%s\" %s \"%s\"%s",
 				 dc_type_str(l), dc_tok_name(n->op), dc_type_str(r),
@@ -346,7 +365,10 @@ static bool sem_ptr_arith(struct dc_cc *cc, struct dc_node *n)
 			return false;
 		}
 		n->type = dc_int_type(8, 0);	/* ptrdiff_t */
-		n->id = -(int)ptr_scale(l);
+		sc = ptr_scale(cc, n, l);
+		if (!sc)
+			return false;
+		n->id = -(int)sc;
 		return true;
 	}
 	if (rp && n->op == DC_TK_MINUS) {
@@ -359,7 +381,10 @@ static bool sem_ptr_arith(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	n->type = lp ? l : r;
 	n->type.blen = 0;	/* no longer the start of the copy */
-	n->id = (int)ptr_scale(n->type);
+	sc = ptr_scale(cc, n, n->type);
+	if (!sc)
+		return false;
+	n->id = (int)sc;
 	return true;
 }
 
@@ -375,6 +400,8 @@ static bool sem_deref(struct dc_cc *cc, struct dc_node *n)
 			 dc_type_str(t));
 		return false;
 	}
+	if (t.tid)
+		return dc_sem_deref_typed(cc, n);
 	if (t.ptr == 1 && !t.esize) {
 		dc_error(cc, "D_DEREF_VOID", n->line, n->col,
 			 "cannot dereference a pointer to void: cast it to a pointer to an integer type first");
@@ -391,12 +418,16 @@ static bool sem_deref(struct dc_cc *cc, struct dc_node *n)
 	return true;
 }
 
-/* p[i], for a pointer p: *(p + i). */
+/* p[i], for a pointer p, and a[i] for an array object a: *(p + i). */
 static bool sem_ptr_index(struct dc_cc *cc, struct dc_node *n)
 {
 	struct dc_node *b;
+	bool array;
 
-	if (!dc_sem_expr(cc, n->l))
+	if (!dc_sem_obj(cc, n->l))
+		return false;
+	array = n->l->type.kind == DC_T_ARRAY;
+	if (array ? !dc_sem_decay(cc, n->l) : !dc_sem_value(cc, n->l))
 		return false;
 	if (!is_ptr(n->l->type)) {
 		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
@@ -410,6 +441,8 @@ static bool sem_ptr_index(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	if (!dc_sem_expr(cc, n->args[0]))
+		return false;
+	if (array && !dc_sem_array_bounds(cc, n->l->l, n->args[0]))
 		return false;
 	b = dc_alloc(cc, sizeof(*b));
 	if (!b)
@@ -438,6 +471,11 @@ bool dc_sem_binary(struct dc_cc *cc, struct dc_node *n)
 		   n->op == DC_TK_LT || n->op == DC_TK_LE ||
 		   n->op == DC_TK_GT || n->op == DC_TK_GE;
 
+	/* a char * against a string: the strings compare (DTrace's
+	 * string-compatible operands) */
+	if (cmp && (l->type.kind == DC_T_STR) != (r->type.kind == DC_T_STR) &&
+	    (!dc_sem_charptr_str(cc, l) || !dc_sem_charptr_str(cc, r)))
+		return false;
 	if (cmp && l->type.kind == DC_T_STR && r->type.kind == DC_T_STR) {
 		n->type = dc_int;
 		return true;
@@ -474,7 +512,7 @@ bool dc_sem_binary(struct dc_cc *cc, struct dc_node *n)
 	if (l->isconst && r->isconst)
 		return fold_binary(cc, n, ct);
 	if ((n->op == DC_TK_SLASH || n->op == DC_TK_PERCENT) && r->isconst &&
-	    !dc_norm(r->ival, ct)) {
+	    !dc_sem_norm(r->ival, ct)) {
 		dc_error(cc, "D_DIV_ZERO", r->line, r->col,
 			 "expression contains division by zero");
 		return false;
@@ -615,6 +653,15 @@ static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 			 n->name, n->name);
 		return false;
 	}
+	if (!strcmp(n->name, "__sonde_uargs")) {
+		/* the translator library's: the compiler's own uargs */
+		static const struct dc_subr uargs = {
+			"__sonde_uargs", SONDE_SUBR_uargs, 2, 2, SONDE_T_STR,
+			"ii"
+		};
+
+		return dc_sem_subr(cc, n, &uargs);
+	}
 	if ((sub = dc_subr_lookup(n->name))) {
 		if (sub->id == SONDE_SUBR_speculation && cc->in_pred) {
 			dc_error(cc, "D_SPEC_PRED", n->line, n->col,
@@ -641,8 +688,15 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 	if (id >= 0) {
 		n->id = id;
 		n->type = dc_builtin_type(id);
+		if (id == SONDE_B_curthread)	/* struct task_struct * */
+			n->type = dc_ct_type(cc, dc_ct_ptr(cc,
+					     dc_ct_fwd(cc, DC_CT_STRUCT,
+						       "task_struct")),
+					     DC_SP_KERNEL);
 		return true;
 	}
+	if (n->name[0] == '`' || strchr(n->name, '`'))
+		return dc_sem_symbol(cc, n);
 	id = dc_reg_const(n->name);
 	if (id >= 0) {
 		/* R_RAX, R_PC...: regs.d's inline constants */
@@ -660,6 +714,11 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 	}
 	if (dc_var_find(cc, n->name, SONDE_VAR_GLOBAL) >= 0)
 		return dc_sem_var_read(cc, n);
+	id = dc_sem_inline_find(cc, n->name);
+	if (id >= 0)
+		return dc_sem_inline(cc, n, id);
+	if (dc_sem_enumerator(cc, n))
+		return true;
 	if (!strcmp(n->name, "args") || !strcmp(n->name, "uregs")) {
 		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
 			 "%s[] is an array: it must be indexed (%s[0])",
@@ -675,6 +734,9 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 			 "built-in variable %s is not supported yet", n->name);
 		return false;
 	}
+	/* a name the D libraries may declare: compiled now, once */
+	if (dc_libs_load(cc))
+		return sem_ident(cc, n);
 	dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
 		 "failed to resolve %s: unknown variable name", n->name);
 	return false;
@@ -699,7 +761,8 @@ static bool sem_index(struct dc_cc *cc, struct dc_node *n)
 	id = dc_var_find(cc, n->l->name, n->l->kind == DC_N_SELF ?
 			 SONDE_VAR_TLS : n->l->kind == DC_N_THIS ?
 			 SONDE_VAR_LOCAL : SONDE_VAR_GLOBAL);
-	if (id >= 0 && !cc->vars[id].nkeys && is_ptr(cc->vars[id].type))
+	if (id >= 0 && !cc->vars[id].nkeys && (is_ptr(cc->vars[id].type) ||
+	    cc->vars[id].type.kind == DC_T_ARRAY))
 		return sem_ptr_index(cc, n);
 	return dc_sem_var_read(cc, n);
 }
@@ -708,12 +771,18 @@ static bool sem_unary(struct dc_cc *cc, struct dc_node *n)
 {
 	if (n->op == DC_TK_INC || n->op == DC_TK_DEC)
 		return dc_sem_incdec(cc, n);
-	if (n->op == DC_TK_AMP) {
-		dc_error(cc, "D_ADDROF_VAR", n->line, n->col,
-			 "unary & is not supported yet");
+	if (n->op == DC_TK_AMP)
+		return dc_sem_addrof(cc, n);
+	if (!dc_sem_obj(cc, n->l))
 		return false;
+	if (n->op == DC_TK_STAR && n->l->kind == DC_N_XLATE &&
+	    n->l->type.kind == DC_T_INT && n->l->type.ptr == 1) {
+		/* *xlate <T *> (e): the translated object, read by member */
+		n->type = dc_ct_type(cc, dc_ct_ref(cc, dc_ct_resolve(cc,
+				     n->l->type.tid)), DC_SP_KERNEL);
+		return true;
 	}
-	if (!dc_sem_expr(cc, n->l))
+	if (!dc_sem_value(cc, n->l))
 		return false;
 	if (n->op == DC_TK_STAR)
 		return sem_deref(cc, n);
@@ -771,7 +840,7 @@ static bool sem_ternary(struct dc_cc *cc, struct dc_node *n)
 		n->type = arith(n->l->type, n->r->type);
 		if (n->x->isconst && n->l->isconst && n->r->isconst) {
 			n->isconst = true;
-			n->ival = dc_norm(n->x->ival ? n->l->ival :
+			n->ival = dc_sem_norm(n->x->ival ? n->l->ival :
 					  n->r->ival, n->type);
 		}
 	} else {
@@ -785,8 +854,18 @@ static bool sem_ternary(struct dc_cc *cc, struct dc_node *n)
 
 static bool sem_cast(struct dc_cc *cc, struct dc_node *n)
 {
-	if (n->ctype.kind == DC_T_ERR || !dc_sem_expr(cc, n->l))
+	if (n->ctype.kind == DC_T_ERR || !dc_sem_obj(cc, n->l))
 		return false;
+	/* an array is its address; a struct is no scalar */
+	if (n->l->type.kind == DC_T_ARRAY && !dc_sem_decay(cc, n->l))
+		return false;
+	if (n->ctype.kind == DC_T_SOU || n->ctype.kind == DC_T_ARRAY ||
+	    n->l->type.kind == DC_T_SOU || n->l->kind == DC_N_XLATE) {
+		dc_error(cc, "D_CAST_INVAL", n->line, n->col,
+			 "invalid cast expression: \"%s\" to \"%s\"",
+			 dc_type_str(n->l->type), dc_type_str(n->ctype));
+		return false;
+	}
 	if (n->ctype.kind == DC_T_VOID) {
 		n->type = n->ctype;
 		return true;
@@ -815,15 +894,17 @@ static bool sem_cast(struct dc_cc *cc, struct dc_node *n)
 	n->type = n->ctype;
 	if (n->l->isconst) {
 		n->isconst = true;
-		n->ival = dc_norm(n->l->ival, n->type);
+		n->ival = dc_sem_norm(n->l->ival, n->type);
 	}
 	return true;
 }
 
 static bool sem_sizeof(struct dc_cc *cc, struct dc_node *n)
 {
+	uint64_t size;
+
 	if (n->l) {
-		if (!dc_sem_expr(cc, n->l))
+		if (!dc_sem_obj(cc, n->l))
 			return false;
 		n->ctype = n->l->type;
 		if (n->ctype.kind == DC_T_BUF)
@@ -831,6 +912,16 @@ static bool sem_sizeof(struct dc_cc *cc, struct dc_node *n)
 	}
 	if (n->ctype.kind == DC_T_ERR)
 		return false;
+	if (n->ctype.kind == DC_T_SOU || n->ctype.kind == DC_T_ARRAY ||
+	    (n->l && n->l->kind == DC_N_MEMBER)) {
+		if (!dc_sem_sizeof_type(cc, n, &size))
+			return false;
+		n->type = dc_int_type(8, 1);
+		n->isconst = true;
+		n->ival = n->ctype.kind == DC_T_SOU ||
+			  n->ctype.kind == DC_T_ARRAY ? size : n->ctype.size;
+		return true;
+	}
 	if (n->ctype.kind == DC_T_VOID) {
 		dc_error(cc, "D_SIZEOF_TYPE", n->line, n->col,
 			 "cannot apply sizeof to an expression of type void");
@@ -862,11 +953,16 @@ static bool sem_stringof(struct dc_cc *cc, struct dc_node *n)
 
 bool dc_sem_expr(struct dc_cc *cc, struct dc_node *n)
 {
+	return dc_sem_obj(cc, n) && dc_sem_value(cc, n);
+}
+
+bool dc_sem_obj(struct dc_cc *cc, struct dc_node *n)
+{
 	uint32_t i;
 
 	if (n->kind == DC_N_INT) {
 		n->isconst = true;
-		n->ival = dc_norm(n->ival, n->type);
+		n->ival = dc_sem_norm(n->ival, n->type);
 		return true;
 	}
 	n->type.kind = DC_T_ERR;
@@ -887,12 +983,19 @@ bool dc_sem_expr(struct dc_cc *cc, struct dc_node *n)
 		return sem_index(cc, n);
 	case DC_N_SELF:
 	case DC_N_THIS:
-	case DC_N_MEMBER:
 		return dc_sem_var_read(cc, n);
+	case DC_N_MEMBER:
+		return dc_sem_member(cc, n);
 	case DC_N_OFFSETOF:
-		dc_error(cc, "D_TYPE_ERR", n->line, n->col,
-			 "offsetof() needs struct types, which are not supported yet");
-		return false;
+		return dc_sem_offsetof(cc, n);
+	case DC_N_XLATE:
+		return dc_sem_xlate(cc, n);
+	case DC_N_XARG:
+		/* the translator's input, checked where it was written */
+		n->type = n->x->type;
+		n->isconst = n->x->isconst;
+		n->ival = n->x->ival;
+		return true;
 	case DC_N_CALL:
 		return sem_call_expr(cc, n);
 	case DC_N_UNARY:

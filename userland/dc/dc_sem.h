@@ -53,6 +53,64 @@ bool dc_sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n);
 bool dc_sem_need_int(struct dc_cc *cc, struct dc_node *n, const char *tag,
 		     const char *op);
 
+/* dc_sem_expr() without turning an array into a value: for what takes
+ * an object (member access, [], sizeof, casts, &). */
+bool dc_sem_obj(struct dc_cc *cc, struct dc_node *n);
+/* @v as a value of integer type @t (C's conversion). */
+uint64_t dc_sem_norm(uint64_t v, struct dc_type t);
+
+/* ---- dc_sem_type.c ----------------------------------------------------- */
+
+/* Name types of this compilation in dc_type_str(). */
+void dc_sem_types_begin(struct dc_cc *cc);
+/* The table's name for @t into @buf, or NULL for a plain type. */
+const char *dc_type_tname(struct dc_type t, char *buf, size_t size);
+/* Are table types @a and @b the same (tags by name)? */
+bool dc_sem_same_type(struct dc_cc *cc, uint32_t a, uint32_t b);
+/* A deep copy of expression @n, placed at @line:@col. */
+struct dc_node *dc_node_clone(struct dc_cc *cc, const struct dc_node *n,
+			      uint32_t line, uint32_t col);
+/* An array as a value: a char array the string it holds, another a
+ * pointer to its first element (dc_sem_decay()). */
+bool dc_sem_value(struct dc_cc *cc, struct dc_node *n);
+/* Checked @n converted to integer type @t (as by assignment). */
+bool dc_sem_convert(struct dc_cc *cc, struct dc_node *n, struct dc_type t);
+bool dc_sem_decay(struct dc_cc *cc, struct dc_node *n);
+/* A char pointer where a string is wanted: the string it points to. */
+bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n);
+uint32_t dc_sem_ptr_scale(struct dc_cc *cc, const struct dc_node *at,
+			  struct dc_type t);
+bool dc_sem_deref_typed(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_member(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_array_bounds(struct dc_cc *cc, struct dc_node *a,
+			 struct dc_node *i);
+bool dc_sem_offsetof(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_sizeof_type(struct dc_cc *cc, struct dc_node *n,
+			uint64_t *size);
+/* An enumerator named by identifier @n: @n becomes its constant. */
+bool dc_sem_enumerator(struct dc_cc *cc, struct dc_node *n);
+/* An inline's index, or -1; expand it at @n. */
+int dc_sem_inline_find(struct dc_cc *cc, const char *name);
+bool dc_sem_inline(struct dc_cc *cc, struct dc_node *n, int id);
+bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n);
+/* Element stores: is @l an element lvalue; l = r into it; is variable
+ * @id of a struct or array type. */
+bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l);
+bool dc_sem_assign_elem(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_var_byref(struct dc_cc *cc, int id);
+/* May a variable be of object type @t (struct, union, array)? */
+bool dc_sem_byref_var_ok(struct dc_cc *cc, const struct dc_type *t,
+			 uint32_t line, uint32_t col, const char *name);
+/* trace() of a struct; print(ptr). */
+bool dc_sem_object_bytes(struct dc_cc *cc, struct dc_node *n,
+			 const char *what);
+bool dc_sem_print(struct dc_cc *cc, struct dc_node *e);
+/* A kernel symbol reference (`name, mod`name); &`name. */
+bool dc_sem_symbol(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_symbol_addr(struct dc_cc *cc, struct dc_node *n);
+/* &object (@n the & node): its address. */
+bool dc_sem_addrof(struct dc_cc *cc, struct dc_node *n);
+
 /* ---- dc_sem_var.c ------------------------------------------------------ */
 
 bool dc_sem_macro(struct dc_cc *cc, struct dc_node *n);

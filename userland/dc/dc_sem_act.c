@@ -736,6 +736,9 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 					 "trace() of a buffer records the bytes copyin() copied, which must be a constant from 1 to 65535 and the pointer unmoved: use tracemem(buffer, size)");
 				return false;
 			}
+			if (e->args[0]->type.kind == DC_T_SOU)
+				return dc_sem_object_bytes(cc, e->args[0],
+							   "trace()");
 			if (e->args[0]->type.kind != DC_T_INT &&
 			    e->args[0]->type.kind != DC_T_STR &&
 			    e->args[0]->type.kind != DC_T_BUF) {
@@ -746,6 +749,8 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 			}
 			return true;
 		}
+		if (!strcmp(e->name, "print"))
+			return dc_sem_print(cc, e);
 		if (!strcmp(e->name, "tracemem"))
 			return sem_tracemem(cc, e);
 		if (!strcmp(e->name, "exit")) {

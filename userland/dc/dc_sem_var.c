@@ -253,7 +253,10 @@ void dc_vars_fini(struct dc_cc *cc)
 		pv->name = strdup(v->name);
 		pv->desc.scope = v->scope;
 		pv->desc.type = v->type.kind == DC_T_STR ? SONDE_T_STR :
-				SONDE_T_INT;
+				v->type.kind == DC_T_BUF ? SONDE_T_BUF :
+				v->type.kind == DC_T_SOU ||
+				v->type.kind == DC_T_ARRAY ?
+				SONDE_TYPE_BYTES(v->type.size) : SONDE_T_INT;
 		pv->desc.nkeys = v->nkeys;
 		pv->type = dc_dtype(cc, v->type);
 		if (v->nkeys)
@@ -395,6 +398,8 @@ bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
 	n->isvar = true;
 	n->id = id;
 	n->type = cc->vars[id].type;
+	if (n->type.kind == DC_T_SOU || n->type.kind == DC_T_ARRAY)
+		n->type.space = DC_SP_BUF;	/* loaded into scratch */
 	return true;
 }
 
@@ -461,7 +466,8 @@ static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
 static bool sem_store_type(struct dc_cc *cc, struct dc_node *n,
 			   struct dc_type t, const char *op)
 {
-	if (n->type.kind == t.kind)
+	if (n->type.kind == t.kind && (t.kind != DC_T_SOU ||
+	    dc_sem_same_type(cc, n->type.tid, t.tid)))
 		return true;
 	dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
 		 "operands have incompatible types: \"%s\" %s \"%s\"",
@@ -506,8 +512,31 @@ bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
 	const char *op = dc_tok_name(n->op);
 	struct dc_node *b, *l;
 
+	/* a member or element of a struct or array: dc_sem_type.c's */
+	if (dc_sem_is_elem(cc, n->l))
+		return dc_sem_assign_elem(cc, n);
 	if (!dc_sem_expr(cc, n->r))
 		return false;
+	if (n->r->type.kind == DC_T_SOU && n->op == DC_TK_ASSIGN) {
+		/* a struct: copied into a struct variable */
+		if (!dc_sem_byref_var_ok(cc, &n->r->type, n->line, n->col,
+					 n->l->name ? n->l->name : "") ||
+		    !sem_var_store(cc, n->l, n->r->type, op) ||
+		    !sem_store_type(cc, n->l, n->r->type, op))
+			return false;
+		n->type = n->l->type;
+		return true;
+	}
+	if (n->r->type.kind == DC_T_BUF && n->op == DC_TK_ASSIGN &&
+	    n->l->kind == DC_N_THIS) {
+		/* this->p = (struct foo *)copyin(...): a clause-local may
+		 * hold the buffer for the rest of the firing */
+		if (!sem_var_store(cc, n->l, n->r->type, op) ||
+		    !sem_store_type(cc, n->l, n->r->type, op))
+			return false;
+		n->type = n->l->type;
+		return true;
+	}
 	if (n->r->type.kind == DC_T_BUF) {
 		dc_error(cc, "D_OP_INCOMPAT", n->r->line, n->r->col,
 			 "operator %s: the value is a copyin() buffer, which lives only while its clause runs: store what it holds (*(int *)copyin(...), stringof(copyin(...)))",

@@ -536,6 +536,18 @@ static int sonde_rec_action(struct sonde_consumer *c,
 					 data + fl->offset, fl->type);
 		return sonde_out(c, act_tracemem, act, data + fl->offset,
 				 fl->type);
+	case SONDE_A_PRINT: {
+		uint64_t addr;
+
+		if (act->nfields != 2 || !sonde_field_ok(cl, act->field, dsize) ||
+		    !sonde_field_ok(cl, act->field + 1, dsize))
+			return -EBADMSG;
+		fl = &cl->fields[act->field];
+		memcpy(&addr, data + fl->offset, 8);
+		fl = &cl->fields[act->field + 1];
+		return sonde_out(c, act_print, act, addr, data + fl->offset,
+				 fl->type);
+	}
 	case SONDE_A_PRINTF:
 		return sonde_rec_printf(c, cl, act, data, dsize);
 	case SONDE_A_PRINTA:

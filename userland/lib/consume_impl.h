@@ -169,4 +169,11 @@ struct sonde_aggent ***sonde_aggtab_joined(struct sonde_consumer *c,
 					   uint32_t naggs, uint32_t *nbundles);
 void sonde_aggtab_joined_free(struct sonde_aggent ***b, uint32_t n);
 
+/*
+ * print(): @size bytes of an object at @addr (0: a copyin() buffer)
+ * shown through its type's tree @t of @n nodes (print_type.c).
+ */
+int sonde_print_type(FILE *out, const struct sonde_ptnode *t, uint32_t n,
+		     uint64_t addr, const void *data, size_t size);
+
 #endif /* _SONDE_CONSUME_IMPL_H */

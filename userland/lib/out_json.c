@@ -271,6 +271,22 @@ static int json_act_trace(struct sonde_consumer *c,
 	return 0;
 }
 
+/* print(): the address and the bytes (the type's layout is the text
+ * output's) */
+static int json_act_print(struct sonde_consumer *c,
+			  const struct sonde_action *act, uint64_t addr,
+			  const void *data, struct sonde_dtype t)
+{
+	fprintf(c->out, "%s{\"action\":\"print\",\"address\":%llu,\"type\":",
+		json_sep(c), (unsigned long long)addr);
+	sonde_json_str(c->out, act->nptype ? act->ptype[0].type : "",
+		       act->nptype ? strlen(act->ptype[0].type) : 0);
+	fprintf(c->out, ",\"bytes\":");
+	sonde_json_value(c, data, t, 0);
+	fputc('}', c->out);
+	return 0;
+}
+
 static int json_act_printf(struct sonde_consumer *c,
 			   const struct sonde_action *act,
 			   const struct sonde_fmtarg *args, uint32_t nargs)
@@ -426,6 +442,7 @@ const struct sonde_output sonde_output_json = {
 	.rec_begin = json_rec_begin,
 	.act_trace = json_act_trace,
 	.act_tracemem = json_act_trace,
+	.act_print = json_act_print,
 	.act_printf = json_act_printf,
 	.act_stack = json_act_stack,
 	.act_exit = json_act_exit,

@@ -111,6 +111,14 @@ static int text_act_tracemem(struct sonde_consumer *c,
 	return sonde_print_bytes(c->out, data, t.size, -33, c->quiet, true);
 }
 
+static int text_act_print(struct sonde_consumer *c,
+			  const struct sonde_action *act, uint64_t addr,
+			  const void *data, struct sonde_dtype t)
+{
+	return sonde_print_type(c->out, act->ptype, act->nptype, addr, data,
+				t.size);
+}
+
 static int text_act_printf(struct sonde_consumer *c,
 			   const struct sonde_action *act,
 			   const struct sonde_fmtarg *args, uint32_t nargs)
@@ -206,6 +214,7 @@ const struct sonde_output sonde_output_text = {
 	.rec_begin = text_rec_begin,
 	.act_trace = text_act_trace,
 	.act_tracemem = text_act_tracemem,
+	.act_print = text_act_print,
 	.act_printf = text_act_printf,
 	.act_stack = text_act_stack,
 	.rec_end = text_rec_end,

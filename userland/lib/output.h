@@ -76,6 +76,10 @@ struct sonde_output {
 			 const void *pcs, struct sonde_dtype t);
 	int (*act_exit)(struct sonde_consumer *c,
 			const struct sonde_action *act, int status);
+	/* print(): the object's address and bytes, act->ptype its type */
+	int (*act_print)(struct sonde_consumer *c,
+			 const struct sonde_action *act, uint64_t addr,
+			 const void *data, struct sonde_dtype t);
 	int (*rec_end)(struct sonde_consumer *c, const struct sonde_rec *r);
 
 	/* an aggregation (or joined aggregations): begin, rows, end */

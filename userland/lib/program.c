@@ -48,6 +48,21 @@ uint32_t sonde_action_lookup(const char *name)
 	return 0;
 }
 
+void sonde_ptype_free(struct sonde_ptnode *v, uint32_t n)
+{
+	uint32_t i, k;
+
+	for (i = 0; v && i < n; i++) {
+		free(v[i].name);
+		free(v[i].type);
+		for (k = 0; k < v[i].nvals && v[i].vnames; k++)
+			free(v[i].vnames[k]);
+		free(v[i].vnames);
+		free(v[i].vals);
+	}
+	free(v);
+}
+
 uint64_t sonde_program_kopt(const struct sonde_program *p, uint32_t id)
 {
 	if (id >= SONDE_NKOPTS)
@@ -233,6 +248,7 @@ void sonde_program_free(struct sonde_program *p)
 		for (j = 0; j < c->nacts; j++) {
 			free(c->acts[j].fmt);
 			free(c->acts[j].aggids);
+			sonde_ptype_free(c->acts[j].ptype, c->acts[j].nptype);
 		}
 		free(c->acts);
 	}

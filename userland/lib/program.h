@@ -75,6 +75,9 @@ struct sonde_recfield {
  *   JSTACK	jstack([n[, strsize]]): one SONDE_DT_JSTACK field (the pid
  *		is in it)
  *   TRACEMEM	tracemem(buf, n): one SONDE_DT_BYTES field, a hex dump
+ *   PRINT	print(ptr): nfields = 2, the address (SONDE_DT_UINT, 8 bytes;
+ *		0 for a copyin() buffer) then the object's bytes
+ *		(SONDE_DT_BYTES); ptype describes its type
  *
  * SONDE_AF_CONSUMER: the action acts on the consumer's aggregations or
  * options when its record is consumed, with its aggregation in
@@ -98,7 +101,8 @@ struct sonde_recfield {
 	X(DENORMALIZE,	10, "denormalize", SONDE_AF_CONSUMER)		\
 	X(SETOPT,	11, "setopt",	   SONDE_AF_CONSUMER)		\
 	X(TRACEMEM,	12, "tracemem",	   0)				\
-	X(JSTACK,	13, "jstack",	   0)
+	X(JSTACK,	13, "jstack",	   0)				\
+	X(PRINT,	14, "print",	   0)
 
 #define SONDE_A_ENUM_(name, code, str, flags) SONDE_A_##name = code,
 enum sonde_action_kind { SONDE_ACTIONS(SONDE_A_ENUM_) };
@@ -109,6 +113,39 @@ enum sonde_action_kind { SONDE_ACTIONS(SONDE_A_ENUM_) };
 const char *sonde_action_name(uint32_t kind);
 uint32_t sonde_action_flags(uint32_t kind);
 uint32_t sonde_action_lookup(const char *name);
+
+/*
+ * print(): the type of the object it prints, as the compiler knew it (the
+ * consumer has no types): a tree of nodes in preorder, the order dtrace's
+ * print() visits a type in (a struct, then each member and its own
+ * members; an array, then its element's type once).
+ */
+#define SONDE_PT_INT	1	/* an integer: bits, SONDE_PTF_* */
+#define SONDE_PT_ENUM	2	/* an enum: nvals names and values */
+#define SONDE_PT_PTR	3
+#define SONDE_PT_SOU	4	/* a struct or union: its members follow */
+#define SONDE_PT_ARRAY	5	/* an array: its element's type follows */
+#define SONDE_PT_OTHER	6	/* a float, a function: not shown */
+#define SONDE_PTF_SIGNED 0x1
+#define SONDE_PTF_CHAR	0x2	/* an integer named "char" */
+
+struct sonde_ptnode {
+	char *name;		/* the member's name, or NULL */
+	char *type;		/* the type's C name */
+	uint32_t kind;		/* SONDE_PT_* */
+	uint32_t flags;		/* SONDE_PTF_* */
+	uint32_t bitoff;	/* from the start of its parent (a member), 0 */
+	uint32_t size;		/* bytes */
+	uint32_t bits;		/* integers: the width (a bit-field's) */
+	uint32_t nelems;	/* arrays: elements */
+	uint32_t span;		/* nodes of this subtree, itself included */
+	uint32_t nvals;		/* enums */
+	char **vnames;
+	int64_t *vals;
+};
+
+/* Free a print() type tree of @n nodes. */
+void sonde_ptype_free(struct sonde_ptnode *v, uint32_t n);
 
 struct sonde_action {
 	uint32_t kind;		/* SONDE_A_* */
@@ -122,6 +159,8 @@ struct sonde_action {
 	/* its instructions, relative to the clause's act_off: a fault's pc
 	 * names the action (DTrace's "action #N") */
 	uint32_t pc_off, pc_len;
+	struct sonde_ptnode *ptype;	/* print(): its type's tree */
+	uint32_t nptype;
 };
 
 /* A probe description as written, and the probes it resolved to. */

@@ -24,7 +24,7 @@ $(SAN_LIB): $(LIBSONDE_SRCS:%.c=$(B)/san/%.o)
 # A test program: its own sources (the prerequisites ending in .c) and
 # the sanitized library.
 SAN_LINK = $(CC) $(TEST_CFLAGS) $(TEST_INC) -o $@ $(filter %.c,$^) \
-	$(SAN_LIB) -lelf
+	$(SAN_LIB) -lbpf -lelf -lz
 TEST_HDRS := $(wildcard uapi/*.h vm/*.h userland/*/*.h)
 
 .PHONY: unit unit-vm
@@ -172,7 +172,7 @@ FUZZ_NEEDS_CLANG = @command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "sonde: $(FU
 # A fuzzer: its own sources and the library, built with the fuzzer's
 # coverage instrumentation.
 FUZZ_LINK = $(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^) $(FUZZ_LIB) \
-	-lelf || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
+	-lbpf -lelf -lz || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
 
 $(B)/fuzzobj/%.o: %.c
 	$(FUZZ_NEEDS_CLANG)
@@ -224,13 +224,13 @@ $(B)/tests/fuzz_mkseeds: userland/tests/fuzz/mkseeds.c userland/tests/vm_test.c 
 # The D compiler: tst.*.d must compile (and pass the verifier), err.D_TAG.*.d
 # must fail with that tag; plus the compiler's API tests.
 $(B)/tests/dc_test: userland/tests/dc_test.c userland/tests/vm_env.c \
-		$(SAN_LIB) $(TEST_HDRS)
+		userland/tests/dc_btf_fixture.c $(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(SAN_LINK)
 
 .PHONY: unit-dc
 unit-dc: $(B)/tests/dc_test
-	$(B)/tests/dc_test userland/tests/dc
+	$(B)/tests/dc_test userland/tests/dc userland/dlib
 
 unit: unit-dc
 
@@ -252,7 +252,7 @@ unit: unit-dc
 FUZZ_DC_SEEDS := userland/tests/dc
 FUZZ_DC_DICT := userland/tests/fuzz/d.dict
 $(B)/tests/fuzz_dc: userland/tests/fuzz_dc.c userland/tests/vm_env.c \
-		$(FUZZ_LIB) $(TEST_HDRS)
+		userland/tests/dc_btf_fixture.c $(FUZZ_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_LINK)
 

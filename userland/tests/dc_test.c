@@ -11,6 +11,9 @@
  * D_TAG, on the line given by a "@line: N" comment if there is one, in
  * a file whose name ends with the one a "@file: name" comment gives (an
  * #include) if there is one.
+ * Kernel types come from a fixed BTF fixture (dc_btf_fixture.c) unless
+ * a comment says "@nobtf" (no BTF at all); the D library directory
+ * argv[2] is loaded unless it says "@nolib".
  * Comments may also say "@notarget" ($target unset), "@cpp" (-C with
  * -I of the test directory and -DFROM_CMDLINE=17) and "@args: a b"
  * (macro arguments; default "42 hello").  Every test compiles with
@@ -35,14 +38,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "dc.h"
+#include "dc_btf_fixture.h"
 #include "fmtspec.h"
 #include "vm_env.h"
 
 static int g_n, g_fail;
+/* the fixture kernel's BTF, and the D library directory (argv[2]) */
+static char g_btfdir[256];
+static const char *g_libdirs[2];
 
 static void ok(bool pass, const char *fmt, const char *name)
 {
@@ -105,8 +113,9 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 	char path[4096], tag[64], *src, *p, *argv[8], argbuf[256];
 	struct dc_opts o = { .sz = sizeof(o), .target = 1234 };
 	struct sonde_program *prog;
-	bool err = !strncmp(name, "err.", 4);
+	bool err = !strncmp(name, "err.", 4), ice = false;
 	const struct dc_diag *d;
+	unsigned int i;
 	int want_line = 0, argc = 0;
 	char want_file[256] = "";
 
@@ -122,6 +131,8 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 		sscanf(p + 6, " %255[^ \t\n*]", want_file);
 	if (strstr(src, "@notarget"))
 		o.target = -1;
+	o.btf_dir = strstr(src, "@nobtf") ? "/nonexistent/btf" : g_btfdir;
+	o.libdirs = strstr(src, "@nolib") || !g_libdirs[0] ? NULL : g_libdirs;
 	if (strstr(src, "@cpp")) {
 		/* -C, with -I of the test directory and one -D */
 		static char idir[4200];
@@ -192,11 +203,19 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 		 name + 4);
 	d = dc_diag_get(dc, 0);
 	echo_diags(dc);
+	/* a refused program's later diagnostics are no internal errors
+	 * (code generated for a tree an error left unfinished) */
+	for (i = 1; dc_diag_get(dc, i); i++)
+		if (!strcmp(dc_diag_get(dc, i)->tag, "D_UNKNOWN"))
+			ice = true;
 	if (prog) {
 		printf("# %s compiled, expected %s\n", name, tag);
 		ok(false, "%s", name);
 	} else if (!d || strcmp(d->tag, tag)) {
 		printf("# expected %s, got %s\n", tag, d ? d->tag : "nothing");
+		ok(false, "%s", name);
+	} else if (ice) {
+		printf("# an internal compiler error follows %s\n", tag);
 		ok(false, "%s", name);
 	} else if (want_line && d->line != (uint32_t)want_line) {
 		printf("# expected line %d, got %u\n", want_line, d->line);
@@ -490,6 +509,59 @@ static void test_options(void)
 	dc_free(dc);
 }
 
+/* The D libraries: read only when a program needs a name they may
+ * declare; a library with a clause, an unreadable directory. */
+static void test_libs(void)
+{
+	static const char *none[] = { "/nonexistent/dlib", NULL };
+	char dir[256], path[300];
+	const char *mine[2] = { dir, NULL };
+	struct dc *dc = dc_new();
+	struct dc_opts o = { .sz = sizeof(o), .target = -1, .libdirs = none,
+			     .btf_dir = g_btfdir };
+	struct sonde_program *p;
+	const struct dc_diag *d;
+	FILE *f;
+	bool pass;
+
+	p = dc_compile_str(dc, NULL, "BEGIN { exit(0); }", &o);
+	ok(p != NULL, "%s", "libraries: a program needing none never reads them");
+	sonde_program_free(p);
+	p = dc_compile_str(dc, NULL, "BEGIN { trace(NO_SUCH_NAME); }", &o);
+	d = dc_diag_get(dc, 0);
+	pass = !p && d && !strcmp(d->tag, "D_UNKNOWN") &&
+	       strstr(d->msg, "cannot read D library directory /nonexistent/dlib");
+	ok(pass, "%s", "libraries: an unknown name reads them, a missing directory is an error");
+	sonde_program_free(p);
+	snprintf(dir, sizeof(dir), "%s/lib", g_btfdir);
+	mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/a.d", dir);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("inline int LIBCONST = 41;\nBEGIN { exit(0); }\n", f);
+		fclose(f);
+	}
+	o.libdirs = mine;
+	p = dc_compile_str(dc, NULL, "BEGIN { trace(LIBCONST + 1); }", &o);
+	d = dc_diag_get(dc, 0);
+	pass = !p && d && !strcmp(d->tag, "D_SYNTAX") && d->file &&
+	       strstr(d->file, "/lib/a.d") &&
+	       strstr(d->msg, "may not hold probe clauses");
+	ok(pass, "%s", "libraries: a probe clause in one is an error in its file");
+	sonde_program_free(p);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("inline int LIBCONST = 41;\n", f);
+		fclose(f);
+	}
+	p = dc_compile_str(dc, NULL, "BEGIN { trace(LIBCONST + 1); }", &o);
+	ok(p && p->nclauses == 1, "%s", "libraries: an inline of -L's directory");
+	sonde_program_free(p);
+	unlink(path);
+	rmdir(dir);
+	dc_free(dc);
+}
+
 static void test_inputs(void)
 {
 	struct dc *dc = dc_new();
@@ -724,6 +796,14 @@ int main(int argc, char **argv)
 		printf("Bail out! cannot open %s\n", dir);
 		return 1;
 	}
+	snprintf(g_btfdir, sizeof(g_btfdir), "%s/dc_test_btf.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(g_btfdir) || dc_btf_fixture(g_btfdir)) {
+		printf("Bail out! cannot write the BTF fixture in %s\n",
+		       g_btfdir);
+		return 1;
+	}
+	g_libdirs[0] = argc > 2 ? argv[2] : NULL;
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
 
@@ -745,8 +825,18 @@ int main(int argc, char **argv)
 	test_fmtspec();
 	test_options();
 	test_inputs();
+	test_libs();
 	test_diag_format();
 	test_hostile();
+	{
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/vmlinux", g_btfdir);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/sonde_mod", g_btfdir);
+		unlink(path);
+		rmdir(g_btfdir);
+	}
 	printf("1..%d\n", g_n);
 	printf("# %d passed, %d failed\n", g_n - g_fail, g_fail);
 	return g_fail ? 1 : 0;

@@ -21,6 +21,10 @@
  * A compiled program goes through dc_dump() (the -S disassembler) and
  * diagnostics through dc_diags_print(), both into /dev/null, then
  * everything is freed.  The C preprocessor (-C) is not used: it forks.
+ * Kernel types come from the compiler tests' BTF fixture (written once,
+ * in a temporary directory; dc_btf_fixture.c), and half the inputs see
+ * the D library (userland/dlib: translators, psinfo_t...), as the
+ * command does.
  * Seeds: the compiler corpus userland/tests/dc/ (read-only) and the
  * dictionary userland/tests/fuzz/d.dict.
  */
@@ -28,8 +32,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dc.h"
+#include "dc_btf_fixture.h"
 #include "program.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -44,6 +50,35 @@ static FILE *fz_null(void)
 	if (!null)
 		null = fopen("/dev/null", "w");
 	return null;
+}
+
+static char fz_dir[64] = "/tmp/fuzz_dc_btf.XXXXXX";
+
+static void fz_btfdir_rm(void)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "%s/vmlinux", fz_dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/sonde_mod", fz_dir);
+	unlink(path);
+	rmdir(fz_dir);
+}
+
+/* The fixture's BTF directory, written at the first input and removed at
+ * exit (a directory with none when it cannot be written). */
+static const char *fz_btfdir(void)
+{
+	static int state;	/* 0: not yet, 1: written, -1: failed */
+
+	if (!state) {
+		state = mkdtemp(fz_dir) ? 1 : -1;
+		if (state > 0)
+			atexit(fz_btfdir_rm);
+		if (state > 0 && dc_btf_fixture(fz_dir))
+			state = -1;
+	}
+	return state > 0 ? fz_dir : "/nonexistent/btf";
 }
 
 /* FNV-1a: a stable choice of options per input. */
@@ -88,6 +123,7 @@ static void fz_compile(struct dc *dc, struct dc_input *in, unsigned int nin,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char *const argv[] = { "42", "hello", "0x10", "-5", "", "1+1" };
+	static const char *const libdirs[] = { "userland/dlib", NULL };
 	struct dc_opts o = { .sz = sizeof(o), .target = -1 };
 	struct dc_input in[FZ_MAX_INPUTS];
 	struct sonde_program *p;
@@ -104,6 +140,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.target = h & 2 ? 1234 : 1;
 	o.argc = (h >> 2) % 7;		/* 0 .. 6 macro arguments */
 	o.argv = o.argc ? argv : NULL;
+	o.btf_dir = fz_btfdir();
+	if (h & 0x100)
+		o.libdirs = libdirs;
 
 	text = malloc(size + 1);
 	if (!text)

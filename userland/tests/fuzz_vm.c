@@ -105,6 +105,11 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 			FZ_REG(in->rs);
 			FZ_REG(in->rt);
 			break;
+		case SONDE_OP_STM1 ... SONDE_OP_STM8:
+			/* a store into a buffer: rs the buffer, rt the value */
+			FZ_REG(in->rs);
+			FZ_REG(in->rt);
+			break;
 		case SONDE_OP_EMITM:
 			FZ_ASSERT(!pred);
 			FZ_REG(in->rs);
@@ -226,12 +231,17 @@ static void fz_check_fault(const struct sonde_image *img, u32 off, u32 len,
 			  (in->op >= SONDE_OP_LDM1 &&
 			   in->op <= SONDE_OP_LDM8) ||
 			  in->op == SONDE_OP_EMITM ||
+			  (in->op >= SONDE_OP_STM1 &&
+			   in->op <= SONDE_OP_STM8) ||
+			  /* a struct variable stored from a buffer */
+			  (in->op >= SONDE_OP_LDG && in->op <= SONDE_OP_STTA) ||
 			  in->op == SONDE_OP_LDUREG ||
 			  in->op == SONDE_OP_CALL || in->op == SONDE_OP_LDB);
 		break;
 	case SONDE_FLT_NOSCRATCH:
+		/* a struct variable loaded into scratch, a string variable */
 		FZ_ASSERT(in->op == SONDE_OP_CALL ||
-			  (in->op >= SONDE_OP_LDT && in->op <= SONDE_OP_STTA));
+			  (in->op >= SONDE_OP_LDG && in->op <= SONDE_OP_STTA));
 		break;
 	case SONDE_FLT_ILLOP:
 		/* only a subroutine's bad argument or a user register

@@ -23,11 +23,18 @@ for f in usr/sbin/sonde usr/lib/x86_64-linux-gnu/libsonde.a \
 	usr/lib/x86_64-linux-gnu/pkgconfig/libsonde.pc usr/include/sonde/libsonde.h \
 	usr/include/sonde/sonde.h usr/share/man/man8/sonde.8 usr/share/doc/sonde/install.md \
 	usr/src/sonde-$V/dkms.conf usr/src/sonde-$V/Kbuild usr/src/sonde-$V/kmod/main.c \
-	usr/src/sonde-$V/uapi/sonde.h; do
+	usr/src/sonde-$V/uapi/sonde.h usr/lib/x86_64-linux-gnu/sonde/procfs.d \
+	usr/lib/x86_64-linux-gnu/sonde/io.d; do
 	[ -e "$D/$f" ] || { echo "# missing $f"; fail=1; }
 done
 check installed_files [ $fail = 0 ]
 check dkms_conf_version grep -qx "PACKAGE_VERSION=\"$V\"" "$D/usr/src/sonde-$V/dkms.conf"
+# the D library's directory is the one compiled in; -L adds one (checked
+# when given)
+check dlibdir_compiled_in sh -c "strings '$D/usr/sbin/sonde' | grep -qx /usr/lib/x86_64-linux-gnu/sonde"
+check dlib_with_L "$D/usr/sbin/sonde" -e -L "$D/usr/lib/x86_64-linux-gnu/sonde" \
+	-n 'BEGIN { trace(sizeof (psinfo_t)); }'
+check L_missing_refused sh -c "! '$D/usr/sbin/sonde' -e -L '$D/nonexistent' -n 'BEGIN { exit(0); }' 2>/dev/null"
 
 printf '#include <libsonde.h>\nint main(void) { return sonde_strerror(-1) ? 0 : 1; }\n' > "$D/t.c"
 export PKG_CONFIG_SYSROOT_DIR=$D PKG_CONFIG_LIBDIR=$D/usr/lib/x86_64-linux-gnu/pkgconfig:/usr/lib/x86_64-linux-gnu/pkgconfig:/usr/share/pkgconfig
@@ -38,4 +45,7 @@ make -s uninstall DESTDIR="$D" PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu >/de
 left=$(find "$D" -type f)
 [ -z "$left" ] || echo "# left behind: $left"
 check uninstall_removes_every_file [ -z "$left" ]
+# build/sonde again with the tree's own DLIBDIR (the install rebuilt it
+# with the one above)
+make -s userland >/dev/null
 exit $fail

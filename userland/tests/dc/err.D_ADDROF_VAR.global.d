@@ -1,0 +1,2 @@
+/* & of a D variable */
+BEGIN { x = 1; trace(&x); }

@@ -1,0 +1,2 @@
+/* the address of a translated object (was an internal error) */
+BEGIN { x = &*curpsinfo; }

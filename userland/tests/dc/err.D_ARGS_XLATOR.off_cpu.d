@@ -1,2 +1,0 @@
-/* sched:::off-cpu args[1] is a psinfo_t * in DTrace */
-sched:::off-cpu { trace(args[1]); }

@@ -1,0 +1,3 @@
+/* an array of no elements */
+int a[-1];
+BEGIN { exit(0); }

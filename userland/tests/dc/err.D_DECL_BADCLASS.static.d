@@ -1,0 +1,3 @@
+/* C storage classes D does not have */
+static int x;
+BEGIN { exit(0); }

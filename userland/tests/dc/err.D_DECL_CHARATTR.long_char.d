@@ -1,0 +1,3 @@
+/* long char */
+long char x;
+BEGIN { exit(0); }

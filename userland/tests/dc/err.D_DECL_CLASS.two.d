@@ -1,0 +1,3 @@
+/* two storage classes */
+extern typedef int x;
+BEGIN { exit(0); }

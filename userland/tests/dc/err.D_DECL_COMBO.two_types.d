@@ -1,0 +1,3 @@
+/* two types in one declaration */
+int void x;
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* an enumerator assigned a non-constant */
+enum e { A = pid };
+BEGIN { exit(0); }

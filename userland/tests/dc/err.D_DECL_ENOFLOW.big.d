@@ -1,0 +1,3 @@
+/* an enumerator past INT_MAX */
+enum e { A = 0x7fffffff, B };
+BEGIN { exit(0); }

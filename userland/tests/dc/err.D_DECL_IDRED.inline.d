@@ -1,0 +1,4 @@
+/* an inline defined twice */
+inline int X = 1;
+inline int X = 2;
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* @nobtf: a member of an incomplete struct type */
+struct s { struct nosuch n; };
+BEGIN { exit(0); }

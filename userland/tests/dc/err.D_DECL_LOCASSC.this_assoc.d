@@ -1,0 +1,3 @@
+/* a clause-local associative array */
+this int a[int];
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* a member without a name */
+struct s { int; };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* the scoping operator in a type name being declared */
+struct vmlinux`s { int a; };
+BEGIN { exit(0); }

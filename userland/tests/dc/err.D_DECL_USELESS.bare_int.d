@@ -1,0 +1,3 @@
+/* a declaration that declares nothing */
+int;
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* a void member */
+struct s { void v; };
+BEGIN { exit(0); }

@@ -1,0 +1,2 @@
+/* * of a void pointer */
+BEGIN { trace(*(void *)0); }

@@ -1,0 +1,2 @@
+/* a kernel symbol that does not exist */
+BEGIN { trace(`no_such_kernel_symbol_anywhere); }

@@ -1,0 +1,2 @@
+/* offsetof of a non-struct */
+BEGIN { trace(offsetof(int, a)); }

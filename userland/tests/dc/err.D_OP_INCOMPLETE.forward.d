@@ -1,0 +1,2 @@
+/* @nobtf: a struct nobody defines stays a forward declaration */
+BEGIN { trace(((struct nosuch *)0)->x); }

@@ -1,0 +1,2 @@
+/* . of an integer */
+BEGIN { x = 1; trace(x.y); }

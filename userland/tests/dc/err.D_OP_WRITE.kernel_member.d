@@ -1,0 +1,2 @@
+/* kernel memory is not writable */
+BEGIN { curthread->pid = 1; }

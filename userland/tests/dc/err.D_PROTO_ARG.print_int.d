@@ -1,0 +1,2 @@
+/* print() takes a pointer */
+BEGIN { print(5); }

@@ -1,0 +1,2 @@
+/* @nobtf: sizeof of an incomplete struct */
+BEGIN { trace(sizeof (struct nosuch)); }

@@ -1,0 +1,3 @@
+/* a member the struct does not have */
+struct s { int a; };
+BEGIN { trace(((struct s *)0)->b); }	/* @line: 3 */

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dc_btf_fixture.c - a small, fixed kernel for the compiler's tests: a
+ * BTF "vmlinux" and one module's split BTF, written with libbpf's BTF
+ * writer into a directory the tests point the compiler at (dc_opts
+ * btf_dir), so that kernel types in the corpus mean the same on every
+ * build host.  The types have the kernel's names and members, in a
+ * compact layout of their own; task_struct's first 24 bytes overlay the
+ * run world's memory window (dc_test.c's run_mem) so a .run test reads
+ * known values: comm "hello, world\n", pid 0x06050403, tgid 0xfeff0807.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "dc_btf_fixture.h"
+
+static int write_btf(const struct btf *b, const char *dir, const char *name)
+{
+	char path[4096];
+	const void *raw;
+	__u32 size;
+	FILE *f;
+	int ok;
+
+	raw = btf__raw_data(b, &size);
+	if (!raw)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	ok = fwrite(raw, 1, size, f) == size;
+	return fclose(f) || !ok ? -EIO : 0;
+}
+
+int dc_btf_fixture(const char *dir)
+{
+	struct btf *b = btf__new_empty(), *m = NULL;
+	int t_int, t_uint, t_char, t_uchar, t_long, t_ulong, t_ull, t_ll;
+	int t_u32, t_u64, t_pid, t_uid, t_gid, t_kuid, t_kgid, t_sizet;
+	int t_task, t_taskp, t_mm, t_mmp, t_cred, t_credp, t_sig, t_sigp;
+	int t_anon, t_comm, t_file, t_filep, t_path, t_dentry, t_dentryp;
+	int t_qstr, t_voidp, t_cucharp, t_hl, t_hls, t_loff, t_loffp;
+	int t_charp, t_ssize, t_fn, t_req, t_rq, t_rqp, t_disk;
+	int t_diskp, t_bdev, t_bdevp, t_name32, t_pid4, t_pidp, t_pids;
+	int t_upid, t_upid1, t_var, t_regs, t_cregsp, t_tty, t_ttyp;
+	int t_sector, t_opf, err;
+
+	if (!b)
+		return -ENOMEM;
+	t_int = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	t_uint = btf__add_int(b, "unsigned int", 4, 0);
+	t_char = btf__add_int(b, "char", 1, BTF_INT_SIGNED | BTF_INT_CHAR);
+	t_uchar = btf__add_int(b, "unsigned char", 1, BTF_INT_CHAR);
+	t_long = btf__add_int(b, "long int", 8, BTF_INT_SIGNED);
+	t_ulong = btf__add_int(b, "long unsigned int", 8, 0);
+	t_ll = btf__add_int(b, "long long int", 8, BTF_INT_SIGNED);
+	t_ull = btf__add_int(b, "long long unsigned int", 8, 0);
+	t_u32 = btf__add_typedef(b, "u32", t_uint);
+	t_u64 = btf__add_typedef(b, "u64", t_ull);
+	t_pid = btf__add_typedef(b, "pid_t", t_int);
+	t_uid = btf__add_typedef(b, "uid_t", t_uint);
+	t_gid = btf__add_typedef(b, "gid_t", t_uint);
+	t_sizet = btf__add_typedef(b, "size_t", t_ulong);
+	t_ssize = btf__add_typedef(b, "ssize_t", t_long);
+	t_loff = btf__add_typedef(b, "loff_t", t_ll);
+	t_sector = btf__add_typedef(b, "sector_t", t_u64);
+	t_opf = btf__add_typedef(b, "blk_opf_t", t_u32);
+	t_kuid = btf__add_struct(b, NULL, 4);
+	btf__add_field(b, "val", t_uid, 0, 0);
+	t_kuid = btf__add_typedef(b, "kuid_t", t_kuid);
+	t_kgid = btf__add_struct(b, NULL, 4);
+	btf__add_field(b, "val", t_gid, 0, 0);
+	t_kgid = btf__add_typedef(b, "kgid_t", t_kgid);
+
+	/* struct task_struct, declared first: it points to itself */
+	t_task = btf__add_fwd(b, "task_struct", BTF_FWD_STRUCT);
+	t_taskp = btf__add_ptr(b, t_task);
+	t_anon = btf__add_struct(b, NULL, 16);
+	btf__add_field(b, "arg_start", t_ulong, 0, 0);
+	btf__add_field(b, "arg_end", t_ulong, 64, 0);
+	/* mm_struct's members sit in an anonymous struct, as in 6.1 */
+	t_mm = btf__add_struct(b, "mm_struct", 16);
+	btf__add_field(b, NULL, t_anon, 0, 0);
+	t_mmp = btf__add_ptr(b, t_mm);
+	t_cred = btf__add_struct(b, "cred", 16);
+	btf__add_field(b, "uid", t_kuid, 0, 0);
+	btf__add_field(b, "gid", t_kgid, 32, 0);
+	btf__add_field(b, "euid", t_kuid, 64, 0);
+	btf__add_field(b, "egid", t_kgid, 96, 0);
+	t_credp = btf__add_ptr(b, btf__add_const(b, t_cred));
+	t_upid = btf__add_struct(b, "upid", 16);
+	btf__add_field(b, "nr", t_int, 0, 0);
+	t_upid1 = btf__add_array(b, t_int, t_upid, 1);
+	t_pids = btf__add_struct(b, "pid", 24);
+	btf__add_field(b, "level", t_uint, 0, 0);
+	btf__add_field(b, "numbers", t_upid1, 64, 0);
+	t_pidp = btf__add_ptr(b, t_pids);
+	t_pid4 = btf__add_array(b, t_int, t_pidp, 4);
+	t_tty = btf__add_struct(b, "tty_struct", 8);
+	btf__add_field(b, "index", t_int, 0, 0);
+	t_ttyp = btf__add_ptr(b, t_tty);
+	t_sig = btf__add_struct(b, "signal_struct", 40);
+	btf__add_field(b, "pids", t_pid4, 0, 0);
+	btf__add_field(b, "tty", t_ttyp, 256, 0);
+	t_sigp = btf__add_ptr(b, t_sig);
+	t_comm = btf__add_array(b, t_int, t_char, 16);
+	t_task = btf__add_struct(b, "task_struct", 72);
+	btf__add_field(b, "comm", t_comm, 0, 0);
+	btf__add_field(b, "pid", t_pid, 128, 0);
+	btf__add_field(b, "tgid", t_pid, 160, 0);
+	btf__add_field(b, "__state", t_uint, 192, 0);
+	btf__add_field(b, "prio", t_int, 224, 0);
+	btf__add_field(b, "real_parent", t_taskp, 256, 0);
+	btf__add_field(b, "mm", t_mmp, 320, 0);
+	btf__add_field(b, "cred", t_credp, 384, 0);
+	btf__add_field(b, "signal", t_sigp, 448, 0);
+	btf__add_field(b, "sched_reset_on_fork", t_uint, 512, 1);
+	btf__add_field(b, "sched_contributes_to_load", t_uint, 513, 1);
+	/* files: struct file -> f_path.dentry->d_name.name */
+	t_cucharp = btf__add_ptr(b, btf__add_const(b, t_uchar));
+	t_hls = btf__add_struct(b, NULL, 8);
+	btf__add_field(b, "hash", t_u32, 0, 0);
+	btf__add_field(b, "len", t_u32, 32, 0);
+	t_hl = btf__add_union(b, NULL, 8);
+	btf__add_field(b, NULL, t_hls, 0, 0);
+	btf__add_field(b, "hash_len", t_u64, 0, 0);
+	t_qstr = btf__add_struct(b, "qstr", 16);
+	btf__add_field(b, NULL, t_hl, 0, 0);
+	btf__add_field(b, "name", t_cucharp, 64, 0);
+	t_dentry = btf__add_struct(b, "dentry", 24);
+	btf__add_field(b, "d_flags", t_uint, 0, 0);
+	btf__add_field(b, "d_name", t_qstr, 64, 0);
+	t_dentryp = btf__add_ptr(b, t_dentry);
+	t_voidp = btf__add_ptr(b, 0);		/* void * */
+	t_path = btf__add_struct(b, "path", 16);
+	btf__add_field(b, "mnt", t_voidp, 0, 0);
+	btf__add_field(b, "dentry", t_dentryp, 64, 0);
+	t_file = btf__add_struct(b, "file", 24);
+	btf__add_field(b, "f_path", t_path, 0, 0);
+	btf__add_field(b, "f_flags", t_uint, 128, 0);
+	t_filep = btf__add_ptr(b, t_file);
+	t_charp = btf__add_ptr(b, t_char);
+	t_loffp = btf__add_ptr(b, t_loff);
+	t_fn = btf__add_func_proto(b, t_ssize);
+	btf__add_func_param(b, "file", t_filep);
+	btf__add_func_param(b, "buf", t_charp);
+	btf__add_func_param(b, "count", t_sizet);
+	btf__add_func_param(b, "pos", t_loffp);
+	btf__add_func(b, "vfs_read", BTF_FUNC_GLOBAL, t_fn);
+	t_regs = btf__add_struct(b, "pt_regs", 168);
+	btf__add_field(b, "di", t_ulong, 14 * 64, 0);
+	t_cregsp = btf__add_ptr(b, btf__add_const(b, t_regs));
+	t_fn = btf__add_func_proto(b, t_long);
+	btf__add_func_param(b, "regs", t_cregsp);
+	btf__add_func(b, "__x64_sys_getppid", BTF_FUNC_GLOBAL, t_fn);
+	/* block I/O: request -> q -> disk */
+	t_disk = btf__add_fwd(b, "gendisk", BTF_FWD_STRUCT);
+	t_diskp = btf__add_ptr(b, t_disk);
+	t_bdev = btf__add_struct(b, "block_device", 48);
+	btf__add_field(b, "bd_dev", t_u32, 0, 0);
+	btf__add_field(b, "bd_disk", t_diskp, 64, 0);
+	t_bdevp = btf__add_ptr(b, t_bdev);
+	t_name32 = btf__add_array(b, t_int, t_char, 32);
+	t_disk = btf__add_struct(b, "gendisk", 56);
+	btf__add_field(b, "major", t_int, 0, 0);
+	btf__add_field(b, "first_minor", t_int, 32, 0);
+	btf__add_field(b, "disk_name", t_name32, 64, 0);
+	btf__add_field(b, "part0", t_bdevp, 320, 0);
+	t_rq = btf__add_struct(b, "request_queue", 8);
+	btf__add_field(b, "disk", t_diskp, 0, 0);
+	t_rqp = btf__add_ptr(b, t_rq);
+	t_req = btf__add_struct(b, "request", 40);
+	btf__add_field(b, "q", t_rqp, 0, 0);
+	btf__add_field(b, "cmd_flags", t_opf, 64, 0);
+	btf__add_field(b, "__data_len", t_uint, 96, 0);
+	btf__add_field(b, "__sector", t_sector, 128, 0);
+	btf__add_field(b, "part", t_bdevp, 192, 0);
+	btf__add_ptr(b, t_req);
+	btf__add_enum(b, "pid_type", 4);
+	btf__add_enum_value(b, "PIDTYPE_PID", 0);
+	btf__add_enum_value(b, "PIDTYPE_TGID", 1);
+	btf__add_enum_value(b, "PIDTYPE_PGID", 2);
+	btf__add_enum_value(b, "PIDTYPE_SID", 3);
+	btf__add_float(b, "double", 8);
+	/* a per-CPU variable, as pahole lists them */
+	t_var = btf__add_var(b, "runqueues", BTF_VAR_GLOBAL_ALLOCATED, t_int);
+	btf__add_datasec(b, ".data..percpu", 4);
+	btf__add_datasec_var_info(b, t_var, 0, 4);
+	err = write_btf(b, dir, "vmlinux");
+	if (err)
+		goto out;
+
+	/* a module with a type of its own and one vmlinux's */
+	m = btf__new_empty_split(b);
+	if (!m) {
+		err = -ENOMEM;
+		goto out;
+	}
+	btf__add_struct(m, "sonde_mod_state", 16);
+	btf__add_field(m, "count", t_int, 0, 0);
+	btf__add_field(m, "owner", t_taskp, 64, 0);
+	err = write_btf(m, dir, "sonde_mod");
+out:
+	btf__free(m);
+	btf__free(b);
+	return err;
+}
