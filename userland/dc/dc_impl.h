@@ -10,6 +10,7 @@
  *                pointers, copyin() buffers, subroutines
  *   dc_sem_var.c ... of variables, macros and assignments
  *   dc_sem_act.c ... of actions, aggregations, speculations
+ *   dc_sem_cook.c the order a clause is checked in (actions first)
  *                (dc_sem.h: what the three share)
  *   dc_args.c    args[] (typed per provider), uregs[], the R_* names
  *   dc_cg.c      code generation, register allocation, record layout
@@ -302,6 +303,8 @@ __attribute__((format(printf, 5, 6)))
 void dc_error(struct dc_cc *cc, const char *tag, uint32_t line,
 	      uint32_t col, const char *fmt, ...);
 void dc_diags_clear(struct dc *dc);
+/* Forget the diagnostics from the @n-th on (an undone try). */
+void dc_diags_truncate(struct dc *dc, unsigned int n);
 
 /* memory (dc_cc.c) */
 void *dc_alloc(struct dc_cc *cc, size_t size);		/* zeroed, arena */

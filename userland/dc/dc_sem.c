@@ -672,7 +672,7 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
-		 "failed to resolve %s: unknown variable name", n->name);
+		 "failed to resolve %s: Unknown variable name", n->name);
 	return false;
 }
 
@@ -948,20 +948,6 @@ bool dc_sem_const_index(struct dc_cc *cc, struct dc_node *idx,
 
 bool dc_sem_clause(struct dc_cc *cc, struct dc_clause_ast *c)
 {
-	unsigned int before = cc->nerrors;
-	struct dc_node *s;
-
 	cc->cur_clause = (uint32_t)(c - cc->clauses);
-	cc->spec_state = 0;
-	cc->in_pred = true;
-	if (c->pred && dc_sem_expr(cc, c->pred) &&
-	    c->pred->type.kind != DC_T_INT) {
-		dc_error(cc, "D_PRED_SCALAR", c->pred->line, c->pred->col,
-			 "predicate result must be of scalar type, not %s",
-			 dc_type_str(c->pred->type));
-	}
-	cc->in_pred = false;
-	for (s = c->body; s; s = s->next)
-		dc_sem_stmt(cc, s);
-	return cc->nerrors == before;
+	return dc_sem_clause_cook(cc, c);
 }

@@ -65,4 +65,9 @@ bool dc_sem_incdec(struct dc_cc *cc, struct dc_node *n);
 /* One statement of a clause body. */
 bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s);
 
+/* ---- dc_sem_cook.c ----------------------------------------------------- */
+
+/* Check clause @c, actions and predicate in DTrace's order. */
+bool dc_sem_clause_cook(struct dc_cc *cc, struct dc_clause_ast *c);
+
 #endif /* _SONDE_DC_SEM_H */

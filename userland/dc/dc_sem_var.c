@@ -377,11 +377,18 @@ bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
 	if (!sem_keys(cc, n, id))
 		return false;
 	if (id < 0) {
-		dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
-			 scope == SONDE_VAR_GLOBAL && !nkeys ?
-			 "failed to resolve %s%s: unknown variable name" :
-			 "%s%s has not yet been declared or assigned",
-			 scope_pfx[scope], name);
+		/* DTrace: an unknown global is an unknown identifier
+		 * (dt_xcook_ident()); self->, this-> and array references
+		 * create their variable, which must be assigned before it
+		 * is read (dt_cook_var()) */
+		if (scope == SONDE_VAR_GLOBAL && !nkeys)
+			dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+				 "failed to resolve %s: Unknown variable name",
+				 name);
+		else
+			dc_error(cc, "D_VAR_UNDEF", n->line, n->col,
+				 "%s%s has not yet been declared or assigned",
+				 scope_pfx[scope], name);
 		return false;
 	}
 	if (cc->vars[id].nkeys != nkeys) {
@@ -398,9 +405,13 @@ bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
 	return true;
 }
 
-/* The target of a store of a value of type @t: defined by it if new. */
+/*
+ * The target of a store: defined with type *@create if new, or, when
+ * @create is NULL (a compound assignment: it reads the variable first),
+ * DTrace's D_VAR_UNDEF.
+ */
 static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
-			  struct dc_type t, const char *op)
+			  const struct dc_type *create, const char *op)
 {
 	struct dc_type keys[SONDE_MAX_AGG_KEYS];
 	uint32_t scope, nkeys, i;
@@ -446,11 +457,17 @@ static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
 	id = dc_var_find(cc, name, scope);
 	if (!sem_keys(cc, n, id))
 		return false;
+	if (id < 0 && !create) {
+		dc_error(cc, "D_VAR_UNDEF", n->line, n->col,
+			 "%s%s has not yet been declared or assigned",
+			 scope_pfx[scope], name);
+		return false;
+	}
 	if (id < 0) {
 		for (i = 0; i < nkeys; i++)
 			keys[i] = n->args[i]->type;
-		id = dc_var_define(cc, name, scope, t, nkeys, keys, n->line,
-				   n->col);
+		id = dc_var_define(cc, name, scope, *create, nkeys, keys,
+				   n->line, n->col);
 		if (id < 0)
 			return false;
 	}
@@ -499,10 +516,14 @@ static int compound_op(int op)
 /*
  * l = r, l op= r (rewritten as l = l op r: the keys are evaluated
  * twice), and ++/-- (as += 1; a postfix node keeps its DC_N_POSTFIX node
- * around the assignment and undoes the step on the result).
+ * around the assignment and undoes the step on the result).  A new
+ * variable takes the type of its first assignment; ++ and -- make a new
+ * one an int64_t (dt_cook_op1()); other compound assignments read it
+ * first, so it must exist.
  */
-bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
+static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 {
+	static const struct dc_type int64 = { .kind = DC_T_INT, .size = 8 };
 	const char *op = dc_tok_name(n->op);
 	struct dc_node *b, *l;
 
@@ -521,14 +542,14 @@ bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	if (n->op == DC_TK_ASSIGN) {
-		if (!sem_var_store(cc, n->l, n->r->type, op) ||
+		if (!sem_var_store(cc, n->l, &n->r->type, op) ||
 		    !sem_store_type(cc, n->l, n->r->type, op))
 			return false;
 		n->type = n->l->type;
 		return true;
 	}
 	if (!dc_sem_need_int(cc, n->r, "D_OP_ARITH", op) ||
-	    !sem_var_store(cc, n->l, dc_sem_promote(n->r->type), op))
+	    !sem_var_store(cc, n->l, incdec ? &int64 : NULL, op))
 		return false;
 	if (!dc_sem_need_int(cc, n->l, "D_OP_ARITH", op))
 		return false;
@@ -548,6 +569,11 @@ bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
 	n->r = b;
 	n->type = n->l->type;
 	return true;
+}
+
+bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
+{
+	return sem_assign(cc, n, false);
 }
 
 /* ++x, --x, x++, x-- on an integer variable: @n becomes x op= 1
@@ -573,7 +599,7 @@ bool dc_sem_incdec(struct dc_cc *cc, struct dc_node *n)
 	asg->kind = DC_N_ASSIGN;
 	asg->r = one;
 	asg->op = n->op == DC_TK_INC ? DC_TK_ADD_EQ : DC_TK_SUB_EQ;
-	if (!dc_sem_assign(cc, asg))
+	if (!sem_assign(cc, asg, true))
 		return false;
 	n->type = asg->type;
 	return true;
