@@ -184,6 +184,19 @@ u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n);
 u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
 
 /**
+ * sonde_env_progenyof() - progenyof(): is the current process @pid or one
+ * of its descendants
+ * @ctx: the firing
+ * @pid: the process id
+ *
+ * A walk up the parent chain, bounded by the world.
+ *
+ * Context: probe context (see the top of this file).
+ * Return: 1 or 0.
+ */
+u64 sonde_env_progenyof(struct sonde_vm_ctx *ctx, s64 pid);
+
+/**
  * sonde_env_rand() - rand(): a pseudo-random number, not for cryptography
  * @ctx: the firing
  *

@@ -231,6 +231,9 @@ struct sonde_vm_ctx {
 	u64 *stackbuf;		/* 255 frames, for stack keys */
 	u32 spec;		/* speculate(id) was called: the record's
 				 * speculation, else 0 */
+	/* strtok(): where the next token starts and where its copy of the
+	 * string ends (both in this run's scratch); set by sonde_vm_run() */
+	const char *strtok_pos, *strtok_end;
 };
 
 /**

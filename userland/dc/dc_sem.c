@@ -51,7 +51,10 @@ struct dc_type dc_builtin_type(int id)
 		return dc_int_type(4, 1);
 	case SONDE_B_timestamp: case SONDE_B_vtimestamp:
 	case SONDE_B_walltimestamp: case SONDE_B_curthread:
+	case SONDE_B_caller: case SONDE_B_ucaller:
 		return dc_int_type(8, 1);
+	case SONDE_B_ipl:
+		return dc_int_type(4, 1);
 	case SONDE_B_execname: case SONDE_B_probeprov: case SONDE_B_probemod:
 	case SONDE_B_probefunc: case SONDE_B_probename:
 		return dc_str;
@@ -394,6 +397,8 @@ static bool sem_ptr_index(struct dc_cc *cc, struct dc_node *n)
 
 	if (!dc_sem_expr(cc, n->l))
 		return false;
+	if (n->l->type.kind == DC_T_STR)
+		return dc_sem_str_index(cc, n);
 	if (!is_ptr(n->l->type)) {
 		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
 			 "indexing an expression of type %s with [] is not supported",
@@ -502,6 +507,16 @@ const struct dc_subr *dc_subr_any(const char *name)
 	return NULL;
 }
 
+const struct dc_subr *dc_subr_by_id(int id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dc_subrs) / sizeof(dc_subrs[0]); i++)
+		if (dc_subrs[i].id == id)
+			return &dc_subrs[i];
+	return NULL;
+}
+
 /* A subroutine callable in expressions: the plain ones and speculation()
  * (the other speculation subroutines are void actions). */
 static const struct dc_subr *dc_subr_lookup(const char *name)
@@ -569,23 +584,27 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
 				 s->min, s->max);
 		return false;
 	}
-	if (!dc_sem_args(cc, n->args, n->nargs))
+	if (!dc_sem_args(cc, n->args, n->nargs) ||
+	    !dc_sem_subr_form(cc, n, &s))
 		return false;
 	for (i = 0; i < n->nargs; i++) {
 		struct dc_node *a = n->args[i];
-		bool want_str = s->args[i] == 's';
+		int want = s->args[i] == 's' ? DC_T_STR :
+			   s->args[i] == 'b' ? DC_T_BUF : DC_T_INT;
 
-		if ((a->type.kind == DC_T_STR) != want_str ||
-		    (a->type.kind != DC_T_STR && a->type.kind != DC_T_INT)) {
+		if (a->type.kind != want) {
 			dc_error(cc, "D_PROTO_ARG", a->line, a->col,
 				 "%s() argument #%u is incompatible with prototype: %s required, %s given",
-				 s->name, i + 1, want_str ? "string" : "integer",
-				 dc_type_str(a->type));
+				 s->name, i + 1, want == DC_T_STR ? "string" :
+				 want == DC_T_BUF ? "a copyin() or alloca() buffer" :
+				 "integer", dc_type_str(a->type));
 			return false;
 		}
 	}
 	n->id = s->id;
 	n->type = subr_type(s);
+	if (s->id == SONDE_SUBR_copyinto)
+		n->type.kind = DC_T_VOID;
 	/* copyin(p, N): trace() records the N bytes */
 	if (s->id == SONDE_SUBR_copyin && n->args[1]->isconst &&
 	    n->args[1]->ival <= UINT16_MAX)
@@ -596,6 +615,7 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
 static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 {
 	const struct dc_subr *sub;
+	int r;
 
 	if (!strcmp(n->name, "printf") || !strcmp(n->name, "trace") ||
 	    !strcmp(n->name, "exit") || !strcmp(n->name, "printa") ||
@@ -611,6 +631,8 @@ static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 			 n->name, n->name);
 		return false;
 	}
+	if ((r = dc_sem_call_builtin(cc, n)) >= 0)
+		return r;
 	if ((sub = dc_subr_lookup(n->name))) {
 		if (sub->id == SONDE_SUBR_speculation && cc->in_pred) {
 			dc_error(cc, "D_SPEC_PRED", n->line, n->col,
@@ -648,6 +670,8 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 		n->isconst = true;
 		return true;
 	}
+	if (dc_sem_const_ident(cc, n))
+		return true;
 	if (dc_is_subr(n->name) || dc_is_action(n->name) ||
 	    dc_aggfn_lookup(n->name) >= 0) {
 		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
@@ -662,10 +686,7 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 			 n->name, n->name);
 		return false;
 	}
-	if (!strcmp(n->name, "caller") || !strcmp(n->name, "ucaller") ||
-	    !strcmp(n->name, "stackdepth") ||
-	    !strcmp(n->name, "ustackdepth") ||
-	    !strcmp(n->name, "execargs") || !strcmp(n->name, "ipl") ||
+	if (!strcmp(n->name, "execargs") || !strcmp(n->name, "curcpu") ||
 	    !strcmp(n->name, "zonename") || !strcmp(n->name, "regs")) {
 		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
 			 "built-in variable %s is not supported yet", n->name);
@@ -688,14 +709,16 @@ static bool sem_index(struct dc_cc *cc, struct dc_node *n)
 		if (!strcmp(n->l->name, "uregs"))
 			return dc_uregs_index(cc, n);
 	}
-	if (n->l->kind != DC_N_IDENT && n->l->kind != DC_N_SELF &&
-	    n->l->kind != DC_N_THIS)
+	if ((n->l->kind != DC_N_IDENT && n->l->kind != DC_N_SELF &&
+	     n->l->kind != DC_N_THIS) ||
+	    (n->l->kind == DC_N_IDENT && dc_builtin_lookup(n->l->name) >= 0))
 		return sem_ptr_index(cc, n);
 	/* a pointer variable indexed: p[i] is *(p + i) */
 	id = dc_var_find(cc, n->l->name, n->l->kind == DC_N_SELF ?
 			 SONDE_VAR_TLS : n->l->kind == DC_N_THIS ?
 			 SONDE_VAR_LOCAL : SONDE_VAR_GLOBAL);
-	if (id >= 0 && !cc->vars[id].nkeys && is_ptr(cc->vars[id].type))
+	if (id >= 0 && !cc->vars[id].nkeys &&
+	    (is_ptr(cc->vars[id].type) || cc->vars[id].type.kind == DC_T_STR))
 		return sem_ptr_index(cc, n);
 	return dc_sem_var_read(cc, n);
 }
@@ -834,7 +857,9 @@ static bool sem_sizeof(struct dc_cc *cc, struct dc_node *n)
 	}
 	n->type = dc_int_type(8, 1);
 	n->isconst = true;
-	n->ival = n->ctype.kind == DC_T_STR ?
+	/* a string literal is a char array of its length and NUL */
+	n->ival = n->l && n->l->kind == DC_N_STR ? n->l->slen + 1 :
+		  n->ctype.kind == DC_T_STR ?
 		  sonde_program_kopt(cc->prog, SONDE_OPT_strsize) :
 		  n->ctype.size;
 	return true;

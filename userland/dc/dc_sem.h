@@ -37,6 +37,8 @@ struct dc_subr {
 };
 /* A subroutine with a D name (not one of the compiler's own), or NULL. */
 const struct dc_subr *dc_subr_any(const char *name);
+/* Any subroutine, the compiler's own too, by SONDE_SUBR_* id, or NULL. */
+const struct dc_subr *dc_subr_by_id(int id);
 
 /*
  * Check expression @n: its type, constness and value (folded), errors
@@ -64,6 +66,21 @@ bool dc_sem_incdec(struct dc_cc *cc, struct dc_node *n);
 
 /* One statement of a clause body. */
 bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s);
+
+/* ---- dc_sem_subr.c ----------------------------------------------------- */
+
+/* An inline constant of DTrace's (NULL, DTRACEFLT_*, SIG*): @n becomes
+ * it; false if @n names none. */
+bool dc_sem_const_ident(struct dc_cc *cc, struct dc_node *n);
+/* A subroutine the compiler computes (getmajor(), getminor()): 1 or 0
+ * (checked, or reported), -1 if @n calls none of them. */
+int dc_sem_call_builtin(struct dc_cc *cc, struct dc_node *n);
+/* After the arguments are checked: the subroutine a form of the call
+ * means (strtok(NULL, d): strtok_next(d)) into *@s; false on error. */
+bool dc_sem_subr_form(struct dc_cc *cc, struct dc_node *n,
+		      const struct dc_subr **s);
+/* s[i] on a string s (n->l, checked): a char. */
+bool dc_sem_str_index(struct dc_cc *cc, struct dc_node *n);
 
 /* ---- dc_sem_cook.c ----------------------------------------------------- */
 

@@ -44,14 +44,10 @@ static const char *macro_text(struct dc_cc *cc, const char *name,
 	char *end;
 	long i;
 
-	if (!strcmp(name, "target") || !strcmp(name, "pid")) {
-		if (!o || o->target <= 0) {
-			dc_error(cc, "D_MACRO_UNDEF", line, col,
-				 "failed to resolve $%s: no target process (use -p or -c)",
-				 name);
-			return NULL;
-		}
-		snprintf(buf, size, "%ld", o->target);
+	/* as dtrace's macros: $target is the -c / -p process, 0 without
+	 * one; $pid is the compiler's own process */
+	if (!strcmp(name, "target")) {
+		snprintf(buf, size, "%ld", o && o->target > 0 ? o->target : 0);
 		return buf;
 	}
 	if (name[0] >= '0' && name[0] <= '9') {
@@ -75,6 +71,7 @@ static const char *macro_text(struct dc_cc *cc, const char *name,
 		snprintf(buf, size, "%ld", (long)(expr));		\
 		return buf;						\
 	}
+	DC_MAC_("pid", getpid())
 	DC_MAC_("ppid", getppid())
 	DC_MAC_("uid", getuid())
 	DC_MAC_("gid", getgid())

@@ -44,6 +44,10 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 		return 3;	/* the depth of sonde_env_stack()'s stacks */
 	case SONDE_B_timestamp:
 		return 1000000;
+	case SONDE_B_caller:
+		return MEM_KBASE + 8;	/* sonde_env_stack()'s second frame */
+	case SONDE_B_ucaller:
+		return MEM_UBASE + 8;
 	default:
 		return 0;
 	}
@@ -210,6 +214,12 @@ int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 		*val = 0;
 	}
 	return 0;
+}
+
+/* This process and its parent are all the test world knows. */
+u64 sonde_env_progenyof(struct sonde_vm_ctx *ctx, s64 pid)
+{
+	return pid == (s64)getpid() || pid == (s64)getppid();
 }
 
 u64 sonde_env_rand(struct sonde_vm_ctx *ctx)
