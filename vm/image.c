@@ -226,10 +226,18 @@ static int sonde_image_vars(struct sonde_image *img, struct sonde_vlog *log)
 		const struct sonde_var_desc *v = &img->vars[i];
 
 		if (v->scope > SONDE_VAR_TLS ||
-		    (v->type != SONDE_T_INT && v->type != SONDE_T_STR))
+		    (v->type != SONDE_T_INT && v->type != SONDE_T_STR &&
+		     v->type != SONDE_T_BUF))
 			return ireject(log, -EINVAL,
 				       "variable %u: unknown scope %u or type %u",
 				       i, v->scope, v->type);
+		/* a buffer lives in the firing's scratch: only a
+		 * clause-local scalar may hold one */
+		if (v->type == SONDE_T_BUF &&
+		    (v->scope != SONDE_VAR_LOCAL || v->nkeys))
+			return ireject(log, -EINVAL,
+				       "variable %u: only a clause-local scalar may hold a buffer",
+				       i);
 		if (v->nkeys > SONDE_MAX_AGG_KEYS)
 			return ireject(log, -E2BIG,
 				       "variable %u: %u keys, at most %u allowed",

@@ -428,21 +428,32 @@ l_AGG: {
 	NEXT();
 }
 
-	/* Global and clause-local scalars live in flat areas. */
+	/*
+	 * Global and clause-local scalars live in flat areas.  A buffer
+	 * (a clause-local only) is kept as its offset into this CPU's
+	 * scratch, so one never assigned reads as the scratch's start and
+	 * no register ever holds a buffer that does not point into it.
+	 */
 #define STATIC_VAR(ld, st, area)					\
 l_##ld: {								\
 	u8 *p_ = ctx->area + ctx->var_off[pc->imm];			\
 									\
-	if (img->vars[pc->imm].type == SONDE_T_STR)			\
+	if (img->vars[pc->imm].type == SONDE_T_STR) {			\
 		RD = (u64)(unsigned long)p_;				\
-	else								\
+	} else {							\
 		memcpy(&RD, p_, sizeof(u64));				\
+		if (img->vars[pc->imm].type == SONDE_T_BUF)		\
+			RD += (u64)(unsigned long)ctx->scratch;		\
+	}								\
 	NEXT();								\
 }									\
 l_##st: {								\
 	u8 *p_ = ctx->area + ctx->var_off[pc->imm];			\
 									\
-	if (img->vars[pc->imm].type == SONDE_T_STR) {			\
+	if (img->vars[pc->imm].type == SONDE_T_BUF) {			\
+		v = RS - (u64)(unsigned long)ctx->scratch;		\
+		memcpy(p_, &v, sizeof(u64));				\
+	} else if (img->vars[pc->imm].type == SONDE_T_STR) {		\
 		if (unlikely(!RS))					\
 			goto l_nullstr;					\
 		sonde_strfield(p_, (const char *)(unsigned long)RS, strsize); \

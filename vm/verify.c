@@ -128,7 +128,8 @@ static int sonde_need_type(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg,
 			   u32 t)
 {
 	return sonde_need_kind(v, pc, ty, reg,
-			       t == SONDE_T_STR ? SONDE_K_S : SONDE_K_I);
+			       t == SONDE_T_STR ? SONDE_K_S :
+			       t == SONDE_T_BUF ? SONDE_K_B : SONDE_K_I);
 }
 
 /* Check the operand fields of @in against its form. */

@@ -902,6 +902,10 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = 1;
 		end_action(g, a);
+	} else {
+		/* a subroutine called for what it does (copyinto()) */
+		v = cg_expr(g, e);
+		reg_free(g, v.reg);
 	}
 }
 

@@ -250,6 +250,7 @@ void dc_vars_fini(struct dc_cc *cc)
 		pv->name = strdup(v->name);
 		pv->desc.scope = v->scope;
 		pv->desc.type = v->type.kind == DC_T_STR ? SONDE_T_STR :
+				v->type.kind == DC_T_BUF ? SONDE_T_BUF :
 				SONDE_T_INT;
 		pv->desc.nkeys = v->nkeys;
 		pv->type = dc_dtype(cc, v->type);
@@ -526,9 +527,18 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 
 	if (!dc_sem_expr(cc, n->r))
 		return false;
+	/* a clause-local lives as long as the scratch a buffer is in */
+	if (n->r->type.kind == DC_T_BUF && n->op == DC_TK_ASSIGN &&
+	    n->l->kind == DC_N_THIS) {
+		if (!sem_var_store(cc, n->l, &n->r->type, op) ||
+		    !sem_store_type(cc, n->l, n->r->type, op))
+			return false;
+		n->type = n->l->type;
+		return true;
+	}
 	if (n->r->type.kind == DC_T_BUF) {
 		dc_error(cc, "D_OP_INCOMPAT", n->r->line, n->r->col,
-			 "operator %s: the value is a copyin() buffer, which lives only while its clause runs: store what it holds (*(int *)copyin(...), stringof(copyin(...)))",
+			 "operator %s: the value is a copyin() or alloca() buffer, which lives only while its clause runs: keep it in a this-> variable, or store what it holds (*(int *)copyin(...), stringof(copyin(...)))",
 			 op);
 		return false;
 	}

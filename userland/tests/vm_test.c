@@ -8,7 +8,7 @@
  *   -- aggs      one aggregation per line: "fn [p0 p1 ...] [incr]
  *                [keys=int,str]" (lquantize 0 100 10 keys=int)
  *   -- vars      one variable per line, v0 first: "global|local|tls
- *                int|str [keys=int,str]"
+ *                int|str|buf [keys=int,str]"
  *   -- mem       hex bytes readable at address 0x1000 (kernel loads) and
  *                0x2000 (user loads); every other address faults
  *   -- args      arg0 .. arg9 values
@@ -192,6 +192,7 @@ static int parse_vars(struct tprog *tp, const char *src, char *err,
 			pv->desc.scope = (u32)strtoul(tok, NULL, 0);
 		tok = strtok_r(NULL, " \t", &s2);
 		pv->desc.type = tok && !strcmp(tok, "str") ? SONDE_T_STR :
+				tok && !strcmp(tok, "buf") ? SONDE_T_BUF :
 				SONDE_T_INT;
 		while ((tok = strtok_r(NULL, " \t", &s2))) {
 			char *k, *s3 = NULL;
