@@ -214,6 +214,7 @@ struct sonde_pcpu {
 	u64 dyndrops;
 	u64 specdrops;
 	u64 specbusy;
+	u64 specunavail;
 } ____cacheline_aligned_in_smp;
 
 /**

@@ -580,6 +580,7 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 		req->dyndrops += READ_ONCE(pc->dyndrops);
 		req->specdrops += READ_ONCE(pc->specdrops);
 		req->specbusy += READ_ONCE(pc->specbusy);
+		req->specunavail += READ_ONCE(pc->specunavail);
 		if (READ_ONCE(pc->buf.full))
 			req->flags |= SONDE_STATUS_FILLED;
 	}

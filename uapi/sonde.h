@@ -461,8 +461,12 @@ struct sonde_aggrec {
  * @dyndrops:    dynamic-variable stores dropped: the dynvarsize pool was
  *               full
  * @flags:       SONDE_STATUS_*
- * @specdrops:   speculative records dropped: a speculation buffer was full
- * @specbusy:    speculation() found every speculation in use
+ * @specdrops:   speculative records dropped because a speculation buffer
+ *               was full, counted when the speculation is committed
+ * @specbusy:    speculation() found none free while one was being
+ *               committed or discarded (DTrace's "busy" failure)
+ * @specunavail: speculation() found none free otherwise (DTrace's "no
+ *               speculative buffer available")
  * @reserved:    zero
  */
 struct sonde_status {
@@ -478,7 +482,8 @@ struct sonde_status {
 	__u32 reserved32;
 	__u64 specdrops;
 	__u64 specbusy;
-	__u64 reserved[4];
+	__u64 specunavail;
+	__u64 reserved[3];
 };
 
 #define SONDE_STATUS_FILLED	0x1	/* bufpolicy=fill: a buffer filled */

@@ -161,6 +161,8 @@ static const struct {
 	  "speculative drop", "" },
 	{ offsetof(struct sonde_status, specbusy), "specbusy",
 	  "failed speculation", " (available buffer(s) still busy)" },
+	{ offsetof(struct sonde_status, specunavail), "specunavail",
+	  "failed speculation", " (no speculative buffer available)" },
 	{ offsetof(struct sonde_status, recdrops), "recursion",
 	  "drop", ": probe fired inside a probe" },
 	{ offsetof(struct sonde_status, nmidrops), "nmi",

@@ -778,6 +778,7 @@ static void t_status(void)
 	st.nmidrops = 1;
 	st.specdrops = 2;
 	st.specbusy = 1;
+	st.specunavail = 3;
 	sonde_consumer_status(c, &st);
 	sonde_consumer_status(c, &st);	/* no change: nothing */
 	check("status deltas in DTrace's words", msgs,
@@ -786,6 +787,7 @@ static void t_status(void)
 	      "4 dynamic variable drops\n"
 	      "2 speculative drops\n"
 	      "1 failed speculation (available buffer(s) still busy)\n"
+	      "3 failed speculations (no speculative buffer available)\n"
 	      "1 drop: probe fired in NMI context\n");
 	st.activity = SONDE_ACT_KILLED;
 	check("killed: -ECANCELED once",

@@ -1,0 +1,163 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# test_dsem.sh - D as DTrace runs it, in the test guest (root, sonde.ko
+# loaded, sonde and loop-getppid in PATH, busybox sh): speculations and
+# their counts, the kernel's side of strings and built-ins, aggregations,
+# the default output, destructive actions, options.  Each test states the
+# DTrace behaviour it checks; output is compared exactly where DTrace's is
+# known to the byte.
+
+cd "$(dirname "$0")" || exit 1
+. ./ktap_helpers.sh
+
+SONDE=${SONDE:-sonde}
+LOOP=/loop-getppid
+[ -x "$LOOP" ] || LOOP=$PWD/loop-getppid
+T=$(mktemp -d /tmp/test_dsem.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+
+# want_out TEXT: stdout is exactly TEXT (printf-style escapes).
+want_out() {
+	# shellcheck disable=SC2059
+	printf "$1" > "$T/want"
+	cmp -s "$T/want" "$T/out"
+}
+
+# ---- speculations -----------------------------------------------------
+
+# nspec (1) speculations: the second and third speculation() get 0, and
+# DTrace reports them as failed speculations, none busy.
+test_spec_unavailable() {
+	run 30 "$SONDE" -qn 'BEGIN { a = speculation(); b = speculation();
+		c = speculation(); printf("%d %d %d\n", a, b, c); exit(0); }'
+	if [ "$rc" -eq 0 ] && want_out '1 0 0\n\n' &&
+	   grep -q '^sonde: 2 failed speculations (no speculative buffer available)$' "$T/err" &&
+	   ! grep -q busy "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want '1 0 0' and '2 failed speculations (no speculative buffer available)'"
+	show
+	return 1
+}
+
+# speculate(), commit(), discard() of id 0, and of a speculation never
+# claimed, do nothing: the speculated clause's data is dropped without a
+# count or an error, the rest runs.
+test_spec_zero_inactive() {
+	run 30 "$SONDE" -qn 'BEGIN { speculate(0); printf("lost 0\n"); }
+		BEGIN { speculate(1); printf("lost 1\n"); }
+		BEGIN { commit(0); } BEGIN { discard(0); } BEGIN { commit(1); }
+		BEGIN { discard(1); } BEGIN { printf("ok\n"); exit(0); }'
+	if [ "$rc" -eq 0 ] && want_out 'ok\n\n' && [ ! -s "$T/err" ]; then
+		return 0
+	fi
+	ktap_diag "want only 'ok', no error and no drop"
+	show
+	return 1
+}
+
+# An id above nspec is an illegal operation (dtrace_speculation_buffer()).
+test_spec_badid() {
+	run 30 "$SONDE" -qn 'BEGIN { speculate(2); printf("lost\n"); }
+		BEGIN { exit(0); }'
+	if [ "$rc" -eq 0 ] && want_out '\n' &&
+	   grep -Eq 'dtrace:::BEGIN\): illegal operation in action #1' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want 'illegal operation in action #1'"
+	show
+	return 1
+}
+
+# A committed speculation is free again: a second commit() of its id does
+# nothing, and the next speculation() gets the id back.
+test_spec_commit_twice() {
+	run 30 "$SONDE" -qn 'BEGIN { s = speculation(); }
+		BEGIN { speculate(s); printf("one %d\n", s); }
+		BEGIN { commit(s); } BEGIN { commit(s); }
+		BEGIN { t = speculation(); }
+		BEGIN { speculate(t); printf("two %d\n", t); }
+		BEGIN { commit(t); } BEGIN { discard(t); exit(0); }'
+	if [ "$rc" -eq 0 ] && want_out 'one 1\ntwo 1\n\n' && [ ! -s "$T/err" ]; then
+		return 0
+	fi
+	ktap_diag "want 'one 1', 'two 1' and nothing on stderr"
+	show
+	return 1
+}
+
+# Records that do not fit a speculation's buffer (specsize) are speculative
+# drops, counted when the speculation is committed: what is printed and
+# what is dropped add up to the 100 getppid() calls.
+test_spec_drops_commit() {
+	run 60 "$SONDE" -q -x specsize=4096 -n 'BEGIN { s = speculation(); }
+		syscall::getppid:entry /pid == $target/ { speculate(s);
+		printf("%s\n", execname); } END { commit(s); }' -c "$LOOP 100"
+	printed=$(grep -c '^loop-getppid$' "$T/out")
+	dropped=$(sed -n 's/^sonde: \([0-9]*\) speculative drops*$/\1/p' "$T/err")
+	if [ "$rc" -eq 0 ] && [ -n "$dropped" ] && [ "$dropped" -gt 0 ] &&
+	   [ $((printed + dropped)) -eq 100 ]; then
+		return 0
+	fi
+	ktap_diag "want printed ($printed) + speculative drops ($dropped) = 100"
+	show
+	return 1
+}
+
+# ... and discarded, they are not counted at all.
+test_spec_drops_discard() {
+	run 60 "$SONDE" -q -x specsize=4096 -n 'BEGIN { s = speculation(); }
+		syscall::getppid:entry /pid == $target/ { speculate(s);
+		printf("%s\n", execname); } END { discard(s); }' -c "$LOOP 100"
+	if [ "$rc" -eq 0 ] && want_out '\n' && ! grep -q drop "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want no output and no drop"
+	show
+	return 1
+}
+
+# ---- strings and built-ins in the kernel ------------------------------
+
+# DTrace's NULL string: printing what strstr() did not find is a load
+# from address 0.
+test_null_string() {
+	run 30 "$SONDE" -qn 'BEGIN { trace(strstr("abc", "z")); }
+		BEGIN { printf("%s|%s|%d\n", strtok("a,b", ","),
+		strtok(NULL, ","), index("abc", "z")); exit(0); }'
+	if [ "$rc" -eq 0 ] && want_out 'a|b|-1\n\n' &&
+	   grep -Eq 'dtrace:::BEGIN\): invalid address \(0x0\) in action #1 at DIF offset [0-9]+$' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want 'a|b|-1' and 'invalid address (0x0)'"
+	show
+	return 1
+}
+
+# progenyof(): every process descends from init; BEGIN fires in sonde
+# itself, so $pid (sonde's own pid, as dtrace's) is its pid, and $target
+# without -c or -p is 0.  ipl: 0 in a thread, 2 in tick-N's hardirq.
+test_builtins() {
+	run 30 "$SONDE" -qn 'BEGIN { printf("%d %d %d %d %d\n", progenyof(1),
+		progenyof($pid), $pid == pid, $target, ipl); }
+		tick-10ms { @[ipl] = count(); } tick-10ms /i++ == 3/ { exit(0); }'
+	if [ "$rc" -eq 0 ] && head -1 "$T/out" | grep -q '^1 1 1 0 0$' &&
+	   grep -Eq '^ +2 +[0-9]+$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want '1 1 1 0 0' and ipl 2 in tick-10ms"
+	show
+	return 1
+}
+
+ktap_header 8
+test_spec_unavailable; ktap_result dsem_spec_unavailable $?
+test_spec_zero_inactive; ktap_result dsem_spec_zero_and_inactive_ignored $?
+test_spec_badid; ktap_result dsem_spec_id_above_nspec $?
+test_spec_commit_twice; ktap_result dsem_spec_commit_twice $?
+test_spec_drops_commit; ktap_result dsem_spec_drops_counted_on_commit $?
+test_spec_drops_discard; ktap_result dsem_spec_drops_not_on_discard $?
+test_null_string; ktap_result dsem_null_string $?
+test_builtins; ktap_result dsem_builtins $?
+ktap_finish
