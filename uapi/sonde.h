@@ -276,7 +276,9 @@ struct sonde_clause {
  * value: count/sum/min/max one __s64; avg {count, sum}; stddev {count,
  * sum, sum of squares as 128 bits (lo, hi)}; quantize 127 __s64 buckets;
  * lquantize levels + 2 buckets (levels = (limit - base) / step);
- * llquantize the buckets computed by sonde_llquantize_nbuckets().
+ * llquantize the buckets computed by sonde_llquantize_nbuckets(), signed
+ * around the middle one (|value| < factor^low) as sonde_llquantize_
+ * zerobucket() says.
  */
 struct sonde_agg_desc {
 	__u32 fn;

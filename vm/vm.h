@@ -167,6 +167,18 @@ u32 sonde_lquantize_levels(const struct sonde_agg_desc *ad);
  */
 u32 sonde_llquantize_nbuckets(const struct sonde_agg_desc *ad);
 
+/**
+ * sonde_llquantize_zerobucket() - llquantize()'s bucket of |value| < factor^low
+ * @ad: the aggregation's descriptor (factor, low, high, steps)
+ *
+ * The buckets above it are the positive values' magnitudes, up to the
+ * last one, value >= factor^(high + 1); those below it mirror them for
+ * negative values, down to bucket 0, value <= -factor^(high + 1).
+ *
+ * Return: the bucket, half the buckets rounded down.
+ */
+u32 sonde_llquantize_zerobucket(const struct sonde_agg_desc *ad);
+
 /*
  * The verifier log: a caller's buffer; @needed grows past @size when the
  * buffer is too small so the caller can report what it would have needed.

@@ -151,7 +151,60 @@ test_builtins() {
 	return 1
 }
 
-ktap_header 8
+# ---- aggregations and exit() ----------------------------------------
+
+# llquantize() of values <= 0, as DTrace's: rows -4 to 8 around the zero
+# bucket, labelled "0" (factor^low is 1).
+test_llquantize_negative() {
+	run 30 "$SONDE" -qn 'BEGIN { @ = llquantize(-3, 10, 0, 2, 10);
+		@ = llquantize(0, 10, 0, 2, 10); @ = llquantize(7, 10, 0, 2, 10);
+		exit(0); }'
+	{
+		printf '\n\n%16s %41s %-9s\n' value \
+		    '------------- Distribution -------------' count
+		for v in -4 -3 -2 -1 0 1 2 3 4 5 6 7 8; do
+			case $v in
+			-3|0|7) printf '%16s |%-40s %-9s\n' "$v" \
+			    '@@@@@@@@@@@@@' 1 ;;
+			*) printf '%16s |%-40s %-9s\n' "$v" '' 0 ;;
+			esac
+		done
+		printf '\n'
+	} > "$T/want"
+	if [ "$rc" -eq 0 ] && cmp -s "$T/want" "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want DTrace's llquantize rows -4 .. 8"
+	show
+	diff "$T/want" "$T/out" | sed 's/^/#   /'
+	return 1
+}
+
+# printa(): a width before the '@' ("%5@d") as dt_printf_create() reads it.
+test_printa_width() {
+	run 30 "$SONDE" -qn 'BEGIN { @a["x"] = count(); @a["x"] = count();
+		printa("%s[%5@d]", @a); printa("[%-4@d]\n", @a); exit(0); }'
+	if [ "$rc" -eq 0 ] && want_out 'x[    2][2   ]\n\n'; then
+		return 0
+	fi
+	ktap_diag "want 'x[    2][2   ]'"
+	show
+	return 1
+}
+
+# exit() in END overrides the status of an earlier exit() (dtrace's
+# chewrec() takes every exit record's).
+test_exit_in_end() {
+	run 30 "$SONDE" -qn 'BEGIN { exit(1); } END { exit(3); }'
+	if [ "$rc" -eq 3 ]; then
+		return 0
+	fi
+	ktap_diag "want exit status 3"
+	show
+	return 1
+}
+
+ktap_header 11
 test_spec_unavailable; ktap_result dsem_spec_unavailable $?
 test_spec_zero_inactive; ktap_result dsem_spec_zero_and_inactive_ignored $?
 test_spec_badid; ktap_result dsem_spec_id_above_nspec $?
@@ -160,4 +213,7 @@ test_spec_drops_commit; ktap_result dsem_spec_drops_counted_on_commit $?
 test_spec_drops_discard; ktap_result dsem_spec_drops_not_on_discard $?
 test_null_string; ktap_result dsem_null_string $?
 test_builtins; ktap_result dsem_builtins $?
+test_llquantize_negative; ktap_result dsem_llquantize_negative $?
+test_printa_width; ktap_result dsem_printa_width_before_at $?
+test_exit_in_end; ktap_result dsem_exit_in_end_overrides $?
 ktap_finish

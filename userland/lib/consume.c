@@ -480,7 +480,8 @@ static int sonde_rec_printf(struct sonde_consumer *c,
 	return sonde_out(c, act_printf, act, args, act->nfields);
 }
 
-/* exit(): the first exit()'s status is the one (chewrec(): g_status). */
+/* exit(): every exit() record sets the status, so a later one (an
+ * exit() in END) overrides an earlier one (chewrec(): g_status). */
 static int sonde_rec_exit(struct sonde_consumer *c,
 			  const struct sonde_pclause *cl,
 			  const struct sonde_action *act,
@@ -492,8 +493,7 @@ static int sonde_rec_exit(struct sonde_consumer *c,
 
 	if (sonde_field_ok(cl, f, dsize)) {
 		memcpy(&st, data + cl->fields[f].offset, 4);
-		if (!c->exited)
-			c->exit_status = st;
+		c->exit_status = st;
 		err = sonde_out(c, act_exit, act, st);
 	}
 	c->exited = true;

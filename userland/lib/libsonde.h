@@ -317,6 +317,8 @@ int sonde_print_lquantize(FILE *out, const struct sonde_agg_desc *ad,
 			  const int64_t *val);
 int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
 			   const int64_t *val);
+/* llquantize()'s bucket bounds above the zero bucket (print_agg.c). */
+void sonde_llquantize_bounds(const struct sonde_agg_desc *ad, int64_t *v);
 /* DTrace's stddev of a {count, sum, sumsq lo, sumsq hi} value. */
 uint64_t sonde_stddev(const int64_t *val);
 

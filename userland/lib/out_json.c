@@ -150,27 +150,30 @@ static void sonde_json_hist(FILE *out, const struct sonde_agg_desc *ad,
 		break;
 	}
 	case SONDE_AGG_llquantize: {
-		int64_t factor = ad->params[0], low = ad->params[1];
-		int64_t high = ad->params[2], nsteps = ad->params[3];
-		int64_t value = 1, next, step;
-		int bin = 1, order;
+		/* signed buckets around the zero one (|v| < factor^low);
+		 * the extremes are underflow and overflow */
+		int zero = (int)sonde_llquantize_zerobucket(ad);
+		int64_t *b = malloc((zero + 1) * sizeof(*b));
+		char bound[48];
 
-		for (order = 0; order < low; order++)
-			value *= factor;
-		sonde_json_bucket(out, &first, value, val[0],
-				  ",\"underflow\":true");
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
-		while (order <= high) {
-			sonde_json_bucket(out, &first, value, val[bin++], "");
-			if ((value += step) != next)
-				continue;
-			next = value * factor;
-			step = next > nsteps ? next / nsteps : 1;
-			order++;
+		if (!b)
+			break;
+		sonde_llquantize_bounds(ad, b);
+		for (i = 0; i < 2 * zero + 1; i++) {
+			n = i > zero ? i - zero : zero - i;
+			if (i == zero && b[0] > 1)
+				snprintf(bound, sizeof(bound),
+					 ",\"below\":%lld", (long long)b[0]);
+			else
+				snprintf(bound, sizeof(bound), "%s",
+					 n < zero ? "" : i < zero ?
+					 ",\"underflow\":true" :
+					 ",\"overflow\":true");
+			sonde_json_bucket(out, &first, i == zero ? 0 :
+					  i < zero ? -b[n] : b[n], val[i],
+					  bound);
 		}
-		sonde_json_bucket(out, &first, value, val[bin],
-				  ",\"overflow\":true");
+		free(b);
 		break;
 	}
 	}

@@ -410,11 +410,21 @@ static void test_fmtspec(void)
 	struct sonde_fmtspec s;
 	bool pass;
 
+	/* DTrace's '0' before the width cancels '-' (dt_printf_create()) */
 	pass = !sonde_fmtspec_parse("-08.3lld", &s) &&
-	       s.flags == (SONDE_FMT_MINUS | SONDE_FMT_ZERO) && s.width == 8 &&
+	       s.flags == SONDE_FMT_ZERO && s.width == 8 &&
 	       s.prec == 3 && s.length == SONDE_LEN_LL && s.conv == 'd' &&
 	       s.len == 8;
 	ok(pass, "%s", "fmtspec: flags, width, precision, ll");
+	pass = !sonde_fmtspec_parse("10@d", &s) &&
+	       s.flags == SONDE_FMT_AGG && s.width == 10 && s.conv == 'd' &&
+	       !sonde_fmtspec_parse("-10.2@d", &s) &&
+	       s.flags == (SONDE_FMT_AGG | SONDE_FMT_MINUS) &&
+	       s.width == 10 && s.prec == 2 &&
+	       !sonde_fmtspec_parse("0-6d", &s) &&
+	       s.flags == SONDE_FMT_MINUS && s.width == 6 &&
+	       sonde_fmtspec_parse("5.2.1d", &s) == -1;
+	ok(pass, "%s", "fmtspec: flags and width in any order, as DTrace's");
 	pass = !sonde_fmtspec_parse("*.*s", &s) && s.width_star &&
 	       s.prec_star && s.conv == 's' && s.len == 4;
 	ok(pass, "%s", "fmtspec: star width and precision");
