@@ -43,8 +43,17 @@ static char *sonde_scratch(struct sonde_vm_ctx *ctx, u32 size, u32 *fault)
 
 static u64 sonde_execname(struct sonde_vm_ctx *ctx, u32 *fault)
 {
-	char *s = sonde_scratch(ctx, TASK_COMM_LEN, fault);
+	struct sonde_mstate *ms = ctx->env;
+	char *s;
 
+	/*
+	 * The consumer itself is "dtrace", as it is under DTrace, so that
+	 * scripts written for DTrace (/execname != "dtrace"/) leave out the
+	 * tracer as they mean to.
+	 */
+	if (ms->st && task_tgid_nr(current) == ms->st->owner)
+		return (u64)(unsigned long)"dtrace";
+	s = sonde_scratch(ctx, TASK_COMM_LEN, fault);
 	if (!s)
 		return 0;
 	/* comm may change under us; a racy but terminated copy is fine */

@@ -204,7 +204,44 @@ test_exit_in_end() {
 	return 1
 }
 
-ktap_header 11
+# ---- the default output ------------------------------------------------
+
+# The consumer's own execname is "dtrace", as under DTrace, so scripts
+# that leave the tracer out (/execname != "dtrace"/) do; others keep theirs.
+test_execname_consumer() {
+	run 60 "$SONDE" -qn 'BEGIN { printf("%s\n", execname); }
+		syscall::getppid:entry /pid == $target/ {
+		@[execname] = count(); }' -c "$LOOP 3"
+	if [ "$rc" -eq 0 ] && [ "$(head -1 "$T/out")" = dtrace ] &&
+	   grep -Eq '^  loop-getppid +3$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want 'dtrace' in BEGIN and loop-getppid counted 3"
+	show
+	return 1
+}
+
+# umod(), usym(), uaddr() of the user PC, after chew()'s columns: each
+# "  %-50s" (dt_print_umod() and friends), then chewrec()'s newline.
+test_sym_actions() {
+	run 60 "$SONDE" -n 'syscall::getppid:entry /pid == $target/ {
+		umod(uregs[R_PC]); usym(uregs[R_PC]); uaddr(uregs[R_PC]);
+		exit(0); }' -c "$LOOP 3"
+	line=$(sed -n 2p "$T/out")
+	rest=${line#*getppid:entry }
+	if [ "$rc" -eq 0 ] &&
+	   echo "$line" | grep -Eq '^ +[0-9]+ +[0-9]+ +getppid:entry   ' &&
+	   [ "$(printf '%s' "$rest" | cut -c1-52)" = "$(printf '  %-50s' loop-getppid)" ] &&
+	   printf '%s' "$rest" | cut -c53-104 | grep -Eq '^  loop-getppid`[a-z_]+ *$' &&
+	   printf '%s' "$rest" | cut -c105- | grep -Eq '^  loop-getppid`[a-z_]+\+0x[0-9a-f]+ *$'; then
+		return 0
+	fi
+	ktap_diag "want '  %-50s' loop-getppid, loop-getppid\`func, loop-getppid\`func+0xoff"
+	show
+	return 1
+}
+
+ktap_header 13
 test_spec_unavailable; ktap_result dsem_spec_unavailable $?
 test_spec_zero_inactive; ktap_result dsem_spec_zero_and_inactive_ignored $?
 test_spec_badid; ktap_result dsem_spec_id_above_nspec $?
@@ -216,4 +253,6 @@ test_builtins; ktap_result dsem_builtins $?
 test_llquantize_negative; ktap_result dsem_llquantize_negative $?
 test_printa_width; ktap_result dsem_printa_width_before_at $?
 test_exit_in_end; ktap_result dsem_exit_in_end_overrides $?
+test_execname_consumer; ktap_result dsem_execname_of_the_consumer $?
+test_sym_actions; ktap_result dsem_umod_usym_uaddr_columns $?
 ktap_finish

@@ -873,6 +873,33 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = e->type.uns ? 2 : 1;
 		end_action(g, a);
+	} else if (sonde_action_lookup(e->name) >= SONDE_A_SYM &&
+		   sonde_action_lookup(e->name) <= SONDE_A_UADDR) {
+		/* sym() and friends: the address, after the pid for the
+		 * user ones, for the consumer to name */
+		uint32_t kind = sonde_action_lookup(e->name);
+		bool user = kind >= SONDE_A_USYM;
+
+		a = add_action(g, kind, e);
+		if (user) {
+			v.reg = reg_alloc(g);
+			emit(g, SONDE_OP_LDB, v.reg, 0, 0, SONDE_B_pid);
+			dt.kind = SONDE_DT_INT;
+			dt.size = 4;
+			add_field(g, dt, &off);
+			emit(g, SONDE_OP_EMIT4, 0, v.reg, 0, (int32_t)off);
+			reg_free(g, v.reg);
+		}
+		v = cg_expr(g, e->args[0]);
+		normalize(g, &v);
+		dt.kind = SONDE_DT_UINT;
+		dt.size = 8;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMIT8, 0, v.reg, 0, (int32_t)off);
+		reg_free(g, v.reg);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = user ? 2 : 1;
+		end_action(g, a);
 	} else if (sonde_action_flags(sonde_action_lookup(e->name)) &
 		   SONDE_AF_CONSUMER) {
 		cg_aggact(g, e);

@@ -81,6 +81,11 @@ bool dc_sem_subr_form(struct dc_cc *cc, struct dc_node *n,
 		      const struct dc_subr **s);
 /* s[i] on a string s (n->l, checked): a char. */
 bool dc_sem_str_index(struct dc_cc *cc, struct dc_node *n);
+/* func() / ufunc(): renamed sym() / usym(). */
+void dc_sem_sym_alias(struct dc_node *e);
+/* Is @e sym(), mod(), usym(), umod() or uaddr()?  Check it. */
+bool dc_sem_is_symact(const struct dc_node *e);
+bool dc_sem_symact(struct dc_cc *cc, struct dc_node *e);
 
 /* ---- dc_sem_cook.c ----------------------------------------------------- */
 

@@ -699,6 +699,8 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 	}
 	if (e->kind == DC_N_CALL && is_spec_action(e->name))
 		return sem_spec_action(cc, e);
+	if (e->kind == DC_N_CALL)
+		dc_sem_sym_alias(e);	/* func() is sym(), ufunc() usym() */
 	if (e->kind == DC_N_CALL && is_data_action(e) &&
 	    !spec_data_action(cc, e))
 		return false;
@@ -744,6 +746,8 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 		}
 		if (is_stack_fn(e))
 			return sem_stack(cc, e);
+		if (dc_sem_is_symact(e))
+			return dc_sem_symact(cc, e);
 		if (sonde_action_flags(sonde_action_lookup(e->name)) &
 		    SONDE_AF_CONSUMER)
 			return sem_aggact(cc, e);

@@ -186,3 +186,39 @@ bool dc_sem_str_index(struct dc_cc *cc, struct dc_node *n)
 	n->type = dc_int_type(1, 0);	/* char */
 	return true;
 }
+
+/* func() and ufunc() are other names of sym() and usym(). */
+void dc_sem_sym_alias(struct dc_node *e)
+{
+	if (!strcmp(e->name, "func"))
+		e->name = "sym";
+	else if (!strcmp(e->name, "ufunc"))
+		e->name = "usym";
+}
+
+bool dc_sem_is_symact(const struct dc_node *e)
+{
+	uint32_t k = sonde_action_lookup(e->name);
+
+	return k >= SONDE_A_SYM && k <= SONDE_A_UADDR;
+}
+
+/* sym(), mod(), usym(), umod(), uaddr(): one integer, an address. */
+bool dc_sem_symact(struct dc_cc *cc, struct dc_node *e)
+{
+	if (e->nargs != 1) {
+		dc_error(cc, "D_PROTO_LEN", e->line, e->col,
+			 "%s() prototype mismatch: %u arg%s passed, 1 expected",
+			 e->name, e->nargs, e->nargs == 1 ? "" : "s");
+		return false;
+	}
+	if (!dc_sem_args(cc, e->args, 1))
+		return false;
+	if (e->args[0]->type.kind != DC_T_INT) {
+		dc_error(cc, "D_PROTO_ARG", e->args[0]->line, e->args[0]->col,
+			 "%s() argument #1 is incompatible with prototype: uintptr_t required, %s given",
+			 e->name, dc_type_str(e->args[0]->type));
+		return false;
+	}
+	return true;
+}

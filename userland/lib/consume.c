@@ -500,6 +500,49 @@ static int sonde_rec_exit(struct sonde_consumer *c,
 	return err;
 }
 
+/* sym() and friends: the pid (user ones) and the address. */
+static int sonde_rec_sym(struct sonde_consumer *c,
+			 const struct sonde_pclause *cl,
+			 const struct sonde_action *act,
+			 const unsigned char *data, size_t dsize)
+{
+	uint32_t f = act->field;
+	int32_t pid = 0;
+	uint64_t addr;
+
+	if (act->nfields == 2) {
+		if (!sonde_field_ok(cl, f, dsize) ||
+		    cl->fields[f].type.size != 4)
+			return -EBADMSG;
+		memcpy(&pid, data + cl->fields[f].offset, 4);
+		f++;
+	}
+	if (!sonde_field_ok(cl, f, dsize) || cl->fields[f].type.size != 8)
+		return -EBADMSG;
+	memcpy(&addr, data + cl->fields[f].offset, 8);
+	return sonde_out(c, act_sym, act, pid, addr);
+}
+
+/* The name sym() and friends print for @addr (dt_print_sym() etc.). */
+void sonde_consumer_symname(struct sonde_consumer *c, uint32_t kind, int pid,
+			    uint64_t addr, char *buf, size_t n)
+{
+	static const int names[] = {
+		[SONDE_A_SYM] = SONDE_SYMNAME_KSYM,
+		[SONDE_A_MOD] = SONDE_SYMNAME_KMOD,
+		[SONDE_A_USYM] = SONDE_SYMNAME_USYM,
+		[SONDE_A_UMOD] = SONDE_SYMNAME_UMOD,
+		[SONDE_A_UADDR] = SONDE_SYMNAME_UADDR,
+	};
+	struct sonde_syms *s = sonde_consumer_syms(c);
+
+	if (!s || kind >= ARRAY_SIZE(names) || kind < SONDE_A_SYM) {
+		snprintf(buf, n, "0x%llx", (unsigned long long)addr);
+		return;
+	}
+	sonde_syms_name(s, names[kind], pid, addr, buf, n);
+}
+
 /* One action of a record. */
 static int sonde_rec_action(struct sonde_consumer *c,
 			    const struct sonde_pclause *cl,
@@ -533,6 +576,12 @@ static int sonde_rec_action(struct sonde_consumer *c,
 		return sonde_rec_stack(c, cl, act, data, dsize);
 	case SONDE_A_EXIT:
 		return sonde_rec_exit(c, cl, act, data, dsize);
+	case SONDE_A_SYM:
+	case SONDE_A_MOD:
+	case SONDE_A_USYM:
+	case SONDE_A_UMOD:
+	case SONDE_A_UADDR:
+		return sonde_rec_sym(c, cl, act, data, dsize);
 	}
 	return 0;
 }

@@ -76,6 +76,10 @@ const int64_t *sonde_agg_normalized(const struct sonde_pagg *a,
 
 /* The symboliser, created on first use (NULL only on ENOMEM). */
 struct sonde_syms *sonde_consumer_syms(struct sonde_consumer *c);
+/* The name sym(), mod(), usym(), umod(), uaddr() (SONDE_A_* @kind) print
+ * for @addr of process @pid. */
+void sonde_consumer_symname(struct sonde_consumer *c, uint32_t kind, int pid,
+			    uint64_t addr, char *buf, size_t n);
 
 __attribute__((format(printf, 3, 4)))
 void sonde_consumer_msg(struct sonde_consumer *c, int level,

@@ -333,6 +333,14 @@ void sonde_syms_free(struct sonde_syms *s);
 void sonde_syms_kaddr(struct sonde_syms *s, uint64_t pc, char *buf, size_t n);
 void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
 		      size_t n);
+/* One address as sym(), mod(), usym(), umod(), uaddr() name it. */
+#define SONDE_SYMNAME_KSYM	0
+#define SONDE_SYMNAME_KMOD	1
+#define SONDE_SYMNAME_USYM	2
+#define SONDE_SYMNAME_UMOD	3
+#define SONDE_SYMNAME_UADDR	4
+void sonde_syms_name(struct sonde_syms *s, int kind, int pid, uint64_t pc,
+		     char *buf, size_t n);
 /* (Re-)read /proc/@pid/maps; 0 or -errno. */
 int sonde_syms_grab(struct sonde_syms *s, int pid);
 /*

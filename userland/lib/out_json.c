@@ -249,6 +249,24 @@ static int json_act_stack(struct sonde_consumer *c,
 	return 0;
 }
 
+/* sym() and friends: the address and the name dtrace prints */
+static int json_act_sym(struct sonde_consumer *c,
+			const struct sonde_action *act, int pid, uint64_t addr)
+{
+	char name[1024];
+
+	sonde_consumer_symname(c, act->kind, pid, addr, name, sizeof(name));
+	fprintf(c->out, "%s{\"action\":\"%s\",", json_sep(c),
+		sonde_action_name(act->kind));
+	if (act->nfields == 2)
+		fprintf(c->out, "\"pid\":%d,", pid);
+	fprintf(c->out, "\"address\":%llu,\"name\":",
+		(unsigned long long)addr);
+	sonde_json_str(c->out, name, strlen(name));
+	fputc('}', c->out);
+	return 0;
+}
+
 static int json_act_exit(struct sonde_consumer *c,
 			 const struct sonde_action *act, int status)
 {
@@ -361,6 +379,7 @@ const struct sonde_output sonde_output_json = {
 	.act_tracemem = json_act_trace,
 	.act_printf = json_act_printf,
 	.act_stack = json_act_stack,
+	.act_sym = json_act_sym,
 	.act_exit = json_act_exit,
 	.rec_end = json_rec_end,
 	.agg_begin = json_agg_begin,

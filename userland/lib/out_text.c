@@ -130,6 +130,18 @@ static int text_act_stack(struct sonde_consumer *c,
 				 t.size / 8, SONDE_STACKINDENT);
 }
 
+/* dt_print_sym(), dt_print_mod(), dt_print_usym(), dt_print_umod():
+ * "  %-50s", quiet or not */
+static int text_act_sym(struct sonde_consumer *c,
+			const struct sonde_action *act, int pid, uint64_t addr)
+{
+	char name[1024];
+
+	sonde_consumer_symname(c, act->kind, pid, addr, name, sizeof(name));
+	fprintf(c->out, "  %-50s", name);
+	return ferror(c->out) ? -EIO : 0;
+}
+
 /* chewrec(NULL) */
 static int text_rec_end(struct sonde_consumer *c, const struct sonde_rec *r)
 {
@@ -200,6 +212,7 @@ const struct sonde_output sonde_output_text = {
 	.act_tracemem = text_act_tracemem,
 	.act_printf = text_act_printf,
 	.act_stack = text_act_stack,
+	.act_sym = text_act_sym,
 	.rec_end = text_rec_end,
 	.agg_begin = text_agg_begin,
 	.agg_row = text_agg_row,

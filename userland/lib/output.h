@@ -74,6 +74,11 @@ struct sonde_output {
 			 const void *pcs, struct sonde_dtype t);
 	int (*act_exit)(struct sonde_consumer *c,
 			const struct sonde_action *act, int status);
+	/* sym(), mod(), usym(), umod(), uaddr(): @addr of process @pid
+	 * (0 for the kernel's) */
+	int (*act_sym)(struct sonde_consumer *c,
+		       const struct sonde_action *act, int pid,
+		       uint64_t addr);
 	int (*rec_end)(struct sonde_consumer *c, const struct sonde_rec *r);
 
 	/* an aggregation (or joined aggregations): begin, rows, end */

@@ -55,6 +55,11 @@ struct sonde_recfield {
  *		4 bytes) then the SONDE_DT_USTACK field, so the consumer can
  *		symbolise the PCs
  *   TRACEMEM	tracemem(buf, n): one SONDE_DT_BYTES field, a hex dump
+ *   SYM, MOD	sym(addr) (func()), mod(addr): one 8-byte field, a kernel
+ *		address the consumer names
+ *   USYM, UMOD, UADDR	usym(addr) (ufunc()), umod(addr), uaddr(addr):
+ *		nfields = 2, the pid (SONDE_DT_INT, 4 bytes) then the user
+ *		address (8 bytes)
  *
  * SONDE_AF_CONSUMER: the action acts on the consumer's aggregations or
  * options when its record is consumed, with its aggregation in
@@ -77,7 +82,12 @@ struct sonde_recfield {
 	X(NORMALIZE,	 9, "normalize",   SONDE_AF_CONSUMER)		\
 	X(DENORMALIZE,	10, "denormalize", SONDE_AF_CONSUMER)		\
 	X(SETOPT,	11, "setopt",	   SONDE_AF_CONSUMER)		\
-	X(TRACEMEM,	12, "tracemem",	   0)
+	X(TRACEMEM,	12, "tracemem",	   0)				\
+	X(SYM,		13, "sym",	   0)				\
+	X(MOD,		14, "mod",	   0)				\
+	X(USYM,		15, "usym",	   0)				\
+	X(UMOD,		16, "umod",	   0)				\
+	X(UADDR,	17, "uaddr",	   0)
 
 #define SONDE_A_ENUM_(name, code, str, flags) SONDE_A_##name = code,
 enum sonde_action_kind { SONDE_ACTIONS(SONDE_A_ENUM_) };

@@ -909,6 +909,24 @@ static void t_stacks(void)
 	sonde_syms_uaddr(s, getpid(), 0x10, name, sizeof(name));
 	check("user address outside every mapping: hex", name, "0x10");
 
+	/* sym(), mod(), usym(), umod(), uaddr(): dt_print_sym() and
+	 * friends name the function (not the offset) or the module */
+	sonde_syms_name(s, SONDE_SYMNAME_KSYM, 0, pcs[2], name, sizeof(name));
+	check("sym(): module`function, no offset", name, "vmlinux`helper");
+	sonde_syms_name(s, SONDE_SYMNAME_KMOD, 0, pcs[0], name, sizeof(name));
+	check("mod(): the module", name, "sonde");
+	sonde_syms_name(s, SONDE_SYMNAME_KSYM, 0, 0x1000, name, sizeof(name));
+	check("sym() below every symbol: hex", name, "0x1000");
+	sonde_syms_name(s, SONDE_SYMNAME_USYM, getpid(), up, name,
+			sizeof(name));
+	check("usym(): object`function", name, "test_fmt`t_status");
+	sonde_syms_name(s, SONDE_SYMNAME_UMOD, getpid(), up, name,
+			sizeof(name));
+	check("umod(): the object's base name", name, "test_fmt");
+	sonde_syms_name(s, SONDE_SYMNAME_UADDR, getpid(), up, name,
+			sizeof(name));
+	check("uaddr(): object`function+offset", name, "test_fmt`t_status+0x4");
+
 	sonde_print_stack(cap_open(), s, false, 0, pcs, 4, 14);
 	snprintf(want, sizeof(want), "\n%14s%s\n%14s%s\n%14s%s\n", "",
 		 "sonde`sonde_probe+0x10", "", "vmlinux`do_syscall_64", "",
