@@ -210,6 +210,7 @@ static int __init sonde_init(void)
 {
 	int ret;
 
+	sonde_destruct_init();
 	ret = sonde_dtrace_init();
 	if (!ret)
 		ret = sonde_syscall_init();
@@ -238,6 +239,7 @@ out_probes:
 	sonde_fbt_exit();
 	sonde_tracepoint_exit();
 	sonde_probes_destroy();
+	sonde_destruct_exit();
 	return ret;
 }
 
@@ -249,6 +251,7 @@ static void __exit sonde_exit(void)
 	sonde_fbt_exit();
 	sonde_tracepoint_exit();
 	sonde_probes_destroy();
+	sonde_destruct_exit();
 }
 
 module_init(sonde_init);

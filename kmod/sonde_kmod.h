@@ -280,6 +280,12 @@ u32 sonde_agg_nbuckets(u32 size);
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		      u32 aggid, const struct sonde_key *key, s64 x, s64 incr);
 
+/* Destructive actions (destruct.c); sonde_env_destruct() is vm/env.h's. */
+void sonde_destruct_init(void);
+void sonde_destruct_exit(void);
+int sonde_destruct_check(const struct sonde_image *img,
+			 struct sonde_vlog *log);
+
 /* Speculations (spec.c).  ctx->spec holds SONDE_SPEC_SET | id. */
 #define SONDE_SPEC_SET	0x80000000u
 struct sonde_spec;

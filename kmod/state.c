@@ -334,6 +334,9 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 				 req->log_level ? &log : NULL);
 	if (err)
 		goto out_image;
+	err = sonde_destruct_check(&st->img, &log);
+	if (err)
+		goto out_image;
 	if (sonde_image_reads_kernel(&st->img) &&
 	    security_locked_down(LOCKDOWN_BPF_READ_KERNEL)) {
 		sonde_vlog(&log, "kernel memory reads are refused: the kernel is locked down\n");

@@ -261,6 +261,9 @@ struct sonde_clause {
 /* Commit a record (just the header when rec_size is 0) on every firing:
  * DTrace's default action for a clause without actions. */
 #define SONDE_CLAUSEF_RECORD	0x1
+/* The clause's record asks the consumer for something destructive
+ * (system(), freopen()): the image needs the destructive option. */
+#define SONDE_CLAUSEF_DESTRUCTIVE	0x2
 
 /**
  * struct sonde_agg_desc - one aggregation (@name[keys] = fn(...)).

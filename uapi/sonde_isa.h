@@ -335,6 +335,20 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	S(speculate,   0x21, 1, 1, INT, "i")				\
 	S(commit,      0x22, 1, 1, INT, "i")				\
 	S(discard,     0x23, 1, 1, INT, "i")				\
+	/* destructive actions (an image without the destructive	\
+	 * option that calls one is refused; panic() and breakpoint()	\
+	 * also need the module's kernel_destructive parameter):	\
+	 * raise(sig) and stop() signal the current process, chill(ns)	\
+	 * spins (at most 500 ms a second per CPU), copyout(buffer,	\
+	 * addr, size) and copyoutstr(s, addr, size) write the current	\
+	 * process's memory */						\
+	S(raise,       0x24, 1, 1, INT, "i")				\
+	S(stop,        0x25, 0, 0, INT, "")				\
+	S(chill,       0x26, 1, 1, INT, "i")				\
+	S(copyout,     0x27, 3, 3, INT, "bii")				\
+	S(copyoutstr,  0x28, 3, 3, INT, "sii")				\
+	S(panic,       0x29, 0, 0, INT, "")				\
+	S(breakpoint,  0x2a, 0, 0, INT, "")				\
 	/* the compiler's own, no D name: stringof(buffer), the bytes	\
 	 * up to the first NUL, strsize or the end of used scratch */	\
 	S(bufstr,      0x30, 1, 1, STR, "b")				\
@@ -350,6 +364,11 @@ enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };
 #define SONDE_SUBR_MAX	0x40
 /* Subroutines from here on act on the consumer's state: actions only. */
 #define SONDE_SUBR_FIRST_ACTION	SONDE_SUBR_speculation
+/* From here to SONDE_SUBR_FIRST_INTERNAL: destructive actions. */
+#define SONDE_SUBR_FIRST_DESTRUCTIVE	SONDE_SUBR_raise
+/* ... of which these act on the whole kernel. */
+#define SONDE_SUBR_KERNEL_DESTRUCTIVE(id)				\
+	((id) == SONDE_SUBR_panic || (id) == SONDE_SUBR_breakpoint)
 /* Subroutines from here on are the compiler's own: no D function has
  * their name; allowed in predicates and actions alike. */
 #define SONDE_SUBR_FIRST_INTERNAL	0x30

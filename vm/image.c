@@ -372,9 +372,15 @@ static int sonde_image_clauses(struct sonde_image *img,
 	for (i = 0; i < img->nclauses; i++) {
 		const struct sonde_clause *c = &img->clauses[i];
 
-		if (c->flags & ~SONDE_CLAUSEF_RECORD)
+		if (c->flags & ~(SONDE_CLAUSEF_RECORD |
+				 SONDE_CLAUSEF_DESTRUCTIVE))
 			return ireject(log, -EINVAL,
 				       "clause %u: reserved flags must be zero",
+				       i);
+		if ((c->flags & SONDE_CLAUSEF_DESTRUCTIVE) &&
+		    !img->opt[SONDE_OPT_destructive])
+			return ireject(log, -EACCES,
+				       "clause %u: destructive actions are not allowed (the destructive option is off)",
 				       i);
 		if ((u64)c->acts_off + c->nacts > img->nacts ||
 		    (!c->nacts && c->acts_off))

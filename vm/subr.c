@@ -262,6 +262,46 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 		*out = (u64)(unsigned long)r;
 		return 0;
 	}
+	case SONDE_SUBR_raise:
+	case SONDE_SUBR_stop:
+	case SONDE_SUBR_chill:
+	case SONDE_SUBR_panic:
+	case SONDE_SUBR_breakpoint:
+	case SONDE_SUBR_copyout:
+	case SONDE_SUBR_copyoutstr: {
+		const void *src = NULL;
+		u64 arg = n ? a[0] : 0;
+		u32 size = 0, fault;
+
+		if (id == SONDE_SUBR_copyout) {
+			/* copyout(buffer, addr, size): size bytes of used
+			 * scratch, a buffer alloca() or copyin() made */
+			if (!sonde_in_scratch(ctx, a[0], a[2])) {
+				ctx->fault = SONDE_FLT_BADADDR;
+				ctx->fault_addr = sonde_scratch_off(ctx, a[0]);
+				return -EFAULT;
+			}
+			src = (const void *)(unsigned long)a[0];
+			size = (u32)a[2];
+			arg = a[1];
+		} else if (id == SONDE_SUBR_copyoutstr) {
+			/* copyoutstr(s, addr, size): the string and its
+			 * NUL, at most size bytes */
+			src = s;
+			size = sonde_strnlen(s, max - 1) + 1;
+			if (a[2] < size)
+				size = (u32)a[2];
+			arg = a[1];
+		}
+		fault = sonde_env_destruct(ctx, id, arg, src, size);
+		if (fault) {
+			ctx->fault = fault;
+			ctx->fault_addr = arg;
+			return -EFAULT;
+		}
+		*out = 0;
+		return 0;
+	}
 	case SONDE_SUBR_speculation:
 	case SONDE_SUBR_speculate:
 	case SONDE_SUBR_commit:

@@ -14,6 +14,9 @@ cd "$(dirname "$0")" || exit 1
 SONDE=${SONDE:-sonde}
 LOOP=/loop-getppid
 [ -x "$LOOP" ] || LOOP=$PWD/loop-getppid
+WRITE=/write-known
+[ -x "$WRITE" ] || WRITE=$PWD/write-known
+KD=/sys/module/sonde/parameters/kernel_destructive
 T=$(mktemp -d /tmp/test_dsem.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 
@@ -224,10 +227,10 @@ test_execname_consumer() {
 # umod(), usym(), uaddr() of the user PC, after chew()'s columns: each
 # "  %-50s" (dt_print_umod() and friends), then chewrec()'s newline.
 test_sym_actions() {
-	run 60 "$SONDE" -n 'syscall::getppid:entry /pid == $target/ {
+	run 60 "$SONDE" -n 'syscall::getppid:entry /pid == $target && !done/ {
 		umod(uregs[R_PC]); usym(uregs[R_PC]); uaddr(uregs[R_PC]);
-		exit(0); }' -c "$LOOP 3"
-	line=$(sed -n 2p "$T/out")
+		done = 1; } tick-1s { exit(0); }' -c "$LOOP 100000000"
+	line=$(grep getppid:entry "$T/out")
 	rest=${line#*getppid:entry }
 	if [ "$rc" -eq 0 ] &&
 	   echo "$line" | grep -Eq '^ +[0-9]+ +[0-9]+ +getppid:entry   ' &&
@@ -241,7 +244,127 @@ test_sym_actions() {
 	return 1
 }
 
-ktap_header 13
+# ---- destructive actions ----------------------------------------------
+
+# Without -w: dtrace's "could not enable tracing: Destructive actions not
+# allowed", and nothing runs.
+test_destructive_refused() {
+	run 30 "$SONDE" -n 'BEGIN { system("echo ran"); exit(0); }'
+	if [ "$rc" -eq 1 ] && ! grep -q ran "$T/out" &&
+	   grep -q '^sonde: could not enable tracing: Destructive actions not allowed$' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want 'could not enable tracing: Destructive actions not allowed'"
+	show
+	return 1
+}
+
+# system() runs the command after what was printed before it; -w says
+# "allowing destructive actions" as dtrace does.
+test_system() {
+	run 30 "$SONDE" -w -qn 'BEGIN { printf("first\n");
+		system("echo hello %d %s", 42, "there"); exit(0); }'
+	if [ "$rc" -eq 0 ] && want_out 'first\nhello 42 there\n\n'; then
+		return 0
+	fi
+	ktap_diag "want 'first', 'hello 42 there'"
+	show
+	return 1
+}
+
+# freopen(file) sends the output there, freopen("") brings it back.
+test_freopen() {
+	rm -f "$T/f.out"
+	run 30 "$SONDE" -w -qn "BEGIN { printf(\"before\\n\");
+		freopen(\"$T/f.%s\", \"out\"); printf(\"to file\\n\");
+		freopen(\"\"); printf(\"back\\n\"); exit(0); }"
+	if [ "$rc" -eq 0 ] && want_out 'before\nback\n\n' &&
+	   [ "$(cat "$T/f.out")" = "to file" ]; then
+		return 0
+	fi
+	ktap_diag "want 'before', 'back' on stdout and 'to file' in the file"
+	show
+	return 1
+}
+
+# raise(SIGKILL) in the traced process ends it at once.
+test_raise() {
+	run 60 "$SONDE" -w -n 'syscall::getppid:entry /pid == $target/ {
+		raise(SIGKILL); }' -c "$LOOP 1000000"
+	if [ "$rc" -eq 0 ] && grep -q 'terminated by SIGKILL' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want the target 'terminated by SIGKILL'"
+	show
+	return 1
+}
+
+# stop() stops the process after the system call that fired: one call.
+test_stop() {
+	run 60 "$SONDE" -w -qn 'syscall::getppid:entry /pid == $target/ {
+		@ = count(); stop(); } tick-1s { exit(0); }' -c "$LOOP 1000"
+	if [ "$rc" -eq 0 ] && grep -Eq '^ +1$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want one getppid() counted before the process stopped"
+	show
+	return 1
+}
+
+# chill() spins: the timestamp moves on by at least that; more than 500 ms
+# is dtrace's illegal operation.
+test_chill() {
+	run 30 "$SONDE" -w -qn 'BEGIN { t = timestamp; chill(100000000);
+		printf("%d\n", timestamp - t >= 100000000); }
+		BEGIN { chill(600000000); } BEGIN { exit(0); }'
+	if [ "$rc" -eq 0 ] && want_out '1\n\n' &&
+	   grep -q 'dtrace:::BEGIN): illegal operation in action #1' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want '1' and an illegal operation for 600 ms"
+	show
+	return 1
+}
+
+# copyoutstr() writes the traced process's buffer: write-known's next
+# writes carry the new string.
+test_copyout() {
+	run 60 "$SONDE" -w -qn 'syscall::write:entry /pid == $target/ {
+		printf("%s\n", stringof(copyin(arg1 + 4, 12))); }
+		syscall::write:entry /pid == $target && !done/ {
+		copyoutstr("HACKED", arg1 + 4, 7); done = 1; }' -c "$WRITE 3"
+	if [ "$rc" -eq 0 ] && want_out 'sonde-copyin\nHACKED\nHACKED\n\n'; then
+		return 0
+	fi
+	ktap_diag "want 'sonde-copyin' then 'HACKED' twice"
+	show
+	return 1
+}
+
+# panic() and breakpoint() need the module's kernel_destructive parameter,
+# off by default; with it, a program that panics on a probe that never
+# fires loads, and breakpoint() logs dtrace's message.
+test_kernel_destructive() {
+	run 30 "$SONDE" -w -n 'BEGIN { panic(); }'
+	r1=$rc
+	grep -q "could not enable tracing: Destructive actions not allowed (insn [0-9]*: panic() is refused: the sonde module's kernel_destructive parameter is off)" "$T/err"
+	g1=$?
+	echo 1 > "$KD"
+	run 30 "$SONDE" -w -qn 'tick-1000s { panic(); } BEGIN { breakpoint();
+		exit(0); }'
+	r2=$rc
+	echo 0 > "$KD"
+	sleep 1
+	if [ "$r1" -eq 1 ] && [ "$g1" -eq 0 ] && [ "$r2" -eq 0 ] &&
+	   dmesg | grep -q 'dtrace: breakpoint action at probe dtrace:::BEGIN'; then
+		return 0
+	fi
+	ktap_diag "want panic() refused without kernel_destructive, loaded with it, breakpoint() logged"
+	show
+	return 1
+}
+
+ktap_header 22
 test_spec_unavailable; ktap_result dsem_spec_unavailable $?
 test_spec_zero_inactive; ktap_result dsem_spec_zero_and_inactive_ignored $?
 test_spec_badid; ktap_result dsem_spec_id_above_nspec $?
@@ -255,4 +378,12 @@ test_printa_width; ktap_result dsem_printa_width_before_at $?
 test_exit_in_end; ktap_result dsem_exit_in_end_overrides $?
 test_execname_consumer; ktap_result dsem_execname_of_the_consumer $?
 test_sym_actions; ktap_result dsem_umod_usym_uaddr_columns $?
+test_destructive_refused; ktap_result dsem_destructive_refused $?
+test_system; ktap_result dsem_system $?
+test_freopen; ktap_result dsem_freopen $?
+test_raise; ktap_result dsem_raise $?
+test_stop; ktap_result dsem_stop $?
+test_chill; ktap_result dsem_chill $?
+test_copyout; ktap_result dsem_copyoutstr $?
+test_kernel_destructive; ktap_result dsem_panic_breakpoint_need_parameter $?
 ktap_finish

@@ -556,6 +556,22 @@ out:
 	return err;
 }
 
+/* Does @p ask for destructive actions (the kernel's or the consumer's)? */
+static bool cli_destructive(const struct sonde_program *p)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->nclauses; i++)
+		if (p->clauses[i].flags & SONDE_CLAUSEF_DESTRUCTIVE)
+			return true;
+	for (i = 0; i < p->ninsns; i++)
+		if (p->insns[i].op == SONDE_OP_CALL &&
+		    p->insns[i].imm >= SONDE_SUBR_FIRST_DESTRUCTIVE &&
+		    p->insns[i].imm < SONDE_SUBR_FIRST_INTERNAL)
+			return true;
+	return false;
+}
+
 static int cli_load(struct sonde_dev *dev, struct sonde_program *p)
 {
 	void *image = NULL;
@@ -577,7 +593,12 @@ static int cli_load(struct sonde_dev *dev, struct sonde_program *p)
 		nl = strchr(log, '\n');
 		if (nl)
 			*nl = '\0';
-		error("failed to load program: %s", log);
+		if (err == -EACCES && strstr(log, "kernel_destructive"))
+			/* dtrace's EDT_DESTRUCTIVE, and why */
+			error("could not enable tracing: Destructive actions not allowed (%s)",
+			      log);
+		else
+			error("failed to load program: %s", log);
 	} else {
 		error("failed to load program: %s", sonde_strerror(err));
 	}
@@ -1028,10 +1049,16 @@ static int cli_trace(struct cli *o)
 		error("no probes matched");
 		return E_ERROR;
 	}
-	if (cli_load(o->dev, p))
+	/* dtrace_go()'s EDT_DESTRUCTIVE, as dtrace says it (the kernel
+	 * refuses such a program too) */
+	if (cli_destructive(p) && !sonde_program_kopt(p, SONDE_OPT_destructive)) {
+		error("could not enable tracing: Destructive actions not allowed");
 		return E_ERROR;
+	}
 	if (sonde_program_kopt(p, SONDE_OPT_destructive))
 		notice("allowing destructive actions");
+	if (cli_load(o->dev, p))
+		return E_ERROR;
 
 	c = sonde_consumer_new(p, g_ofp, lib_msg, NULL);
 	if (!c) {

@@ -295,6 +295,7 @@ static uint32_t dc_insn_line(const struct sonde_program *p, uint32_t cl,
 static void dc_selfcheck(struct dc_cc *cc)
 {
 	struct sonde_program *p = cc->prog;
+	struct sonde_kopt_set destructive = p->kopts[SONDE_OPT_destructive];
 	struct sonde_image img;
 	struct sonde_vlog log;
 	char buf[512], what[16];
@@ -303,7 +304,12 @@ static void dc_selfcheck(struct dc_cc *cc)
 	unsigned int cl = 0, pc = 0;
 	int err;
 
+	/* the code is checked, not the permission: destructive actions
+	 * are dtrace's to refuse at GO (and the kernel's at LOAD) */
+	p->kopts[SONDE_OPT_destructive].set = true;
+	p->kopts[SONDE_OPT_destructive].value = 1;
 	err = sonde_program_image(p, &image, &size);
+	p->kopts[SONDE_OPT_destructive] = destructive;
 	if (err) {
 		if (err == -ENOMEM)
 			cc->oom = true;

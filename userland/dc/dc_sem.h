@@ -86,6 +86,9 @@ void dc_sem_sym_alias(struct dc_node *e);
 /* Is @e sym(), mod(), usym(), umod() or uaddr()?  Check it. */
 bool dc_sem_is_symact(const struct dc_node *e);
 bool dc_sem_symact(struct dc_cc *cc, struct dc_node *e);
+/* Is @name a destructive action?  Check one of the kernel's. */
+bool dc_sem_is_destructive(const char *name);
+bool dc_sem_destructive(struct dc_cc *cc, struct dc_node *e);
 
 /* ---- dc_sem_cook.c ----------------------------------------------------- */
 

@@ -17,6 +17,8 @@
 
 /* ---- actions ---------------------------------------------------------- */
 
+/* printf(fmt, ...), and system() and freopen(), which take a format too
+ * (freopen(""): back to the first output) */
 static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 {
 	struct dc_node *fmt;
@@ -24,7 +26,8 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 
 	if (n->nargs < 1) {
 		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "printf() prototype mismatch: at least 1 argument required");
+			 "%s() prototype mismatch: at least 1 argument required",
+			 n->name);
 		return false;
 	}
 	fmt = n->args[0];
@@ -32,13 +35,13 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	if (fmt->kind != DC_N_STR) {
 		dc_error(cc, "D_PRINTF_ARG_FMT", fmt->line, fmt->col,
-			 "printf() format must be a string constant");
+			 "%s() format must be a string constant", n->name);
 		return false;
 	}
 	fmt->type = dc_str;
-	if (!fmt->slen) {
+	if (!fmt->slen && strcmp(n->name, "freopen")) {
 		dc_error(cc, "D_PRINTF_FMT_EMPTY", fmt->line, fmt->col,
-			 "printf() format string is empty");
+			 "%s() format string is empty", n->name);
 		return false;
 	}
 	if (!dc_sem_args(cc, n->args + 1, n->nargs - 1))
@@ -48,8 +51,8 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 			continue;
 		dc_error(cc, "D_PRINTF_ARG_TYPE", n->args[i]->line,
 			 n->args[i]->col,
-			 "printf() argument #%u is a copyin() buffer: print what it holds (*(int *)copyin(...), stringof(copyin(...)))",
-			 i + 1);
+			 "%s() argument #%u is a copyin() buffer: print what it holds (*(int *)copyin(...), stringof(copyin(...)))",
+			 n->name, i + 1);
 		return false;
 	}
 	return dc_printf_check(cc, fmt, n->args + 1, n->nargs - 1, false);
@@ -699,6 +702,17 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 	}
 	if (e->kind == DC_N_CALL && is_spec_action(e->name))
 		return sem_spec_action(cc, e);
+	if (e->kind == DC_N_CALL && dc_sem_is_destructive(e->name)) {
+		/* dt_stmt_append(): none after speculate() */
+		if (cc->spec_state & DC_SPEC_SPECULATE) {
+			dc_error(cc, "D_ACT_SPEC", e->line, e->col,
+				 "destructive actions may not follow speculate( )");
+			return false;
+		}
+		if (strcmp(e->name, "system") && strcmp(e->name, "freopen"))
+			return dc_sem_destructive(cc, e);
+		return sem_printf(cc, e);
+	}
 	if (e->kind == DC_N_CALL)
 		dc_sem_sym_alias(e);	/* func() is sym(), ufunc() usym() */
 	if (e->kind == DC_N_CALL && is_data_action(e) &&
@@ -707,6 +721,15 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 	if (e->kind == DC_N_CALL) {
 		if (!strcmp(e->name, "printf"))
 			return sem_printf(cc, e);
+		if (!strcmp(e->name, "ftruncate")) {
+			if (e->nargs) {
+				dc_error(cc, "D_PROTO_LEN", e->line, e->col,
+					 "ftruncate() prototype mismatch: %u args passed, 0 expected",
+					 e->nargs);
+				return false;
+			}
+			return true;
+		}
 		if (!strcmp(e->name, "printa"))
 			return sem_printa(cc, e);
 		if (!strcmp(e->name, "trace")) {

@@ -222,3 +222,31 @@ bool dc_sem_symact(struct dc_cc *cc, struct dc_node *e)
 	}
 	return true;
 }
+
+/* DTrace's destructive actions, in the kernel or in the consumer. */
+bool dc_sem_is_destructive(const char *name)
+{
+	static const char *const names[] = {
+		"raise", "stop", "chill", "copyout", "copyoutstr", "panic",
+		"breakpoint", "system", "freopen",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+/* raise(), stop(), chill(), copyout(), copyoutstr(), panic(),
+ * breakpoint(): void subroutine actions (not in predicates, not in
+ * expressions: dc_sem.c says so). */
+bool dc_sem_destructive(struct dc_cc *cc, struct dc_node *e)
+{
+	const struct dc_subr *s = dc_subr_any(e->name);
+
+	if (!s || !dc_sem_subr(cc, e, s))
+		return false;
+	e->type.kind = DC_T_VOID;
+	return true;
+}

@@ -67,6 +67,11 @@ void sonde_consumer_free(struct sonde_consumer *c)
 {
 	if (!c)
 		return;
+	if (c->out_orig) {
+		/* freopen()'s file: the caller's output is the first one */
+		fclose(c->out);
+		c->out = c->out_orig;
+	}
 	sonde_aggtab_free(&c->aggs);
 	sonde_syms_free(c->syms);
 	free(c->buf);
@@ -458,8 +463,9 @@ static int sonde_rec_stack(struct sonde_consumer *c,
 			 cl->fields[f].type);
 }
 
-/* printf(): its fields as the format's arguments. */
+/* printf(), system(), freopen(): its fields as the format's arguments. */
 static int sonde_rec_printf(struct sonde_consumer *c,
+			    const struct sonde_rec *r,
 			    const struct sonde_pclause *cl,
 			    const struct sonde_action *act,
 			    const unsigned char *data, size_t dsize)
@@ -477,6 +483,8 @@ static int sonde_rec_printf(struct sonde_consumer *c,
 		args[i].type = cl->fields[f].type;
 	}
 	sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
+	if (act->kind != SONDE_A_PRINTF)
+		return sonde_consumer_sysact(c, r, act, args, act->nfields);
 	return sonde_out(c, act_printf, act, args, act->nfields);
 }
 
@@ -545,12 +553,15 @@ void sonde_consumer_symname(struct sonde_consumer *c, uint32_t kind, int pid,
 
 /* One action of a record. */
 static int sonde_rec_action(struct sonde_consumer *c,
+			    const struct sonde_rec *r,
 			    const struct sonde_pclause *cl,
 			    const struct sonde_action *act,
 			    const unsigned char *data, size_t dsize)
 {
 	const struct sonde_recfield *fl;
 
+	if (act->kind == SONDE_A_FTRUNCATE)
+		return sonde_consumer_sysact(c, r, act, NULL, 0);
 	if (sonde_action_flags(act->kind) & SONDE_AF_CONSUMER)
 		return sonde_rec_aggact(c, cl, act, data, dsize);
 	switch (act->kind) {
@@ -565,7 +576,9 @@ static int sonde_rec_action(struct sonde_consumer *c,
 		return sonde_out(c, act_tracemem, act, data + fl->offset,
 				 fl->type);
 	case SONDE_A_PRINTF:
-		return sonde_rec_printf(c, cl, act, data, dsize);
+	case SONDE_A_SYSTEM:
+	case SONDE_A_FREOPEN:
+		return sonde_rec_printf(c, r, cl, act, data, dsize);
 	case SONDE_A_PRINTA:
 		if (c->output->printa_after_record)
 			return 0;
@@ -597,7 +610,7 @@ static int sonde_record(struct sonde_consumer *c, const struct sonde_rec *r,
 
 	err = sonde_out(c, rec_begin, r);
 	for (a = 0; a < cl->nacts && !err; a++)
-		err = sonde_rec_action(c, cl, &cl->acts[a], data, dsize);
+		err = sonde_rec_action(c, r, cl, &cl->acts[a], data, dsize);
 	/* the record ends even when an action failed: a JSON line stays
 	 * whole */
 	ret = sonde_out(c, rec_end, r);

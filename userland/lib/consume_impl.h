@@ -51,6 +51,8 @@ struct sonde_consumer {
 	int upid;		/* pid for ustack() keys, 0: none */
 	struct sonde_status last;	/* previous STATUS, for deltas */
 	bool killed;		/* SONDE_ACT_KILLED reported */
+	FILE *out_orig;		/* the first output while freopen() has
+				 * sent it to a file of its own, else NULL */
 };
 
 /* stack() frames are indented this much (DTrace's stackindent default) */
@@ -73,6 +75,11 @@ int sonde_consumer_aggact(struct sonde_consumer *c,
 const int64_t *sonde_agg_normalized(const struct sonde_pagg *a,
 				    const int64_t *val, int64_t *out,
 				    size_t cap);
+
+/* sysact.c: system(), freopen(), ftruncate() of record @r. */
+int sonde_consumer_sysact(struct sonde_consumer *c, const struct sonde_rec *r,
+			  const struct sonde_action *act,
+			  const struct sonde_fmtarg *args, uint32_t nargs);
 
 /* The symboliser, created on first use (NULL only on ENOMEM). */
 struct sonde_syms *sonde_consumer_syms(struct sonde_consumer *c);

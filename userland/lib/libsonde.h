@@ -235,8 +235,8 @@ int sonde_proc_continue(struct sonde_proc *p, char *err, size_t errlen);
 /* Has it ended since the last call?  Then true, once, with dtrace's
  * notice in @msg ("pid 42 has exited"). */
 bool sonde_proc_check(struct sonde_proc *p, char *msg, size_t len);
-/* Let go of it: a created process that never ran is killed, one that
- * runs is waited for; frees @p. */
+/* Let go of it: a created process still there is killed (dtrace's
+ * kill-on-last-close); frees @p. */
 void sonde_proc_release(struct sonde_proc *p);
 
 /* ---- work.c: the run loop ------------------------------------------- */

@@ -267,6 +267,17 @@ static int json_act_sym(struct sonde_consumer *c,
 	return 0;
 }
 
+/* system(), freopen(): what the consumer runs or opens */
+static int json_act_system(struct sonde_consumer *c,
+			   const struct sonde_action *act, const char *text)
+{
+	fprintf(c->out, "%s{\"action\":\"%s\",\"text\":", json_sep(c),
+		sonde_action_name(act->kind));
+	sonde_json_str(c->out, text, strlen(text));
+	fputc('}', c->out);
+	return 0;
+}
+
 static int json_act_exit(struct sonde_consumer *c,
 			 const struct sonde_action *act, int status)
 {
@@ -380,6 +391,7 @@ const struct sonde_output sonde_output_json = {
 	.act_printf = json_act_printf,
 	.act_stack = json_act_stack,
 	.act_sym = json_act_sym,
+	.act_system = json_act_system,
 	.act_exit = json_act_exit,
 	.rec_end = json_rec_end,
 	.agg_begin = json_agg_begin,

@@ -74,6 +74,10 @@ struct sonde_output {
 			 const void *pcs, struct sonde_dtype t);
 	int (*act_exit)(struct sonde_consumer *c,
 			const struct sonde_action *act, int status);
+	/* system() and freopen(): the command or file name, before the
+	 * consumer runs or opens it */
+	int (*act_system)(struct sonde_consumer *c,
+			  const struct sonde_action *act, const char *text);
 	/* sym(), mod(), usym(), umod(), uaddr(): @addr of process @pid
 	 * (0 for the kernel's) */
 	int (*act_sym)(struct sonde_consumer *c,

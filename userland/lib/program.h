@@ -55,6 +55,10 @@ struct sonde_recfield {
  *		4 bytes) then the SONDE_DT_USTACK field, so the consumer can
  *		symbolise the PCs
  *   TRACEMEM	tracemem(buf, n): one SONDE_DT_BYTES field, a hex dump
+ *   SYSTEM, FREOPEN  system(fmt, ...), freopen(fmt, ...): as PRINTF;
+ *		the consumer runs the command, or sends its output to the
+ *		file (freopen(""): back to the first output); destructive
+ *   FTRUNCATE	ftruncate(): the consumer empties its output file
  *   SYM, MOD	sym(addr) (func()), mod(addr): one 8-byte field, a kernel
  *		address the consumer names
  *   USYM, UMOD, UADDR	usym(addr) (ufunc()), umod(addr), uaddr(addr):
@@ -87,7 +91,10 @@ struct sonde_recfield {
 	X(MOD,		14, "mod",	   0)				\
 	X(USYM,		15, "usym",	   0)				\
 	X(UMOD,		16, "umod",	   0)				\
-	X(UADDR,	17, "uaddr",	   0)
+	X(UADDR,	17, "uaddr",	   0)				\
+	X(SYSTEM,	18, "system",	   0)				\
+	X(FREOPEN,	19, "freopen",	   0)				\
+	X(FTRUNCATE,	20, "ftruncate",   SONDE_AF_CONSUMER)
 
 #define SONDE_A_ENUM_(name, code, str, flags) SONDE_A_##name = code,
 enum sonde_action_kind { SONDE_ACTIONS(SONDE_A_ENUM_) };

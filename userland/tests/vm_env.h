@@ -41,6 +41,8 @@ struct tenv {
 	u64 dyndrops;
 	u64 seed;
 	const struct sonde_image *img;
+	int raised;		/* raise()'s last signal */
+	u32 destructs;		/* stop(), panic(), breakpoint() calls */
 };
 
 
