@@ -10,6 +10,7 @@
  * one of our ECBs before anything they use is freed.
  */
 #include <linux/cpumask.h>
+#include <linux/mm.h>
 #include <linux/rculist.h>
 #include <linux/security.h>
 #include <linux/slab.h>
@@ -265,6 +266,43 @@ static int sonde_state_alloc_vars(struct sonde_state *st)
 	return sonde_dvars_create(st);
 }
 
+/*
+ * dtrace_buffer_canalloc(): would the buffers this program asks for fit
+ * in half the memory available (the rest is the system's)?  Per CPU the
+ * principal buffer (two areas when switching), the aggregation buffer and
+ * its snapshot, the speculation buffers, plus the dynamic-variable pool.
+ * Better refused here, -ENOMEM that the consumer answers by asking for
+ * less (bufresize=auto), than an allocation that wakes the OOM killer.
+ * The log names what was asked.  Process context, at LOAD.
+ */
+static int sonde_state_canalloc(struct sonde_state *st,
+				struct sonde_vlog *log)
+{
+	const struct sonde_image *img = &st->img;
+	u64 ncpu = num_possible_cpus(), pcpu, total, avail;
+	bool spec = false, dyn = false;
+	u32 i;
+
+	for (i = 0; i < img->ninsns && !spec; i++)
+		spec = img->insns[i].op == SONDE_OP_CALL &&
+		       img->insns[i].imm == SONDE_SUBR_speculation;
+	for (i = 0; i < img->nvars && !dyn; i++)
+		dyn = img->vars[i].nkeys || img->vars[i].scope == SONDE_VAR_TLS;
+	pcpu = img->opt[SONDE_OPT_bufsize] *
+	       (img->opt[SONDE_OPT_bufpolicy] == SONDE_BUFPOLICY_SWITCH ? 2 : 1);
+	if (img->naggs)
+		pcpu += 2 * img->opt[SONDE_OPT_aggsize];
+	if (spec)
+		pcpu += img->opt[SONDE_OPT_nspec] * img->opt[SONDE_OPT_specsize];
+	total = pcpu * ncpu + (dyn ? img->opt[SONDE_OPT_dynvarsize] : 0);
+	avail = ((u64)si_mem_available() << PAGE_SHIFT) / 2;
+	if (total <= avail)
+		return 0;
+	sonde_vlog(log, "buffers of %llu bytes do not fit in half the memory available, %llu bytes\n",
+		   total, avail);
+	return -ENOMEM;
+}
+
 /* Does the program read kernel memory (refused under lockdown)? */
 static bool sonde_image_reads_kernel(const struct sonde_image *img)
 {
@@ -380,7 +418,9 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 	if (err)
 		goto out_ecbs;
 
-	err = sonde_state_alloc_pcpu(st);
+	err = sonde_state_canalloc(st, &log);
+	if (!err)
+		err = sonde_state_alloc_pcpu(st);
 	if (!err)
 		err = sonde_state_alloc_vars(st);
 	if (!err)

@@ -196,7 +196,12 @@ struct sonde_prog_hdr {
 	O(dynvarsize,   5, (1 << 20),  4096,  (1ULL << 30))		\
 	O(deadman,      6, 10000,      1000,  3600000)			\
 	O(nspec,        7, 1,          1,     256)			\
-	O(specsize,     8, (32 << 10), 4096,  (64 << 20))
+	O(specsize,     8, (32 << 10), 4096,  (64 << 20))		\
+	/* cpu: trace only on CPU (cpu - 1); 0, the default, on all */ \
+	O(cpu,          9, 0,          0,     8192)			\
+	/* scratchsize: scratch bytes per CPU for strings, copyin() and \
+	 * alloca(); 0, the default, for 16 strings or 16k */		\
+	O(scratchsize, 10, 0,          0,     (64 << 20))
 
 #define SONDE_KOPT_ENUM_(name, id, def, min, max) SONDE_OPT_##name = id,
 enum sonde_kopt { SONDE_KOPTS(SONDE_KOPT_ENUM_) SONDE_NKOPTS };

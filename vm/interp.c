@@ -24,8 +24,12 @@ u32 sonde_vm_scratch_size(const struct sonde_image *img)
 {
 	u32 strings = 16 * ((img->strsize + 7) & ~7u);
 
-	return ((img->max_key_size + 7) & ~7u) +
-	       (strings > 16384 ? strings : 16384);
+	if (strings < 16384)
+		strings = 16384;
+	/* the scratchsize option asks for more (or less) */
+	if (img->opt[SONDE_OPT_scratchsize])
+		strings = ((u32)img->opt[SONDE_OPT_scratchsize] + 7) & ~7u;
+	return ((img->max_key_size + 7) & ~7u) + strings;
 }
 
 /* Copy string @s into @dst as a field of exactly @size bytes: at most

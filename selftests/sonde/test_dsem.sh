@@ -364,7 +364,77 @@ test_kernel_destructive() {
 	return 1
 }
 
-ktap_header 22
+# ---- options -------------------------------------------------------------
+
+# bufresize=auto (the default): buffers that do not fit are lowered, and
+# dtrace(1) says so for a size the script set; bufresize=manual: refused.
+test_bufresize() {
+	run 120 "$SONDE" -x bufsize=1g -qn 'BEGIN { printf("up\n"); exit(0); }'
+	if [ "$rc" -ne 0 ] || ! want_out 'up\n\n' ||
+	   ! grep -Eq '^sonde: buffer size lowered to [0-9]+[km]$' "$T/err"; then
+		ktap_diag "want 'buffer size lowered to ...' and the program run"
+		show
+		return 1
+	fi
+	run 60 "$SONDE" -x bufsize=1g -x quietresize -qn 'BEGIN { exit(0); }'
+	if [ "$rc" -ne 0 ] || [ -s "$T/err" ]; then
+		ktap_diag "want no message with quietresize"
+		show
+		return 1
+	fi
+	run 60 "$SONDE" -x bufsize=1g -x bufresize=manual -qn 'BEGIN { exit(0); }'
+	if [ "$rc" -eq 1 ] &&
+	   grep -q '^sonde: failed to load program: buffers of [0-9]* bytes do not fit in half the memory available' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want bufresize=manual refused"
+	show
+	return 1
+}
+
+# The cpu option: probes fire on that CPU only (BEGIN and END anywhere).
+test_cpu_option() {
+	run 60 "$SONDE" -x cpu=1 -qn 'profile-997 { @[cpu] = count(); }
+		profile-997 /n++ == 50/ { exit(0); }
+		END { printa("%d %@d\n", @); }'
+	if [ "$rc" -eq 0 ] && [ "$(grep -c . "$T/out")" -eq 1 ] &&
+	   grep -Eq '^1 [0-9]+$' "$T/out" &&
+	   [ "$(cut -d' ' -f2 "$T/out" | head -1)" -ge 51 ]; then
+		return 0
+	fi
+	ktap_diag "want only CPU 1 counted, at least 51 times"
+	show
+	return 1
+}
+
+# Options DTrace has and Linux has nothing for are accepted and ignored,
+# with their values still checked: -x tree=4 runs, -x stdc=z does not.
+# -x quiet=no undoes -q (the last word wins, as in DTrace).
+test_options_ignored() {
+	run 30 "$SONDE" -x tree=4 -x maxframes=10 -x temporal -x aggzoom \
+		-qn 'BEGIN { printf("ok\n"); exit(0); }'
+	if [ "$rc" -ne 0 ] || ! want_out 'ok\n\n' || [ -s "$T/err" ]; then
+		ktap_diag "want ignored options accepted"
+		show
+		return 1
+	fi
+	run 30 "$SONDE" -x stdc=z -qn 'BEGIN { exit(0); }'
+	if [ "$rc" -ne 1 ] || [ "$(cat "$T/err")" != \
+	   "sonde: failed to set -x stdc: Invalid value for specified option" ]; then
+		ktap_diag "want -x stdc=z refused"
+		show
+		return 1
+	fi
+	run 30 "$SONDE" -q -x quiet=no -n 'BEGIN { exit(0); }'
+	if [ "$rc" -eq 0 ] && grep -q 'FUNCTION:NAME' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want -x quiet=no to undo -q"
+	show
+	return 1
+}
+
+ktap_header 24
 test_spec_unavailable; ktap_result dsem_spec_unavailable $?
 test_spec_zero_inactive; ktap_result dsem_spec_zero_and_inactive_ignored $?
 test_spec_badid; ktap_result dsem_spec_id_above_nspec $?
@@ -386,4 +456,7 @@ test_stop; ktap_result dsem_stop $?
 test_chill; ktap_result dsem_chill $?
 test_copyout; ktap_result dsem_copyoutstr $?
 test_kernel_destructive; ktap_result dsem_panic_breakpoint_need_parameter $?
+test_bufresize; ktap_result dsem_bufresize $?
+test_cpu_option; ktap_result dsem_cpu_option $?
+test_options_ignored; ktap_result dsem_options_ignored_and_quiet_no $?
 ktap_finish

@@ -34,9 +34,14 @@ struct dc *dc_new(void)
 
 void dc_free(struct dc *dc)
 {
+	unsigned int i;
+
 	if (!dc)
 		return;
 	dc_diags_clear(dc);
+	for (i = 0; i < dc->ncppargs; i++)
+		free(dc->cppargs[i]);
+	free(dc->cpppath);
 	free(dc);
 }
 
@@ -177,9 +182,11 @@ static bool dc_cpp(struct dc_cc *cc, uint32_t i)
 	unsigned int n = 0, k;
 	pid_t pid;
 
-	argv[n++] = "cpp";
+	argv[n++] = cc->dc->cpppath ? cc->dc->cpppath : "cpp";
 	argv[n++] = "-D__sonde";
-	for (k = 0; o->defines && o->defines[k] && n < 120; k++) {
+	if (cc->dc->cpphdrs)
+		argv[n++] = "-H";
+	for (k = 0; o && o->defines && o->defines[k] && n < 120; k++) {
 		char *d = dc_alloc(cc, strlen(o->defines[k]) + 3);
 
 		if (!d)
@@ -188,8 +195,11 @@ static bool dc_cpp(struct dc_cc *cc, uint32_t i)
 		strcat(d, o->defines[k]);
 		argv[n++] = d;
 	}
-	for (k = 0; o->cpp_args && o->cpp_args[k] && n < 250; k++)
+	for (k = 0; o && o->cpp_args && o->cpp_args[k] && n < 180; k++)
 		argv[n++] = o->cpp_args[k];
+	/* -x define, undef, incdir, cppargs */
+	for (k = 0; k < cc->dc->ncppargs && n < 250; k++)
+		argv[n++] = cc->dc->cppargs[k];
 	argv[n++] = "-";
 	argv[n] = NULL;
 	if (pipe2(in, O_CLOEXEC) || pipe2(op, O_CLOEXEC))
@@ -200,7 +210,7 @@ static bool dc_cpp(struct dc_cc *cc, uint32_t i)
 	if (!pid) {
 		if (dup2(in[0], 0) < 0 || dup2(op[1], 1) < 0)
 			_exit(127);
-		execvp("cpp", (char *const *)argv);
+		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	close(in[0]);
@@ -370,8 +380,8 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		cc.srcs[i].len = strlen(cc.srcs[i].text);
 		cc.srcs[i].kind = in[i].kind;
 	}
-	if (opts && opts->sz >= offsetof(struct dc_opts, cpp_args) +
-	    sizeof(opts->cpp_args) && opts->cpp)
+	if ((opts && opts->sz >= offsetof(struct dc_opts, cpp_args) +
+	     sizeof(opts->cpp_args) && opts->cpp) || dc->cpp)
 		for (i = 0; i < nin && !cc.oom; i++)
 			if (cc.srcs[i].kind == DC_IN_SCRIPT) {
 				cc.cur_src = i;
@@ -384,7 +394,9 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		in[i].clause0 = cc.nclauses;
 		dc_parse(&cc, i);
 		in[i].nclauses = cc.nclauses - in[i].clause0;
-		if (in[i].nclauses == 0 && !cc.oom && !cc.nerrors)
+		/* the empty option lets a program have no clause */
+		if (in[i].nclauses == 0 && !cc.oom && !cc.nerrors &&
+		    !p->uopts.empty)
 			dc_error(&cc, "D_EMPTY", 0, 0,
 				 "empty D program translation unit");
 	}

@@ -255,10 +255,20 @@ struct dc_diagv {
 	unsigned int n, cap;
 };
 
+/* Preprocessor arguments -x options may add (define, undef, incdir,
+ * cppargs). */
+#define DC_MAX_CPPARGS	64
+
 struct dc {
 	struct sonde_kopt_set kopts[SONDE_NKOPTS];	/* from dc_setopt() */
 	struct sonde_uopts uopts;
 	struct dc_diagv diags;
+	/* the preprocessor, as -x cpp, cpphdrs, cpppath, define, undef,
+	 * incdir, cppargs set it (added to dc_opts's) */
+	bool cpp, cpphdrs;
+	char *cpppath;
+	char *cppargs[DC_MAX_CPPARGS];
+	unsigned int ncppargs;
 };
 
 /* One compilation: lives for the duration of dc_compile(). */
@@ -392,10 +402,12 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		     struct dc_node **args, uint32_t nargs, bool printa);
 
 /* dc_pragma.c */
-/* Apply one option; fills @err (a message) when it fails. */
-int dc_opt_apply(struct sonde_kopt_set *kopts, struct sonde_uopts *u,
-		 const char *name, const char *value, char *err,
-		 size_t errsz);
+/* Apply one option; fills @err (a message) when it fails.  @dc (NULL in
+ * a script's pragma and for a compiled program) keeps the options of the
+ * preprocessor. */
+int dc_opt_apply(struct dc *dc, struct sonde_kopt_set *kopts,
+		 struct sonde_uopts *u, const char *name, const char *value,
+		 char *err, size_t errsz);
 void dc_uopts_default(struct sonde_uopts *u);
 /* One "#pragma ..." line (the text after '#', no newline). */
 void dc_pragma(struct dc_cc *cc, const char *text, size_t len,

@@ -108,6 +108,11 @@ bool dc_sem_macro(struct dc_cc *cc, struct dc_node *n)
 	char buf[32];
 	int64_t v;
 
+	/* defaultargs: a macro argument not given is 0 (or "") */
+	if (cc->prog->uopts.defaultargs && name[0] >= '1' && name[0] <= '9' &&
+	    (!cc->opts || strtol(name, NULL, 10) > cc->opts->argc) &&
+	    name[strspn(name, "0123456789")] == '\0')
+		return quoted ? macro_str(cc, n, "") : macro_int(cc, n, 0);
 	text = macro_text(cc, name, n->line, n->col, buf, sizeof(buf));
 	if (!text)
 		return false;

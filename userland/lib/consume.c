@@ -59,6 +59,10 @@ struct sonde_consumer *sonde_consumer_new(struct sonde_program *p, FILE *out,
 	c->output = &sonde_output_text;
 	c->quiet = p->uopts.quiet;
 	c->flowindent = p->uopts.flowindent;
+	c->rawbytes = p->uopts.rawbytes;
+	c->droptags = p->uopts.droptags;
+	c->noresolve = p->uopts.noresolve;
+	c->stackindent = p->uopts.stackindent ? (int)p->uopts.stackindent : 14;
 	c->strsize = (uint32_t)sonde_program_kopt(p, SONDE_OPT_strsize);
 	return c;
 }
@@ -144,8 +148,12 @@ void sonde_consumer_drops(struct sonde_consumer *c, uint32_t cpu,
 	if (!drops)
 		return;
 	sonde_out(c, drop, (int)cpu, agg ? "aggregation" : "principal", drops);
-	/* dt_handle_cpudrop(): "%llu %sdrop%s on CPU %d" */
-	sonde_consumer_msg(c, SONDE_MSG_DROP, "%llu %sdrop%s on CPU %u",
+	/* dt_handle_cpudrop(): "%llu %sdrop%s on CPU %d", after the
+	 * droptags option's "[DTRACEDROP_...] " */
+	sonde_consumer_msg(c, SONDE_MSG_DROP, "%s%llu %sdrop%s on CPU %u",
+			   !c->droptags ? "" : agg ?
+			   "[DTRACEDROP_AGGREGATION] " :
+			   "[DTRACEDROP_PRINCIPAL] ",
 			   (unsigned long long)drops, agg ? "aggregation " : "",
 			   drops > 1 ? "s" : "", cpu);
 }
@@ -158,20 +166,22 @@ const char sonde_msg_bricked[] = "Abort due to systemic unresponsiveness";
  */
 static const struct {
 	size_t off;
-	const char *kind, *str, *msg;
+	const char *kind, *str, *msg, *tag;
 } sonde_droptab[] = {
 	{ offsetof(struct sonde_status, dyndrops), "dynamic",
-	  "dynamic variable drop", "" },
+	  "dynamic variable drop", "", "DTRACEDROP_DYNAMIC" },
 	{ offsetof(struct sonde_status, specdrops), "speculative",
-	  "speculative drop", "" },
+	  "speculative drop", "", "DTRACEDROP_SPEC" },
 	{ offsetof(struct sonde_status, specbusy), "specbusy",
-	  "failed speculation", " (available buffer(s) still busy)" },
+	  "failed speculation", " (available buffer(s) still busy)",
+	  "DTRACEDROP_SPECBUSY" },
 	{ offsetof(struct sonde_status, specunavail), "specunavail",
-	  "failed speculation", " (no speculative buffer available)" },
+	  "failed speculation", " (no speculative buffer available)",
+	  "DTRACEDROP_SPECUNAVAIL" },
 	{ offsetof(struct sonde_status, recdrops), "recursion",
-	  "drop", ": probe fired inside a probe" },
+	  "drop", ": probe fired inside a probe", "SONDEDROP_RECURSION" },
 	{ offsetof(struct sonde_status, nmidrops), "nmi",
-	  "drop", ": probe fired in NMI context" },
+	  "drop", ": probe fired in NMI context", "SONDEDROP_NMI" },
 };
 
 int sonde_consumer_status(struct sonde_consumer *c,
@@ -193,7 +203,10 @@ int sonde_consumer_status(struct sonde_consumer *c,
 			continue;
 		d = nv - ov;
 		sonde_out(c, drop, -1, sonde_droptab[i].kind, d);
-		sonde_consumer_msg(c, SONDE_MSG_DROP, "%llu %s%s%s",
+		sonde_consumer_msg(c, SONDE_MSG_DROP, "%s%s%s%llu %s%s%s",
+				   c->droptags ? "[" : "",
+				   c->droptags ? sonde_droptab[i].tag : "",
+				   c->droptags ? "] " : "",
 				   (unsigned long long)d, sonde_droptab[i].str,
 				   d > 1 ? "s" : "", sonde_droptab[i].msg);
 	}
@@ -544,7 +557,9 @@ void sonde_consumer_symname(struct sonde_consumer *c, uint32_t kind, int pid,
 	};
 	struct sonde_syms *s = sonde_consumer_syms(c);
 
-	if (!s || kind >= ARRAY_SIZE(names) || kind < SONDE_A_SYM) {
+	/* noresolve: user addresses are not looked up */
+	if (!s || kind >= ARRAY_SIZE(names) || kind < SONDE_A_SYM ||
+	    (c->noresolve && kind >= SONDE_A_USYM)) {
 		snprintf(buf, n, "0x%llx", (unsigned long long)addr);
 		return;
 	}

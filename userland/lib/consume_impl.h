@@ -53,10 +53,13 @@ struct sonde_consumer {
 	bool killed;		/* SONDE_ACT_KILLED reported */
 	FILE *out_orig;		/* the first output while freopen() has
 				 * sent it to a file of its own, else NULL */
+	/* options: rawbytes (hex dumps of strings too), stackindent,
+	 * droptags ("[DTRACEDROP_...] " before drop messages), noresolve
+	 * (user addresses in hex) */
+	bool rawbytes, droptags, noresolve;
+	int stackindent;
 };
 
-/* stack() frames are indented this much (DTrace's stackindent default) */
-#define SONDE_STACKINDENT	14
 
 /* Bytes a key component (or field) of D type @t takes in a key. */
 static inline uint32_t sonde_keyfield_size(const struct sonde_consumer *c,

@@ -99,6 +99,9 @@ static int text_act_trace(struct sonde_consumer *c,
 			  const struct sonde_action *act, const void *data,
 			  struct sonde_dtype t)
 {
+	if (c->rawbytes && t.kind == SONDE_DT_STR)
+		return sonde_print_bytes(c->out, data, t.size, -33, c->quiet,
+					 true);
 	return sonde_print_trace(c->out, data, t, c->quiet);
 }
 
@@ -125,9 +128,11 @@ static int text_act_stack(struct sonde_consumer *c,
 			  const struct sonde_action *act, int pid,
 			  const void *pcs, struct sonde_dtype t)
 {
-	return sonde_print_stack(c->out, sonde_consumer_syms(c),
-				 act->kind == SONDE_A_USTACK, pid, pcs,
-				 t.size / 8, SONDE_STACKINDENT);
+	bool user = act->kind == SONDE_A_USTACK;
+
+	return sonde_print_stack(c->out, user && c->noresolve ? NULL :
+				 sonde_consumer_syms(c), user, pid, pcs,
+				 t.size / 8, c->stackindent);
 }
 
 /* dt_print_sym(), dt_print_mod(), dt_print_usym(), dt_print_umod():
@@ -184,10 +189,16 @@ static int text_agg_row(struct sonde_consumer *c,
 	for (i = 0; i < row->nkeys && !err; i++) {
 		kt = row->keys[i].type;
 		if (kt.kind == SONDE_DT_KSTACK || kt.kind == SONDE_DT_USTACK)
-			err = sonde_print_stack(c->out, sonde_consumer_syms(c),
+			err = sonde_print_stack(c->out,
+						kt.kind == SONDE_DT_USTACK &&
+						c->noresolve ? NULL :
+						sonde_consumer_syms(c),
 						kt.kind == SONDE_DT_USTACK,
 						c->upid, row->keys[i].data,
-						kt.size / 8, SONDE_STACKINDENT);
+						kt.size / 8, c->stackindent);
+		else if (c->rawbytes && kt.kind == SONDE_DT_STR)
+			err = sonde_print_bytes(c->out, row->keys[i].data,
+						kt.size, -50, false, true);
 		else
 			err = sonde_print_aggkey(c->out, row->keys[i].data, kt);
 	}

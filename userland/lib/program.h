@@ -172,8 +172,21 @@ struct sonde_uopts {
 	 * aggzoom / aggpack (quantize bars), aggpercpu */
 	bool flowindent, rawbytes, zdefs, aggzoom, aggpack, aggpercpu;
 	/* compile-time: frames of stack() / ustack() without an argument,
-	 * and of stack keys (DTrace's stackframes / ustackframes, 20) */
+	 * and of stack keys (DTrace's stackframes / ustackframes, 20);
+	 * jstack()'s (jstackframes 50, jstackstrsize 512) */
 	uint32_t stackframes, ustackframes;
+	uint32_t jstackframes, jstackstrsize;
+	/* statusrate (1 s), cleanrate (accepted, no cleaner to pace) */
+	uint64_t statusrate_ns, cleanrate_ns;
+	uint32_t stackindent;		/* stack() frames' indent, 14 */
+	/* droptags ("[DTRACEDROP_...] " before drop messages), empty (a
+	 * program with no clause), errtags (always on), defaultargs
+	 * (missing $N are 0 / ""), noresolve (user addresses in hex),
+	 * quietresize (no "lowered to" notices), temporal (records in
+	 * time order across CPUs), agghist (accepted, no effect),
+	 * bufresize=manual (a kernel that cannot have the sizes fails) */
+	bool droptags, empty, errtags, defaultargs, noresolve, quietresize;
+	bool temporal, agghist, bufresize_manual;
 };
 
 /* A kernel option set by the script or the command line. */
