@@ -6,6 +6,9 @@
 #                   build/libsonde.a)
 #   make deps       install what building and testing need (Debian 12, root)
 #   make check      userland unit tests, then the selftests in a QEMU guest
+#                   (check-packages, check-kernels, check-fresh: the
+#                   packages, Debian unstable's kernel, a fresh machine;
+#                   see selftests/build.mk)
 #   make demo       a demo trace: on this host if it can load modules,
 #                   otherwise in the guest
 #   make bench      sonde vs bpftrace, side by side in one QEMU guest boot
@@ -39,7 +42,9 @@ CFLAGS ?= -O2 -g
 # starts measurably sooner under TCG, where every start is timed (make
 # bench's time to first event), and sonde then needs only libc.
 LDLIBS += -Wl,-Bstatic -lelf -lz -Wl,-Bdynamic
-ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
+# CPPFLAGS and LDFLAGS too, so a packager's hardening flags (Debian's
+# dpkg-buildflags: _FORTIFY_SOURCE, relro, now) reach the command.
+ALL_CFLAGS := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
 	-MMD -MP
 
 # The userland, one folder per part; every .c file of a folder is built.
@@ -86,7 +91,7 @@ $(B)/libsonde.a: $(LIBSONDE_SRCS:%.c=$(B)/%.o)
 	ar rcs $@ $^
 
 $(B)/sonde: $(CMD_SRCS:%.c=$(B)/%.o) $(B)/libsonde.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # One version for the module, the command and the packages.
 VERSION := $(strip $(file <VERSION))

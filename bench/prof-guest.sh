@@ -7,13 +7,19 @@
 # program k's traced run is window 2k+1 -> 2k+2.  Ends with sonde.ko's
 # symbols from /proc/kallsyms.
 #
-#   PROF_N=calls PROF_MODE=getppid|read|python prof-guest.sh 'D program'...
+#   PROF_N=calls PROF_MODE=getppid|read|python|pygetppid prof-guest.sh 'D program'...
 N=${PROF_N:-50000}
 case ${PROF_MODE:-getppid} in
 getppid) L="/bench-load -C 1 getppid $N" ;;
 read) L="/bench-load -C 1 read $N" ;;
 python) L="taskset -c 1 python3.11 -S -c 'def f(): pass
 for i in range($N): f()'" ;;
+pygetppid) L="taskset -c 1 python3.11 -S -c 'import os
+def f(n):
+    for i in range(n): os.getppid()
+def g(n): f(n)
+def h(n): g(n)
+h($N)'" ;;
 *) echo "prof-guest: unknown PROF_MODE $PROF_MODE" >&2; exit 2 ;;
 esac
 sync; eval "$L"; sync

@@ -6,7 +6,7 @@
 # (bench/tcgprof.c, a QEMU plugin), per workload call, untraced and under
 # each D program.  `make profile` runs it.
 #
-#   bench/profile.sh [-m getppid|read|python] [-n CALLS] 'D program'...
+#   bench/profile.sh [-m getppid|read|python|pygetppid] [-n CALLS] 'D program'...
 #
 # Boots the guest (nokaslr, single-threaded TCG) once to learn the
 # kernel's symbols (cached in build/bench/kallsyms), then once with the

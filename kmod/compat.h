@@ -2,7 +2,9 @@
 /*
  * compat.h - every kernel-version difference sonde depends on, in one
  * place (dtrace-notes §5.3: D4L died of version checks spread over the
- * tree).  Written for Debian 12's 6.1; the 6.12 notes say what changes.
+ * tree).  Written for Debian 12's 6.1; the notes say what changes in
+ * 6.12 (Debian 12's second series) and later, up to the 7.2 of Debian
+ * unstable that `make check-kernels` builds and tests.
  *
  * Process context helpers (sonde_compat_read_file) may sleep; the stack
  * helper is probe context (no locks, no allocation).
@@ -11,6 +13,7 @@
 #define _SONDE_COMPAT_H
 
 #include <linux/fs.h>
+#include <linux/hrtimer.h>
 #include <linux/mman.h>
 #include <linux/mm.h>
 #include <linux/ptrace.h>
@@ -191,6 +194,24 @@ static inline u32 sonde_compat_stack_here(u64 *pcs, u32 n,
 		pcs[i++] = addr;
 	}
 	return i;
+}
+
+/*
+ * An hrtimer with its callback.  6.1, 6.12: hrtimer_init(), then the
+ * callback set by hand; 6.13 added hrtimer_setup(), and 7.x (Debian
+ * unstable's 7.2) no longer has hrtimer_init().  Process context.
+ */
+static inline void
+sonde_compat_hrtimer_setup(struct hrtimer *h,
+			   enum hrtimer_restart (*fn)(struct hrtimer *),
+			   clockid_t clock, enum hrtimer_mode mode)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(h, fn, clock, mode);
+#else
+	hrtimer_init(h, clock, mode);
+	h->function = fn;
+#endif
 }
 
 /*

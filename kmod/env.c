@@ -3,11 +3,13 @@
  * env.c - the VM's host port in the kernel (vm/env.h), every hook of it:
  * built-in variables, fault-safe loads and copies (copyin, copyinstr),
  * user registers, stacks, aggregation, exit(), and the hooks whose work
- * lives with its data: dynamic variables (dynvar.c) and speculations
- * (spec.c).  Called by the VM from sonde_vm_run(), in probe context:
- * interrupts off, no sleeping, no locks here (dynvar.c and spec.c take
- * their bounded raw spinlocks); every read of memory the script names
- * goes through copy_from_kernel_nofault() / copy_from_user_nofault().
+ * lives with its data: dynamic variables (dynvar.c), speculations
+ * (spec.c) and jstack() helpers (jhelper.c).  Called by the VM from
+ * sonde_vm_run(), in probe context: interrupts off, no sleeping, no
+ * locks here (dynvar.c and spec.c take their bounded raw spinlocks);
+ * every read of memory the script names goes through
+ * copy_from_kernel_nofault() / copy_from_user_nofault() (user loads after
+ * a firing's first: its one-move equivalent, sonde_user_load()).
  */
 #include <linux/cred.h>
 #include <linux/module.h>
@@ -166,6 +168,68 @@ bool sonde_test_addr(const struct sonde_testmem *t, bool user, u64 addr,
 	return true;
 }
 
+/*
+ * A user load of 1, 2, 4 or 8 bytes.  The firing's first goes through
+ * copy_from_user_nofault(), which also checks that the address space
+ * loaded is the thread's (nmi_uaccess_okay(), not exported: in a context
+ * switch it is not); interrupts stay off for the rest of the firing, so
+ * that holds for its later loads, which copy as copy_from_user_nofault()
+ * does (the address checked, page faults off, the access's fault fixed
+ * up) but with one move instead of copy_user_generic(), whose `rep
+ * movsb` TCG emulates a block per byte: jstack()'s walk is tens of
+ * these a firing.
+ */
+static int sonde_user_load(struct sonde_mstate *ms, u64 addr, u32 size,
+			   u64 *val)
+{
+	const void __user *p = u64_to_user_ptr(addr);
+	int err = -EFAULT;
+	u64 v = 0;
+
+	if (!ms->uok) {
+		if (copy_from_user_nofault(&v, p, size))
+			return -EFAULT;
+		ms->uok = true;
+		*val = v;
+		return 0;
+	}
+	if (!access_ok(p, size))
+		return -EFAULT;
+	pagefault_disable();
+	switch (size) {
+	case 1: {
+		u8 v;
+
+		err = __get_user(v, (const u8 __user *)p);
+		*val = v;
+		break;
+	}
+	case 2: {
+		u16 v;
+
+		err = __get_user(v, (const u16 __user *)p);
+		*val = v;
+		break;
+	}
+	case 4: {
+		u32 v;
+
+		err = __get_user(v, (const u32 __user *)p);
+		*val = v;
+		break;
+	}
+	case 8: {
+		u64 v;
+
+		err = __get_user(v, (const u64 __user *)p);
+		*val = v;
+		break;
+	}
+	}
+	pagefault_enable();
+	return err ? -EFAULT : 0;
+}
+
 /**
  * sonde_env_load() - a fault-safe load of 1, 2, 4 or 8 bytes
  * @ctx: the firing
@@ -189,10 +253,8 @@ int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
 		sonde_test_addr(ms->test, user, addr, size, &addr);
 
 	if (user)
-		err = copy_from_user_nofault(&v, u64_to_user_ptr(addr), size);
-	else
-		err = copy_from_kernel_nofault(&v, (void *)(unsigned long)addr,
-					       size);
+		return sonde_user_load(ms, addr, size, val);
+	err = copy_from_kernel_nofault(&v, (void *)(unsigned long)addr, size);
 	if (err)
 		return -EFAULT;
 	*val = v;
@@ -268,6 +330,36 @@ void sonde_env_dstore(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
 {
 	return sonde_spec_subr(ctx, subr, id, ret);
+}
+
+/**
+ * sonde_env_jhelper() - the jstack() helper for this thread (jhelper.c)
+ * @ctx: the firing
+ * @w: filled
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: true when a helper applies.
+ */
+bool sonde_env_jhelper(struct sonde_vm_ctx *ctx, struct sonde_jwalk *w)
+{
+	struct sonde_mstate *ms = ctx->env;
+
+	return sonde_jhelper_find(ms->st, w);
+}
+
+/**
+ * sonde_env_jdrop() - count a jstack() walk that unreadable memory ended
+ * @ctx: the firing
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ */
+void sonde_env_jdrop(struct sonde_vm_ctx *ctx)
+{
+	struct sonde_mstate *ms = ctx->env;
+
+	ms->pc->jstackdrops++;
 }
 
 /**

@@ -123,6 +123,11 @@ static int sonde_ioc_uprobe(struct sonde_state *st, void *arg)
 	return sonde_uprobe_create(st, arg);
 }
 
+static int sonde_ioc_jhelper(struct sonde_state *st, void *arg)
+{
+	return sonde_jhelper_add(st, arg);
+}
+
 struct sonde_ioc {
 	unsigned int cmd;
 	u32 size;
@@ -141,6 +146,7 @@ static const struct sonde_ioc sonde_iocs[] = {
 	SONDE_IOC(SONDE_IOC_STATUS, struct sonde_status, sonde_ioc_status),
 	SONDE_IOC(SONDE_IOC_TESTRUN, struct sonde_testrun, sonde_ioc_testrun),
 	SONDE_IOC(SONDE_IOC_UPROBE, struct sonde_uprobe, sonde_ioc_uprobe),
+	SONDE_IOC(SONDE_IOC_JHELPER, struct sonde_jhelper, sonde_ioc_jhelper),
 };
 
 /* The largest ioctl argument; bigger ones from newer callers are cut. */
@@ -159,6 +165,7 @@ static long sonde_ioctl(struct file *file, unsigned int cmd,
 	BUILD_BUG_ON(sizeof(struct sonde_probes) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_info) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_uprobe) > SONDE_IOC_MAXSIZE);
+	BUILD_BUG_ON(sizeof(struct sonde_jhelper) > SONDE_IOC_MAXSIZE);
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;

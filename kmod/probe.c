@@ -574,6 +574,7 @@ int sonde_probe_testfire(struct sonde_state *st, u32 epid,
 	ms.probe = ecb->probe;
 	ms.fire = f;
 	ms.have_ts = false;
+	ms.uok = false;
 	ms.test = t;
 	ms.tr = tr;
 	tr->cpu = ms.cpu;
@@ -650,6 +651,7 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 	ms.pc = NULL;
 	ms.timestamp = 0;
 	ms.have_ts = false;
+	ms.uok = false;
 	ms.fire_ip = (unsigned long)__builtin_return_address(0);
 	ms.fire_fp = (unsigned long)__builtin_frame_address(0);
 	ms.test = NULL;

@@ -19,6 +19,7 @@
 #include <asm/irq_regs.h>
 
 #include "sonde_kmod.h"
+#include "compat.h"
 
 #define SONDE_PROFILE_MIN_NS	200000ULL
 
@@ -89,9 +90,9 @@ static int sonde_profile_enable(struct sonde_probe *p)
 	int cpu;
 
 	if (!t->per_cpu) {
-		hrtimer_init(&t->tick, CLOCK_MONOTONIC,
-			     HRTIMER_MODE_REL_PINNED_HARD);
-		t->tick.function = sonde_tick_fn;
+		sonde_compat_hrtimer_setup(&t->tick, sonde_tick_fn,
+					   CLOCK_MONOTONIC,
+					   HRTIMER_MODE_REL_PINNED_HARD);
 		hrtimer_start(&t->tick, ns_to_ktime(t->interval_ns),
 			      HRTIMER_MODE_REL_PINNED_HARD);
 		return 0;
@@ -102,9 +103,9 @@ static int sonde_profile_enable(struct sonde_probe *p)
 	for_each_possible_cpu(cpu) {
 		struct sonde_cpu_timer *ct = per_cpu_ptr(t->cpus, cpu);
 
-		hrtimer_init(&ct->h, CLOCK_MONOTONIC,
-			     HRTIMER_MODE_REL_PINNED_HARD);
-		ct->h.function = sonde_profile_fn;
+		sonde_compat_hrtimer_setup(&ct->h, sonde_profile_fn,
+					   CLOCK_MONOTONIC,
+					   HRTIMER_MODE_REL_PINNED_HARD);
 		ct->t = t;
 	}
 	on_each_cpu(sonde_profile_start, t, 1);

@@ -215,6 +215,7 @@ struct sonde_pcpu {
 	u64 specdrops;
 	u64 specbusy;
 	u64 specunavail;
+	u64 jstackdrops;
 } ____cacheline_aligned_in_smp;
 
 /**
@@ -228,6 +229,18 @@ struct sonde_kecb {
 	struct sonde_fastpred fastpred;	/* the predicate, fused (vm.h) */
 	u32 epid;
 	bool armed;
+};
+
+/* A jstack() helper (jhelper.c): an interpreter's layout and where its
+ * runtime is, for the processes of an executable or for one process. */
+struct sonde_kjhelper {
+	struct sonde_pyoffsets off;
+	struct inode *inode;		/* by executable: its inode (held) */
+	struct pid *pid;		/* by process: its pid (held) */
+	u64 text;			/* link-time start of the executable
+					 * segment (mm->start_code) */
+	u64 runtime;			/* link-time, or in @pid */
+	u32 max_threads, max_interps;
 };
 
 /* Consumer state, one per open file of /dev/sonde. */
@@ -258,6 +271,9 @@ struct sonde_state {
 	/* user probes it created (prov_uprobe.c; sonde_lock) */
 	struct list_head uprobes;
 	u32 nusites;
+	/* jstack() helpers (jhelper.c): set before GO, read by firings */
+	struct sonde_kjhelper jhelpers[SONDE_MAX_JHELPERS];
+	u32 njhelpers;
 };
 
 struct sonde_state *sonde_state_create(void);
@@ -285,6 +301,11 @@ void sonde_destruct_init(void);
 void sonde_destruct_exit(void);
 int sonde_destruct_check(const struct sonde_image *img,
 			 struct sonde_vlog *log);
+
+/* jstack() helpers (jhelper.c). */
+int sonde_jhelper_add(struct sonde_state *st, struct sonde_jhelper *req);
+void sonde_jhelpers_free(struct sonde_state *st);
+bool sonde_jhelper_find(struct sonde_state *st, struct sonde_jwalk *w);
 
 /* Speculations (spec.c).  ctx->spec holds SONDE_SPEC_SET | id. */
 #define SONDE_SPEC_SET	0x80000000u
@@ -317,6 +338,8 @@ struct sonde_mstate {
 	struct sonde_pcpu *pc;
 	u64 timestamp;		/* read on first use: sonde_ms_timestamp() */
 	bool have_ts;
+	bool uok;		/* a user load succeeded: the address space
+				 * is the thread's (env.c) */
 	u32 cpu;
 	/* sonde_probe_fire()'s own frame: stack() unwinds from its caller
 	 * when the probe has no kernel registers of its own (the unwinder

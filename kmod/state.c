@@ -169,6 +169,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	cancel_delayed_work_sync(&st->deadman);
 	sonde_state_disarm(st);
 	sonde_uprobes_destroy(st);
+	sonde_jhelpers_free(st);
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
@@ -624,6 +625,7 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 		req->specdrops += READ_ONCE(pc->specdrops);
 		req->specbusy += READ_ONCE(pc->specbusy);
 		req->specunavail += READ_ONCE(pc->specunavail);
+		req->jstackdrops += READ_ONCE(pc->jstackdrops);
 		if (READ_ONCE(pc->buf.full))
 			req->flags |= SONDE_STATUS_FILLED;
 	}

@@ -477,6 +477,8 @@ struct sonde_aggrec {
  *               committed or discarded (DTrace's "busy" failure)
  * @specunavail: speculation() found none free otherwise (DTrace's "no
  *               speculative buffer available")
+ * @jstackdrops: jstack() walks that ended early because memory of the
+ *               interpreter could not be read
  * @reserved:    zero
  */
 struct sonde_status {
@@ -493,7 +495,8 @@ struct sonde_status {
 	__u64 specdrops;
 	__u64 specbusy;
 	__u64 specunavail;
-	__u64 reserved[3];
+	__u64 jstackdrops;
+	__u64 reserved[2];
 };
 
 #define SONDE_STATUS_FILLED	0x1	/* bufpolicy=fill: a buffer filled */
@@ -632,6 +635,216 @@ struct sonde_uprobe {
 	struct sonde_probe_desc desc;
 };
 
+/*
+ * jstack(): the frames of the interpreter a thread runs, found by a walk
+ * of its data structures that the kernel does with offsets userland hands
+ * over (SONDE_IOC_JHELPER), in the way DTrace's ustack helpers gave a
+ * string per frame.  The kernel knows no interpreter: it follows
+ * pointers at the offsets it was given, through fault-safe user copies,
+ * a bounded number of steps.  The walk, for a CPython runtime:
+ *
+ *   runtime + rt_interp_head -> each interpreter (is_next, at most
+ *   max_interps) -> its thread states (is_threads_head, ts_next, at most
+ *   max_threads): the one whose ts_native_tid is the thread's id (the GIL
+ *   holder at rt_tstate_current is tried first) -> its current frame
+ *   (ts_cframe then ts_frame, or ts_frame alone) -> each frame (fr_*,
+ *   fr_previous, at most the jstack()'s frame count) -> its code object
+ *   (co_*) -> the code's name and file name, strings read as CPython's
+ *   compact unicode objects (str_*, state bits).
+ *
+ * Offsets are bytes, at most SONDE_PYOFF_MAX; SONDE_PYOFF_NONE marks one
+ * the runtime does not have (only where the field says so).
+ */
+#define SONDE_PYOFF_NONE	0xffffffffu
+#define SONDE_PYOFF_MAX		65535
+
+/**
+ * struct sonde_pyoffsets - where a CPython runtime keeps what jstack() reads.
+ * @rt_interp_head:   _PyRuntime: the first interpreter
+ * @rt_tstate_current: _PyRuntime: the thread state holding the GIL, or NONE
+ * @is_next:          interpreter: the next interpreter
+ * @is_threads_head:  interpreter: its first thread state
+ * @ts_next:          thread state: the next one
+ * @ts_native_tid:    thread state: the thread's id (an unsigned long)
+ * @ts_cframe:        thread state: its C frame, whose @ts_frame is the
+ *                    current frame (3.11, 3.12); NONE: @ts_frame is the
+ *                    thread state's own (3.13)
+ * @ts_frame:         the current interpreter frame (see @ts_cframe)
+ * @fr_code:          frame: the code object
+ * @fr_previous:      frame: the caller's frame
+ * @fr_instr:         frame: the instruction pointer (prev_instr,
+ *                    instr_ptr), a code unit address
+ * @fr_entry:         frame: a byte, nonzero when the frame is the first
+ *                    one a C call of the interpreter runs (3.11); or NONE
+ * @fr_owner:         frame: its owner byte, or NONE
+ * @owner_skip:       frames whose owner byte has this value are the
+ *                    interpreter's own (3.12's C-stack shims), not code,
+ *                    and are skipped; NONE: none is
+ * @co_name:          code: its name (a str)
+ * @co_filename:      code: its file name (a str)
+ * @co_firstlineno:   code: its first line (an int)
+ * @co_code:          code: where its bytecode starts (lasti's origin)
+ * @str_length:       str: its length in characters
+ * @str_state:        str: its state word (32 bits)
+ * @str_ascii_data:   str: where a compact ASCII string's characters start
+ * @str_compact_data: str: where another compact string's characters start
+ * @state_kind_shift: the state's character width field (1, 2 or 4
+ *                    bytes), 3 bits from this bit
+ * @state_compact_bit: the state's "compact" bit
+ * @state_ascii_bit:  the state's "ascii" bit
+ * @reserved:         zero
+ */
+struct sonde_pyoffsets {
+	__u32 rt_interp_head;
+	__u32 rt_tstate_current;
+	__u32 is_next;
+	__u32 is_threads_head;
+	__u32 ts_next;
+	__u32 ts_native_tid;
+	__u32 ts_cframe;
+	__u32 ts_frame;
+	__u32 fr_code;
+	__u32 fr_previous;
+	__u32 fr_instr;
+	__u32 fr_entry;
+	__u32 fr_owner;
+	__u32 owner_skip;
+	__u32 co_name;
+	__u32 co_filename;
+	__u32 co_firstlineno;
+	__u32 co_code;
+	__u32 str_length;
+	__u32 str_state;
+	__u32 str_ascii_data;
+	__u32 str_compact_data;
+	__u8 state_kind_shift;
+	__u8 state_compact_bit;
+	__u8 state_ascii_bit;
+	__u8 reserved;
+};
+
+#define SONDE_MAX_JHELPERS		16
+#define SONDE_JHELPER_MAX_THREADS	4096
+#define SONDE_JHELPER_MAX_INTERPS	64
+#define SONDE_JHELPER_NONE		0xffff	/* struct sonde_jstack.helper */
+
+/**
+ * struct sonde_jhelper - SONDE_IOC_JHELPER: tell the kernel where an
+ * interpreter keeps its frames, so jstack() in its threads records them.
+ * Before GO only; at most SONDE_MAX_JHELPERS per open file.  A firing's
+ * thread is matched against the helpers in the order they were given.
+ * @size:        in: sizeof(struct sonde_jhelper)
+ * @fd:          in: with @pid 0, a file descriptor of the interpreter's
+ *               executable: the helper applies to every process whose
+ *               executable (/proc/PID/exe) is that file; else -1
+ * @pid:         in: 0, or the one process the helper applies to (a
+ *               runtime in a shared library, at an address only that
+ *               process has)
+ * @flags:       in: zero
+ * @text:        in: @pid 0: the link-time address where the file's first
+ *               executable segment starts (what the kernel maps at the
+ *               process's start_code, so the difference is the load
+ *               bias); else zero
+ * @runtime:     in: the runtime's address: link-time with @pid 0 (the
+ *               load bias is added), in @pid's address space otherwise
+ * @max_threads: in: thread states looked at per walk, 1 to
+ *               SONDE_JHELPER_MAX_THREADS
+ * @max_interps: in: interpreters looked at per walk, 1 to
+ *               SONDE_JHELPER_MAX_INTERPS
+ * @id:          out: the helper's number, as jstack() records name it
+ * @reserved:    zero
+ * @off:         in: the runtime's layout
+ * @reserved2:   zero
+ *
+ * Errors: EINVAL a bad field or offset, EBADF @fd, ESRCH no process
+ * @pid, EBUSY tracing has started, ENOSPC SONDE_MAX_JHELPERS given.
+ */
+struct sonde_jhelper {
+	__u32 size;
+	__s32 fd;
+	__s32 pid;
+	__u32 flags;
+	__u64 text;
+	__u64 runtime;
+	__u32 max_threads;
+	__u32 max_interps;
+	__u32 id;
+	__u32 reserved;
+	struct sonde_pyoffsets off;
+	__u64 reserved2[4];
+};
+
+/**
+ * struct sonde_jstack - what jstack(frames, strsize) records, as a record
+ * field or a key component of SONDE_JSTACK_SIZE(frames, strsize) bytes.
+ * After this header, packed: @npcs native program counters (__u64,
+ * innermost first, as ustack() takes them), @npy struct sonde_pyframe
+ * (innermost first), then @strlen bytes of strings, each a __u16
+ * (SONDE_JSTR_LEN bytes of characters of SONDE_JSTR_WIDTH bytes each)
+ * and the characters.  Bytes past the used length are unspecified in a
+ * record and zero in a key.
+ * @pid:      the process (thread group id); 0 in a kernel thread
+ * @npcs:     native program counters that follow
+ * @npy:      interpreter frames after them
+ * @strlen:   bytes of strings after the frames
+ * @flags:    SONDE_JSTACK_*
+ * @helper:   the helper whose walk found the frames, or SONDE_JHELPER_NONE
+ * @reserved: zero
+ */
+struct sonde_jstack {
+	__u32 pid;
+	__u16 npcs;
+	__u16 npy;
+	__u16 strlen;
+	__u16 flags;
+	__u16 helper;
+	__u16 reserved;
+};
+
+#define SONDE_JSTACK_MAXSTR	4096	/* strsize: 8 to this, a multiple of 8 */
+#define SONDE_JSTACK_SIZE(frames, strsize) \
+	(sizeof(struct sonde_jstack) + (frames) * 8 + \
+	 (frames) * sizeof(struct sonde_pyframe) + (strsize))
+
+/* struct sonde_jstack.flags */
+#define SONDE_JSTACK_FAULT	0x1	/* memory the walk needed could not
+					 * be read: the frames end early (a
+					 * jstack drop) */
+#define SONDE_JSTACK_PYTRUNC	0x2	/* more interpreter frames than room */
+#define SONDE_JSTACK_STRTRUNC	0x4	/* names that did not fit are missing */
+#define SONDE_JSTACK_NOTHREAD	0x8	/* an interpreter, but not one of its
+					 * threads (or none running code) */
+
+/**
+ * struct sonde_pyframe - one interpreter frame of a struct sonde_jstack.
+ * @code:        the code object's address
+ * @lasti:       the frame's instruction pointer less the code's bytecode
+ *               start (bytes); may be out of range in a frame just made
+ * @firstlineno: the code's first line
+ * @name:        the offset of the code's name among the strings, or
+ *               SONDE_JSTR_NONE
+ * @file:        the offset of its file name, or SONDE_JSTR_NONE
+ * @flags:       SONDE_PYF_*
+ * @reserved:    zero
+ */
+struct sonde_pyframe {
+	__u64 code;
+	__s32 lasti;
+	__s32 firstlineno;
+	__u16 name;
+	__u16 file;
+	__u16 flags;
+	__u16 reserved;
+};
+
+#define SONDE_PYF_ENTRY		0x1	/* the first frame a C call of the
+					 * interpreter runs: the next frame
+					 * belongs to an outer call */
+#define SONDE_JSTR_NONE		0xffff
+#define SONDE_JSTR_LEN(h)	((h) & 0x3fff)
+#define SONDE_JSTR_WIDTH(h)	(1u << ((h) >> 14))	/* 1, 2, 4 */
+#define SONDE_JSTR_HDR(len, shift)	((__u16)((len) | ((shift) << 14)))
+
 #define SONDE_IOC_MAGIC		0xd7
 
 #define SONDE_IOC_INFO		_IOR(SONDE_IOC_MAGIC, 0x00, struct sonde_info)
@@ -644,6 +857,7 @@ struct sonde_uprobe {
 #define SONDE_IOC_STATUS	_IOR(SONDE_IOC_MAGIC, 0x07, struct sonde_status)
 #define SONDE_IOC_TESTRUN	_IOWR(SONDE_IOC_MAGIC, 0x08, struct sonde_testrun)
 #define SONDE_IOC_UPROBE	_IOWR(SONDE_IOC_MAGIC, 0x09, struct sonde_uprobe)
+#define SONDE_IOC_JHELPER	_IOWR(SONDE_IOC_MAGIC, 0x0b, struct sonde_jhelper)
 
 /**
  * struct sonde_insn - one VM instruction (see sonde_isa.h).

@@ -59,6 +59,8 @@
  *  STK    record+imm, rt frames (a count)     emitkstack 16, 20
  *  SOL    rs, record+off, len bytes           emitm r2, 16, 100
  *         (off = imm & 0xffff, len = imm >> 16 as unsigned: SONDE_SOL_IMM)
+ *  JSTK   record+off, rt frames, strsize bytes emitjstack 16, 20, 512
+ *         (off and strsize packed as SOL's: SONDE_SOL_IMM(off, strsize))
  */
 #define SONDE_FORM_NONE	0
 #define SONDE_FORM_S	1
@@ -80,6 +82,7 @@
 #define SONDE_FORM_SVK	17
 #define SONDE_FORM_STK	18
 #define SONDE_FORM_SOL	19
+#define SONDE_FORM_JSTK	20
 
 /* The imm of a SOL instruction: record offset and length, both < 65536. */
 #define SONDE_SOL_IMM(off, len)	((__s32)((__u32)(off) | ((__u32)(len) << 16)))
@@ -97,7 +100,7 @@
 #define SONDE_T_BUILTIN	4	/* type of the built-in named by imm */
 #define SONDE_T_SUBR	5	/* type the subroutine named by imm returns */
 #define SONDE_T_VAR	6	/* type of the variable named by imm */
-/* (7 and 8 are the stack key types below) */
+/* (7, 8 and 10 are the stack key types below) */
 #define SONDE_T_BUF	9	/* a buffer (copyin()); never a variable's or
 				 * a key's type */
 
@@ -130,6 +133,18 @@
 #define SONDE_KEY_STACK(kind, frames)	((kind) | ((frames) << 8))
 #define SONDE_KEY_KIND(t)		((t) & 0xff)
 #define SONDE_KEY_FRAMES(t)		(((t) >> 8) & 0xff)
+
+/*
+ * jstack(frames, strsize) as a key component: SONDE_T_JSTACK with the
+ * frame count in bits 8..15 and strsize / 8 in bits 16..27.  It takes
+ * SONDE_JSTACK_SIZE(frames, strsize) bytes of the key (struct
+ * sonde_jstack in sonde.h: the native PCs, then the frames of the
+ * interpreter the thread runs), written up to its used length.
+ */
+#define SONDE_T_JSTACK	10
+#define SONDE_KEY_JSTACK(frames, strsize) \
+	(SONDE_T_JSTACK | ((frames) << 8) | (((strsize) / 8) << 16))
+#define SONDE_KEY_JSTRSIZE(t)		((((t) >> 16) & 0xfff) * 8)
 
 /*
  * SONDE_OPS(OP): OP(name, code, form, result type, rs kind, rt kind)
@@ -197,6 +212,10 @@
 	 * innermost first, zero past the stack's depth) at record+imm */ \
 	OP(EMITKSTACK, 0x3d, STK, NONE, N, N)				\
 	OP(EMITUSTACK, 0x3e, STK, NONE, N, N)				\
+	/* jstack(n, strsize): struct sonde_jstack (sonde.h) of rt	\
+	 * frames and strsize bytes of names at record+off		\
+	 * (SONDE_SOL_OFF/LEN of imm: offset, strsize) */		\
+	OP(EMITJSTACK, 0x3f, JSTK, NONE, N, N)				\
 	/* aggregating call: keys in rs.., value in rt (and rt+1) */	\
 	OP(AGG,    0x40, AGG,  NONE, N, N)				\
 	/* variables: global, clause-local (this->), thread-local	\

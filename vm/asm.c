@@ -319,6 +319,19 @@ static int asm_operands_tables(struct sonde_asm *a, int form,
 			return -1;
 		in->rt = (u8)v;
 		break;
+	case SONDE_FORM_JSTK: {
+		long long strsize;
+
+		if (parse_num(&s, &v) || parse_comma(&s) ||
+		    parse_num(&s, &strsize) || parse_comma(&s) ||
+		    v < 0 || v > 0xffff || strsize < 0 || strsize > 0xffff)
+			return -1;
+		in->imm = SONDE_SOL_IMM(v, strsize);
+		if (parse_num(&s, &v))
+			return -1;
+		in->rt = (u8)v;
+		break;
+	}
 	case SONDE_FORM_SV:
 		if (parse_var(&s, &in->imm) || parse_comma(&s) ||
 		    parse_reg(&s, &in->rs))

@@ -80,6 +80,10 @@ int sonde_disasm(const struct sonde_insn *in, u32 pc, const char *strtab,
 				SONDE_SOL_OFF(in->imm), SONDE_SOL_LEN(in->imm));
 	case SONDE_FORM_STK:
 		return snprintf(buf, size, "%s %d, %u", lname, in->imm, in->rt);
+	case SONDE_FORM_JSTK:
+		return snprintf(buf, size, "%s %u, %u, %u", lname,
+				SONDE_SOL_OFF(in->imm), SONDE_SOL_LEN(in->imm),
+				in->rt);
 	case SONDE_FORM_DVK:
 		return snprintf(buf, size, "%s r%u, v%d, r%u", lname, in->rd,
 				in->imm, in->rs);

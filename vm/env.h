@@ -169,6 +169,40 @@ int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val);
  */
 u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n);
 
+/*
+ * The interpreter a firing's thread runs, as jstack() walks it: a helper
+ * the consumer gave (struct sonde_jhelper), with its runtime's address in
+ * this process.
+ */
+struct sonde_jwalk {
+	const struct sonde_pyoffsets *off;	/* the runtime's layout */
+	u64 runtime;		/* its address in the process */
+	u64 tid;		/* the thread's id as the process knows it */
+	u32 pid;		/* the process; set even when there is no helper */
+	u32 max_threads;	/* thread states looked at, at most */
+	u32 max_interps;	/* interpreters looked at, at most */
+	u16 id;			/* the helper's number */
+};
+
+/**
+ * sonde_env_jhelper() - the helper for the firing's process, if any
+ * @ctx: the firing
+ * @w: filled: w->pid always (0 in a kernel thread), the rest when a
+ *     helper applies
+ *
+ * Context: probe context (see the top of this file).
+ * Return: true when a helper applies to the process.
+ */
+bool sonde_env_jhelper(struct sonde_vm_ctx *ctx, struct sonde_jwalk *w);
+
+/**
+ * sonde_env_jdrop() - count a jstack() walk that memory ended early
+ * @ctx: the firing
+ *
+ * Context: probe context (see the top of this file).
+ */
+void sonde_env_jdrop(struct sonde_vm_ctx *ctx);
+
 /**
  * sonde_env_spec() - the speculation subroutines
  * @ctx: the firing

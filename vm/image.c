@@ -170,6 +170,9 @@ u32 sonde_keytype_size(const struct sonde_image *img, u32 t)
 	case SONDE_T_KSTACK:
 	case SONDE_T_USTACK:
 		return SONDE_KEY_FRAMES(t) * sizeof(u64);
+	case SONDE_T_JSTACK:
+		return SONDE_JSTACK_SIZE(SONDE_KEY_FRAMES(t),
+					 SONDE_KEY_JSTRSIZE(t));
 	default:
 		return sizeof(u64);
 	}
@@ -279,7 +282,16 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 	for (i = 0; i < img->naggkeys; i++) {
 		u32 t = img->aggkeys[i], kind = SONDE_KEY_KIND(t);
 		bool stack = kind == SONDE_T_KSTACK || kind == SONDE_T_USTACK;
+		bool jstack = kind == SONDE_T_JSTACK;
+		u32 js = SONDE_KEY_JSTRSIZE(t);
 
+		if (jstack && (!SONDE_KEY_FRAMES(t) || js < 8 ||
+			       js > SONDE_JSTACK_MAXSTR || (t >> 28)))
+			return ireject(log, -EINVAL,
+				       "key type %u: jstack of %u frames and %u bytes of names",
+				       i, SONDE_KEY_FRAMES(t), js);
+		if (jstack)
+			continue;
 		if ((kind != SONDE_T_INT && kind != SONDE_T_STR && !stack) ||
 		    (stack ? !SONDE_KEY_FRAMES(t) : t != kind) ||
 		    (t >> 16))

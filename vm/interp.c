@@ -135,6 +135,15 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 			sonde_key_seg(k, ksize, i + 1);
 			ksize += img->strsize;
 			break;
+		case SONDE_T_JSTACK:
+			got = sonde_jstack_take(ctx, key + ksize, n,
+						SONDE_KEY_JSTRSIZE(t));
+			i = SONDE_JSTACK_SIZE(n, SONDE_KEY_JSTRSIZE(t));
+			if (pad)
+				memset(key + ksize + got, 0, i - got);
+			sonde_key_seg(k, ksize, got);
+			ksize += i;
+			break;
 		case SONDE_T_KSTACK:
 		case SONDE_T_USTACK:
 			/* through an aligned bounce: key offsets may not be */
@@ -417,6 +426,11 @@ l_EMITUSTACK:
 	 * the stack's depth stay 0 */
 	sonde_env_stack(ctx, pc->op == SONDE_OP_EMITUSTACK,
 			(u64 *)(ctx->rec + pc->imm), pc->rt);
+	NEXT();
+
+l_EMITJSTACK:
+	sonde_jstack_take(ctx, ctx->rec + SONDE_SOL_OFF(pc->imm), pc->rt,
+			  SONDE_SOL_LEN(pc->imm));
 	NEXT();
 
 l_AGG: {

@@ -183,6 +183,7 @@ static int sonde_check_form(struct sonde_vprog *v, u32 pc,
 		s = t = i = true;
 		break;
 	case SONDE_FORM_STK:
+	case SONDE_FORM_JSTK:
 		i = true;	/* rt is a frame count, checked below */
 		break;
 	}
@@ -198,7 +199,7 @@ static int sonde_check_form(struct sonde_vprog *v, u32 pc,
 		return err;
 	if (!s && (err = sonde_check_zero(v, pc, "rs", in->rs)))
 		return err;
-	if (!t && form != SONDE_FORM_STK &&
+	if (!t && form != SONDE_FORM_STK && form != SONDE_FORM_JSTK &&
 	    (err = sonde_check_zero(v, pc, "rt", in->rt)))
 		return err;
 	if (!i && (err = sonde_check_zero(v, pc, "imm", in->imm)))
@@ -463,6 +464,29 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 			return vreject(v, pc, -EINVAL,
 				       "record offset %d size %u outside the %u-byte record",
 				       in->imm, size, v->rec_size);
+		break;
+	case SONDE_OP_EMITJSTACK:
+		if (v->pred)
+			return vreject(v, pc, -EACCES,
+				       "predicates cannot record data");
+		if (!in->rt)
+			return vreject(v, pc, -EINVAL,
+				       "a stack of 0 frames");
+		size = SONDE_SOL_LEN(in->imm);
+		if (size < 8 || size > SONDE_JSTACK_MAXSTR || size % 8)
+			return vreject(v, pc, -EINVAL,
+				       "jstack names of %u bytes: 8 to %u, a multiple of 8",
+				       size, SONDE_JSTACK_MAXSTR);
+		if (SONDE_SOL_OFF(in->imm) % 8)
+			return vreject(v, pc, -EINVAL,
+				       "stack at record offset %u is not 8-byte aligned",
+				       SONDE_SOL_OFF(in->imm));
+		size = SONDE_JSTACK_SIZE(in->rt, size);
+		if ((u64)SONDE_SOL_OFF(in->imm) + size > v->rec_size)
+			return vreject(v, pc, -EINVAL,
+				       "record offset %u size %u outside the %u-byte record",
+				       SONDE_SOL_OFF(in->imm), size,
+				       v->rec_size);
 		break;
 	case SONDE_OP_AGG:
 		if (v->pred)

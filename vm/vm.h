@@ -264,6 +264,20 @@ struct sonde_vm_ctx {
  */
 int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret);
 
+/**
+ * sonde_jstack_take() - jstack(): the user stack and interpreter frames
+ * @ctx: the firing
+ * @dst: SONDE_JSTACK_SIZE(@frames, @strsize) bytes: a struct sonde_jstack
+ *       and what follows it (uapi sonde.h); need not be aligned
+ * @frames: native PCs and interpreter frames, at most each (1..255)
+ * @strsize: bytes for the frames' names
+ *
+ * Context: probe context; bounded (see vm/jstack.c).
+ * Return: the bytes written, from @dst; the rest is untouched.
+ */
+u32 sonde_jstack_take(struct sonde_vm_ctx *ctx, u8 *dst, u32 frames,
+		      u32 strsize);
+
 /*
  * A fused predicate: the verified program is `ldb rA, B; movi|ldc rB, K;
  * set<op> rC, rA, rB (either order); ret rC` (`/pid == 123/`,

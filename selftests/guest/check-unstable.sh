@@ -31,7 +31,36 @@ die() {
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot)"
 command -v debootstrap >/dev/null || die "debootstrap not found; run 'make deps'"
 
-hash=$( { date +%F; echo "$MIRROR"; cat "${BASH_SOURCE[0]}"; } | sha256sum | cut -d' ' -f1)
+# with_proc ROOT COMMAND...: COMMAND with ROOT/proc mounted, its status
+# returned; unmounted however this script ends, so that a later rm -rf of
+# the root never reaches into a live /proc.
+PROC_MNT=
+trap '[ -z "$PROC_MNT" ] || umount "$PROC_MNT"' EXIT
+with_proc() {
+	local r=$1 rc=0
+	shift
+	mount -t proc proc "$r/proc"
+	PROC_MNT=$r/proc
+	"$@" || rc=$?
+	umount "$r/proc"
+	PROC_MNT=
+	return $rc
+}
+
+# The root's recipe: what the cache key covers (editing the rest of this
+# script does not rebuild the root).  A mirror that is a snapshot, or
+# lags, serves a sid Release whose Valid-Until has passed: apt refuses
+# it unless told; its Date is printed below.
+recipe() {
+	cat <<'EOF'
+export DEBIAN_FRONTEND=noninteractive INITRD=No
+apt-get -o Acquire::Check-Valid-Until=false update
+apt-get install -y --no-install-recommends linux-image-amd64 linux-headers-amd64
+apt-get clean
+EOF
+}
+
+hash=$( { date +%F; echo "$MIRROR"; recipe; } | sha256sum | cut -d' ' -f1)
 if ! [ -d "$C" ] || [ "$(cat "$U/root.hash" 2>/dev/null)" != "$hash" ]; then
 	rm -rf "$C" "$U/root.tmp" "$U/root.hash"
 	mkdir -p "$U"
@@ -39,20 +68,15 @@ if ! [ -d "$C" ] || [ "$(cat "$U/root.hash" 2>/dev/null)" != "$hash" ]; then
 	debootstrap --variant=minbase --include=kmod,make,ca-certificates sid \
 		"$U/root.tmp" "$MIRROR" > "$U/debootstrap.log" 2>&1 ||
 		{ tail -n 20 "$U/debootstrap.log" >&2; die "debootstrap sid failed"; }
-	mount -t proc proc "$U/root.tmp/proc"
-	set +e
-	chroot "$U/root.tmp" /bin/sh -ec '
-		export DEBIAN_FRONTEND=noninteractive INITRD=No
-		apt-get update
-		apt-get install -y --no-install-recommends linux-image-amd64 linux-headers-amd64
-		apt-get clean' > "$U/chroot.log" 2>&1
-	rc=$?
-	set -e
-	umount "$U/root.tmp/proc"
+	rc=0
+	with_proc "$U/root.tmp" chroot "$U/root.tmp" /bin/sh -ec "$(recipe)" \
+		> "$U/chroot.log" 2>&1 || rc=$?
 	[ $rc = 0 ] || { tail -n 20 "$U/chroot.log" >&2; die "installing sid's kernel failed; see $U/chroot.log"; }
 	mv "$U/root.tmp" "$C"
 	echo "$hash" > "$U/root.hash"
 fi
+rdate=$(sed -n 's/^Date: //p' "$C"/var/lib/apt/lists/*_sid_InRelease 2>/dev/null | head -n 1)
+echo "check-unstable: sid as of ${rdate:-an unknown date} (the mirror's Release file)" >&2
 
 REL=$(ls "$C/lib/modules" | sort -V | tail -n 1)
 [ -n "$REL" ] && [ -e "$C/boot/vmlinuz-$REL" ] || die "no kernel in $C"
@@ -63,10 +87,10 @@ rm -rf "$C/sonde"
 mkdir -p "$C/sonde"
 (cd "$ROOT" && cp -p --parents Kbuild VERSION kmod/*.[ch] vm/*.[ch] uapi/*.h "$C/sonde/")
 rm -f "$C/sonde/kmod/sonde_syscalls.h"
-set +e
-chroot "$C" make -C "/usr/src/linux-headers-$REL" M=/sonde modules > "$U/build.log" 2>&1
-rc=$?
-set -e
+# objtool of 7.x reads /proc (its stack limit) and fails without it
+rc=0
+with_proc "$C" chroot "$C" make -C "/usr/src/linux-headers-$REL" M=/sonde modules \
+	> "$U/build.log" 2>&1 || rc=$?
 if [ $rc != 0 ] || grep -q 'warning:' "$U/build.log"; then
 	grep -E 'error|warning' "$U/build.log" | head -n 30 >&2
 	echo "# FAIL: the module does not build cleanly for $REL; see $U/build.log"

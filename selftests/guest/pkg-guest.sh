@@ -2,25 +2,31 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # pkg-guest.sh - `make check-packages`: the Debian packages installed,
-# upgraded across kernels and removed in a Debian 12 guest, as a sysadmin
-# would (the busybox test guest has no dpkg, dkms or compiler).
+# carried across a kernel upgrade and removed in a Debian 12 guest booted
+# with systemd, as a sysadmin would (the busybox test guest has no dpkg,
+# dkms, compiler or init system).
 #
 #   pkg-guest.sh R1 R2     R1: the 6.1 release, R2: the 6.12 release
 #
-# 1. build/pkg-guest/root: debootstrap bookworm (minbase, dkms, kmod), then
-#    in a chroot linux-headers-R1 (and so R1's image) installed, and R2's
-#    image and headers downloaded into /pkg-kernel (cached; rebuilt when
-#    this script or the releases change: a few minutes);
-# 2. /pkg: build/deb/*.deb (make deb) and pkg-init.sh; a disk image made
-#    from the root (mkfs.ext4 -d);
+# 1. build/pkg-guest/root: debootstrap bookworm (minbase, systemd, dkms,
+#    kmod), then in a chroot linux-headers-R1 (and so R1's image)
+#    installed, and R2's image and headers downloaded into /pkg-kernel
+#    (cached; rebuilt when the recipe below or the releases change: a few
+#    minutes);
+# 2. /pkg: build/deb/*.deb (make deb) and pkg-init.sh, which the service
+#    sonde-pkg-test.service runs at boot; a disk image made from the root
+#    (mkfs.ext4 -d);
 # 3. boot R1 (the host's vmlinuz, extracted, and initrd, root=/dev/vda):
-#    phase 1 (selftests/guest/pkg-init.sh); then boot R2 on the same disk:
-#    phase 2.  QEMU TCG (or KVM if run-guest.sh found that it boots).
+#    phase 1 (selftests/guest/pkg-init.sh: install, kernel upgrade); boot
+#    R2 on the same disk: phase 2 (the new kernel, removal); boot R2 again:
+#    phase 3 (after the removal).  QEMU TCG (or KVM if run-guest.sh found
+#    that it boots).
 #
 # DKMS compiles the module twice inside the guest, which under TCG takes
 # minutes: hence a target of its own, not part of make check.  Prints KTAP
-# and ends with "N passed, N failed".  Environment: PKG_GUEST_TIMEOUT
-# (seconds per boot, default 2400), PKG_MIRROR.
+# and ends with "N passed, N failed"; a kernel splat in any boot fails
+# the run.  Environment: PKG_GUEST_TIMEOUT (seconds per boot, default
+# 2400), PKG_MIRROR, SONDE_TCG_THREAD (multi, the default, or single).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -45,12 +51,49 @@ ls "$B"/deb/sonde-dkms_*_all.deb "$B"/deb/sonde_*_amd64.deb >/dev/null 2>&1 ||
 	die "no packages in $B/deb; run 'make deb'"
 
 # ---- the root, cached ------------------------------------------------
-hash=$( { echo "$R1 $R2 $MIRROR"; cat "${BASH_SOURCE[0]}"; } | sha256sum | cut -d' ' -f1)
+# with_proc ROOT COMMAND...: COMMAND with ROOT/proc mounted, its status
+# returned; unmounted however this script ends, so that a later rm -rf of
+# the root never reaches into a live /proc.
+PROC_MNT=
+trap '[ -z "$PROC_MNT" ] || umount "$PROC_MNT"' EXIT
+with_proc() {
+	local r=$1 rc=0
+	shift
+	mount -t proc proc "$r/proc"
+	PROC_MNT=$r/proc
+	"$@" || rc=$?
+	umount "$r/proc"
+	PROC_MNT=
+	return $rc
+}
+
+# What is installed in the root, run in a chroot: R1's image and headers
+# (and with them the compiler and pahole DKMS needs), R2's downloaded for
+# phase 1 to install.  The cache key is this recipe, not the whole script.
+# Valid-Until is not checked: a mirror that is a snapshot serves expired
+# Release files of the suites that have one (updates, security).
+recipe() {
+	cat <<EOF
+export DEBIAN_FRONTEND=noninteractive INITRD=No
+apt-get -o Acquire::Check-Valid-Until=false update
+apt-get install -y --no-install-recommends linux-headers-$R1 linux-image-$R1
+rm -f /var/cache/apt/archives/*.deb
+apt-get install -y --no-install-recommends --download-only linux-headers-$R2 linux-image-$R2
+mkdir -p /pkg-kernel
+mv /var/cache/apt/archives/*.deb /pkg-kernel/
+apt-get clean
+[ -s /etc/machine-id ] || systemd-machine-id-setup
+EOF
+}
+
+INCLUDE=systemd-sysv,dkms,kmod,ca-certificates
+hash=$( { echo "$MIRROR $INCLUDE"; recipe; } | sha256sum | cut -d' ' -f1)
 if ! [ -d "$R" ] || [ "$(cat "$PG/root.hash" 2>/dev/null)" != "$hash" ]; then
 	rm -rf "$R" "$PG/root.tmp" "$PG/root.hash"
 	mkdir -p "$PG"
 	echo "pkg-guest: debootstrap bookworm into $PG/root.tmp (minutes; log $PG/debootstrap.log)" >&2
-	debootstrap --variant=minbase --include=dkms,kmod,ca-certificates bookworm \
+	t0=$(date +%s)
+	debootstrap --variant=minbase --include=$INCLUDE bookworm \
 		"$PG/root.tmp" "$MIRROR" > "$PG/debootstrap.log" 2>&1 ||
 		{ tail -n 20 "$PG/debootstrap.log" >&2; die "debootstrap failed"; }
 	cat > "$PG/root.tmp/etc/apt/sources.list" <<EOF
@@ -59,23 +102,13 @@ deb $MIRROR bookworm-updates main
 deb ${MIRROR%/debian}/debian-security bookworm-security main
 EOF
 	cp /etc/resolv.conf "$PG/root.tmp/etc/resolv.conf" 2>/dev/null || true
-	mount -t proc proc "$PG/root.tmp/proc"
-	set +e
-	chroot "$PG/root.tmp" /bin/sh -ec "
-		export DEBIAN_FRONTEND=noninteractive INITRD=No
-		apt-get update
-		apt-get install -y --no-install-recommends linux-headers-$R1 linux-image-$R1
-		rm -f /var/cache/apt/archives/*.deb
-		apt-get install -y --no-install-recommends --download-only linux-headers-$R2 linux-image-$R2
-		mkdir -p /pkg-kernel
-		mv /var/cache/apt/archives/*.deb /pkg-kernel/
-		apt-get clean" > "$PG/chroot.log" 2>&1
-	rc=$?
-	set -e
-	umount "$PG/root.tmp/proc"
+	rc=0
+	with_proc "$PG/root.tmp" chroot "$PG/root.tmp" /bin/sh -ec "$(recipe)" \
+		> "$PG/chroot.log" 2>&1 || rc=$?
 	[ $rc = 0 ] || { tail -n 20 "$PG/chroot.log" >&2; die "installing the kernels in the root failed; see $PG/chroot.log"; }
 	mv "$PG/root.tmp" "$R"
 	echo "$hash" > "$PG/root.hash"
+	echo "pkg-guest: the root took $(( $(date +%s) - t0 )) s" >&2
 fi
 
 # ---- this run's disk -------------------------------------------------
@@ -83,17 +116,46 @@ rm -rf "$R/pkg"
 mkdir -p "$R/pkg"
 cp "$B"/deb/sonde-dkms_*_all.deb "$B"/deb/sonde_*_amd64.deb "$R/pkg/"
 install -m 755 "$ROOT/selftests/guest/pkg-init.sh" "$R/pkg/init.sh"
+# the test, once per boot, when the system is up (in the disk only: the
+# cached root keeps no trace of it)
+UNIT=etc/systemd/system/sonde-pkg-test.service
+WANTS=etc/systemd/system/multi-user.target.wants/sonde-pkg-test.service
+cat > "$R/$UNIT" <<'EOF'
+[Unit]
+Description=sonde package test (make check-packages)
+After=kmod-static-nodes.service systemd-tmpfiles-setup-dev.service
+
+[Service]
+Type=oneshot
+ExecStart=/pkg/init.sh
+TimeoutStartSec=infinity
+StandardOutput=journal+console
+StandardError=journal+console
+
+[Install]
+WantedBy=multi-user.target
+EOF
+mkdir -p "$(dirname "$R/$WANTS")"
+ln -sf "/$UNIT" "$R/$WANTS"
 IMG=$PG/disk.img
 rm -f "$IMG"
 size_mb=$(( $(du -sm "$R" | cut -f1) * 13 / 10 + 2048 ))
 truncate -s "${size_mb}M" "$IMG"
-mkfs.ext4 -q -F -L pkgroot -d "$R" "$IMG" || die "mkfs.ext4 -d failed"
+rc=0
+mkfs.ext4 -q -F -L pkgroot -d "$R" "$IMG" || rc=$?
+rm -f "$R/$UNIT" "$R/$WANTS"
+[ $rc = 0 ] || die "mkfs.ext4 -d failed"
 
-ACCEL=(-accel "tcg,thread=single" -cpu max)
+ACCEL=(-accel "tcg,thread=${SONDE_TCG_THREAD:-multi}" -cpu max)
 stamp=$B/guest/kvm-probe.$R1
 if [ "$(sed -n 2p "$stamp" 2>/dev/null)" = yes ]; then
 	ACCEL=(-accel kvm -cpu host)
 fi
+
+# No first-boot questions on the console, and nothing else taking the
+# dpkg lock or the network: the daily apt and dpkg database timers are off.
+SYSTEMD_OPTS="systemd.firstboot=off systemd.mask=apt-daily.timer"
+SYSTEMD_OPTS+=" systemd.mask=apt-daily-upgrade.timer systemd.mask=dpkg-db-backup.timer"
 
 RES=$PG/results.log
 : > "$RES"
@@ -109,7 +171,7 @@ boot() {	# RELEASE PHASE
 	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -nodefaults -no-user-config \
 		-display none -no-reboot -m 2G -smp 2 "${ACCEL[@]}" \
 		-kernel "$vmlinux" -initrd "/boot/initrd.img-$rel" \
-		-append "console=ttyS0 panic=-1 loglevel=5 root=/dev/vda rw rootfstype=ext4 init=/pkg/init.sh sonde.phase=$2" \
+		-append "console=ttyS0 panic=-1 loglevel=5 root=/dev/vda rw rootfstype=ext4 sondepkg.phase=$2 $SYSTEMD_OPTS" \
 		-drive "file=$IMG,if=virtio,format=raw" \
 		-serial "file:$PG/console-$2.log" -serial stdio </dev/null 2>"$PG/qemu-$2.stderr" |
 		sed -u 's/\r$//' | tee -a "$RES"
@@ -120,10 +182,26 @@ boot() {	# RELEASE PHASE
 
 boot "$R1" 1
 boot "$R2" 2
+boot "$R2" 3
 
 passed=$(grep -c '^ok ' "$RES" || true)
 failed=$(grep -c '^not ok ' "$RES" || true)
 ends=$(grep -c '^### pkg-guest: end phase=' "$RES" || true)
-[ "$ends" -eq 2 ] || { echo "# FAIL: a boot did not finish; see $PG/console-*.log"; failed=$((failed + 1)); }
+[ "$ends" -eq 3 ] || { echo "# FAIL: a boot did not finish; see $PG/console-*.log"; failed=$((failed + 1)); }
+# A kernel splat in either boot fails the run, as in run-guest.sh (the
+# console has warnings: loglevel=5).  Stalls and hung-task reports are
+# shown but do not: a TCG guest compiling on a busy host may stall.
+for ph in 1 2 3; do
+	tr -d '\r' < "$PG/console-$ph.log" 2>/dev/null |
+		grep -aE 'BUG:|WARNING:|Oops|general protection|Kernel panic|UBSAN:|KASAN:' |
+		sed "s/^/# FAIL: phase $ph kernel log: /" | head -n 20 > "$PG/problems" || true
+	if [ -s "$PG/problems" ]; then
+		cat "$PG/problems"
+		failed=$((failed + 1))
+	fi
+	tr -d '\r' < "$PG/console-$ph.log" 2>/dev/null |
+		grep -aE 'stall|blocked for more than|soft lockup' |
+		sed "s/^/# note: phase $ph kernel log: /" | head -n 5 || true
+done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

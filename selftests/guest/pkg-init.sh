@@ -1,35 +1,34 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# pkg-init.sh - /pkg/init.sh of the package guest (pkg-guest.sh): PID 1 of
-# a Debian 12 root booted from its disk, as a sysadmin would use it.
-# The phase comes on the kernel command line (sonde.phase=N):
+# pkg-init.sh - /pkg/init.sh of the package guest (pkg-guest.sh): a
+# Debian 12 system booted with systemd from its disk runs it once per
+# boot as the service sonde-pkg-test.service, and it does what a
+# sysadmin would.  The phase comes on the kernel command line
+# (sondepkg.phase=N):
 #
 #   1 (booted on 6.1): dpkg -i sonde-dkms and sonde; DKMS builds the module
-#     for the running kernel; /dev/sonde is there, the module is not
-#     loaded, `sonde -n 'BEGIN{exit(0)}'` works (loading it on demand);
-#     then the 6.12 kernel's image and headers are installed from
+#     for the running kernel and signs it; /dev/sonde is there, the module
+#     is not loaded, `sonde -n 'BEGIN{exit(0)}'` works (loading it on
+#     demand); then the 6.12 kernel's image and headers are installed from
 #     /pkg-kernel, and DKMS's kernel hook builds sonde for it;
-#   2 (booted on 6.12): /dev/sonde from modules.devname (what
-#     kmod-static-nodes does at boot), sonde works with no modprobe;
-#     dpkg -r sonde sonde-dkms removes everything.
+#   2 (booted on 6.12): kmod-static-nodes made /dev/sonde at boot, the
+#     module is not loaded, sonde works with no modprobe; dpkg -r sonde
+#     sonde-dkms removes everything: files, DKMS tree, the module in every
+#     kernel, the /dev node rule;
+#   3 (6.12 again): the reboot made no /dev/sonde.
 #
-# Results go to ttyS1 as KTAP lines and "### pkg-guest: ..." markers.
+# Results go to ttyS1 as KTAP lines (numbered on across the phases) and
+# "### pkg-guest: ..." markers; then the guest powers off.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root LC_ALL=C DEBIAN_FRONTEND=noninteractive
 # linux-image's initramfs hook: the guest boots the host's initrd
 export INITRD=No
 
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-mount -t tmpfs tmpfs /run
-mount -t tmpfs tmpfs /tmp
-mount -o remount,rw /
 exec 3>/dev/ttyS1
 
-PHASE=$(sed -n 's/.*sonde\.phase=\([0-9]\).*/\1/p' /proc/cmdline)
-N=0
+PHASE=$(sed -n 's/.*sondepkg\.phase=\([0-9]\).*/\1/p' /proc/cmdline)
+N=$(cat /pkg/ktap-n 2>/dev/null || echo 0)
 mark() { echo "### pkg-guest: $*" >&3; }
 ok() {	# NAME STATUS [diagnostic file]
 	N=$((N + 1))
@@ -41,23 +40,32 @@ ok() {	# NAME STATUS [diagnostic file]
 	fi
 }
 finish() {
+	echo "$N" > /pkg/ktap-n
 	mark "end phase=$PHASE"
 	sync
-	echo o > /proc/sysrq-trigger 2>/dev/null
-	poweroff -f
-	sleep 30
+	systemctl --no-block poweroff
+	exit 0
+}
+# "MODE UID MAJOR:MINOR" of /dev/sonde, and whether the module is loaded
+node_state() {
+	stat -c '%a %u %t:%T' /dev/sonde 2>&1
+	if [ -d /sys/module/sonde ]; then echo loaded; else echo not-loaded; fi
 }
 
 REL=$(uname -r)
-mark "begin phase=$PHASE kernel=$REL"
-T=/tmp/pkg
+mark "begin phase=$PHASE kernel=$REL uptime=$(cut -d' ' -f1 /proc/uptime)"
+T=/root/pkg-test.$PHASE
+rm -rf $T
 mkdir -p $T
+
+[ -d /run/systemd/system ] && [ "$(cat /proc/1/comm)" = systemd ]
+ok "phase${PHASE}_booted_with_systemd" $?
 
 if [ "$PHASE" = 1 ]; then
 	t0=$(date +%s)
 	dpkg -i /pkg/sonde-dkms_*_all.deb /pkg/sonde_*_amd64.deb > $T/install.log 2>&1
 	rc=$?
-	mark "dpkg -i took $(( $(date +%s) - t0 )) s"
+	mark "dpkg -i (DKMS build for $REL) took $(( $(date +%s) - t0 )) s"
 	ok "dpkg_install_both_packages" $rc $T/install.log
 	dkms status > $T/dkms 2>&1
 	grep -q "sonde/.*, $REL, x86_64: installed" $T/dkms
@@ -65,15 +73,16 @@ if [ "$PHASE" = 1 ]; then
 	modinfo -F signer sonde > $T/signer 2>&1
 	grep -qx 'DKMS module signing key' $T/signer
 	ok "module_signed_by_dkms_key" $? $T/signer
-	{ stat -c '%a %u %t:%T' /dev/sonde; grep -c '^sonde ' /proc/modules; } > $T/node 2>&1
-	[ "$(head -n 1 $T/node)" = "600 0 a:f6" ] && [ "$(sed -n 2p $T/node)" = 0 ]
+	node_state > $T/node
+	[ "$(cat $T/node)" = "600 0 a:f6
+not-loaded" ]
 	ok "dev_sonde_made_module_not_loaded" $? $T/node
-	sonde -n 'BEGIN { exit(0); }' > $T/run 2>&1 && grep -q '^sonde ' /proc/modules
+	sonde -n 'BEGIN { exit(0); }' > $T/run 2>&1 && [ -d /sys/module/sonde ]
 	ok "sonde_works_without_modprobe" $? $T/run
 	t0=$(date +%s)
 	dpkg -i /pkg-kernel/*.deb > $T/kernel.log 2>&1
 	rc=$?
-	mark "kernel install (dkms build for the new kernel) took $(( $(date +%s) - t0 )) s"
+	mark "kernel install (DKMS build for the new kernel) took $(( $(date +%s) - t0 )) s"
 	ok "new_kernel_installed" $rc $T/kernel.log
 	dkms status > $T/dkms2 2>&1
 	R2=$(ls /pkg-kernel | sed -n 's/^linux-image-\(.*\)_.*_amd64\.deb$/\1/p' | head -n 1)
@@ -83,27 +92,42 @@ if [ "$PHASE" = 1 ]; then
 fi
 
 if [ "$PHASE" = 2 ]; then
-	# as kmod-static-nodes.service + systemd-tmpfiles do at boot
-	kmod static-nodes --format=tmpfiles > $T/static 2>&1
-	grep -q ' /dev/sonde ' $T/static
-	ok "static_node_from_modules_devname_$REL" $? $T/static
-	awk '$2 == "/dev/sonde" { split($7, mm, ":"); print mm[1], mm[2] }' $T/static |
-		while read -r ma mi; do mknod -m 0600 /dev/sonde c "$ma" "$mi"; done
+	# made at boot by kmod-static-nodes.service and systemd-tmpfiles
+	{ node_state; grep ' /dev/sonde ' /run/tmpfiles.d/static-nodes.conf; } > $T/node 2>&1
+	[ "$(head -n 2 $T/node)" = "600 0 a:f6
+not-loaded" ] && [ "$(wc -l < $T/node)" = 3 ]
+	ok "dev_sonde_at_boot_module_not_loaded_$REL" $? $T/node
 	sonde -qn 'BEGIN { printf("on %s\n", "6.12"); exit(0); }' > $T/run 2>&1 &&
-		grep -qx 'on 6.12' $T/run && grep -q '^sonde ' /proc/modules
+		grep -qx 'on 6.12' $T/run && [ -d /sys/module/sonde ]
 	ok "sonde_works_on_new_kernel_without_modprobe" $? $T/run
+	t0=$(date +%s)
 	dpkg -r sonde sonde-dkms > $T/remove.log 2>&1
-	ok "dpkg_remove_both_packages" $? $T/remove.log
+	rc=$?
+	mark "dpkg -r took $(( $(date +%s) - t0 )) s"
+	ok "dpkg_remove_both_packages" $rc $T/remove.log
 	{
 		ls -d /usr/src/sonde-* /var/lib/dkms/sonde /usr/sbin/sonde \
 			/usr/include/sonde /usr/share/man/man8/sonde.8.gz \
-			/lib/modules/*/updates/dkms/sonde.ko* /dev/sonde 2>/dev/null
-		grep '^sonde ' /proc/modules
+			/usr/lib/*/libsonde.a /usr/share/doc/sonde \
+			/lib/modules/*/updates/dkms/sonde.ko* 2>/dev/null
+		[ -d /sys/module/sonde ] && echo "module still loaded"
 		dkms status 2>&1 | grep sonde
-		grep -l sonde /lib/modules/*/modules.dep 2>/dev/null
+		grep -lw sonde /lib/modules/*/modules.dep \
+			/lib/modules/*/modules.devname /lib/modules/*/modules.alias \
+			/run/tmpfiles.d/static-nodes.conf 2>/dev/null
+		# "rc": removed, only the postrm kept for a purge
+		dpkg-query -W -f '${db:Status-Abbrev} ${Package}\n' 'sonde*' 2>/dev/null |
+			awk '$1 != "rc" && $1 != "un"'
 	} > $T/left 2>&1
 	[ ! -s $T/left ]
 	ok "remove_leaves_nothing" $? $T/left
+	finish
+fi
+
+if [ "$PHASE" = 3 ]; then
+	{ ls -l /dev/sonde; ls -d /sys/module/sonde; } > $T/left 2>/dev/null
+	[ ! -s $T/left ]
+	ok "no_dev_sonde_after_reboot" $? $T/left
 	finish
 fi
 

@@ -10,10 +10,10 @@
 # TEST_FILES:              files the shell tests source
 
 TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers \
-	test_uprobe
+	test_uprobe test_jstack
 TEST_GEN_PROGS_EXTENDED := loop-getppid uprobe-prog write-known usdt-hdr-prog
 TEST_PROGS := test_cli.sh test_vm_corpus.sh test_usdt.sh test_umem.sh \
-	test_json.sh test_messages.sh test_dsem.sh
-TEST_FILES := ktap_helpers.sh
+	test_json.sh test_messages.sh test_dsem.sh test_jstack.sh
+TEST_FILES := ktap_helpers.sh jstack_prog.py
 # shared by the C tests
 LOCAL_HDRS := sonde_test.h

@@ -86,7 +86,7 @@ static const struct cli_opt cli_opts[] = {
 	{ 'm', "module", "enable or list probes matching the specified module name" },
 	{ 'n', "name", "enable or list probes matching the specified probe name" },
 	{ 'o', "output", "set output file" },
-	{ 'O', "format", "set output format: text (default) or json" },
+	{ 'O', "format", "set output format: text (default), json, folded or flamegraph" },
 	{ 'p', "pid", "grab specified process-ID and cache its symbol tables" },
 	{ 'P', "provider", "enable or list probes matching the specified provider name" },
 	{ 'q', NULL, "set quiet mode (only output explicitly traced data)" },
@@ -963,7 +963,7 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 		case 'O':
 			g_format = sonde_output_lookup(optarg);
 			if (g_format < 0) {
-				error("invalid output format -O %s: use text or json",
+				error("invalid output format -O %s: use text, json, folded or flamegraph",
 				      optarg);
 				return E_USAGE;
 			}
@@ -1249,7 +1249,9 @@ int main(int argc, char **argv)
 		error("no probes specified");
 		return E_ERROR;
 	}
-	if (o.ofile && !(g_ofp = fopen(o.ofile, "a"))) {
+	/* dtrace appends; a flame graph is one document: it replaces */
+	if (o.ofile && !(g_ofp = fopen(o.ofile, g_format ==
+				       SONDE_OUT_FLAMEGRAPH ? "w" : "a"))) {
 		error("failed to open output file '%s': %s", o.ofile,
 		      strerror(errno));
 		return E_ERROR;

@@ -489,6 +489,9 @@ static const char *dc_dt_name(struct sonde_dtype t, char *buf, size_t size)
 	else if (t.kind == SONDE_DT_KSTACK || t.kind == SONDE_DT_USTACK)
 		snprintf(buf, size, "%sstack[%u]",
 			 t.kind == SONDE_DT_USTACK ? "u" : "k", t.size / 8);
+	else if (sonde_dt_is_jstack(t))
+		snprintf(buf, size, "jstack[%u, %u]", SONDE_DT_JFRAMES(t.kind),
+			 sonde_dt_jstrsize(t));
 	else if (t.kind == SONDE_DT_BYTES)
 		snprintf(buf, size, "bytes[%u]", t.size);
 	else

@@ -866,6 +866,16 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = 1;
 		end_action(g, a);
+	} else if (e->type.kind == DC_T_STACK && e->type.uns == DC_STACK_J) {
+		/* jstack: one field, the pid inside */
+		a = add_action(g, SONDE_A_JSTACK, e);
+		dt = dc_dtype(g->cc, e->type);
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMITJSTACK, 0, 0, e->type.size,
+		     SONDE_SOL_IMM(off, e->type.blen));
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = 1;
+		end_action(g, a);
 	} else if (e->type.kind == DC_T_STACK) {
 		/* ustack: the pid first, for the consumer's symbols */
 		a = add_action(g, e->type.uns ? SONDE_A_USTACK : SONDE_A_STACK,

@@ -41,6 +41,9 @@
  * frame count of a stack key is 8 bits) */
 #define DC_STACKFRAMES_DEFAULT	20
 #define DC_STACKFRAMES_MAX	255
+/* jstack(): DTrace's jstackframes and jstackstrsize defaults */
+#define DC_JSTACKFRAMES_DEFAULT	50
+#define DC_JSTACKSTRSIZE_DEFAULT 512
 
 /* ---- types ------------------------------------------------------------ */
 
@@ -50,10 +53,14 @@
 #define DC_T_AGG	3	/* an aggregation reference (@a) */
 #define DC_T_ERR	4	/* an expression that already failed */
 #define DC_T_STACK	5	/* stack()/ustack() as an aggregation key:
-				 * size = frames, uns = 1 for a user stack */
+				 * size = frames, uns = 1 for a user stack,
+				 * DC_STACK_J for jstack() (blen = its
+				 * bytes of names) */
 #define DC_T_BUF	6	/* a pointer into a copyin() buffer (the
 				 * VM's buffer register type): ptr >= 1 and
 				 * esize/euns say what it points to */
+
+#define DC_STACK_J	2	/* dc_type.uns of a jstack() */
 
 /*
  * A pointer is a DC_T_INT of size 8, unsigned, with ptr >= 1 (an address

@@ -31,6 +31,8 @@
 #define DC_OPT_IGNORED	7	/* checked (values), ignored */
 #define DC_OPT_BUFRESIZE 8	/* auto | manual */
 #define DC_OPT_VERSION	9	/* the D version asked for */
+#define DC_OPT_USIZE	10	/* uint32_t bytes at uopts + arg, [min, max],
+				 * k/m suffixes, rounded up to 8 */
 
 #define DC_CPP_ON	0	/* cpp: run it (-C) */
 #define DC_CPP_DEFINE	1	/* define=NAME[=VAL] (-D) */
@@ -152,8 +154,8 @@ static const struct dc_option {
 	  "sonde has no anonymous tracing state" },
 	{ "jstackframes", DC_OPT_UINT, UO(jstackframes), 1, DC_STACKFRAMES_MAX,
 	  NULL, NULL },
-	{ "jstackstrsize", DC_OPT_UINT, UO(jstackstrsize), 1, 65535, NULL,
-	  NULL },
+	{ "jstackstrsize", DC_OPT_USIZE, UO(jstackstrsize), 8,
+	  SONDE_JSTACK_MAXSTR, NULL, NULL },
 	{ "lockmem", DC_OPT_IGNORED, 0, 0, 0, NULL,
 	  "sonde locks no user memory" },
 	{ "maxframes", DC_OPT_IGNORED, 0, 0, 0, NULL,
@@ -210,8 +212,8 @@ void dc_uopts_default(struct sonde_uopts *u)
 	u->cleanrate_ns = 1000000000ULL / 101;	/* DTrace's 101 hz */
 	u->stackframes = DC_STACKFRAMES_DEFAULT;
 	u->ustackframes = DC_STACKFRAMES_DEFAULT;
-	u->jstackframes = 50;			/* DTrace's defaults */
-	u->jstackstrsize = 512;
+	u->jstackframes = DC_JSTACKFRAMES_DEFAULT;
+	u->jstackstrsize = DC_JSTACKSTRSIZE_DEFAULT;
 	u->stackindent = 14;
 	u->errtags = true;
 }
@@ -528,6 +530,18 @@ int dc_opt_apply(struct dc *dc, struct sonde_kopt_set *kopts,
 			*(uint32_t *)((char *)u + o->arg) = (uint32_t)l;
 		else
 			*(int *)((char *)u + o->arg) = (int)l;
+		return 0;
+	case DC_OPT_USIZE:
+		if (!parse_size(value, &v))
+			goto bad;
+		if (v < o->min || v > o->max) {
+			snprintf(err, errsz,
+				 "option %s: value %s is out of range [%llu, %llu]",
+				 name, value, (unsigned long long)o->min,
+				 (unsigned long long)o->max);
+			return -ERANGE;
+		}
+		*(uint32_t *)((char *)u + o->arg) = (uint32_t)((v + 7) & ~7ULL);
 		return 0;
 	case DC_OPT_CPP:
 		rc = dc_opt_cpp(dc, o, value);

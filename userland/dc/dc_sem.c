@@ -140,6 +140,10 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
 		d.kind = SONDE_DT_STR;
 		d.size = (uint32_t)sonde_program_kopt(cc->prog,
 						      SONDE_OPT_strsize);
+	} else if (t.kind == DC_T_STACK && t.uns == DC_STACK_J) {
+		d.kind = SONDE_DT_JKIND(t.size);
+		d.size = (uint32_t)SONDE_JSTACK_SIZE(t.size, t.blen);
+		return d;
 	} else if (t.kind == DC_T_STACK) {
 		d.kind = t.uns ? SONDE_DT_USTACK : SONDE_DT_KSTACK;
 		d.size = t.size * 8u;

@@ -413,16 +413,19 @@ static bool is_stack_fn(const struct dc_node *n)
 }
 
 /*
- * stack([n]), ustack([n[, strsize]]), jstack (= ustack): the frame count
- * into n->type (a DC_T_STACK), from the stackframes / ustackframes
- * options by default.
+ * stack([n]), ustack([n[, strsize]]), jstack([n[, strsize]]): the frame
+ * count into n->type (a DC_T_STACK), from the stackframes / ustackframes
+ * / jstackframes options by default; jstack()'s bytes of names (its
+ * strsize, jstackstrsize by default) into n->type.blen.
  */
 static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 {
-	bool user = n->name[0] != 's';
+	bool user = n->name[0] != 's', interp = n->name[0] == 'j';
 	uint32_t max = user ? 2 : 1, i;
-	int64_t frames = user ? cc->prog->uopts.ustackframes :
+	int64_t frames = interp ? cc->prog->uopts.jstackframes :
+			 user ? cc->prog->uopts.ustackframes :
 			 cc->prog->uopts.stackframes;
+	int64_t strsize = cc->prog->uopts.jstackstrsize;
 
 	if (n->nargs > max) {
 		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
@@ -450,10 +453,19 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 			 n->name, DC_STACKFRAMES_MAX);
 		return false;
 	}
+	if (interp && n->nargs > 1)
+		strsize = (int64_t)n->args[1]->ival;
+	if (interp && (strsize < 8 || strsize > SONDE_JSTACK_MAXSTR)) {
+		dc_error(cc, "D_STACK_SIZE", n->line, n->col,
+			 "jstack() strsize must be between 8 and %u",
+			 SONDE_JSTACK_MAXSTR);
+		return false;
+	}
 	n->type.kind = DC_T_STACK;
 	n->type.size = (uint8_t)frames;
-	n->type.uns = user;
+	n->type.uns = interp ? DC_STACK_J : user;
 	n->type.ptr = 0;
+	n->type.blen = interp ? (uint32_t)((strsize + 7) & ~7) : 0;
 	return true;
 }
 
@@ -563,7 +575,8 @@ static bool is_spec_action(const char *name)
 }
 
 /* Actions that record data (DTrace's data-recording actions): those of
- * the action table, and jstack(), which is ustack() there. */
+ * the action table, and stack() and ustack(), which are not: a stack
+ * action's kind follows its type (dc_cg.c). */
 static bool is_data_action(const struct dc_node *e)
 {
 	return sonde_action_lookup(e->name) || is_stack_fn(e);

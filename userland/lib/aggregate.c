@@ -78,6 +78,7 @@ struct sonde_aggent *sonde_aggtab_get(struct sonde_consumer *c, uint32_t aggid,
 	e->next = t->buckets[h & (t->nbuckets - 1)];
 	t->buckets[h & (t->nbuckets - 1)] = e;
 	t->count++;
+	sonde_jstack_seen(c, aggid, e->key);
 	return e;
 }
 
@@ -252,7 +253,8 @@ static int sonde_keycmp(const struct sonde_consumer *c,
 		off = offs[i];
 		if (a->keys[i].kind == SONDE_DT_STR ||
 		    a->keys[i].kind == SONDE_DT_KSTACK ||
-		    a->keys[i].kind == SONDE_DT_USTACK) {
+		    a->keys[i].kind == SONDE_DT_USTACK ||
+		    sonde_dt_is_jstack(a->keys[i])) {
 			/* strings and stacks (PC arrays) compare as bytes */
 			ret = memcmp(l->key + off, r->key + off,
 				     sonde_keyfield_size(c, a->keys[i]));

@@ -25,6 +25,8 @@
 static const struct sonde_output *const sonde_outputs[] = {
 	[SONDE_OUT_TEXT] = &sonde_output_text,
 	[SONDE_OUT_JSON] = &sonde_output_json,
+	[SONDE_OUT_FOLDED] = &sonde_output_folded,
+	[SONDE_OUT_FLAMEGRAPH] = &sonde_output_flamegraph,
 };
 
 /* Call operation @op of the consumer's format, if it has one. */
@@ -77,6 +79,8 @@ void sonde_consumer_free(struct sonde_consumer *c)
 		c->out = c->out_orig;
 	}
 	sonde_aggtab_free(&c->aggs);
+	sonde_fold_state_free(c);
+	sonde_jstack_free(c);
 	sonde_syms_free(c->syms);
 	free(c->buf);
 	free(c);
@@ -100,6 +104,11 @@ int sonde_output_lookup(const char *name)
 		if (!strcmp(sonde_outputs[i]->name, name))
 			return (int)i;
 	return -ENOENT;
+}
+
+int sonde_consumer_finish(struct sonde_consumer *c)
+{
+	return sonde_out(c, finish);
 }
 
 int sonde_consumer_set_format(struct sonde_consumer *c, int format)
@@ -182,6 +191,9 @@ static const struct {
 	  "drop", ": probe fired inside a probe", "SONDEDROP_RECURSION" },
 	{ offsetof(struct sonde_status, nmidrops), "nmi",
 	  "drop", ": probe fired in NMI context", "SONDEDROP_NMI" },
+	{ offsetof(struct sonde_status, jstackdrops), "jstack",
+	  "jstack() walk", " ended early: interpreter memory unreadable",
+	  "SONDEDROP_JSTACK" },
 };
 
 int sonde_consumer_status(struct sonde_consumer *c,
@@ -452,7 +464,8 @@ static int sonde_rec_aggact(struct sonde_consumer *c,
 	return sonde_consumer_aggact(c, act, n);
 }
 
-/* stack() / ustack(): the pid (ustack) and the frames. */
+/* stack() / ustack() / jstack(): the pid (ustack) and the frames (a
+ * jstack()'s pid is in its frames). */
 static int sonde_rec_stack(struct sonde_consumer *c,
 			   const struct sonde_pclause *cl,
 			   const struct sonde_action *act,
@@ -469,8 +482,11 @@ static int sonde_rec_stack(struct sonde_consumer *c,
 		f++;
 	}
 	if (!sonde_field_ok(cl, f, dsize) ||
+	    (act->kind == SONDE_A_JSTACK) !=
+	    sonde_dt_is_jstack(cl->fields[f].type) ||
 	    (cl->fields[f].type.kind != SONDE_DT_KSTACK &&
-	     cl->fields[f].type.kind != SONDE_DT_USTACK))
+	     cl->fields[f].type.kind != SONDE_DT_USTACK &&
+	     act->kind != SONDE_A_JSTACK))
 		return -EBADMSG;
 	return sonde_out(c, act_stack, act, pid, data + cl->fields[f].offset,
 			 cl->fields[f].type);
@@ -496,6 +512,7 @@ static int sonde_rec_printf(struct sonde_consumer *c,
 		args[i].type = cl->fields[f].type;
 	}
 	sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
+	sonde_format_set_consumer(c);
 	if (act->kind != SONDE_A_PRINTF)
 		return sonde_consumer_sysact(c, r, act, args, act->nfields);
 	return sonde_out(c, act_printf, act, args, act->nfields);
@@ -601,6 +618,7 @@ static int sonde_rec_action(struct sonde_consumer *c,
 					     act->naggs);
 	case SONDE_A_STACK:
 	case SONDE_A_USTACK:
+	case SONDE_A_JSTACK:
 		return sonde_rec_stack(c, cl, act, data, dsize);
 	case SONDE_A_EXIT:
 		return sonde_rec_exit(c, cl, act, data, dsize);

@@ -58,6 +58,8 @@ struct sonde_consumer {
 	 * (user addresses in hex) */
 	bool rawbytes, droptags, noresolve;
 	int stackindent;
+	struct sonde_jstate *js;	/* jstack(): helpers, lines (jstack.c) */
+	struct sonde_foldstate *fold;	/* -O folded / flamegraph's lines */
 };
 
 
@@ -67,10 +69,69 @@ static inline uint32_t sonde_keyfield_size(const struct sonde_consumer *c,
 {
 	if (t.kind == SONDE_DT_STR)
 		return c->strsize;
-	if (t.kind == SONDE_DT_KSTACK || t.kind == SONDE_DT_USTACK)
+	if (t.kind == SONDE_DT_KSTACK || t.kind == SONDE_DT_USTACK ||
+	    sonde_dt_is_jstack(t))
 		return t.size;
 	return 8;
 }
+
+/*
+ * jstack.c: a struct sonde_jstack decoded (sonde_jstack_decode()): its
+ * native PCs, and its interpreter frames with names in UTF-8 (NULL when
+ * the record has none) and lines (-1 when unknown).
+ */
+struct sonde_jpy {
+	char *name, *file;
+	int line;
+	bool entry;		/* the first frame of its interpreter call */
+	uint64_t code;
+};
+
+struct sonde_jdec {
+	uint32_t pid;
+	uint16_t flags;		/* SONDE_JSTACK_* */
+	uint32_t npcs, npy;
+	uint64_t *pcs;
+	struct sonde_jpy *py;
+};
+
+/* 0 or -EBADMSG (fields past @size), -ENOMEM; free with sonde_jdec_free() */
+int sonde_jstack_decode(struct sonde_consumer *c, const void *data,
+			uint32_t size, struct sonde_jdec *d);
+void sonde_jdec_free(struct sonde_jdec *d);
+/*
+ * Call @fn for every frame in printing order, innermost first: each
+ * native frame (@native its name), each interpreter call's frames (@py)
+ * after the native frame of the interpreter function that runs them,
+ * those left at the end; when no native frame is the interpreter's
+ * (a walk without frame pointers), all of them after the first native
+ * frame.  @sure leaves out the native frames that are not sure: bare
+ * addresses no executable mapping holds and, when the walk reached no
+ * interpreter frame, all but the first.  Stops at @fn's first nonzero
+ * return.
+ */
+typedef int sonde_jframe_fn(void *arg, const char *native,
+			    const struct sonde_jpy *py);
+int sonde_jstack_walk(struct sonde_consumer *c, const struct sonde_jdec *d,
+		      bool sure, sonde_jframe_fn *fn, void *arg);
+/* "\n", then dt_print_ustack()'s lines with "[ file:line (name) ]" under
+ * the interpreter's frames. */
+int sonde_print_jstack(struct sonde_consumer *c, FILE *out, const void *data,
+		       uint32_t size, int indent);
+/* A new aggregation entry: read the lines its jstack() keys need while
+ * the processes live. */
+void sonde_jstack_seen(struct sonde_consumer *c, uint32_t aggid,
+		       const void *key);
+void sonde_jstack_free(struct sonde_consumer *c);
+/* The runtime of the next helper id (malloc'd, taken): 0 or -errno. */
+struct sonde_pyrt;
+int sonde_jstack_runtime(struct sonde_consumer *c, struct sonde_pyrt *rt);
+
+/* printf.c: the consumer jstack() arguments (%k) print through. */
+void sonde_format_set_consumer(struct sonde_consumer *c);
+
+/* out_folded.c: its lines, freed with the consumer. */
+void sonde_fold_state_free(struct sonde_consumer *c);
 
 /* aggact.c: clear/trunc/normalize/denormalize/setopt; values as printed. */
 int sonde_consumer_aggact(struct sonde_consumer *c,

@@ -243,6 +243,11 @@ int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
 	return sonde_dev_snap(dev, SONDE_IOC_AGGSNAP, cpu, buf, size, d);
 }
 
+int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h)
+{
+	return sonde_ioctl(dev, SONDE_IOC_JHELPER, h);
+}
+
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st)
 {
 	memset(st, 0, sizeof(*st));

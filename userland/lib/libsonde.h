@@ -104,6 +104,8 @@ int sonde_dev_drain(struct sonde_dev *dev, uint32_t cpu, void *buf,
 int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
 		      uint64_t size, struct sonde_drain *d);
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st);
+/* SONDE_IOC_JHELPER: @h->id is out. */
+int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h);
 
 /* ---- resolve.c: probe descriptions -> ECBs --------------------------- */
 
@@ -195,10 +197,15 @@ extern const char sonde_msg_bricked[];
  * -O does ("text", "json"): SONDE_OUT_* or -ENOENT.  Setting an unknown
  * format is -EINVAL.
  */
-#define SONDE_OUT_TEXT	0
-#define SONDE_OUT_JSON	1
+#define SONDE_OUT_TEXT		0
+#define SONDE_OUT_JSON		1
+#define SONDE_OUT_FOLDED	2	/* stacks as folded lines */
+#define SONDE_OUT_FLAMEGRAPH	3	/* stacks as a flame graph, SVG */
 int sonde_output_lookup(const char *name);
 int sonde_consumer_set_format(struct sonde_consumer *c, int format);
+/* The trace is over: what a format keeps for the end (the flame graph,
+ * folded records) is written.  sonde_work() calls it. */
+int sonde_consumer_finish(struct sonde_consumer *c);
 /* The blank line dtrace prints on ^C and before the final aggregations
  * (none in JSON). */
 void sonde_consumer_blank_line(struct sonde_consumer *c);
@@ -207,6 +214,15 @@ void sonde_consumer_blank_line(struct sonde_consumer *c);
  * no pid) are symbolised in: the first -c / -p target; 0 for none.
  */
 void sonde_consumer_set_upid(struct sonde_consumer *c, int pid);
+/*
+ * jstack(): does @p use it, and give the kernel the helpers it walks
+ * interpreters with (the Python runtimes of processes @pids and the
+ * Python interpreters installed), before GO.  0 or -ENOMEM; a runtime
+ * that cannot be given is left out (its frames are native only).
+ */
+bool sonde_program_jstack(const struct sonde_program *p);
+int sonde_jstack_setup(struct sonde_consumer *c, struct sonde_dev *dev,
+		       const int *pids, unsigned int npids);
 /* Re-read the maps of @pid (the run loop's targets) for ustack names. */
 void sonde_consumer_grab(struct sonde_consumer *c, int pid);
 

@@ -51,6 +51,65 @@ static void sonde_json_str(FILE *out, const char *s, size_t n)
 	fputc('"', out);
 }
 
+struct sonde_json_jframes {
+	struct sonde_consumer *c;
+	uint32_t n;
+};
+
+/* A jstack() frame: {"frame":"mod`func+0x1"} or {"function":"f",
+ * "file":"f.py","line":12} (no "line" when unknown, null names when the
+ * record had no room for them). */
+static int sonde_json_jframe(void *arg, const char *native,
+			     const struct sonde_jpy *py)
+{
+	struct sonde_json_jframes *j = arg;
+	FILE *out = j->c->out;
+
+	fputs(j->n++ ? ",{" : "{", out);
+	if (native) {
+		fputs("\"frame\":", out);
+		sonde_json_str(out, native, strlen(native));
+	} else {
+		fputs("\"function\":", out);
+		if (py->name)
+			sonde_json_str(out, py->name, strlen(py->name));
+		else
+			fputs("null", out);
+		fputs(",\"file\":", out);
+		if (py->file)
+			sonde_json_str(out, py->file, strlen(py->file));
+		else
+			fputs("null", out);
+		if (py->line >= 0)
+			fprintf(out, ",\"line\":%d", py->line);
+	}
+	fputc('}', out);
+	return 0;
+}
+
+/* A jstack(): {"pid":N,"frames":[...]} plus "truncated" / "incomplete"
+ * when the kernel ran out of room or of readable memory. */
+static void sonde_json_jstack(struct sonde_consumer *c, const void *data,
+			      uint32_t size)
+{
+	struct sonde_json_jframes j = { c, 0 };
+	struct sonde_jdec d;
+
+	if (sonde_jstack_decode(c, data, size, &d)) {
+		fputs("null", c->out);
+		return;
+	}
+	fprintf(c->out, "{\"pid\":%u,\"frames\":[", d.pid);
+	sonde_jstack_walk(c, &d, false, sonde_json_jframe, &j);
+	fputc(']', c->out);
+	if (d.flags & (SONDE_JSTACK_PYTRUNC | SONDE_JSTACK_STRTRUNC))
+		fputs(",\"truncated\":true", c->out);
+	if (d.flags & SONDE_JSTACK_FAULT)
+		fputs(",\"incomplete\":true", c->out);
+	fputc('}', c->out);
+	sonde_jdec_free(&d);
+}
+
 /* A typed value: number, string, or frames array for stacks. */
 static void sonde_json_value(struct sonde_consumer *c, const void *data,
 			     struct sonde_dtype t, int pid)
@@ -61,6 +120,10 @@ static void sonde_json_value(struct sonde_consumer *c, const void *data,
 	int64_t v;
 	uint32_t i;
 
+	if (sonde_dt_is_jstack(t)) {
+		sonde_json_jstack(c, data, t.size);
+		return;
+	}
 	switch (t.kind) {
 	case SONDE_DT_STR:
 		sonde_json_str(c->out, data, t.size);
@@ -239,6 +302,13 @@ static int json_act_stack(struct sonde_consumer *c,
 {
 	bool user = act->kind == SONDE_A_USTACK;
 
+	if (sonde_dt_is_jstack(t)) {
+		fprintf(c->out, "%s{\"action\":\"jstack\",\"stack\":",
+			json_sep(c));
+		sonde_json_jstack(c, pcs, t.size);
+		fputc('}', c->out);
+		return 0;
+	}
 	fprintf(c->out, "%s{\"action\":\"%s\",", json_sep(c),
 		sonde_action_name(act->kind));
 	if (user)

@@ -130,6 +130,9 @@ static int text_act_stack(struct sonde_consumer *c,
 {
 	bool user = act->kind == SONDE_A_USTACK;
 
+	if (sonde_dt_is_jstack(t))
+		return sonde_print_jstack(c, c->out, pcs, t.size,
+					  c->stackindent);
 	return sonde_print_stack(c->out, user && c->noresolve ? NULL :
 				 sonde_consumer_syms(c), user, pid, pcs,
 				 t.size / 8, c->stackindent);
@@ -182,13 +185,18 @@ static int text_agg_row(struct sonde_consumer *c,
 		ds[i] = &ap->aggs[i]->desc;
 	if (ap->fmt) {
 		sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
+		sonde_format_set_consumer(c);
 		n = sonde_format_aggs(c->out, ap->fmt, row->keys, row->nkeys,
 				      ds, row->vals, i);
 		return n < 0 ? n : 0;
 	}
 	for (i = 0; i < row->nkeys && !err; i++) {
 		kt = row->keys[i].type;
-		if (kt.kind == SONDE_DT_KSTACK || kt.kind == SONDE_DT_USTACK)
+		if (sonde_dt_is_jstack(kt))
+			err = sonde_print_jstack(c, c->out, row->keys[i].data,
+						 kt.size, c->stackindent);
+		else if (kt.kind == SONDE_DT_KSTACK ||
+			 kt.kind == SONDE_DT_USTACK)
 			err = sonde_print_stack(c->out,
 						kt.kind == SONDE_DT_USTACK &&
 						c->noresolve ? NULL :

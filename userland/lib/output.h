@@ -8,6 +8,7 @@
  *
  *	out_text.c	what dtrace prints (dtrace.c's chew(), dt_consume.c)
  *	out_json.c	one JSON object per line (docs/json.md)
+ *	out_folded.c	stacks as folded lines, or as a flame graph (SVG)
  *
  * A new format is one more file with one more struct sonde_output and its
  * line in consume.c's table.  An operation a format leaves NULL prints
@@ -68,7 +69,8 @@ struct sonde_output {
 	int (*act_printf)(struct sonde_consumer *c,
 			  const struct sonde_action *act,
 			  const struct sonde_fmtarg *args, uint32_t nargs);
-	/* stack() (@pid 0) and ustack(): @t.size / 8 PCs, 0-padded */
+	/* stack() (@pid 0) and ustack(): @t.size / 8 PCs, 0-padded;
+	 * jstack(): @t a SONDE_DT_JSTACK, @pcs its struct sonde_jstack */
 	int (*act_stack)(struct sonde_consumer *c,
 			 const struct sonde_action *act, int pid,
 			 const void *pcs, struct sonde_dtype t);
@@ -103,9 +105,13 @@ struct sonde_output {
 	/* the blank line dtrace prints on ^C and before the final
 	 * aggregations */
 	int (*blank_line)(struct sonde_consumer *c);
+	/* the trace is over, its last aggregations printed */
+	int (*finish)(struct sonde_consumer *c);
 };
 
 extern const struct sonde_output sonde_output_text;
 extern const struct sonde_output sonde_output_json;
+extern const struct sonde_output sonde_output_folded;
+extern const struct sonde_output sonde_output_flamegraph;
 
 #endif /* _SONDE_OUTPUT_H */

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "consume_impl.h"
 #include "fmtspec.h"
-#include "libsonde.h"
 #include "vm.h"
 
 #define PF_ALT		0x01
@@ -39,6 +39,14 @@ void sonde_format_set_syms(struct sonde_syms *s, int upid)
 {
 	sonde_pf_syms = s;
 	sonde_pf_upid = upid;
+}
+
+/* jstack() arguments print through their consumer (its helpers, lines) */
+static struct sonde_consumer *sonde_pf_consumer;
+
+void sonde_format_set_consumer(struct sonde_consumer *c)
+{
+	sonde_pf_consumer = c;
 }
 
 struct sonde_pfspec {
@@ -312,6 +320,10 @@ static int sonde_pf_conv(FILE *out, const struct sonde_pfspec *sp, int width,
 	int64_t v = isint ? sonde_arg_sint(a) : 0;
 
 	/* pfprint_stack(): a stack prints as stack() does, whatever %k */
+	if (sonde_dt_is_jstack(a->type))
+		return sonde_pf_consumer ?
+		       sonde_print_jstack(sonde_pf_consumer, out, a->data,
+					  a->type.size, 14) : -EINVAL;
 	if (a->type.kind == SONDE_DT_KSTACK || a->type.kind == SONDE_DT_USTACK)
 		return sonde_print_stack(out, sonde_pf_syms,
 					 a->type.kind == SONDE_DT_USTACK,

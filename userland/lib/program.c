@@ -76,6 +76,9 @@ static uint32_t sonde_keytype(const struct sonde_dtype *t)
 	case SONDE_DT_USTACK:
 		return SONDE_KEY_STACK(SONDE_T_USTACK, t->size / 8);
 	default:
+		if (sonde_dt_is_jstack(*t))
+			return SONDE_KEY_JSTACK(SONDE_DT_JFRAMES(t->kind),
+						sonde_dt_jstrsize(*t));
 		return SONDE_T_INT;
 	}
 }

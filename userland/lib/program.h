@@ -26,12 +26,30 @@
 #define SONDE_DT_USTACK	4	/* ustack(): @size / 8 user PCs, 0-padded */
 #define SONDE_DT_BYTES	5	/* @size bytes of memory (a copyin() buffer
 				 * traced, tracemem()) */
+#define SONDE_DT_JSTACK	6	/* jstack(): a struct sonde_jstack of
+				 * SONDE_DT_JFRAMES(kind) frames, @size =
+				 * SONDE_JSTACK_SIZE(frames, strsize);
+				 * the kind is SONDE_DT_JKIND(frames) */
+#define SONDE_DT_JKIND(frames)	(SONDE_DT_JSTACK | ((frames) << 8))
+#define SONDE_DT_JFRAMES(kind)	(((kind) >> 8) & 0xff)
 
 struct sonde_dtype {
 	uint32_t kind;		/* SONDE_DT_* */
 	uint32_t size;		/* bytes: 1, 2, 4, 8; strsize for strings;
 				 * any for SONDE_DT_BYTES */
 };
+
+/* Is @t a jstack()?  Its frames and bytes of names. */
+static inline bool sonde_dt_is_jstack(struct sonde_dtype t)
+{
+	return (t.kind & 0xff) == SONDE_DT_JSTACK;
+}
+
+static inline uint32_t sonde_dt_jstrsize(struct sonde_dtype t)
+{
+	return t.size -
+	       (uint32_t)SONDE_JSTACK_SIZE(SONDE_DT_JFRAMES(t.kind), 0);
+}
 
 /* One value a clause's actions emit into its record. */
 struct sonde_recfield {
@@ -51,9 +69,11 @@ struct sonde_recfield {
  *   PRINTA	printa([fmt,] @a...): naggs aggregations, no field of its own
  *   EXIT	exit(n): one field, the status
  *   STACK	stack([n]): one SONDE_DT_KSTACK field
- *   USTACK	ustack([n]), jstack([n]): nfields = 2, the pid (SONDE_DT_INT,
- *		4 bytes) then the SONDE_DT_USTACK field, so the consumer can
+ *   USTACK	ustack([n]): nfields = 2, the pid (SONDE_DT_INT, 4 bytes)
+ *		then the SONDE_DT_USTACK field, so the consumer can
  *		symbolise the PCs
+ *   JSTACK	jstack([n[, strsize]]): one SONDE_DT_JSTACK field (the pid
+ *		is in it)
  *   TRACEMEM	tracemem(buf, n): one SONDE_DT_BYTES field, a hex dump
  *   SYSTEM, FREOPEN  system(fmt, ...), freopen(fmt, ...): as PRINTF;
  *		the consumer runs the command, or sends its output to the
@@ -87,14 +107,15 @@ struct sonde_recfield {
 	X(DENORMALIZE,	10, "denormalize", SONDE_AF_CONSUMER)		\
 	X(SETOPT,	11, "setopt",	   SONDE_AF_CONSUMER)		\
 	X(TRACEMEM,	12, "tracemem",	   0)				\
-	X(SYM,		13, "sym",	   0)				\
-	X(MOD,		14, "mod",	   0)				\
-	X(USYM,		15, "usym",	   0)				\
-	X(UMOD,		16, "umod",	   0)				\
-	X(UADDR,	17, "uaddr",	   0)				\
-	X(SYSTEM,	18, "system",	   0)				\
-	X(FREOPEN,	19, "freopen",	   0)				\
-	X(FTRUNCATE,	20, "ftruncate",   SONDE_AF_CONSUMER)
+	X(JSTACK,	13, "jstack",	   0)				\
+	X(SYM,		14, "sym",	   0)				\
+	X(MOD,		15, "mod",	   0)				\
+	X(USYM,		16, "usym",	   0)				\
+	X(UMOD,		17, "umod",	   0)				\
+	X(UADDR,	18, "uaddr",	   0)				\
+	X(SYSTEM,	19, "system",	   0)				\
+	X(FREOPEN,	20, "freopen",	   0)				\
+	X(FTRUNCATE,	21, "ftruncate",   SONDE_AF_CONSUMER)
 
 #define SONDE_A_ENUM_(name, code, str, flags) SONDE_A_##name = code,
 enum sonde_action_kind { SONDE_ACTIONS(SONDE_A_ENUM_) };
@@ -173,7 +194,8 @@ struct sonde_uopts {
 	bool flowindent, rawbytes, zdefs, aggzoom, aggpack, aggpercpu;
 	/* compile-time: frames of stack() / ustack() without an argument,
 	 * and of stack keys (DTrace's stackframes / ustackframes, 20);
-	 * jstack()'s (jstackframes 50, jstackstrsize 512) */
+	 * jstack()'s frames and bytes of names (jstackframes 50,
+	 * jstackstrsize 512) */
 	uint32_t stackframes, ustackframes;
 	uint32_t jstackframes, jstackstrsize;
 	/* statusrate (1 s), cleanrate (accepted, no cleaner to pace) */

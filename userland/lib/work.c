@@ -259,10 +259,21 @@ static int sonde_work_drain(struct sonde_work *w, bool done, bool first)
  */
 static int sonde_work_go(struct sonde_work *w, int *cont_err)
 {
+	int pids[64];
 	char msg[512];
 	unsigned int i;
 	int err;
 
+	/* jstack()'s helpers go to the kernel before GO */
+	for (i = 0; i < w->nprocs && i < 64; i++)
+		pids[i] = sonde_proc_pid(w->procs[i]);
+	err = sonde_jstack_setup(w->c, w->dev, pids, i);
+	if (err) {
+		sonde_consumer_msg(w->c, SONDE_MSG_ERROR,
+				   "could not enable tracing: %s",
+				   sonde_strerror(err));
+		return err;
+	}
 	err = sonde_dev_go(w->dev, &w->begin_cpu);
 	if (err) {
 		sonde_consumer_msg(w->c, SONDE_MSG_ERROR,
@@ -308,6 +319,13 @@ static int sonde_work_end(struct sonde_work *w, int ret, int *status)
 		if (err) {
 			sonde_consumer_msg(w->c, SONDE_MSG_ERROR,
 					   "failed to print aggregations: %s",
+					   sonde_strerror(err));
+			ret = err;
+		}
+		err = sonde_consumer_finish(w->c);
+		if (err) {
+			sonde_consumer_msg(w->c, SONDE_MSG_ERROR,
+					   "failed to write output: %s",
 					   sonde_strerror(err));
 			ret = err;
 		}

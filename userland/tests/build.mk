@@ -80,6 +80,39 @@ unit-uelf: $(B)/tests/test_uelf $(B)/tests/test_uelf.stripped \
 
 unit: unit-uelf
 
+# jstack()'s CPython side against a live Debian python3.11: the runtime
+# in the ELF file, the kernel's walker over the process's memory, lines.
+$(B)/tests/test_pyrt: userland/tests/test_pyrt.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-pyrt
+unit-pyrt: $(B)/tests/test_pyrt
+	$(B)/tests/test_pyrt /usr/bin/python3.11
+
+unit: unit-pyrt
+
+# Stacks for people and for flame-graph tools: jstack()'s text and JSON
+# layouts, -O folded, the flame graph's SVG (xmllint checks it).
+$(B)/tests/test_folded: userland/tests/test_folded.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-folded
+unit-folded: $(B)/tests/test_folded
+	$(B)/tests/test_folded $(B)/tests/flamegraph.svg
+
+unit: unit-folded
+
+# The flame graph in a real browser (Debian's chromium, headless): it
+# renders, its zoom and search work.  Not in `make check` (a browser
+# start is slow; apt-get install chromium).
+.PHONY: check-flamegraph
+check-flamegraph: $(B)/tests/test_folded
+	$(B)/tests/test_folded $(B)/tests/flamegraph.svg
+	userland/tests/flamegraph_browser.sh $(B)/tests/flamegraph.svg \
+		$(B)/tests/flamegraph.png
+
 # sonde -v -e's stability report against dtrace.c's format.
 .PHONY: unit-verbose
 unit-verbose: $(B)/sonde

@@ -221,6 +221,15 @@ static void put_val(FILE *m, const struct sonde_dtype *t, const uint8_t *p)
 	int64_t v = 0;
 	uint64_t u = 0;
 
+	if (sonde_dt_is_jstack(*t)) {
+		struct sonde_jstack h;
+
+		memcpy(&h, p, sizeof(h));
+		fprintf(m, " <jstack:%u:%u> %u <pcs:%u py:%u>",
+			SONDE_DT_JFRAMES(t->kind), sonde_dt_jstrsize(*t),
+			h.pid, h.npcs, h.npy);
+		return;
+	}
 	switch (t->kind) {
 	case SONDE_DT_STR:
 		fprintf(m, " \"%.*s\"", (int)t->size, (const char *)p);
@@ -593,7 +602,7 @@ static void test_options_dtrace(void)
 			{ "cpppath", "cpp" }, { "setenv", "SONDE_T=1" },
 			{ "unsetenv", "SONDE_T" }, { "nspec", "4" },
 			{ "strsize", "128" }, { "quietresize", "yes" },
-			{ "jstackstrsize", "1024" },
+			{ "jstackstrsize", "1k" },
 		};
 		const char *v = "1";
 		size_t k;

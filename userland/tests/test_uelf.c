@@ -499,6 +499,12 @@ static void test_self_funcs(void)
 	f = r ? NULL : find_func(fs, n, "malloc");
 	check(f && f->size && mal && mapped_at(libc, f->offset) == (uintptr_t)mal,
 	      "libc.so.6: malloc at its file offset");
+	/* aliases at one address: the public name (write, not __write) */
+	mal = h ? dlsym(h, "write") : NULL;
+	f = r ? NULL : find_func(fs, n, "write");
+	check(f && mal && mapped_at(libc, f->offset) == (uintptr_t)mal &&
+	      !find_func(fs, n, "__write"),
+	      "libc.so.6: write, the public name of __write's address");
 	if (!r)
 		sonde_ufuncs_free(fs, n);
 	if (h)

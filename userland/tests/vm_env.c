@@ -271,6 +271,20 @@ u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 	return depth;
 }
 
+/* No interpreter in the test world: jstack() records the stack alone. */
+bool sonde_env_jhelper(struct sonde_vm_ctx *ctx, struct sonde_jwalk *w)
+{
+	w->pid = (u32)getpid();
+	return false;
+}
+
+void sonde_env_jdrop(struct sonde_vm_ctx *ctx)
+{
+	struct tenv *t = ctx->env;
+
+	t->jdrops++;
+}
+
 /* One speculation, always available, in the test world. */
 u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
 {

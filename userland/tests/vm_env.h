@@ -39,6 +39,7 @@ struct tenv {
 	struct dvar_ent dvars[MAX_DVAR];
 	u32 ndvars;
 	u64 dyndrops;
+	u64 jdrops;
 	u64 seed;
 	const struct sonde_image *img;
 	int raised;		/* raise()'s last signal */

@@ -295,6 +295,15 @@ static int parse_aggs(struct tprog *tp, const char *src, char *err,
 						*dt = (struct sonde_dtype){
 							SONDE_DT_USTACK,
 							8 * atoi(k + 7) };
+					else if (!strncmp(k, "jstack:", 7))
+						/* jstack:FRAMES:STRSIZE */
+						*dt = (struct sonde_dtype){
+							.kind = SONDE_DT_JKIND(atoi(k + 7)),
+							.size = SONDE_JSTACK_SIZE(
+								atoi(k + 7),
+								atoi(strchr(k + 7, ':') ?
+								     strchr(k + 7, ':') + 1 :
+								     "8")) };
 					else
 						dt->kind = SONDE_DT_INT;
 				}

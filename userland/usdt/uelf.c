@@ -506,10 +506,19 @@ static int sonde_fsym_va_cmp(const void *a, const void *b)
 {
 	const struct sonde_fsym *x = a, *y = b;
 
+	size_t ux, uy;
+
 	if (x->va != y->va)
 		return x->va < y->va ? -1 : 1;
 	/* at one address, global names first */
-	return (int)y->global - (int)x->global;
+	if (x->global != y->global)
+		return (int)y->global - (int)x->global;
+	/* then the public name of an alias: write before __write */
+	ux = strspn(x->name, "_");
+	uy = strspn(y->name, "_");
+	if (ux != uy)
+		return ux < uy ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
 struct sonde_fsyms {

@@ -5,7 +5,8 @@
  * objects a process maps, the libraries a program needs; libelf
  * underneath), the user probes a description names made kernel probes
  * (uprobe.c, the only part that touches /dev/sonde), and `sonde -h`'s C
- * header of provider definitions (uhdr.c).
+ * header of provider definitions (uhdr.c), and the CPython runtimes
+ * jstack() walks (pyrt.c).
  *
  * Callers: probe resolution and the symboliser of libsonde (resolve.c,
  * sym.c), the sonde command and the tests.  Consumer thread only.
@@ -124,6 +125,37 @@ int sonde_proc_objects(pid_t pid, char ***paths, size_t *n);
 int sonde_elf_needed(const char *path, char ***paths, size_t *n);
 
 void sonde_strv_free(char **v, size_t n);
+
+/* ---- pyrt.c: CPython runtimes for jstack() ---------------------- */
+
+/* A CPython runtime in an ELF file, with link-time addresses. */
+struct sonde_pyrt {
+	char path[4096];
+	uint32_t version;		/* PY_VERSION_HEX */
+	uint64_t text;			/* first executable segment's start */
+	uint64_t runtime;		/* _PyRuntime */
+	uint64_t eval, eval_size;	/* _PyEval_EvalFrameDefault */
+	struct sonde_pyoffsets off;	/* what the kernel walks with */
+	/* for lines: the code's location table, a bytes object */
+	uint32_t co_linetable, bytes_size, bytes_data;
+};
+
+/*
+ * The CPython runtime of ELF file @path (an executable that links it in,
+ * or libpython).  0; -ENOENT none (not Python), -EOPNOTSUPP a version
+ * whose layout sonde does not know, -ENOEXEC, -errno; @err says why.
+ */
+int sonde_pyrt_probe(const char *path, struct sonde_pyrt *rt, char *err,
+		     size_t errlen);
+
+/*
+ * The line of the instruction at byte offset @lasti of a code object
+ * whose location table is @t (@n bytes) and first line @firstlineno
+ * (3.11's format); the first line for @lasti < 0, -1 when the table has
+ * no line there or is malformed.
+ */
+int sonde_py_addr2line(const uint8_t *t, size_t n, int firstlineno,
+		       int32_t lasti);
 
 /* ---- uhdr.c: sonde -h ---------------------------------------------- */
 
