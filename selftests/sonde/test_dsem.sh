@@ -434,7 +434,178 @@ test_options_ignored() {
 	return 1
 }
 
-ktap_header 24
+# ---- the seeds' scripts, with exact answers ------------------------------
+
+PY=${PYTHON:-python3.11}
+
+# A Python workload with known calls: sonde_main() once, sonde_work() 7
+# times, sonde_leaf() 21 times (a profile hook makes python3.11 fire
+# function-entry for every call; slice, a C function, so that the hook
+# adds no Python frame of its own), then a sleep that lets tick-5sec fire.
+cat > "$T/calls.py" <<'EOF'
+import sys, time
+sys.setprofile(slice)
+def sonde_leaf():
+    pass
+def sonde_work():
+    for i in range(3):
+        sonde_leaf()
+def sonde_main():
+    for i in range(7):
+        sonde_work()
+sonde_main()
+sys.setprofile(None)
+time.sleep(5.5)
+EOF
+
+# The latency-by-function script: a depth counter self->count that the
+# first clause's predicate reads before its actions assign it (0, as in
+# DTrace, which cooks a clause's actions before its predicate), each
+# return timed against its own call's entry, the counts printed by
+# tick-5sec while the program runs and at the end.
+cat > "$T/pylat.d" <<'EOF'
+#pragma D option quiet
+
+python$target:::function-entry
+/self->count == 0/
+{
+	@outer[copyinstr(arg1)] = count();
+	self->count = 0;
+}
+
+python$target:::function-entry
+{
+	ts[tid, self->count] = timestamp;
+	self->count++;
+}
+
+python$target:::function-return
+/self->count > 0/
+{
+	self->count--;
+	@lat[copyinstr(arg1)] = quantize(timestamp - ts[tid, self->count]);
+	@calls[copyinstr(arg1)] = count();
+	@depth[copyinstr(arg1)] = max(self->count);
+	ts[tid, self->count] = 0;
+}
+
+tick-5sec
+{
+	printf("tick\n");
+	printa("tick %s %@d\n", @calls);
+}
+
+END
+{
+	printa("calls %s %@d\n", @calls);
+	printa("depth %s %@d\n", @depth);
+	printa("outer %s %@d\n", @outer);
+}
+EOF
+
+test_seed_python_latency() {
+	run 180 "$SONDE" -s "$T/pylat.d" -c "$PY $T/calls.py"
+	dm=$(sed -n 's/^depth sonde_main //p' "$T/out")
+	dw=$(sed -n 's/^depth sonde_work //p' "$T/out")
+	dl=$(sed -n 's/^depth sonde_leaf //p' "$T/out")
+	tl=$(grep -n '^tick sonde_leaf 21$' "$T/out" | head -1 | cut -d: -f1)
+	cl=$(grep -n '^calls sonde_leaf 21$' "$T/out" | cut -d: -f1)
+	if [ "$rc" -eq 0 ] && [ -n "$tl" ] && [ -n "$cl" ] && [ "$tl" -lt "$cl" ] &&
+	   grep -qx 'calls sonde_main 1' "$T/out" &&
+	   grep -qx 'calls sonde_work 7' "$T/out" &&
+	   grep -qx 'outer sonde_main 1' "$T/out" &&
+	   ! grep -Eq '^outer sonde_(work|leaf)' "$T/out" && [ -n "$dm" ] && [ "$dw" = $((dm + 1)) ] && [ "$dl" = $((dm + 2)) ]; then
+		return 0
+	fi
+	ktap_diag "want tick-5sec's printa, then calls main 1, work 7, leaf 21, depths main+1, main+2, main outermost"
+	show
+	return 1
+}
+
+# The object-leak detector: sum(1) where an object is made, sum(-1) where
+# it goes.  python3.11 has no instance-new/instance-delete probes, so the
+# pair is gc-start/gc-done: 0 outstanding at the end, and the collections
+# asked for counted by generation (start-up's automatic ones are of
+# generation 0, gc.disable() keeps later ones out, exit's are of 2).
+test_seed_leak_detector() {
+	printf 'import gc\ngc.disable()\nfor i in range(5):\n    gc.collect(1)\n' \
+		> "$T/gc.py"
+	run 120 "$SONDE" -q -n 'python$target:::gc-start { @live["gc"] = sum(1); }
+	    python$target:::gc-done { @live["gc"] = sum(-1); }
+	    python$target:::gc-start { @gen[arg0] = count(); }
+	    END { printa("live %s %@d\n", @live); printa("gen %d %@d\n", @gen); }' \
+		-c "$PY $T/gc.py"
+	if [ "$rc" -eq 0 ] && grep -qx 'live gc 0' "$T/out" &&
+	   grep -qx 'gen 1 5' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want 0 outstanding and 5 collections of generation 1"
+	show
+	return 1
+}
+
+# The syscall-count one-liner, on a known workload: getppid() 1000 times.
+test_seed_syscall_count() {
+	run 60 "$SONDE" -n 'syscall:::entry /pid == $target/ { @[probefunc] = count(); }' \
+		-c "$LOOP 1000"
+	if [ "$rc" -eq 0 ] && grep -Eq '^  getppid +1000$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want getppid counted 1000 times"
+	show
+	return 1
+}
+
+# The sum(vtimestamp) one-liner: on-CPU time per system call.  A 300 ms
+# sleep is 300 ms of timestamp but little on-CPU time (vtimestamp stops
+# while the thread is off the CPU).
+test_seed_vtimestamp() {
+	run 60 "$SONDE" -q -n 'syscall:::entry /pid == $target/ {
+		self->vts = vtimestamp; self->ts = timestamp; }
+	    syscall:::return /self->vts/ {
+		@cpu[probefunc] = sum(vtimestamp - self->vts);
+		@wall[probefunc] = sum(timestamp - self->ts);
+		self->vts = 0; self->ts = 0; }
+	    END { printa("cpu %s %@d\n", @cpu); printa("wall %s %@d\n", @wall); }' \
+		-c "sleep 0.3"
+	c=$(sed -n 's/^cpu clock_nanosleep //p' "$T/out")
+	w=$(sed -n 's/^wall clock_nanosleep //p' "$T/out")
+	[ -n "$c" ] || c=$(sed -n 's/^cpu nanosleep //p' "$T/out")
+	[ -n "$w" ] || w=$(sed -n 's/^wall nanosleep //p' "$T/out")
+	if [ "$rc" -eq 0 ] && [ -n "$c" ] && [ -n "$w" ] && [ "$c" -gt 0 ] &&
+	   [ "$w" -ge 300000000 ] && [ "$c" -lt 100000000 ]; then
+		return 0
+	fi
+	ktap_diag "want the sleep's on-CPU time > 0 and < 100 ms, its wall time >= 300 ms"
+	show
+	return 1
+}
+
+# ---- error tags ----------------------------------------------------------
+
+# A probe description that matches nothing is D_PDESC_ZERO on every
+# provider, tick and profile included, said where the compiler would.
+test_pdesc_zero() {
+	r=0
+	for d in 'tick-abc' 'profile:::nosuch' 'profile-0zz' 'nosuchprov:::' \
+	    'syscall::nosuchcall:entry' 'fbt::sonde_no_such_function:entry'; do
+		run 30 "$SONDE" -n "BEGIN { exit(0); } $d { }"
+		case "$(cat "$T/err")" in
+		"sonde: <command line>:1:20: error: [D_PDESC_ZERO] probe description "*" does not match any probes")
+			[ "$rc" -eq 1 ] || r=1 ;;
+		*) ktap_diag "$d:"; show; r=1 ;;
+		esac
+	done
+	printf 'BEGIN\n{\n}\n\n  tick-1zz\n{\n}\n' > "$T/z.d"
+	run 30 "$SONDE" -s "$T/z.d"
+	case "$(cat "$T/err")" in
+	"sonde: $T/z.d:5:3: error: [D_PDESC_ZERO] probe description :::tick-1zz does not match any probes") ;;
+	*) ktap_diag "script:"; show; r=1 ;;
+	esac
+	return $r
+}
+
+ktap_header 29
 test_spec_unavailable; ktap_result dsem_spec_unavailable $?
 test_spec_zero_inactive; ktap_result dsem_spec_zero_and_inactive_ignored $?
 test_spec_badid; ktap_result dsem_spec_id_above_nspec $?
@@ -459,4 +630,9 @@ test_kernel_destructive; ktap_result dsem_panic_breakpoint_need_parameter $?
 test_bufresize; ktap_result dsem_bufresize $?
 test_cpu_option; ktap_result dsem_cpu_option $?
 test_options_ignored; ktap_result dsem_options_ignored_and_quiet_no $?
+test_seed_python_latency; ktap_result dsem_seed_python_latency_depth $?
+test_seed_leak_detector; ktap_result dsem_seed_leak_detector_gc $?
+test_seed_syscall_count; ktap_result dsem_seed_syscall_count $?
+test_seed_vtimestamp; ktap_result dsem_seed_sum_vtimestamp $?
+test_pdesc_zero; ktap_result dsem_pdesc_zero_every_provider $?
 ktap_finish

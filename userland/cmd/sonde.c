@@ -526,13 +526,13 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 				total += counts[di];
 				if (counts[di] || zdefs)
 					continue;
-				if (cmds[i].script)
-					error("failed to compile script %s: line %u: probe description %s does not match any probes",
-					      cmds[i].name, p->clauses[c].line,
-					      desc);
-				else
-					error("invalid probe specifier %s: probe description %s does not match any probes",
-					      cmds[i].arg, desc);
+				/* dtrace's D_PDESC_ZERO, where the
+				 * compiler says where */
+				error("%s:%u:%u: error: [D_PDESC_ZERO] probe description %s does not match any probes",
+				      cmds[i].script ? cmds[i].name :
+				      "<command line>",
+				      p->clauses[c].descs[d].line,
+				      p->clauses[c].descs[d].col, desc);
 				err = -ENOENT;
 				goto out;
 			}

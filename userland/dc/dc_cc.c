@@ -432,6 +432,8 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 			if (!text)
 				continue;
 			d->text = text;
+			d->line = DC_LINE(c->descs[j].line);
+			d->col = c->descs[j].col;
 			pc->ndescs++;
 			dc_pdesc_split(&cc, text, &d->desc, c->descs[j].line,
 				       c->descs[j].col);

@@ -570,22 +570,38 @@ bool dc_sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n)
 	return ok;
 }
 
+/*
+ * dt_idcook_sign()'s messages: "strlen( ) prototype mismatch: 2 args
+ * passed, 1 expected" (the least a function with optional arguments
+ * takes, or the most when too many were passed) and "strlen( ) argument
+ * #1 is incompatible with prototype:" with the prototype's and the
+ * argument's types on lines of their own.
+ */
+void dc_proto_len(struct dc_cc *cc, const struct dc_node *n,
+		  uint32_t expected)
+{
+	dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+		 "%s( ) prototype mismatch: %u arg%spassed, %u expected",
+		 n->name, n->nargs, n->nargs == 1 ? " " : "s ", expected);
+}
+
+void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
+		  const char *proto)
+{
+	const struct dc_node *a = n->args[i];
+
+	dc_error(cc, "D_PROTO_ARG", a->line, a->col,
+		 "%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+		 n->name, i + 1, proto, dc_type_str(a->type));
+}
+
 bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
 		     const struct dc_subr *s)
 {
 	uint32_t i;
 
 	if (n->nargs < s->min || n->nargs > s->max) {
-		if (s->min == s->max)
-			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-				 "%s() prototype mismatch: %u arg%s passed, %u expected",
-				 s->name, n->nargs, n->nargs == 1 ? "" : "s",
-				 s->min);
-		else
-			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-				 "%s() prototype mismatch: %u arg%s passed, %u to %u expected",
-				 s->name, n->nargs, n->nargs == 1 ? "" : "s",
-				 s->min, s->max);
+		dc_proto_len(cc, n, n->nargs < s->min ? s->min : s->max);
 		return false;
 	}
 	if (!dc_sem_args(cc, n->args, n->nargs) ||
@@ -597,11 +613,10 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
 			   s->args[i] == 'b' ? DC_T_BUF : DC_T_INT;
 
 		if (a->type.kind != want) {
-			dc_error(cc, "D_PROTO_ARG", a->line, a->col,
-				 "%s() argument #%u is incompatible with prototype: %s required, %s given",
-				 s->name, i + 1, want == DC_T_STR ? "string" :
-				 want == DC_T_BUF ? "a copyin() or alloca() buffer" :
-				 "integer", dc_type_str(a->type));
+			dc_proto_arg(cc, n, i, want == DC_T_STR ? "string" :
+				     want == DC_T_BUF ?
+				     "a copyin() or alloca() buffer" :
+				     "integer");
 			return false;
 		}
 	}

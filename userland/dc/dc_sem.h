@@ -35,6 +35,12 @@ struct dc_subr {
 	int rtype;		/* SONDE_T_INT, _STR, _BUF */
 	const char *args;
 };
+/* D_PROTO_LEN and D_PROTO_ARG (argument @i) of call @n, as DTrace words
+ * them. */
+void dc_proto_len(struct dc_cc *cc, const struct dc_node *n,
+		  uint32_t expected);
+void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
+		  const char *proto);
 /* A subroutine with a D name (not one of the compiler's own), or NULL. */
 const struct dc_subr *dc_subr_any(const char *name);
 /* Any subroutine, the compiler's own too, by SONDE_SUBR_* id, or NULL. */

@@ -25,9 +25,7 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 	uint32_t i;
 
 	if (n->nargs < 1) {
-		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "%s() prototype mismatch: at least 1 argument required",
-			 n->name);
+		dc_proto_len(cc, n, 1);
 		return false;
 	}
 	fmt = n->args[0];
@@ -61,9 +59,7 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 static bool sem_one_arg(struct dc_cc *cc, struct dc_node *n)
 {
 	if (n->nargs != 1) {
-		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "%s() prototype mismatch: 1 argument required, %u given",
-			 n->name, n->nargs);
+		dc_proto_len(cc, n, 1);
 		return false;
 	}
 	return dc_sem_args(cc, n->args, 1);
@@ -94,17 +90,12 @@ static bool sem_aggact(struct dc_cc *cc, struct dc_node *n)
 
 	if (setopt) {
 		if (n->nargs < 1 || n->nargs > 2) {
-			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-				 "setopt() prototype mismatch: 1 or 2 arguments required, %u given",
-				 n->nargs);
+			dc_proto_len(cc, n, n->nargs < 1 ? 1 : 2);
 			return false;
 		}
 		for (i = 0; i < n->nargs; i++) {
 			if (n->args[i]->kind != DC_N_STR) {
-				dc_error(cc, "D_PROTO_ARG", n->args[i]->line,
-					 n->args[i]->col,
-					 "setopt() argument #%u is incompatible with prototype: a string constant is required",
-					 i + 1);
+				dc_proto_arg(cc, n, i, "string constant");
 				return false;
 			}
 			n->args[i]->type = dc_str;
@@ -113,9 +104,8 @@ static bool sem_aggact(struct dc_cc *cc, struct dc_node *n)
 	}
 	if (n->nargs < 1 || n->nargs > (two || opt2 ? 2u : 1u) ||
 	    (two && n->nargs != 2)) {
-		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "%s() prototype mismatch: %s arguments required, %u given",
-			 n->name, two ? "2" : opt2 ? "1 or 2" : "1", n->nargs);
+		dc_proto_len(cc, n, n->nargs < 1 ? 1 :
+			     two ? 2 : opt2 ? 2 : 1);
 		return false;
 	}
 	if (n->args[0]->kind != DC_N_AGG || n->args[0]->nargs) {
@@ -428,9 +418,7 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 	int64_t strsize = cc->prog->uopts.jstackstrsize;
 
 	if (n->nargs > max) {
-		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "%s() prototype mismatch: %u args passed, at most %u expected",
-			 n->name, n->nargs, max);
+		dc_proto_len(cc, n, max);
 		return false;
 	}
 	for (i = 0; i < n->nargs; i++) {
@@ -528,9 +516,10 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 	if (call->nargs < protos[i].min || call->nargs > protos[i].max) {
 		dc_error(cc, fn == SONDE_AGG_quantize ? "D_QUANT_PROTO" :
 			 "D_PROTO_LEN", call->line, call->col,
-			 "%s() prototype mismatch: %u argument%s given, %u to %u expected",
-			 call->name, call->nargs, call->nargs == 1 ? "" : "s",
-			 protos[i].min, protos[i].max);
+			 "%s( ) prototype mismatch: %u arg%spassed, %u expected",
+			 call->name, call->nargs, call->nargs == 1 ? " " : "s ",
+			 call->nargs < protos[i].min ? protos[i].min :
+			 protos[i].max);
 		return false;
 	}
 	if (!ok)
@@ -550,9 +539,7 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 		if (!dc_sem_expr(cc, a))
 			return false;
 		if (a->type.kind != DC_T_INT) {
-			dc_error(cc, "D_PROTO_ARG", a->line, a->col,
-				 "%s() argument #%u is incompatible with prototype: integer required, %s given",
-				 call->name, i + 1, dc_type_str(a->type));
+			dc_proto_arg(cc, call, i, "integer");
 			return false;
 		}
 		if (i > 0)
@@ -736,9 +723,7 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 			return sem_printf(cc, e);
 		if (!strcmp(e->name, "ftruncate")) {
 			if (e->nargs) {
-				dc_error(cc, "D_PROTO_LEN", e->line, e->col,
-					 "ftruncate() prototype mismatch: %u args passed, 0 expected",
-					 e->nargs);
+				dc_proto_len(cc, e, 0);
 				return false;
 			}
 			return true;
@@ -772,10 +757,7 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 			if (!sem_one_arg(cc, e))
 				return false;
 			if (e->args[0]->type.kind != DC_T_INT) {
-				dc_error(cc, "D_PROTO_ARG", e->args[0]->line,
-					 e->args[0]->col,
-					 "exit() argument #1 is incompatible with prototype: integer required, %s given",
-					 dc_type_str(e->args[0]->type));
+				dc_proto_arg(cc, e, 0, "int");
 				return false;
 			}
 			return true;

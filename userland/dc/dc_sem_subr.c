@@ -74,18 +74,14 @@ static bool dc_sem_devno(struct dc_cc *cc, struct dc_node *n, bool major)
 	struct dc_node *d, *sh, *mask;
 
 	if (n->nargs != 1) {
-		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "%s() prototype mismatch: %u arg%s passed, 1 expected",
-			 n->name, n->nargs, n->nargs == 1 ? "" : "s");
+		dc_proto_len(cc, n, 1);
 		return false;
 	}
 	d = n->args[0];
 	if (!dc_sem_args(cc, n->args, 1))
 		return false;
 	if (d->type.kind != DC_T_INT) {
-		dc_error(cc, "D_PROTO_ARG", d->line, d->col,
-			 "%s() argument #1 is incompatible with prototype: dev_t required, %s given",
-			 n->name, dc_type_str(d->type));
+		dc_proto_arg(cc, n, 0, "dev_t");
 		return false;
 	}
 	sh = dc_alloc(cc, sizeof(*sh));
@@ -207,17 +203,13 @@ bool dc_sem_is_symact(const struct dc_node *e)
 bool dc_sem_symact(struct dc_cc *cc, struct dc_node *e)
 {
 	if (e->nargs != 1) {
-		dc_error(cc, "D_PROTO_LEN", e->line, e->col,
-			 "%s() prototype mismatch: %u arg%s passed, 1 expected",
-			 e->name, e->nargs, e->nargs == 1 ? "" : "s");
+		dc_proto_len(cc, e, 1);
 		return false;
 	}
 	if (!dc_sem_args(cc, e->args, 1))
 		return false;
 	if (e->args[0]->type.kind != DC_T_INT) {
-		dc_error(cc, "D_PROTO_ARG", e->args[0]->line, e->args[0]->col,
-			 "%s() argument #1 is incompatible with prototype: uintptr_t required, %s given",
-			 e->name, dc_type_str(e->args[0]->type));
+		dc_proto_arg(cc, e, 0, "uintptr_t");
 		return false;
 	}
 	return true;

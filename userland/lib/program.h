@@ -145,6 +145,7 @@ struct sonde_action {
 struct sonde_pdesc {
 	char *text;		/* "syscall::getppid:entry" */
 	struct sonde_probe_desc desc;
+	uint32_t line, col;	/* where it is written, for messages */
 };
 
 struct sonde_pclause {
