@@ -605,7 +605,34 @@ test_pdesc_zero() {
 	return $r
 }
 
-ktap_header 29
+# ---- the default output's columns -----------------------------------------
+
+# dt_consume_cpu()'s columns without -q: the "%3d %6d %32s " prefix, a
+# string traced as "  %-33s", an 8-byte integer as " %16lld"; then an
+# aggregation's rows: a string key "  %-50s", a value " %16lld".
+test_default_columns() {
+	run 30 "$SONDE" -n 'BEGIN { trace("ab"); trace(timestamp - timestamp);
+		@["k"] = count(); @s["k"] = sum(5); exit(0); }'
+	{
+		printf 'CPU     ID                    FUNCTION:NAME\n'
+		printf ':BEGIN %-35s%17s\n' '  ab' 0
+		printf '\n  %-50s %16s\n  %-50s %16s\n' k 1 k 5
+	} > "$T/want"
+	# the CPU and the probe id are the guest's: the prefix's first 37
+	# columns are compared by form
+	sed '2s/^.\{37\}//' "$T/out" > "$T/got"
+	if [ "$rc" -eq 0 ] && cmp -s "$T/want" "$T/got" &&
+	   sed -n 2p "$T/out" | grep -Eq '^ +[0-9]+ +[0-9]+ +:BEGIN ' &&
+	   [ "$(sed -n 2p "$T/out" | cut -c38-44)" = ":BEGIN " ]; then
+		return 0
+	fi
+	ktap_diag "want dtrace's default columns"
+	show
+	diff "$T/want" "$T/got" | sed 's/^/#   /'
+	return 1
+}
+
+ktap_header 30
 test_spec_unavailable; ktap_result dsem_spec_unavailable $?
 test_spec_zero_inactive; ktap_result dsem_spec_zero_and_inactive_ignored $?
 test_spec_badid; ktap_result dsem_spec_id_above_nspec $?
@@ -635,4 +662,5 @@ test_seed_leak_detector; ktap_result dsem_seed_leak_detector_gc $?
 test_seed_syscall_count; ktap_result dsem_seed_syscall_count $?
 test_seed_vtimestamp; ktap_result dsem_seed_sum_vtimestamp $?
 test_pdesc_zero; ktap_result dsem_pdesc_zero_every_provider $?
+test_default_columns; ktap_result dsem_default_output_columns $?
 ktap_finish
