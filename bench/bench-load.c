@@ -9,6 +9,13 @@
  *   bench-load [-C cpu] [-o file] read-for SECS 1-byte reads for SECS seconds
  *   bench-load [-C cpu] [-o file] rate R SECS   getppid at R calls/s for SECS
  *   bench-load [-C cpu] [-o file] tick MS       one getppid every MS ms, forever
+ *   bench-load maxrss CMD [ARG...]             run CMD; print its peak RSS
+ *
+ * maxrss is for a command that lives less than any sampler's period (a
+ * static sonde's BEGIN { exit(0); }): fork() (not Python's vfork(), whose
+ * child shares the parent's memory until exec and so its peak), exec,
+ * wait4()'s ru_maxrss: "maxrss_kb=N rc=R" on stderr, CMD's own output
+ * untouched.
  *
  * -C pins the process to one CPU (sched_setaffinity, as taskset -c does).
  * The result is one line, "calls=N ns=T ns_per_call=X per_sec=Y", on
@@ -19,7 +26,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,7 +42,7 @@ static long long now_ns(void)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: bench-load [-C cpu] [-o file] getppid N | read N | read-for SECS | rate R SECS | tick MS\n");
+	fprintf(stderr, "usage: bench-load [-C cpu] [-o file] getppid N | read N | read-for SECS | rate R SECS | tick MS | maxrss CMD...\n");
 	exit(2);
 }
 
@@ -48,6 +57,33 @@ static long arg(char **argv, int i, int argc)
 	if (*argv[i] == '\0' || *end != '\0' || v < 0)
 		usage();
 	return v;
+}
+
+static int maxrss(char **cmd)
+{
+	struct rusage ru;
+	int status;
+	pid_t pid;
+
+	if (!cmd[0])
+		usage();
+	pid = fork();
+	if (pid < 0) {
+		perror("bench-load: fork");
+		return 1;
+	}
+	if (pid == 0) {
+		execvp(cmd[0], cmd);
+		perror("bench-load: exec");
+		_exit(127);
+	}
+	if (wait4(pid, &status, 0, &ru) < 0) {
+		perror("bench-load: wait4");
+		return 1;
+	}
+	fprintf(stderr, "maxrss_kb=%ld rc=%d\n", ru.ru_maxrss,
+		WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -81,6 +117,8 @@ int main(int argc, char **argv)
 	if (optind >= argc)
 		usage();
 	mode = argv[optind];
+	if (!strcmp(mode, "maxrss"))
+		return maxrss(argv + optind + 1);
 
 	fd = open("/dev/zero", O_RDONLY);
 	if (fd < 0) {

@@ -14,7 +14,9 @@
 #      extract-vmlinux.sh), Debian's own initrd from /boot for the virtio
 #      and ext4 modules, root=/dev/vda, init=/bench/init.sh;
 #      ttyS0 -> build/bench-guest/console.log, ttyS1 -> results.log;
-#   4. bench/report.py: medians, ratios, bench/results.{md,json}.
+#   4. bench/report.py: medians, ratios, bench/results.{md,json} (6.1;
+#      bench/results-6.12.{md,json} for a 6.12 module: KDIR= chooses the
+#      kernel the module is built for, and so the one the guest boots).
 #
 # Environment: BENCH_QUICK=1 (development: 2 repetitions, short runs),
 # BENCH_CPU (workload CPU, default 1), BENCH_CASES ("c1 c5" ...) and
@@ -56,8 +58,13 @@ if ! [ -s "$VMLINUX" ] || [ "$VMLINUZ" -nt "$VMLINUX" ]; then
 	"$ROOT/selftests/guest/extract-vmlinux.sh" "$VMLINUZ" "$VMLINUX"
 fi
 
-# The accelerator (recorded in the results).
-if [ -c /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+# The accelerator (recorded in the results): KVM only if it really boots
+# this kernel (the selftests' probe and verdict, in build/guest/).
+G=$B/guest
+QEMU_BIN=qemu-system-x86_64
+KVM_DEV=/dev/kvm
+. "$ROOT/selftests/guest/kvm.sh"
+if [ -c "$KVM_DEV" ] && [ -r "$KVM_DEV" ] && [ -w "$KVM_DEV" ] && kvm_boots; then
 	ACCEL=(-accel kvm -cpu host)
 	ACCEL_DESC="KVM"
 else
@@ -112,6 +119,9 @@ grep -q '^### bench-guest: end' "$RES" || die "the guest did not finish; see $CO
 grep -q '^### bench-guest: insmod rc=0' "$RES" || die "insmod sonde.ko failed in the guest; see $CON"
 sed -n '/job-stderr-begin/,/job-stderr-end/p' "$RES" | grep -E 'failed|Traceback' >&2 || true
 
+# results.{md,json} for the 6.1 series, results-6.12.{md,json} for 6.12
 SUFFIX=
-[ "${BENCH_QUICK:-0}" = 1 ] && SUFFIX=-quick
+SER=$(echo "$REL" | cut -d. -f1,2)
+[ "$SER" = 6.1 ] || SUFFIX=-$SER
+[ "${BENCH_QUICK:-0}" = 1 ] && SUFFIX=$SUFFIX-quick
 python3 "$HERE/report.py" "$RES" "$HERE/results$SUFFIX.md" "$HERE/results$SUFFIX.json"

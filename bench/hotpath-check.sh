@@ -1,53 +1,111 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# hotpath-check.sh - the firing path of sonde.ko clears no memory with
-# `rep stos` (run by `make check`, before the guest).
+# hotpath-check.sh - the firing path of sonde.ko clears no memory: no
+# `rep stos` and no call to memset() in any function a firing can run
+# (run by `make check`, before the guest).
 #
 # Debian's kernel is built with CONFIG_INIT_STACK_ALL_ZERO, so a struct on
 # the stack, a `= { }` or a memset() of a few hundred bytes becomes
-# `rep stos`; under TCG every word of one is an emulated block, and in
+# `rep stos`; under TCG every byte of one is an emulated block, and in
 # the firing path they once cost more than the rest of it together
 # (bench/tcgprof.c counted 73 of 165 blocks per syscall event).  Probe
 # context declares its frames __uninitialized and fills them field by
-# field (sonde_fire_init()); this keeps it that way.  (A `rep movs` that
-# copies data of variable length, a stack() key, costs what a loop would
-# and is allowed.)
+# field (sonde_fire_init()), writes only what a record or key holds, and
+# clears the little it must with sonde_zero() (vm/vm.h); this keeps it
+# that way.  (A `rep movs` that copies data of variable length, a stack()
+# key, costs what a loop would and is allowed.)
+#
+# The firing path is computed, not listed: every function of sonde.ko
+# (and its .cold part) reachable by calls and tail calls from the probe
+# handlers below and from the callbacks the firing path calls through
+# pointers.
 #
 #   hotpath-check.sh [sonde.ko]
 set -euo pipefail
 
 KO=${1:-sonde.ko}
-# Every firing runs these (those the compiler inlined are simply absent).
-FUNCS=(
-	sonde_probe_fire sonde_ecb_run sonde_vm_run
+# Where firings enter sonde.ko: every provider's handler, and what the
+# firing path calls through a pointer.  Names absent from the module are
+# skipped; the core must be there.
+ROOTS=(
+	sonde_probe_fire
+	sonde_fbt_callback sonde_fbt_return
 	sonde_sys_enter sonde_sys_exit
-	sonde_fbt_entry sonde_fbt_return
-	sonde_tp_handler sonde_timer_fire
-	sonde_sdt_fire sonde_sdt_on_cpu
+	sonde_tp_handler sonde_tp_artificial
+	sonde_tick_fn sonde_profile_fn
+	sonde_sdt_off_cpu sonde_sdt_sleep sonde_sdt_preempt sonde_sdt_on_cpu
+	sonde_sdt_wakeup sonde_sdt_create sonde_sdt_exec sonde_sdt_exit
+	sonde_sdt_lwp_exit sonde_sdt_signal_send sonde_sdt_signal_handle
+	sonde_sdt_io_start sonde_sdt_io_done
 	sonde_uprobe_handler sonde_uretprobe_handler
-	sonde_env_builtin sonde_env_agg sonde_agg_update sonde_agg_apply
-	sonde_key_hash sonde_key_equal
-	sonde_key_build sonde_rec_reserve sonde_rec_commit
+	sonde_stack_skip
 )
+CORE=(sonde_probe_fire sonde_vm_run sonde_fbt_callback)
 
 command -v objdump >/dev/null || { echo "hotpath-check: objdump not found" >&2; exit 1; }
 [ -f "$KO" ] || { echo "hotpath-check: no $KO (make module)" >&2; exit 1; }
 
-dis=$(objdump -d --no-show-raw-insn "$KO")
-bad=0 seen=0
-for f in "${FUNCS[@]}"; do
-	body=$(awk -v f="<$f>:" '$2 == f { on = 1; next } on && /^$/ { exit } on' <<<"$dis")
-	[ -n "$body" ] || continue
-	seen=$((seen + 1))
-	reps=$(grep -E '\brep[a-z]* +stos' <<<"$body" || true)
-	if [ -n "$reps" ]; then
-		echo "hotpath-check: $f clears memory with rep stos:" >&2
-		sed 's/^/    /' <<<"$reps" >&2
-		bad=1
-	fi
+# One line per fact: "F name" a function, "C caller callee" a call or a
+# tail call to another function (direct or through a relocation), "Z
+# name what" a memset() call or a rep stos.
+facts=$(objdump -dr --no-show-raw-insn "$KO" | awk '
+	/^[0-9a-f]+ <[^>]*>:$/ {
+		fn = $2; sub(/^</, "", fn); sub(/>:$/, "", fn)
+		print "F", fn; last = ""; next
+	}
+	fn == "" { next }
+	/R_X86_64_(PLT32|PC32)/ {
+		t = $NF; sub(/[-+]0x[0-9a-f]+$/, "", t)
+		if (last ~ /(call|jmp)/) {
+			if (t ~ /^(__)?memset$/) print "Z", fn, "call memset"
+			else print "C", fn, t
+		}
+		next
+	}
+	{ last = $0 }
+	/(^|[^a-z])rep[a-z]* +stos/ { print "Z", fn, "rep stos" }
+	/(^|[^a-z])(call|jmp)[a-z]* +[0-9a-f]+ <[^>]*>/ {
+		t = $0; sub(/.*</, "", t); sub(/>.*/, "", t); sub(/\+0x[0-9a-f]+$/, "", t)
+		if (t != fn) print "C", fn, t
+	}
+')
+
+declare -A defined=() seen=()
+declare -A calls=()
+while read -r kind a b rest; do
+	case $kind in
+	F) defined[$a]=1 ;;
+	C) calls[$a]+=" $b" ;;
+	esac
+done <<<"$facts"
+
+for c in "${CORE[@]}"; do
+	[ -n "${defined[$c]:-}" ] || { echo "hotpath-check: $c not in $KO: the firing path cannot be followed" >&2; exit 1; }
 done
-# the core of every firing must be there to be checked
-[ "$seen" -ge 3 ] || { echo "hotpath-check: only $seen of the firing path's functions found in $KO" >&2; exit 1; }
+
+queue=()
+for r in "${ROOTS[@]}"; do
+	[ -n "${defined[$r]:-}" ] && queue+=("$r")
+done
+while [ ${#queue[@]} -gt 0 ]; do
+	f=${queue[0]}
+	queue=("${queue[@]:1}")
+	[ -n "${seen[$f]:-}" ] && continue
+	seen[$f]=1
+	# GCC moves a function's unlikely paths to "<name>.cold"
+	for g in ${calls[$f]:-} "$f.cold"; do
+		# functions of the module only; the kernel's own are not ours
+		[ -n "${defined[$g]:-}" ] && [ -z "${seen[$g]:-}" ] && queue+=("$g")
+	done
+done
+
+bad=0
+while read -r kind a what; do
+	[ "$kind" = Z ] || continue
+	[ -n "${seen[$a]:-}" ] || continue
+	echo "hotpath-check: $a (firing path) clears memory: $what" >&2
+	bad=1
+done <<<"$facts"
 [ "$bad" = 0 ] || exit 1
-echo "hotpath-check: no rep stos in $seen firing-path functions of $KO"
+echo "hotpath-check: no rep stos and no memset() in the ${#seen[@]} firing-path functions of $KO"

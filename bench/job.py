@@ -17,6 +17,7 @@
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -33,6 +34,7 @@ SONDE = B + "/sonde"
 LOAD = B + "/bench-load"
 BPFTRACE = "/usr/bin/bpftrace"
 READY_TIMEOUT = 300
+C9_ALL_TIMEOUT = int(os.environ.get("BENCH_C9_ALL_TIMEOUT", "900"))
 
 N_SYSCALL = 50000 if QUICK else 200000
 N_PY = 5000 if QUICK else 20000
@@ -123,7 +125,7 @@ class Tracer:
 
     def _sample(self):
         path = "/proc/%d/status" % self.p.pid
-        while self.p.poll() is None:
+        while self.p.returncode is None:
             try:
                 with open(path) as f:
                     for l in f:
@@ -133,24 +135,37 @@ class Tracer:
                 break
             time.sleep(0.05)
 
-    def wait_ready(self):
-        if not self.ready.wait(READY_TIMEOUT) or self.t_ready is None:
+    def wait_ready(self, timeout=READY_TIMEOUT):
+        if not self.ready.wait(timeout) or self.t_ready is None:
             self.stop()
             raise RuntimeError("%s: no READY; stderr: %s" % (self.argv[0], self.stderr()[-500:]))
         return self.t_ready - self.t0
 
     def stop(self, sig=signal.SIGINT, timeout=300):
-        if self.p.poll() is None:
+        if self.p.returncode is None:
             self.p.send_signal(sig)
         return self.wait(timeout)
 
-    def wait(self, timeout=600):
-        try:
-            self.p.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
+    def _reap(self, block):
+        if self.p.returncode is not None:
+            return True
+        pid, status = os.waitpid(self.p.pid, 0 if block else os.WNOHANG)
+        if pid == 0:
+            return False
         self.t_exit = time.monotonic()
+        self.p.returncode = os.waitstatus_to_exitcode(status)
+        return True
+
+    def wait(self, timeout=600):
+        if self.p.returncode is None:
+            # the exit, the moment it happens (a pidfd becomes readable)
+            fd = os.pidfd_open(self.p.pid)
+            try:
+                if not select.select([fd], [], [], timeout)[0]:
+                    self.p.kill()
+            finally:
+                os.close(fd)
+            self._reap(True)
         self.reader.join(30)
         return self.p.returncode
 
@@ -194,6 +209,14 @@ def meta():
          cmdline=open("/proc/cmdline").read().strip())
 
 
+def maxrss_kb(argv):
+    """The peak RSS of one more run of @argv (bench-load maxrss: wait4's
+    ru_maxrss), for a command too short-lived for the sampler."""
+    r = subprocess.run([LOAD, "maxrss"] + argv, capture_output=True, text=True, timeout=600)
+    m = re.search(r"maxrss_kb=(\d+)", r.stderr)
+    return int(m.group(1)) if m else None
+
+
 def c1_begin():
     """Time from command start to exit for BEGIN { exit(0) } (the BEGIN
     event delivered, the session torn down), and to the first event of a
@@ -207,7 +230,8 @@ def c1_begin():
                 else:
                     t = Tracer([BPFTRACE, "-e", "BEGIN { exit(); }"])
                 rc = t.wait()
-                raw("c1_begin", tool, rep, secs=t.t_exit - t.t0, rc=rc, hwm_kb=t.hwm_kb)
+                raw("c1_begin", tool, rep, secs=t.t_exit - t.t0, rc=rc,
+                    hwm_kb=maxrss_kb(t.argv))
             for tool in order(rep):
                 if tool == "sonde":
                     t = Tracer([SONDE, "-q", "-n", 'syscall::getppid:entry { printf("READY\\n"); exit(0); }'])
@@ -473,61 +497,174 @@ def c8_size():
 
 
 def c9_attach():
-    """Attach time for two globs, picked here from available_filter_functions
-    so that they match about 100 and about 1000 functions."""
+    """Attach and detach time for fbt entry probes (sonde) and kprobes
+    (bpftrace) on globs picked here from available_filter_functions so
+    that they match about 10, 100 and 1000 functions, and on every
+    traceable function (last: bpftrace takes minutes per thousand).
+    Attach: command start to READY (BEGIN ran after every probe was
+    armed); detach: SIGINT to exit."""
     funcs = []
     with open("/sys/kernel/tracing/available_filter_functions") as f:
         for l in f:
-            funcs.append(l.split()[0])
+            p = l.split()
+            if p and len(p) == 1:       # vmlinux's, as the globs take
+                funcs.append(p[0])
     cands = ["vfs_", "security_", "tcp_", "ext4_", "blk_", "sock_", "ip_", "udp_", "inet_",
              "kernfs_", "proc_", "seq_", "pci_", "acpi_", "usb_", "ata_", "scsi_", "crypto_",
              "netlink_", "dev_", "skb_", "tty_", "input_", "nfs_", "xfs_", "jbd2_", "mmc_",
              "drm_", "snd_", "x86_", "page_", "kmem_", "filemap_", "generic_", "fib", "neigh_",
-             "ipv6_", "ip6_", "nf_", "cgroup_", "ext4_", "sys_", "__x64_sys_", "__ia32_sys_"]
+             "ipv6_", "ip6_", "nf_", "cgroup_", "sys_", "__x64_sys_", "__ia32_sys_",
+             "vfs_read", "vfs_write", "kernfs_", "sysfs_", "debugfs_", "rtc_", "hrtimer_",
+             "kobject_", "mutex_", "rcu_", "timer", "sched_", "futex", "pipe_", "eventfd",
+             "pci"]
+    # not bpf_*: bpftrace would trace its own way in
     counts = {c: sum(1 for f in funcs if f.startswith(c)) for c in set(cands)}
     import math
     picks = []
-    for target in (100, 1000):
+    for target in (10, 100, 1000):
         c = min((c for c in counts if counts[c] > 0), key=lambda c: abs(math.log(counts[c] / target)))
-        picks.append((target, c, counts[c]))
-        note("c9_attach_%d" % target, "glob %s* : %d entries in available_filter_functions" % (c, counts[c]))
-    for target, prefix, n in picks:
-        case = "c9_attach_%d" % target
-        r = subprocess.run([SONDE, "-l", "-n", "fbt::%s*:entry" % prefix], capture_output=True, text=True)
+        picks.append((str(target), c + "*", counts[c]))
+        note("c9_attach_%d" % target, "glob %s* : %d vmlinux entries in available_filter_functions" % (c, counts[c]))
+    picks.append(("all", "*", len(funcs)))
+    note("c9_attach_all", "glob * : %d entries in available_filter_functions" % len(funcs))
+    for target, glob, n in picks:
+        case = "c9_attach_" + target
+        r = subprocess.run([SONDE, "-l", "-n", "fbt:vmlinux:%s:entry" % glob], capture_output=True, text=True)
         listed = max(0, len(r.stdout.splitlines()) - 1)   # less the header
-        # bpftrace 0.17 takes minutes to detach ~1000 kprobes under TCG:
-        # 3 runs of the large glob keep the suite under half an hour.
-        reps = REPS if target < 1000 else min(REPS, 3)
-        if reps < REPS:
-            note(case, "%d runs, not %d: bpftrace's detach of this many kprobes takes minutes under TCG" % (reps, REPS))
-        for rep in range(reps):
-            for tool in order(rep):
+        # bpftrace 0.17 takes minutes to attach and detach ~1000 kprobes
+        # under TCG (a kprobe each); every traceable function once, with
+        # a time limit, and after everything else.
+        reps = REPS if target in ("10", "100") else min(REPS, 3)
+        runs = [(rep, tool) for rep in range(reps) for tool in order(rep)]
+        if target == "all":
+            # sonde's runs first; bpftrace's one, last, with a time limit:
+            # its kprobes are still being taken down long after it exits
+            reps = 1 if QUICK else 3
+            runs = [(rep, "sonde") for rep in range(reps)] + [(0, "bpftrace")]
+            note(case, "sonde %d runs, bpftrace 1 (last, at most %d s to attach): a kprobe each takes minutes per thousand under TCG" % (reps, C9_ALL_TIMEOUT))
+        elif reps < REPS:
+            note(case, "%d runs, not %d: bpftrace's attach and detach of this many kprobes take minutes under TCG" % (reps, REPS))
+        for rep, tool in runs:
+            if tool == "sonde":
+                t = sonde('BEGIN { printf("READY\\n"); }\nfbt:vmlinux:%s:entry { @ = count(); }\n' % glob)
+            else:
+                t = bpftrace('BEGIN { printf("READY\\n"); } kprobe:%s { @ = count(); }' % glob,
+                             env={"BPFTRACE_MAX_PROBES": "100000"})
+            try:
+                ready = t.wait_ready(C9_ALL_TIMEOUT if target == "all" else READY_TIMEOUT)
+            except RuntimeError as e:
+                raw(case, tool, rep, failed=str(e)[-400:])
+                continue
+            ts = time.monotonic()
+            rc = t.stop(timeout=1800)
+            out, err = t.stdout(), t.stderr()
+            if tool == "sonde":
+                matched = listed   # sonde -l -n of the same description
+            else:
+                m = first_int(out + err, r"Attaching (\d+) probes?")
+                matched = m - 1 if m else None
+            raw(case, tool, rep, secs=ready, detach_secs=t.t_exit - ts, matched=matched,
+                glob=glob, rc=rc, hwm_kb=t.hwm_kb)
+            if rep == 0:
+                log("c9 %s %s: %s / %s" % (target, tool, out[-200:], err[-300:]))
+
+
+def c10_first_run():
+    """The first sonde run after the module is loaded, against the second
+    and third: BEGIN { exit(0); } start to exit, right after rmmod and
+    insmod.  bpftrace has no module to load."""
+    ko = B + "/sonde.ko"
+    note("c10_first_run", "bpftrace: no module, nothing to compare; the ratio is first run / second run")
+    for rep in range(REPS):
+        r = subprocess.run(["rmmod", "sonde"], capture_output=True, text=True)
+        if r.returncode:
+            raw("c10_first_run", "sonde", rep, failed="rmmod: " + r.stderr[-300:])
+            continue
+        t0 = time.monotonic()
+        r = subprocess.run(["insmod", ko], capture_output=True, text=True)
+        ins = time.monotonic() - t0
+        if r.returncode:
+            raw("c10_first_run", "sonde", rep, failed="insmod: " + r.stderr[-300:])
+            break
+        runs = []
+        for k in range(3):
+            t = Tracer([SONDE, "-n", "BEGIN { exit(0); }"])
+            rc = t.wait()
+            runs.append(t.t_exit - t.t0)
+        raw("c10_first_run", "sonde", rep, insmod_secs=ins, first_secs=runs[0],
+            second_secs=runs[1], third_secs=runs[2], rc=rc)
+
+
+C11_RATES = [2000, 4000, 8000, 16000, 32000, 64000, 128000, 256000]
+
+
+def c11_printf_rate():
+    """printf of every getppid of a workload at a set rate for RATE_SECS,
+    the tool's output to a file: the rates tried go up until a tool loses
+    an event (lines short of calls, or a loss it reports); its lossless
+    rate is the highest achieved rate (calls/s the workload made) below
+    that.  Each tool starts the workload itself (-c)."""
+    res, outf = "/tmp/c11.res", "/tmp/c11.out"
+    secs = RATE_SECS
+    for rep in range(1 if QUICK else 3):
+        for tool in order(rep):
+            best = 0.0
+            for rate in C11_RATES:
+                for f in (res, outf):
+                    try:
+                        os.unlink(f)
+                    except OSError:
+                        pass
+                cmd = "%s -C %s -o %s rate %d %d" % (LOAD, CPU, res, rate, secs)
                 if tool == "sonde":
-                    t = sonde('BEGIN { printf("READY\\n"); }\nfbt::%s*:entry { @ = count(); }\n' % prefix)
+                    t = Tracer([SONDE, "-q", "-o", outf, "-c", cmd, "-n",
+                                'syscall::getppid:entry /pid == $target/ { printf("%d %d\\n", pid, cpu); }'],
+                               keep=False)
                 else:
-                    t = bpftrace('BEGIN { printf("READY\\n"); } kprobe:%s* { @ = count(); }' % prefix,
-                                 env={"BPFTRACE_MAX_PROBES": "100000"})
+                    t = Tracer([BPFTRACE, "-o", outf, "-c", cmd, "-e",
+                                'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { printf("%d %d\\n", pid, cpu); }'],
+                               keep=False)
+                rc = t.wait(secs * 20 + 300)
                 try:
-                    ready = t.wait_ready()
-                except RuntimeError as e:
-                    raw(case, tool, rep, failed=str(e)[-400:])
-                    continue
-                ts = time.monotonic()
-                rc = t.stop()
-                out, err = t.stdout(), t.stderr()
+                    with open(res) as f:
+                        lr = load_result(f.read())
+                except OSError:
+                    lr = {}
+                lines = 0
+                try:
+                    with open(outf, errors="replace") as f:
+                        for l in f:
+                            if re.match(r"^\d+ \d+$", l.strip()):
+                                lines += 1
+                except OSError:
+                    pass
+                calls = lr.get("calls")
+                err = t.stderr()
                 if tool == "sonde":
-                    matched = listed   # sonde -l -n of the same description
+                    reported = sum(int(x) for x in re.findall(r"(\d+) drops? on CPU", err))
                 else:
-                    m = first_int(out + err, r"Attaching (\d+) probes?")
-                    matched = m - 1 if m else None
-                raw(case, tool, rep, secs=ready, detach_secs=t.t_exit - ts, matched=matched,
-                    glob=prefix + "*", rc=rc, hwm_kb=t.hwm_kb)
-                if rep == 0:
-                    log("c9 %s %s: %s / %s" % (target, tool, out[-200:], err[-300:]))
+                    text = err
+                    try:
+                        with open(outf, errors="replace") as f:
+                            text += f.read()
+                    except OSError:
+                        pass
+                    reported = sum(int(x) for x in re.findall(r"Lost (\d+) events", text))
+                missing = None if calls is None else int(calls) - lines
+                achieved = lr.get("per_sec")
+                lossless = missing == 0 and reported == 0 and rc == 0
+                raw("c11_printf_trial", tool, rep, rate=rate, achieved=achieved, calls=calls,
+                    lines=lines, missing=missing, reported_lost=reported, rc=rc, lossless=lossless)
+                if not lossless or achieved is None:
+                    break
+                best = max(best, achieved)
+            raw("c11_printf_rate", tool, rep, lossless_rate=best)
 
 
-ALL = [("c1", c1_begin), ("c2", c2_getppid), ("c3", c3_vfs_read), ("c4", c4_false_pred),
-       ("c5", c5_usdt), ("c6", c6_quantize), ("c7", c7_lost), ("c8", c8_size), ("c9", c9_attach)]
+# c9 last: bpftrace's detach of thousands of kprobes outlives its exit.
+ALL = [("c1", c1_begin), ("c10", c10_first_run), ("c2", c2_getppid), ("c3", c3_vfs_read),
+       ("c4", c4_false_pred), ("c5", c5_usdt), ("c6", c6_quantize), ("c7", c7_lost),
+       ("c11", c11_printf_rate), ("c8", c8_size), ("c9", c9_attach)]
 
 
 def main():

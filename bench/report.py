@@ -51,6 +51,10 @@ def ratio(s, b):
 rows = []   # (case, metric, unit, sonde, bpftrace, ratio, n, comment)
 
 
+def fmt_early(v):
+    return "-" if v is None else "%.3f" % v
+
+
 def row(case, metric, unit, s, b, comment="", r="auto", n=None):
     if r == "auto":
         r = ratio(s, b)
@@ -102,8 +106,9 @@ for v in ("default", "tiny"):
 row("c8_rss", "peak RSS (VmHWM) of the tracer, getppid count() script", "KiB",
     med("c2_getppid", "sonde", "hwm_kb"), med("c2_getppid", "bpftrace", "hwm_kb"), "sampled every 50 ms, case 2 runs",
     n=min(len(vals("c2_getppid", t, "hwm_kb")) for t in ("sonde", "bpftrace")))
-row("c8_rss_begin", "peak RSS (VmHWM), BEGIN { exit }", "KiB",
-    med("c1_begin", "sonde", "hwm_kb"), med("c1_begin", "bpftrace", "hwm_kb"), "sampled every 50 ms, case 1 runs",
+row("c8_rss_begin", "peak RSS, BEGIN { exit }", "KiB",
+    med("c1_begin", "sonde", "hwm_kb"), med("c1_begin", "bpftrace", "hwm_kb"),
+    "wait4()'s ru_maxrss of one more run per case 1 run (bench-load maxrss): a static sonde exits before a sampler looks",
     n=min(len(vals("c1_begin", t, "hwm_kb")) for t in ("sonde", "bpftrace")))
 sz = {r["tool"]: r for r in raws if r["case"] == "c8_size"}
 if sz:
@@ -114,16 +119,39 @@ if sz:
             sz.get("bpftrace", {}).get("bpftrace_pkg_bytes", 0) / 1024,
             max(0, len(sz.get("bpftrace", {}).get("packages", [])) - 1),
             ", ".join(sz.get("sonde", {}).get("packages", []))), n=1)
-for target in (100, 1000):
-    case = "c9_attach_%d" % target
+for target in ("10", "100", "1000", "all"):
+    case = "c9_attach_" + target
     ms = [r.get("matched") for r in raws if r["case"] == case and r["tool"] == "sonde"]
     mb = [r.get("matched") for r in raws if r["case"] == case and r["tool"] == "bpftrace"]
     fails = [r["tool"] for r in raws if r["case"] == case and "failed" in r]
     glob = next((r.get("glob") for r in raws if r["case"] == case and r.get("glob")), "?")
-    row(case, "attach %s (~%d functions): command start to armed (BEGIN ran)" % (glob, target), "s",
-        med(case, "sonde", "secs"), med(case, "bpftrace", "secs"),
-        "matched: sonde %s, bpftrace %s%s" % (ms[0] if ms else "-", mb[0] if mb else "-",
-                                              "; failed runs: " + ", ".join(fails) if fails else ""))
+    what = "every traceable function" if target == "all" else "~%s functions" % target
+    comment = "matched: sonde %s, bpftrace %s%s" % (ms[0] if ms else "-", mb[0] if mb else "-",
+                                                  "; failed runs: " + ", ".join(fails) if fails else "")
+    row(case, "fbt attach %s (%s): command start to armed (BEGIN ran)" % (glob, what), "s",
+        med(case, "sonde", "secs"), med(case, "bpftrace", "secs"), comment)
+    row(case + "_detach", "fbt detach %s (%s): SIGINT to exit" % (glob, what), "s",
+        med(case, "sonde", "detach_secs"), med(case, "bpftrace", "detach_secs"), comment,
+        n=min(len(vals(case, t, "detach_secs")) for t in ("sonde", "bpftrace")))
+
+f1, f2 = med("c10_first_run", "sonde", "first_secs"), med("c10_first_run", "sonde", "second_secs")
+rows.append(dict(case="c10_first_run", metric="BEGIN { exit }: first run after insmod vs the second", unit="s",
+                 sonde=f1, bpftrace=f2, ratio=ratio(f1, f2), n=len(vals("c10_first_run", "sonde", "first_secs")),
+                 comment="columns: first run, second run (sonde both); ratio first / second; insmod %s s, third run %s s" % (
+                     fmt_early(med("c10_first_run", "sonde", "insmod_secs")),
+                     fmt_early(med("c10_first_run", "sonde", "third_secs")))))
+
+ls, lb = med("c11_printf_rate", "sonde", "lossless_rate"), med("c11_printf_rate", "bpftrace", "lossless_rate")
+trials = [r for r in raws if r["case"] == "c11_printf_trial"]
+first_loss = {}
+for t in ("sonde", "bpftrace"):
+    lost = [r for r in trials if r["tool"] == t and not r.get("lossless")]
+    first_loss[t] = ", ".join("%s/s: %s missing, %s reported" % (
+        "%.0f" % r["achieved"] if r.get("achieved") else r.get("rate"), r.get("missing"), r.get("reported_lost"))
+        for r in lost) or "none"
+row("c11_printf_rate", "printf every getppid to a file: highest rate with zero loss (higher is better)", "events/s",
+    ls, lb, "first losing trial of each run: sonde %s; bpftrace %s" % (first_loss["sonde"], first_loss["bpftrace"]),
+    n=min(len(vals("c11_printf_rate", t, "lossless_rate")) for t in ("sonde", "bpftrace")))
 
 
 def get(case):
@@ -142,6 +170,22 @@ def target(name, cases, limit):
 
 
 target("time to first event", ["c1_begin", "c1_syscall"], 0.05)
+target("start-up: BEGIN { exit } start to exit", ["c1_begin"], 0.03)
+target("fbt attach of ~1000 functions: 10x faster than bpftrace", ["c9_attach_1000"], 0.1)
+target("fbt detach of ~1000 functions: 10x faster than bpftrace", ["c9_attach_1000_detach"], 0.1)
+for c in ("c9_attach_1000", "c9_attach_1000_detach"):
+    r = get(c)
+    v = None if r is None else r["sonde"]
+    targets.append(dict(target="fbt %s of ~1000 functions within 1 s" % ("detach" if "detach" in c else "attach"),
+                        case=c, limit="1 s", ratio=v, met=None if v is None else v <= 1.0))
+r = get("c10_first_run")
+v = None if r is None else r["ratio"]
+targets.append(dict(target="first run after insmod as fast as the second", case="c10_first_run",
+                    limit="1.1", ratio=v, met=None if v is None else v <= 1.1))
+r = get("c11_printf_rate")
+v = None if r is None or r["ratio"] is None else r["ratio"]
+targets.append(dict(target="printf lossless rate >= 2x bpftrace's", case="c11_printf_rate",
+                    limit=">= 2", ratio=v, met=None if v is None else v >= 2.0))
 target("peak RSS", ["c8_rss", "c8_rss_begin"], 0.1)
 target("installed size", ["c8_size"], 0.05)
 target("added ns per event", ["c2_getppid", "c3_vfs_read", "c4_false_pred", "c5_usdt"], 1.0)

@@ -124,7 +124,7 @@ static int bench(const struct bcase *bc, long iters)
 		sonde_vm_run(&ctx, 0, cl.act_len, &ret);
 	t0 = now_ns();
 	for (i = 0; i < iters; i++) {
-		ctx.scratch_used = img.max_key_size;
+		ctx.scratch_used = img.scratch_base;
 		sonde_vm_run(&ctx, 0, cl.act_len, &ret);
 	}
 	t1 = now_ns();

@@ -11,7 +11,11 @@
  *
  * sonde_agg_update() is probe context: only this CPU touches its active
  * area, so no lock and no shared cache line; a full area is counted as an
- * aggregation drop.
+ * aggregation drop, and so is a key whose chain is longer than
+ * SONDE_CHAIN_MAX entries (it may hold the key further on: adding it again
+ * would split its value), which keeps a lookup's time bounded.  The hash
+ * is seeded per consumer at random, so no script can aim keys at one
+ * chain; chains average about one entry.
  */
 #include <linux/log2.h>
 
@@ -56,15 +60,19 @@ void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 {
 	const struct sonde_agg_desc *ad = &st->img.aggs[aggid];
 	u32 a = b->active, *buckets = sonde_agg_buckets(b, a);
-	u32 key_size = key->size, hash, slot, off, size, voff;
+	u32 key_size = key->size, hash, slot, off, size, voff, n;
 	struct sonde_aggrec *e;
 	u8 *area = b->data[a];
 
 	/* over the bytes the firing wrote: not a string's padding */
-	hash = sonde_key_hash(key, aggid);
+	hash = sonde_key_hash(key, aggid ^ st->hash_seed);
 	slot = hash & (b->nbuckets - 1);
 	voff = sizeof(*e) + ALIGN(key_size, 8);
-	for (off = buckets[slot]; off; off = e->next) {
+	for (off = buckets[slot], n = 0; off; off = e->next) {
+		if (unlikely(++n > SONDE_CHAIN_MAX)) {
+			b->drops[a]++;
+			return;
+		}
 		e = (struct sonde_aggrec *)(area + off - 1);
 		if (e->hash == hash && e->aggid == aggid &&
 		    sonde_key_equal(key, (const u8 *)(e + 1)))
@@ -81,7 +89,7 @@ void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 	e->hash = hash;
 	e->next = buckets[slot];
 	sonde_key_store(key, (u8 *)(e + 1));
-	memset((u8 *)(e + 1) + key_size, 0, voff - sizeof(*e) - key_size);
+	sonde_zero((u8 *)(e + 1) + key_size, voff - sizeof(*e) - key_size);
 	sonde_agg_init(ad, (s64 *)((u8 *)e + voff));
 	buckets[slot] = b->offset[a] + 1;
 	b->offset[a] += size;

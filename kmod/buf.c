@@ -13,49 +13,232 @@
  * tracing has stopped: fill keeps the first records (and room for END),
  * ring keeps the last ones, overwriting the oldest whole records (every
  * record carries its size, so the writer can step over them).
+ *
+ * A switch buffer's areas grow as they fill (sonde_buf_grow_fn(), a work
+ * item in process context under the state's lock, asked for by probe
+ * context through an irq_work).
  */
 #include <linux/cpu.h>
+#include <linux/irq_work.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
 #include "sonde_kmod.h"
 
+/*
+ * The area probes write first, and how switch buffers' areas grow.
+ *
+ * Every page the kernel hands out here comes zeroed (Debian's kernels
+ * have init_on_alloc on), and zeroing is most of what starting a
+ * consumer costs under TCG (clear_page's rep stosb is one emulated block
+ * per byte): `BEGIN { exit(0); }` on 2 CPUs once zeroed 16 MB of
+ * principal buffers, then 8.  So a switch buffer's area is mapped from
+ * pages as it fills: SONDE_BUF_FIRST at first, four times more each time
+ * a CPU's writer passes half of what it has (probe context asks with an
+ * irq_work; sonde_buf_grow_fn() maps the larger area in process context
+ * and installs it on that CPU with an IPI, the way a switch is made), up
+ * to bufsize, DTrace's.  A firing that finds the area full before it has
+ * grown is a drop, counted as every other.  The second area, which a
+ * switch hands to the consumer, is made by the first switch that has
+ * something to hand over, as large as the first is then, and keeps up
+ * with it at each switch.  Fill and ring buffers and aggregation buffers
+ * (hash buckets at the end) are whole from the start.
+ */
+#define SONDE_BUF_FIRST		(256 << 10)
+#define SONDE_BUF_GROWTH	4
+
+static void sonde_buf_grow_iw(struct irq_work *iw)
+{
+	struct sonde_buf *b = container_of(iw, struct sonde_buf, grow_iw);
+
+	schedule_work(b->grow_work);
+}
+
+/* Bytes the first @n pages hold, at most the area's size. */
+static u32 sonde_pages_cap(const struct sonde_buf *b, u32 n)
+{
+	return min_t(u64, b->size, (u64)n * PAGE_SIZE);
+}
+
+/*
+ * Area @a's pages up to @cap bytes, in a new mapping (or NULL); the old
+ * mapping is the caller's to retire.  Process context.
+ */
+static u8 *sonde_area_map(struct sonde_buf *b, u32 a, u32 cap)
+{
+	u32 n = DIV_ROUND_UP(cap, PAGE_SIZE), i;
+
+	for (i = b->npages[a]; i < n; i++) {
+		struct page *pg = alloc_pages_node(b->node,
+						   SONDE_GFP_BIG | __GFP_ZERO, 0);
+
+		if (!pg)
+			return NULL;
+		b->pages[a][i] = pg;
+		b->npages[a] = i + 1;
+	}
+	return vmap(b->pages[a], n, VM_MAP, PAGE_KERNEL);
+}
+
+/* A grown area @a of @cap bytes to start with; process context. */
+static int sonde_area_make(struct sonde_buf *b, u32 a, u32 cap)
+{
+	b->pages[a] = kvcalloc(DIV_ROUND_UP(b->size, PAGE_SIZE),
+			       sizeof(struct page *), SONDE_GFP_BIG);
+	if (!b->pages[a])
+		return -ENOMEM;
+	b->data[a] = sonde_area_map(b, a, cap);
+	if (!b->data[a])
+		return -ENOMEM;		/* sonde_buf_free() takes the rest */
+	b->cap[a] = sonde_pages_cap(b, DIV_ROUND_UP(cap, PAGE_SIZE));
+	return 0;
+}
+
 /**
  * sonde_buf_alloc() - allocate a per-CPU buffer's first area
  * @b: the buffer (its policy and bucket count set)
- * @size: bytes of one area
+ * @size: bytes of one area (bufsize or aggsize)
  * @node: the NUMA node of the CPU it serves
- *
- * The area probes write first.  The second, which a switch hands to the
- * consumer, is made by the first switch that has something to hand over
- * (sonde_buf_snap()): a CPU that never records, and fill and ring
- * buffers, never need it.  Zeroing pages is most of what starting a
- * consumer costs under TCG (clear_page's rep stosb is one emulated block
- * per byte), so `BEGIN { exit(0); }` on 2 CPUs zeroes 8 MB, not 16.
+ * @grow: the state's grower for a switch buffer, whose areas are mapped
+ *        as they fill; NULL for a buffer whole from the start
  *
  * Context: process context (LOAD), may sleep.
  * Return: 0 or -ENOMEM.
  */
-int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node)
+int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
+		    struct work_struct *grow)
 {
 	b->size = size;
 	b->node = node;
-	b->data[0] = vzalloc_node(size, node);
+	b->grow_work = grow;
+	init_irq_work(&b->grow_iw, sonde_buf_grow_iw);
+	if (grow)
+		return sonde_area_make(b, 0, min_t(u32, size, SONDE_BUF_FIRST));
+	b->cap[0] = b->cap[1] = size;
+	b->data[0] = kvzalloc_node(size, SONDE_GFP_BIG, node);
 	return b->data[0] ? 0 : -ENOMEM;
+}
+
+static void sonde_area_free(struct sonde_buf *b, u32 a)
+{
+	u32 i;
+
+	if (!b->pages[a]) {
+		kvfree(b->data[a]);
+		b->data[a] = NULL;
+		return;
+	}
+	if (b->data[a])
+		vunmap(b->data[a]);
+	for (i = 0; i < b->npages[a]; i++)
+		__free_page(b->pages[a][i]);
+	kvfree(b->pages[a]);
+	b->pages[a] = NULL;
+	b->npages[a] = 0;
+	b->data[a] = NULL;
 }
 
 /**
  * sonde_buf_free() - free both areas of a per-CPU buffer
- * @b: the buffer, disarmed and synced
+ * @b: the buffer, disarmed and synced, its grower stopped
+ *     (sonde_state_destroy())
  *
  * Context: process context (teardown).
  */
 void sonde_buf_free(struct sonde_buf *b)
 {
-	vfree(b->data[0]);
-	vfree(b->data[1]);
-	b->data[0] = b->data[1] = NULL;
+	sonde_area_free(b, 0);
+	sonde_area_free(b, 1);
+}
+
+struct sonde_buf_install {
+	struct sonde_buf *b;
+	u32 area;
+	u8 *data;
+	u32 cap;
+};
+
+/* On the buffer's CPU, interrupts off: no firing there is mid-record. */
+static void sonde_buf_install(void *arg)
+{
+	struct sonde_buf_install *in = arg;
+
+	in->b->data[in->area] = in->data;
+	in->b->cap[in->area] = in->cap;
+	WRITE_ONCE(in->b->grow, false);
+}
+
+/*
+ * Grow area @a of CPU @cpu's buffer to @cap bytes: the active one is
+ * installed on its CPU, an inactive one (nobody writes it) in place.
+ * st->lock held: no switch runs meanwhile.
+ */
+static void sonde_area_grow(struct sonde_buf *b, unsigned int cpu, u32 a,
+			    u32 cap)
+{
+	struct sonde_buf_install in = { .b = b, .area = a };
+	u8 *old = b->data[a];
+
+	if (!b->pages[a] || cap <= b->cap[a]) {
+		if (a == b->active)
+			WRITE_ONCE(b->grow, false);
+		return;
+	}
+	in.data = sonde_area_map(b, a, cap);
+	if (!in.data) {
+		/* keep what it has; a later request tries again */
+		if (a == b->active)
+			WRITE_ONCE(b->grow, false);
+		return;
+	}
+	in.cap = sonde_pages_cap(b, DIV_ROUND_UP(cap, PAGE_SIZE));
+	cpus_read_lock();
+	if (a == b->active && cpu_online(cpu))
+		smp_call_function_single(cpu, sonde_buf_install, &in, 1);
+	else
+		sonde_buf_install(&in);
+	cpus_read_unlock();
+	vunmap(old);
+}
+
+/**
+ * sonde_buf_grow_fn() - grow the principal buffers whose writers asked
+ * @w: the state's buf_grow work
+ *
+ * Every CPU whose writer passed half of its active area gets the area
+ * SONDE_BUF_GROWTH times larger, up to bufsize.
+ *
+ * Context: process context (a work item); takes the state's lock.
+ */
+void sonde_buf_grow_fn(struct work_struct *w)
+{
+	struct sonde_state *st = container_of(w, struct sonde_state,
+					      buf_grow);
+	unsigned int cpu;
+
+	mutex_lock(&st->lock);
+	for_each_possible_cpu(cpu) {
+		struct sonde_pcpu *pc = st->pcpu ? st->pcpu[cpu] : NULL;
+		struct sonde_buf *b = pc ? &pc->buf : NULL;
+
+		if (b && READ_ONCE(b->grow))
+			sonde_area_grow(b, cpu, b->active,
+					(u64)b->cap[b->active] *
+					SONDE_BUF_GROWTH);
+	}
+	mutex_unlock(&st->lock);
+}
+
+/* Probe context: the active area is filling; ask for more, once. */
+static void sonde_buf_want_more(struct sonde_buf *b)
+{
+	if (b->grow || !b->grow_work || b->cap[b->active] >= b->size)
+		return;
+	b->grow = true;
+	irq_work_queue(&b->grow_iw);
 }
 
 /*
@@ -106,11 +289,15 @@ static void *sonde_ring_reserve(struct sonde_buf *b, u32 size)
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size)
 {
 	u32 a = b->active, off = b->offset[a];
-	u32 limit = b->size - b->nbuckets * sizeof(u32);
+	u32 limit = b->cap[a] - b->nbuckets * sizeof(u32);
 
 	if (likely(b->policy == SONDE_BUFPOLICY_SWITCH)) {
-		if (unlikely(size > limit - off))
+		if (unlikely(size > limit - off)) {
+			sonde_buf_want_more(b);
 			return NULL;
+		}
+		if (unlikely(off + size > limit / 2))
+			sonde_buf_want_more(b);
 		return b->data[a] + off;
 	}
 	if (b->policy == SONDE_BUFPOLICY_RING)
@@ -239,9 +426,18 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 			req->errors = 0;
 			return 0;
 		}
-		b->data[a ^ 1] = vzalloc_node(b->size, b->node);
-		if (!b->data[a ^ 1])
-			return -ENOMEM;
+		if (b->grow_work) {
+			err = sonde_area_make(b, a ^ 1, b->cap[a]);
+			if (err) {
+				sonde_area_free(b, a ^ 1);
+				return err;
+			}
+		} else {
+			b->data[a ^ 1] = kvzalloc_node(b->size, SONDE_GFP_BIG,
+						       b->node);
+			if (!b->data[a ^ 1])
+				return -ENOMEM;
+		}
 	}
 
 	cpus_read_lock();
@@ -254,5 +450,8 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		return err;
 
 	/* The inactive area is ours until the next switch. */
-	return sonde_buf_hand_over(b, b->active ^ 1, agg, req);
+	err = sonde_buf_hand_over(b, b->active ^ 1, agg, req);
+	/* it is the active one after the next switch: as large */
+	sonde_area_grow(b, cpu, b->active ^ 1, b->cap[b->active]);
+	return err;
 }

@@ -6,8 +6,8 @@
  * 6.12 (Debian 12's second series) and later, up to the 7.2 of Debian
  * unstable that `make check-kernels` builds and tests.
  *
- * Process context helpers (sonde_compat_read_file) may sleep; the stack
- * helper is probe context (no locks, no allocation).
+ * The stack helpers and the return hook are probe context (no locks, no
+ * allocation).
  */
 #ifndef _SONDE_COMPAT_H
 #define _SONDE_COMPAT_H
@@ -16,120 +16,35 @@
 #include <linux/hrtimer.h>
 #include <linux/mman.h>
 #include <linux/mm.h>
+#include <linux/kprobes.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
-#include <linux/slab.h>
-#include <linux/uaccess.h>
 #include <linux/version.h>
+#include <asm/ibt.h>
 #include <asm/unwind.h>
 
 /*
- * Read a whole (small, virtual) file such as tracefs's
- * available_filter_functions into a kvmalloc'd, NUL-terminated buffer.
- *
- * 6.1: kernel_read() refuses files without ->read_iter, and tracefs's
- * seq_files (ftrace_avail_fops, show_event_fops) only have ->read =
- * seq_read.  So those are read through ->read into a scratch user
- * mapping of the calling process (vm_mmap; the ioctl caller always has
- * an mm) and copied in.  6.12: same fops, same path; if a later kernel
- * gives them ->read_iter the kernel_read() branch takes over unchanged.
+ * fbt (prov_fbt.c).  An ftrace site follows the symbol's ENDBR on kernels
+ * built with IBT (6.12's Debian config; 6.1's has none, and there the
+ * offset is 0): the ftrace callback's ip is the symbol's address plus
+ * this, or the symbol's address itself where the function has no ENDBR.
  */
-#define SONDE_READ_CHUNK	(64 << 10)
-#define SONDE_READ_MAX		(64 << 20)
+#define SONDE_FENTRY_OFFSET	ENDBR_INSN_SIZE
 
-static inline char *sonde_compat_read_file(const char *path, size_t *lenp)
+/*
+ * A return hook set from sonde's own ftrace callback: @rp is a kretprobe
+ * registered with KPROBE_FLAG_DISABLED at a function's ftrace site, and
+ * @regs the function's registers at that site.  Its pre-handler
+ * (register_kretprobe()'s pre_handler_kretprobe()) takes an instance and
+ * hooks the return address with the kernel's own trampoline (rethook in
+ * 6.1 and 6.12), exactly what kprobe_ftrace_handler() does when the
+ * kprobe fires; it needs preemption off and RCU watching, which the
+ * callback has.  Probe context.
+ */
+static inline void sonde_compat_kretprobe_enter(struct kretprobe *rp,
+						struct pt_regs *regs)
 {
-	unsigned long ubuf = 0;
-	size_t len = 0, cap = 1 << 20;
-	struct file *f;
-	loff_t pos = 0;
-	char *buf, *nb;
-	ssize_t n;
-
-	f = filp_open(path, O_RDONLY, 0);
-	if (IS_ERR(f))
-		return ERR_CAST(f);
-	buf = kvmalloc(cap, GFP_KERNEL);
-	if (!buf) {
-		buf = ERR_PTR(-ENOMEM);
-		goto out_close;
-	}
-	if (!(f->f_op->read_iter && !f->f_op->read)) {
-		if (!f->f_op->read || !current->mm) {
-			kvfree(buf);
-			buf = ERR_PTR(-EINVAL);
-			goto out_close;
-		}
-		ubuf = vm_mmap(NULL, 0, SONDE_READ_CHUNK,
-			       PROT_READ | PROT_WRITE,
-			       MAP_ANONYMOUS | MAP_PRIVATE, 0);
-		if (IS_ERR_VALUE(ubuf)) {
-			kvfree(buf);
-			buf = ERR_PTR((long)ubuf);
-			ubuf = 0;
-			goto out_close;
-		}
-	}
-	for (;;) {
-		if (cap - len < SONDE_READ_CHUNK + 1) {
-			if (cap >= SONDE_READ_MAX) {
-				n = -EFBIG;
-				break;
-			}
-			nb = kvmalloc(cap * 2, GFP_KERNEL);
-			if (!nb) {
-				n = -ENOMEM;
-				break;
-			}
-			memcpy(nb, buf, len);
-			kvfree(buf);
-			buf = nb;
-			cap *= 2;
-		}
-		if (ubuf) {
-			n = f->f_op->read(f, (char __user *)ubuf,
-					  SONDE_READ_CHUNK, &pos);
-			if (n > 0 && copy_from_user(buf + len,
-					(const void __user *)ubuf, n))
-				n = -EFAULT;
-		} else {
-			n = kernel_read(f, buf + len, SONDE_READ_CHUNK, &pos);
-		}
-		if (n <= 0)
-			break;
-		len += n;
-		if (fatal_signal_pending(current)) {
-			n = -EINTR;
-			break;
-		}
-		cond_resched();
-	}
-	if (n < 0) {
-		kvfree(buf);
-		buf = ERR_PTR(n);
-	} else {
-		buf[len] = 0;
-		*lenp = len;
-	}
-	if (ubuf)
-		vm_munmap(ubuf, SONDE_READ_CHUNK);
-out_close:
-	filp_close(f, NULL);
-	return buf;
-}
-
-/* tracefs, mounted or reached through debugfs's automount. */
-static inline char *sonde_compat_read_tracefs(const char *name, size_t *lenp)
-{
-	char path[96];
-	char *buf;
-
-	snprintf(path, sizeof(path), "/sys/kernel/tracing/%s", name);
-	buf = sonde_compat_read_file(path, lenp);
-	if (!IS_ERR(buf))
-		return buf;
-	snprintf(path, sizeof(path), "/sys/kernel/debug/tracing/%s", name);
-	return sonde_compat_read_file(path, lenp);
+	rp->kp.pre_handler(&rp->kp, regs);
 }
 
 /*
@@ -144,7 +59,7 @@ static inline u32 sonde_compat_stack_regs(struct pt_regs *regs, u64 *pcs,
 						       unsigned long pc),
 					  void *arg)
 {
-	struct unwind_state state;
+	struct unwind_state state __uninitialized;	/* unwind_start() */
 	bool skipping;
 	u32 i = 0;
 
@@ -178,7 +93,7 @@ static inline u32 sonde_compat_stack_here(u64 *pcs, u32 n,
 						       unsigned long pc),
 					  void *arg)
 {
-	struct unwind_state state;
+	struct unwind_state state __uninitialized;	/* unwind_start() */
 	bool skipping = true;
 	u32 i = 0;
 

@@ -5,26 +5,33 @@
  *
  * A pool of dynvarsize bytes is cut at LOAD into equal chunks, each big
  * enough for the largest key and value the program uses, and a hash table
- * of about one bucket per chunk.  Probe context looks elements up under
- * the bucket's raw spinlock, taken with interrupts already off and held
- * only to walk one chain and copy one value, so no spin is unbounded:
- * every holder is in a bounded critical section, NMI firings never get
- * here and a CPU cannot re-enter (the firing guard).  Values are copied in
- * and out under the lock, so no pointer into the pool escapes it and a
- * freed chunk can be reused at once.  Allocation takes a chunk from the
- * free list (its own lock, always taken inside a bucket lock); an empty
- * list is a dynamic-variable drop, counted per CPU.
+ * of about one bucket per chunk, hashed with a seed chosen at random per
+ * consumer (no script can aim its keys at one chain).  Probe context looks
+ * elements up under the bucket's raw spinlock, taken with interrupts
+ * already off and held only to walk at most SONDE_CHAIN_MAX entries of one
+ * chain and copy one value; it waits for a lock at most SONDE_SPIN_MAX
+ * tries (sonde_spin_lock()), and a longer chain or a lock not had in time
+ * makes the access a dynamic-variable drop, counted per CPU, like an
+ * empty free list.  So a firing's time here is bounded whatever the
+ * number of CPUs or elements; NMI firings never get here and a CPU cannot
+ * re-enter (the firing guard).  Values are copied in and out under the
+ * lock, so no pointer into the pool escapes it and a freed chunk can be
+ * reused at once.  Allocation takes a chunk from the free list (its own
+ * lock, held for a few pointer moves, always taken inside a bucket
+ * lock).
  *
  * Thread-locals are keyed by the thread id and the context level (task,
  * softirq, hardirq), as DTrace's are, so an interrupt handler's self->
  * never clobbers the thread it interrupted.  Unlike DTrace's, they are
  * reclaimed when their thread exits: each thread-local is also on a chain
  * of its thread (a second table, locked inside the first), which the
- * sched_process_exit tracepoint walks.  Only a thread itself creates or
- * deletes its thread-locals, so the exit walk races with nobody.
+ * sched_process_exit tracepoint walks, one element at a time with
+ * interrupts off.  Only a thread itself creates or deletes its
+ * thread-locals, so the exit walk races with nobody.
  */
 #include <linux/log2.h>
 #include <linux/preempt.h>
+#include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -61,6 +68,7 @@ struct sonde_dvars {
 	raw_spinlock_t *tlocks;
 	bool tls;
 	bool exit_armed;
+	u32 seed;		/* of the key hash, random per consumer */
 };
 
 static struct tracepoint *sonde_tp_exit;
@@ -90,6 +98,7 @@ static u64 sonde_thread_key(u32 cpu)
 /**
  * sonde_dvars_create() - allocate a program's dynamic-variable pool
  * @st: the consumer state, its image verified
+ * @log: LOAD's log, for a dynvarsize too small
  *
  * Cuts dynvarsize bytes into chunks as big as the largest key and value
  * the program uses, with about one hash bucket per chunk and, for
@@ -99,7 +108,7 @@ static u64 sonde_thread_key(u32 cpu)
  * Context: process context (LOAD), may sleep.
  * Return: 0, -ENOMEM, or -E2BIG when not even one element fits.
  */
-int sonde_dvars_create(struct sonde_state *st)
+int sonde_dvars_create(struct sonde_state *st, struct sonde_vlog *log)
 {
 	const struct sonde_image *img = &st->img;
 	u32 i, maxval = 0, maxkey = 0, need = 0;
@@ -131,22 +140,29 @@ int sonde_dvars_create(struct sonde_state *st)
 	dv->chunk_size = ALIGN(sizeof(struct sonde_dvar) + ALIGN(maxkey, 8) +
 			       maxval, 8);
 	dv->nchunks = div_u64(size, dv->chunk_size + sizeof(void *));
-	if (!dv->nchunks)
+	if (!dv->nchunks) {
+		sonde_vlog(log, "option dynvarsize: %llu bytes do not hold one dynamic variable of %u bytes\n",
+			   (unsigned long long)size, dv->chunk_size);
 		return -E2BIG;
+	}
 	dv->nbuckets = roundup_pow_of_two(dv->nchunks);
-	dv->buckets = kvcalloc(dv->nbuckets, sizeof(*dv->buckets), GFP_KERNEL);
-	dv->locks = kvcalloc(dv->nbuckets, sizeof(*dv->locks), GFP_KERNEL);
-	dv->pool = vzalloc((unsigned long)dv->nchunks * dv->chunk_size);
+	dv->seed = get_random_u32();
+	dv->buckets = kvcalloc(dv->nbuckets, sizeof(*dv->buckets),
+			       SONDE_GFP_BIG);
+	dv->locks = kvcalloc(dv->nbuckets, sizeof(*dv->locks), SONDE_GFP_BIG);
+	dv->pool = kvzalloc((unsigned long)dv->nchunks * dv->chunk_size,
+			    SONDE_GFP_BIG);
 	if (!dv->buckets || !dv->locks || !dv->pool)
 		return -ENOMEM;
 	for (i = 0; i < dv->nbuckets; i++)
 		raw_spin_lock_init(&dv->locks[i]);
 	if (dv->tls) {
-		dv->ntbuckets = min_t(u32, dv->nbuckets, 4096);
+		/* about eight thread-locals a chain: an exit walks its own */
+		dv->ntbuckets = max_t(u32, dv->nbuckets / 8, 16);
 		dv->tbuckets = kvcalloc(dv->ntbuckets, sizeof(*dv->tbuckets),
-					GFP_KERNEL);
+					SONDE_GFP_BIG);
 		dv->tlocks = kvcalloc(dv->ntbuckets, sizeof(*dv->tlocks),
-				      GFP_KERNEL);
+				      SONDE_GFP_BIG);
 		if (!dv->tbuckets || !dv->tlocks)
 			return -ENOMEM;
 		for (i = 0; i < dv->ntbuckets; i++)
@@ -178,14 +194,24 @@ void sonde_dvars_destroy(struct sonde_state *st)
 	WARN_ON_ONCE(dv->exit_armed);
 	kvfree(dv->tlocks);
 	kvfree(dv->tbuckets);
-	vfree(dv->pool);
+	kvfree(dv->pool);
 	kvfree(dv->locks);
 	kvfree(dv->buckets);
 	kfree(dv);
 	st->dvars = NULL;
 }
 
-/* Take a thread-local off its thread's chain; its main bucket is locked. */
+/* Unlink a thread-local from its thread's chain, whose lock is held. */
+static void sonde_dvar_untid_locked(struct sonde_dvar *d)
+{
+	*d->tpprev = d->tnext;
+	if (d->tnext)
+		d->tnext->tpprev = d->tpprev;
+	d->tpprev = NULL;
+}
+
+/* Take a thread-local off its thread's chain; its main bucket is locked.
+ * Process context (the exit walk): the lock is waited for. */
 static void sonde_dvar_untid(struct sonde_dvars *dv, struct sonde_dvar *d)
 {
 	u32 tb;
@@ -194,10 +220,7 @@ static void sonde_dvar_untid(struct sonde_dvars *dv, struct sonde_dvar *d)
 		return;
 	tb = sonde_tid_bucket(dv, d->tid);
 	raw_spin_lock(&dv->tlocks[tb]);
-	*d->tpprev = d->tnext;
-	if (d->tnext)
-		d->tnext->tpprev = d->tpprev;
-	d->tpprev = NULL;
+	sonde_dvar_untid_locked(d);
 	raw_spin_unlock(&dv->tlocks[tb]);
 }
 
@@ -216,17 +239,21 @@ static void sonde_dvars_exit(void *data, struct task_struct *tsk)
 
 	if (!tid)
 		return;
-	local_irq_save(flags);
 	for (;;) {
 		struct sonde_dvar *d, **pp;
 		u32 b;
 
+		/* interrupts off for one element at a time: firings on this
+		 * CPU wait no longer than that */
+		local_irq_save(flags);
 		raw_spin_lock(&dv->tlocks[tb]);
 		for (d = dv->tbuckets[tb]; d && d->tid != tid; d = d->tnext)
 			;
 		raw_spin_unlock(&dv->tlocks[tb]);
-		if (!d)
+		if (!d) {
+			local_irq_restore(flags);
 			break;
+		}
 		b = d->hash & (dv->nbuckets - 1);
 		raw_spin_lock(&dv->locks[b]);
 		for (pp = &dv->buckets[b]; *pp && *pp != d; pp = &(*pp)->next)
@@ -239,8 +266,8 @@ static void sonde_dvars_exit(void *data, struct task_struct *tsk)
 		dv->free = d;
 		raw_spin_unlock(&dv->free_lock);
 		raw_spin_unlock(&dv->locks[b]);
+		local_irq_restore(flags);
 	}
-	local_irq_restore(flags);
 }
 
 /**
@@ -308,13 +335,29 @@ static u32 sonde_dvar_key(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	return off + key_size;
 }
 
-static struct sonde_dvar *sonde_dvar_find(struct sonde_dvar *d, u32 hash,
-					  u32 var, const u8 *k, u32 ksize)
+/*
+ * The element @k (@ksize bytes) of variable @var in the chain at @pp, or
+ * NULL; *@pp is left at the link that points to it.  At most
+ * SONDE_CHAIN_MAX elements are looked at: *@full says the chain went on
+ * (the element may be further: the caller drops the access).
+ */
+static struct sonde_dvar *sonde_dvar_find(struct sonde_dvar ***pp, u32 hash,
+					  u32 var, const u8 *k, u32 ksize,
+					  bool *full)
 {
-	for (; d; d = d->next)
+	struct sonde_dvar *d;
+	u32 n = 0;
+
+	*full = false;
+	for (; (d = **pp); *pp = &d->next) {
+		if (++n > SONDE_CHAIN_MAX) {
+			*full = true;
+			return NULL;
+		}
 		if (d->hash == hash && d->var == var && d->ksize == ksize &&
 		    !memcmp(d->data, k, ksize))
 			return d;
+	}
 	return NULL;
 }
 
@@ -343,19 +386,29 @@ void sonde_dvar_load(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	struct sonde_mstate *ms = ctx->env;
 	struct sonde_dvars *dv = ms->st->dvars;
 	u8 *kbuf = sonde_dvar_kbuf(ctx);
-	struct sonde_dvar *d;
+	struct sonde_dvar *d = NULL, **pp;
 	u32 ksize, hash, b;
+	bool full = false;
 
 	ksize = sonde_dvar_key(ctx, var, key, key_size, kbuf);
-	hash = sonde_hash_bytes(kbuf, ksize, var);
+	hash = sonde_hash_bytes(kbuf, ksize, var ^ dv->seed);
 	b = hash & (dv->nbuckets - 1);
-	raw_spin_lock(&dv->locks[b]);
-	d = sonde_dvar_find(dv->buckets[b], hash, var, kbuf, ksize);
+	if (!sonde_spin_lock(&dv->locks[b])) {
+		/* not had in time: read as missing, and say so */
+		ms->pc->dyndrops++;
+		memset(out, 0, size);
+		return;
+	}
+	pp = &dv->buckets[b];
+	d = sonde_dvar_find(&pp, hash, var, kbuf, ksize, &full);
 	if (d)
 		memcpy(out, d->data + ALIGN(ksize, 8), min(size, d->vsize));
 	else
-		memset(out, 0, size);
+		/* a missing variable loads as 0 or "": its first word */
+		sonde_zero(out, min_t(u32, size, sizeof(u64)));
 	raw_spin_unlock(&dv->locks[b]);
+	if (unlikely(full))
+		ms->pc->dyndrops++;
 }
 
 /**
@@ -377,65 +430,84 @@ void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 {
 	struct sonde_mstate *ms = ctx->env;
 	struct sonde_dvars *dv = ms->st->dvars;
+	bool tls = ctx->img->vars[var].scope == SONDE_VAR_TLS;
 	u8 *kbuf = sonde_dvar_kbuf(ctx);
 	struct sonde_dvar *d, **pp;
-	u32 ksize, hash, b;
+	raw_spinlock_t *tlock = NULL;
+	u32 ksize, hash, b, tb = 0;
+	u64 tid = 0;
+	bool full;
 
 	ksize = sonde_dvar_key(ctx, var, key, key_size, kbuf);
-	hash = sonde_hash_bytes(kbuf, ksize, var);
+	hash = sonde_hash_bytes(kbuf, ksize, var ^ dv->seed);
 	b = hash & (dv->nbuckets - 1);
-	raw_spin_lock(&dv->locks[b]);
-	for (pp = &dv->buckets[b]; (d = *pp); pp = &d->next)
-		if (d->hash == hash && d->var == var && d->ksize == ksize &&
-		    !memcmp(d->data, kbuf, ksize))
-			break;
-	if (!val) {
-		if (d) {
-			*pp = d->next;
-			sonde_dvar_untid(dv, d);
-			raw_spin_lock(&dv->free_lock);
-			d->next = dv->free;
-			dv->free = d;
-			raw_spin_unlock(&dv->free_lock);
-		}
+	if (tls) {
+		/* the thread key leads the key (sonde_dvar_key) */
+		memcpy(&tid, kbuf, sizeof(tid));
+		tid &= (1ULL << 56) - 1;
+		tb = sonde_tid_bucket(dv, tid);
+	}
+	if (!sonde_spin_lock(&dv->locks[b]))
+		goto out_drop;
+	pp = &dv->buckets[b];
+	d = sonde_dvar_find(&pp, hash, var, kbuf, ksize, &full);
+	if (unlikely(full))
+		goto out_unlock_drop;
+	if (d && val) {
+		memcpy(d->data + ALIGN(ksize, 8), val, size);
 		goto out_unlock;
 	}
-	if (!d) {
-		raw_spin_lock(&dv->free_lock);
-		d = dv->free;
-		if (d)
-			dv->free = d->next;
-		raw_spin_unlock(&dv->free_lock);
-		if (!d) {
-			ms->pc->dyndrops++;
-			goto out_unlock;
-		}
-		d->hash = hash;
-		d->var = var;
-		d->ksize = ksize;
-		d->vsize = size;
-		memcpy(d->data, kbuf, ksize);
-		d->next = dv->buckets[b];
-		dv->buckets[b] = d;
-		d->tpprev = NULL;
-		if (ctx->img->vars[var].scope == SONDE_VAR_TLS) {
-			/* the thread key leads the key (sonde_dvar_key) */
-			u64 tk;
-			u32 tb;
-
-			memcpy(&tk, kbuf, sizeof(tk));
-			d->tid = tk & ((1ULL << 56) - 1);
-			tb = sonde_tid_bucket(dv, d->tid);
-			raw_spin_lock(&dv->tlocks[tb]);
-			d->tnext = dv->tbuckets[tb];
-			if (d->tnext)
-				d->tnext->tpprev = &d->tnext;
-			d->tpprev = &dv->tbuckets[tb];
-			dv->tbuckets[tb] = d;
-			raw_spin_unlock(&dv->tlocks[tb]);
-		}
+	if (!d && !val)
+		goto out_unlock;
+	/* a thread-local joins or leaves its thread's chain too */
+	if (tls) {
+		if (!sonde_spin_lock(&dv->tlocks[tb]))
+			goto out_unlock_drop;
+		tlock = &dv->tlocks[tb];
 	}
+	if (!val) {
+		*pp = d->next;
+		if (tls)
+			sonde_dvar_untid_locked(d);
+		raw_spin_lock(&dv->free_lock);
+		d->next = dv->free;
+		dv->free = d;
+		raw_spin_unlock(&dv->free_lock);
+		goto out_unlock;
+	}
+	raw_spin_lock(&dv->free_lock);
+	d = dv->free;
+	if (d)
+		dv->free = d->next;
+	raw_spin_unlock(&dv->free_lock);
+	if (!d)
+		goto out_unlock_drop;
+	d->hash = hash;
+	d->var = var;
+	d->ksize = ksize;
+	d->vsize = size;
+	memcpy(d->data, kbuf, ksize);
 	memcpy(d->data + ALIGN(ksize, 8), val, size);
+	d->next = dv->buckets[b];
+	dv->buckets[b] = d;
+	d->tpprev = NULL;
+	if (tls) {
+		d->tid = tid;
+		d->tnext = dv->tbuckets[tb];
+		if (d->tnext)
+			d->tnext->tpprev = &d->tnext;
+		d->tpprev = &dv->tbuckets[tb];
+		dv->tbuckets[tb] = d;
+	}
 out_unlock:
+	if (tlock)
+		raw_spin_unlock(tlock);
 	raw_spin_unlock(&dv->locks[b]);
+	return;
+out_unlock_drop:
+	if (tlock)
+		raw_spin_unlock(tlock);
+	raw_spin_unlock(&dv->locks[b]);
+out_drop:
+	ms->pc->dyndrops++;
 }

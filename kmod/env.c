@@ -697,7 +697,7 @@ u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 	struct sonde_mstate *ms = ctx->env;
 	const struct sonde_provider *prov = ms->probe->prov;
 
-	struct pt_regs regs;
+	struct pt_regs regs __uninitialized;	/* zeroed below, if used */
 
 	if (user)
 		return sonde_ustack(ms, pcs, n);
@@ -708,7 +708,7 @@ u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 	/* else from the caller of sonde_probe_fire(), whose frame is live */
 	if (!ms->fire_fp)
 		return 0;
-	memset(&regs, 0, sizeof(regs));
+	sonde_zero(&regs, sizeof(regs));
 	regs.ip = ms->fire_ip;
 	regs.sp = ms->fire_fp + 2 * sizeof(unsigned long);
 	regs.bp = *(unsigned long *)ms->fire_fp;

@@ -66,6 +66,8 @@ static int sonde_ioc_info(struct sonde_state *st, void *arg)
 	info->max_ecbs = SONDE_MAX_ECBS;
 	info->max_aggs = SONDE_MAX_AGGS;
 	info->max_recsize = SONDE_MAX_RECSIZE;
+	info->max_probe_ecbs = SONDE_MAX_PROBE_ECBS;
+	info->firing_budget = SONDE_FIRING_BUDGET;
 	strscpy(info->version, SONDE_VERSION, sizeof(info->version));
 	return 0;
 }
@@ -128,6 +130,11 @@ static int sonde_ioc_jhelper(struct sonde_state *st, void *arg)
 	return sonde_jhelper_add(st, arg);
 }
 
+static int sonde_ioc_offer(struct sonde_state *st, void *arg)
+{
+	return sonde_probe_offer(arg);
+}
+
 struct sonde_ioc {
 	unsigned int cmd;
 	u32 size;
@@ -147,6 +154,7 @@ static const struct sonde_ioc sonde_iocs[] = {
 	SONDE_IOC(SONDE_IOC_TESTRUN, struct sonde_testrun, sonde_ioc_testrun),
 	SONDE_IOC(SONDE_IOC_UPROBE, struct sonde_uprobe, sonde_ioc_uprobe),
 	SONDE_IOC(SONDE_IOC_JHELPER, struct sonde_jhelper, sonde_ioc_jhelper),
+	SONDE_IOC(SONDE_IOC_OFFER, struct sonde_offer, sonde_ioc_offer),
 };
 
 /* The largest ioctl argument; bigger ones from newer callers are cut. */
@@ -166,6 +174,7 @@ static long sonde_ioctl(struct file *file, unsigned int cmd,
 	BUILD_BUG_ON(sizeof(struct sonde_info) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_uprobe) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_jhelper) > SONDE_IOC_MAXSIZE);
+	BUILD_BUG_ON(sizeof(struct sonde_offer) > SONDE_IOC_MAXSIZE);
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
@@ -218,13 +227,12 @@ static int __init sonde_init(void)
 	int ret;
 
 	sonde_destruct_init();
+	/* the other providers make their probes when a listing names them */
 	ret = sonde_dtrace_init();
-	if (!ret)
-		ret = sonde_syscall_init();
 	if (!ret)
 		ret = sonde_profile_init();
 	if (!ret)
-		ret = sonde_stable_init();	/* sched, proc, io */
+		ret = sonde_fbt_init();
 	if (ret)
 		goto out_probes;
 	ret = misc_register(&sonde_dev);

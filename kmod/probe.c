@@ -8,10 +8,12 @@
  * and re-entry on the same CPU (both counted), and walks the probe's ECB
  * list under RCU.  It takes no lock, allocates nothing and sleeps never.
  */
+#include <linux/ctype.h>
 #include <linux/hardirq.h>
 #include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 #include <linux/xarray.h>
 
@@ -309,9 +311,16 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 				goto out_unlock;
 		}
 	}
+	i = 0;
 	xa_for_each_start(&sonde_probes, id, p, max(req->start_id, 1u)) {
+		/* a glob against every one of 100000 fbt probes: let the
+		 * CPU go now and then, listed or not */
+		if (!(++i & 255))
+			cond_resched();
 		if (p->owner && p->owner != st)
 			continue;	/* another consumer's user probe */
+		if (p->prov->listed && !p->prov->listed(p))
+			continue;	/* its code is gone, for now */
 		if (!sonde_desc_match(&req->desc, p))
 			continue;
 		req->total++;
@@ -331,26 +340,140 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 			goto out_unlock;
 		}
 		req->count++;
-		cond_resched();
 	}
 out_unlock:
 	mutex_unlock(&sonde_lock);
 	return err;
 }
 
+/* Letters, digits, '_', '.', '-'; NUL-terminated in @size, not empty. */
+static bool sonde_offer_name_ok(const char *s, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < size && s[i]; i++)
+		if (!isalnum(s[i]) && !strchr("_.-", s[i]))
+			return false;
+	return i > 0 && i < size;
+}
+
+static const struct sonde_provider *sonde_offer_prov(u32 kind)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(sonde_providers); i++)
+		if (sonde_providers[i]->offer &&
+		    sonde_providers[i]->offer_kind == kind)
+			return sonde_providers[i];
+	return NULL;
+}
+
+/**
+ * sonde_probe_offer() - SONDE_IOC_OFFER: take the kernel sites a caller
+ * read from files
+ * @req: the request, copied in; its counts are filled in
+ *
+ * Every entry is checked for form before any is acted on; then each kind
+ * goes to its provider in one call, which checks it against the kernel.
+ *
+ * Context: process context, may sleep; takes sonde_lock.
+ * Return: 0, or -EINVAL / -E2BIG (nothing taken), -EFAULT, -ENOMEM, or a
+ * provider's error.
+ */
+int sonde_probe_offer(struct sonde_offer *req)
+{
+	const struct sonde_provider *prov;
+	struct sonde_offer_ent *ents;
+	u32 i, n, kind;
+	int err = 0;
+
+	if (req->flags || memchr_inv(req->reserved, 0, sizeof(req->reserved)))
+		return -EINVAL;
+	if (req->count > SONDE_OFFER_MAX)
+		return -E2BIG;
+	if (!req->count || !req->ents)
+		return -EINVAL;
+	ents = vmemdup_user(u64_to_user_ptr(req->ents),
+			    (size_t)req->count * sizeof(*ents));
+	if (IS_ERR(ents))
+		return PTR_ERR(ents);
+	for (i = 0; i < req->count; i++) {
+		const struct sonde_offer_ent *e = &ents[i];
+
+		if (e->reserved || !sonde_offer_prov(e->kind) ||
+		    !sonde_offer_name_ok(e->module, sizeof(e->module)) ||
+		    !sonde_offer_name_ok(e->name, sizeof(e->name)) ||
+		    !e->addr != (e->kind != SONDE_OFFER_FUNC)) {
+			err = -EINVAL;
+			goto out_free;
+		}
+	}
+	req->accepted = req->refused = req->created = 0;
+	mutex_lock(&sonde_lock);
+	for (kind = SONDE_OFFER_FUNC; kind <= SONDE_OFFER_EVENT && !err;
+	     kind++) {
+		prov = sonde_offer_prov(kind);
+		/* this kind's entries to the front, in order */
+		for (i = 0, n = 0; i < req->count; i++) {
+			if (ents[i].kind != kind)
+				continue;
+			swap(ents[n], ents[i]);	/* a macro: no n++ in it */
+			n++;
+		}
+		if (n)
+			err = prov->offer(ents, n, req);
+	}
+	mutex_unlock(&sonde_lock);
+out_free:
+	kvfree(ents);
+	return err;
+}
+
+/**
+ * sonde_providers_commit() - apply every provider's marked enables and
+ * disables, one batch each
+ *
+ * Called once after each arming or disarming pass.
+ *
+ * Context: process context, sonde_lock held.
+ * Return: 0, or the first provider's error (its marked enables did not
+ * take effect).
+ */
+int sonde_providers_commit(void)
+{
+	u32 i;
+	int err, ret = 0;
+
+	lockdep_assert_held(&sonde_lock);
+	for (i = 0; i < ARRAY_SIZE(sonde_providers); i++) {
+		if (!sonde_providers[i]->commit)
+			continue;
+		err = sonde_providers[i]->commit();
+		if (!ret)
+			ret = err;
+	}
+	return ret;
+}
+
 /**
  * sonde_sync() - wait until no CPU runs a firing that started before now
  *
- * Firings run with interrupts off, which RCU treats as a read-side
- * critical section.  Expedited, as DTrace's dtrace_sync() is a cross-call
- * to every CPU: a normal grace period is several ticks, and the consumer
- * waits for it at STOP, where `BEGIN { exit(0); }` spent a seventh of its
- * run idle.  It runs once per STOP or failed GO, never in a loop.
+ * Nor a handler that may yet start one.  Firings run with interrupts off,
+ * which RCU treats as a read-side critical section; but the callbacks of
+ * _rcuidle tracepoint sites are called under SRCU (tracepoint_srcu), whose
+ * readers an RCU grace period does not wait for: so wait for both, as the
+ * kernel's tracepoint_synchronize_unregister() does, before anything a
+ * handler can touch is freed.  Expedited, as DTrace's dtrace_sync() is a
+ * cross-call to every CPU: a normal grace period is several ticks, and
+ * the consumer waits for it at STOP, where `BEGIN { exit(0); }` spent a
+ * seventh of its run idle.  It runs once per STOP, disarm or failed GO,
+ * never in a loop.
  *
  * Context: process context, may sleep.
  */
 void sonde_sync(void)
 {
+	synchronize_srcu_expedited(&tracepoint_srcu);
 	synchronize_rcu_expedited();
 }
 
@@ -370,7 +493,8 @@ static struct sonde_rechdr *sonde_rec_reserve(struct sonde_pcpu *pc,
 	h->epid = epid;
 	h->size = size;
 	h->timestamp = ts;
-	memset(h + 1, 0, data_size);
+	/* not cleared: the clause writes each field it records (a string
+	 * up to its NUL), and nothing else of the record is read */
 	return h;
 }
 
@@ -406,8 +530,8 @@ static void sonde_fault(struct sonde_kecb *ecb, struct sonde_mstate *ms,
 {
 	struct sonde_state *st = ecb->st;
 	struct sonde_pcpu *pc = ms->pc;
-	struct sonde_mstate ems;
-	struct sonde_fire f = { };
+	struct sonde_mstate ems __uninitialized;	/* a copy of *ms */
+	struct sonde_fire f __uninitialized;
 	struct sonde_kecb *e2;
 	struct sonde_rechdr *h;
 	struct sonde_errrec *e;
@@ -425,11 +549,13 @@ static void sonde_fault(struct sonde_kecb *ecb, struct sonde_mstate *ms,
 		e->pc = ctx->fault_pc;
 		e->fault = ctx->fault;
 		e->action = action;
+		e->reserved = 0;
 		e->addr = ctx->fault_addr;
 		sonde_rec_commit(pc, h);
 	}
 	if (ms->probe == sonde_probe_error || unlikely(ms->tr))
 		return;
+	sonde_fire_init(&f, NULL);
 	f.args[1] = ctx->epid;
 	f.args[2] = action;
 	f.args[3] = (u64)ctx->fault_pc * sizeof(struct sonde_insn);
@@ -479,7 +605,7 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	ctx.rec_size = 0;
 	ctx.scratch = pc->scratch;
 	ctx.scratch_size = st->scratch_size;
-	ctx.scratch_used = st->img.max_key_size;
+	ctx.scratch_used = st->img.scratch_base;
 	ctx.epid = ecb->epid;
 	ctx.clause = ecb - st->ecbs;
 	ctx.globals = st->globals;
@@ -526,7 +652,7 @@ have_pred:
 		ctx.rec = (u8 *)(h + 1);
 		ctx.rec_size = c->rec_size;
 	}
-	ctx.scratch_used = st->img.max_key_size;
+	ctx.scratch_used = st->img.scratch_base;
 	if (sonde_vm_run(&ctx, c->act_off, c->act_len, &ret)) {
 		/* the reserved record is abandoned: not committed */
 		sonde_fault(ecb, ms, &ctx, 1);
@@ -664,8 +790,8 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 			continue;
 		/* this-> variables live for one firing of the probe */
 		if (ecb->st != last && ecb->st->img.local_size) {
-			memset(ecb->st->pcpu[ms.cpu]->locals, 0,
-			       ecb->st->img.local_size);
+			sonde_zero(ecb->st->pcpu[ms.cpu]->locals,
+				   ecb->st->img.local_size);
 		}
 		last = ecb->st;
 		sonde_ecb_run(ecb, &ms);

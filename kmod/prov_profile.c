@@ -247,6 +247,7 @@ const struct sonde_provider sonde_profile_provider = {
 	.name = "profile",
 	/* the interrupted registers: a kernel stack, or none in user mode */
 	.flags = SONDE_PROVF_REGS_STACK,
+	.kaddr_args = 0x1,	/* arg0: the kernel PC */
 	.provide = sonde_profile_provide,
 	.destroy = sonde_profile_destroy,
 	.enable = sonde_profile_enable,

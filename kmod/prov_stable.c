@@ -33,8 +33,9 @@
  * only the bare PELT ones), proc:::exec and exec-failure (nothing fires
  * before or on a failed exec without an fbt probe on do_execveat_common).
  *
- * Handlers are probe context; registration per probe with the probe's
- * own data pointer, so several probes share one tracepoint.
+ * The probes are made by the first listing that names one of the three
+ * providers.  Handlers are probe context; registration per probe with the
+ * probe's own data pointer, so several probes share one tracepoint.
  */
 #include <linux/binfmts.h>
 #include <linux/blk-mq.h>
@@ -242,43 +243,23 @@ static void sonde_sdt_disable(struct sonde_probe *p)
 		unregister_kprobe(&s->kp);
 }
 
-const struct sonde_provider sonde_sched_provider = {
-	.name = "sched",
-	.flags = SONDE_PROVF_REGS_STACK,	/* on-cpu's kprobe regs */
-	.enable = sonde_sdt_enable,
-	.disable = sonde_sdt_disable,
-};
-
-const struct sonde_provider sonde_proc_provider = {
-	.name = "proc",
-	.enable = sonde_sdt_enable,
-	.disable = sonde_sdt_disable,
-};
-
-const struct sonde_provider sonde_io_provider = {
-	.name = "io",
-	.enable = sonde_sdt_enable,
-	.disable = sonde_sdt_disable,
-};
-
-/**
- * sonde_stable_init() - create the sched, proc and io probes
- *
- * DTrace's stable providers over kernel tracepoints.
- *
- * Context: module init.
- * Return: 0 or -ENOMEM.
+/*
+ * The stable providers' probes, made by the first listing that names one
+ * of them (not at module load).  sonde_lock held.
  */
-int sonde_stable_init(void)
+static int sonde_stable_provide(const struct sonde_probe_desc *desc)
 {
+	static bool made;
 	struct sonde_probe *p;
 	u32 i;
-	int err = 0;
 
-	mutex_lock(&sonde_lock);
-	for (i = 0; i < ARRAY_SIZE(sonde_sdts) && !err; i++) {
+	if (made)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(sonde_sdts); i++) {
 		struct sonde_sdt *s = &sonde_sdts[i];
 
+		if (s->probe)
+			continue;
 		if (s->tpname) {
 			s->tp = sonde_tracepoint_find(s->tpname);
 			if (!s->tp) {
@@ -290,10 +271,36 @@ int sonde_stable_init(void)
 		p = sonde_probe_create(s->prov, "", "", s->name, s->nargs,
 				       (unsigned long)s);
 		if (IS_ERR(p))
-			err = PTR_ERR(p);
-		else
-			s->probe = p;
+			return PTR_ERR(p);
+		s->probe = p;
+		if (!s->tpname)
+			p->flags = SONDE_PROBEF_KPROBE;
 	}
-	mutex_unlock(&sonde_lock);
-	return err;
+	made = true;
+	return 0;
 }
+
+const struct sonde_provider sonde_sched_provider = {
+	.name = "sched",
+	.flags = SONDE_PROVF_REGS_STACK,	/* on-cpu's kprobe regs */
+	.kaddr_args = SONDE_ARGS_ALL,		/* tasks */
+	.provide = sonde_stable_provide,
+	.enable = sonde_sdt_enable,
+	.disable = sonde_sdt_disable,
+};
+
+const struct sonde_provider sonde_proc_provider = {
+	.name = "proc",
+	.kaddr_args = SONDE_ARGS_ALL,	/* tasks, file names, siginfo */
+	.provide = sonde_stable_provide,
+	.enable = sonde_sdt_enable,
+	.disable = sonde_sdt_disable,
+};
+
+const struct sonde_provider sonde_io_provider = {
+	.name = "io",
+	.kaddr_args = SONDE_ARGS_ALL,	/* the request */
+	.provide = sonde_stable_provide,
+	.enable = sonde_sdt_enable,
+	.disable = sonde_sdt_disable,
+};

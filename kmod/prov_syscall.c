@@ -10,8 +10,9 @@
  * costs one load.  entry: arg0..arg5 are the arguments; return: arg0 and
  * arg1 are the return value and errno is set, as in DTrace.
  *
- * The handlers are probe context (tracepoint callbacks, preemption off).
- * Arming runs under sonde_lock.
+ * The probes are made by the first listing that names the provider.  The
+ * handlers are probe context (tracepoint callbacks, preemption off).
+ * Listing and arming run under sonde_lock.
  */
 #include <linux/compat.h>
 #include <linux/err.h>
@@ -75,14 +76,6 @@ static void sonde_sys_exit(void *data, struct pt_regs *regs, long ret)
 	sonde_probe_fire(p, NULL, &f);
 }
 
-static void sonde_tp_find(struct tracepoint *tp, void *priv)
-{
-	if (!strcmp(tp->name, "sys_enter"))
-		sonde_tp[0] = tp;
-	else if (!strcmp(tp->name, "sys_exit"))
-		sonde_tp[1] = tp;
-}
-
 static void *const sonde_sys_handlers[2] = { sonde_sys_enter, sonde_sys_exit };
 
 static int sonde_syscall_enable(struct sonde_probe *p)
@@ -113,32 +106,26 @@ static void sonde_syscall_disable(struct sonde_probe *p)
 					sonde_sys_handlers[ret], NULL));
 }
 
-const struct sonde_provider sonde_syscall_provider = {
-	.name = "syscall",
-	.enable = sonde_syscall_enable,
-	.disable = sonde_syscall_disable,
-};
-
-/**
- * sonde_syscall_init() - create the entry and return probes of every
- * 64-bit system call
- *
- * Context: module init.
- * Return: 0, -ENOENT without the raw_syscalls tracepoints, -ENOMEM.
+/*
+ * Every syscall's two probes, made by the first listing that names this
+ * provider (not at module load: a consumer that traces no syscall never
+ * pays for them).  sonde_lock held.
  */
-int sonde_syscall_init(void)
+static int sonde_syscall_provide(const struct sonde_probe_desc *desc)
 {
+	static bool made;
 	struct sonde_probe *p;
 	u32 i;
-	int err = 0;
 
-	for_each_kernel_tracepoint(sonde_tp_find, NULL);
+	if (made)
+		return 0;
+	sonde_tp[0] = sonde_tracepoint_find("sys_enter");
+	sonde_tp[1] = sonde_tracepoint_find("sys_exit");
 	if (!sonde_tp[0] || !sonde_tp[1]) {
-		pr_err("sonde: raw_syscalls tracepoints not found\n");
+		pr_err_once("sonde: raw_syscalls tracepoints not found\n");
 		return -ENOENT;
 	}
-	mutex_lock(&sonde_lock);
-	for (i = 0; i < ARRAY_SIZE(sonde_syscalls) && !err; i++) {
+	for (i = 0; i < ARRAY_SIZE(sonde_syscalls); i++) {
 		u32 nr = sonde_syscalls[i].nr;
 
 		if (nr >= SONDE_NR_SYSCALLS)
@@ -151,11 +138,18 @@ int sonde_syscall_init(void)
 					       "return", 2,
 					       nr | SONDE_SYS_RETURN);
 		if (IS_ERR(p))
-			err = PTR_ERR(p);
+			return PTR_ERR(p);
 	}
-	mutex_unlock(&sonde_lock);
-	return err;
+	made = true;
+	return 0;
 }
+
+const struct sonde_provider sonde_syscall_provider = {
+	.name = "syscall",
+	.provide = sonde_syscall_provide,
+	.enable = sonde_syscall_enable,
+	.disable = sonde_syscall_disable,
+};
 
 /**
  * sonde_syscall_exit() - the syscall provider at module exit

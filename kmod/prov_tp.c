@@ -7,12 +7,19 @@
  * fields): provider "tracepoint", module = the event's subsystem (the
  * tracefs events/ directory it lives in), function = "", name = the
  * tracepoint: tracepoint:sched::sched_switch, or tracepoint:::sched_switch.
- * struct tracepoint does not carry the subsystem: it comes from tracefs's
- * available_events ("sched:sched_switch") when provide() first runs;
- * tracepoints without a trace event (DECLARE_TRACE only, e.g.
- * pelt_cfs_tp) or read while tracefs is unreachable get module "".
- * Tracepoints of loadable modules are not offered (not in
+ * struct tracepoint does not carry the subsystem and the module reads no
+ * files: the caller offers "system:name" pairs from tracefs's
+ * available_events (SONDE_IOC_OFFER, SONDE_OFFER_EVENT; libsonde does
+ * it), and sonde_tp_offer() takes a pair only if trace_get_event_file()
+ * finds that system's event and it rides that tracepoint.  A tracepoint
+ * nobody named a system for (DECLARE_TRACE only, e.g. pelt_cfs_tp, or
+ * listed by a client that offered nothing) has module "" until one is
+ * offered.  Tracepoints of loadable modules are not offered (not in
  * for_each_kernel_tracepoint).
+ *
+ * The table of tracepoints is built by the first listing that names this
+ * provider (or a stable provider's, or the syscall provider's,
+ * through sonde_tracepoint_find()), never at module load.
  *
  * Arguments: the raw TP_PROTO arguments as arg0..arg5, not the trace
  * event's formatted fields.  One generic handler taking six unsigned
@@ -28,6 +35,7 @@
 #include <linux/kallsyms.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <linux/trace_events.h>
 #include <linux/tracepoint.h>
 
 #include "sonde_kmod.h"
@@ -35,17 +43,17 @@
 
 struct sonde_tp {
 	struct tracepoint *tp;
-	const char *subsys;
+	const char *subsys;		/* "" or owned: sonde_tp_offer() */
 	struct sonde_probe *probe;
-	/* stack(): the iterator and static-call trampoline above us */
+	/* stack(): the iterator and static-call trampoline above us,
+	 * looked up when the probe is first armed */
 	unsigned long iter_start, iter_end;
 	unsigned long tramp_start, tramp_end;
+	bool ranges;
 };
 
 static struct sonde_tp *sonde_tps;	/* sorted by name */
 static u32 sonde_ntps;
-static char *sonde_tp_events;		/* available_events; subsys strings */
-static bool sonde_tp_subsys_done;
 
 static void sonde_tp_count(struct tracepoint *tp, void *priv)
 {
@@ -58,29 +66,6 @@ static void sonde_tp_collect(struct tracepoint *tp, void *priv)
 
 	if (*n < sonde_ntps)
 		sonde_tps[(*n)++].tp = tp;
-}
-
-static struct tracepoint *sonde_tp_found;
-
-static void sonde_tp_match(struct tracepoint *tp, void *priv)
-{
-	if (!sonde_tp_found && !strcmp(tp->name, priv))
-		sonde_tp_found = tp;
-}
-
-/**
- * sonde_tracepoint_find() - a vmlinux tracepoint by name
- * @name: its name
- *
- * Context: process context, sonde_lock held.
- * Return: the tracepoint or NULL.
- */
-struct tracepoint *sonde_tracepoint_find(const char *name)
-{
-	lockdep_assert_held(&sonde_lock);
-	sonde_tp_found = NULL;
-	for_each_kernel_tracepoint(sonde_tp_match, (void *)name);
-	return sonde_tp_found;
 }
 
 static int sonde_tp_cmp(const void *a, const void *b)
@@ -126,10 +111,12 @@ static struct sonde_tp *sonde_tp_by_name(const char *name)
 	return NULL;
 }
 
+/* The table, on first use; process context, sonde_lock held. */
 static int sonde_tp_table(void)
 {
 	u32 n = 0, i;
 
+	lockdep_assert_held(&sonde_lock);
 	if (sonde_tps)
 		return 0;
 	for_each_kernel_tracepoint(sonde_tp_count, &n);
@@ -141,42 +128,28 @@ static int sonde_tp_table(void)
 	for_each_kernel_tracepoint(sonde_tp_collect, &n);
 	sonde_ntps = n;
 	sort(sonde_tps, sonde_ntps, sizeof(*sonde_tps), sonde_tp_cmp, NULL);
-	for (i = 0; i < sonde_ntps; i++) {
-		struct sonde_tp *t = &sonde_tps[i];
-
-		t->subsys = "";
-		sonde_tp_range(t->tp->iterator, &t->iter_start, &t->iter_end);
-		sonde_tp_range(t->tp->static_call_tramp, &t->tramp_start,
-			       &t->tramp_end);
-	}
+	for (i = 0; i < sonde_ntps; i++)
+		sonde_tps[i].subsys = "";
 	return 0;
 }
 
-/* Subsystems from available_events; retried until tracefs answers. */
-static void sonde_tp_subsys(void)
+/**
+ * sonde_tracepoint_find() - a vmlinux tracepoint by name
+ * @name: its name
+ *
+ * The table is made on first use.
+ *
+ * Context: process context, sonde_lock held.
+ * Return: the tracepoint or NULL.
+ */
+struct tracepoint *sonde_tracepoint_find(const char *name)
 {
-	char *s, *line;
-	size_t len;
+	struct sonde_tp *t;
 
-	if (sonde_tp_subsys_done)
-		return;
-	s = sonde_compat_read_tracefs("available_events", &len);
-	if (IS_ERR(s))
-		return;
-	sonde_tp_events = s;
-	sonde_tp_subsys_done = true;
-	while ((line = strsep(&s, "\n")) != NULL) {
-		char *colon = strchr(line, ':');
-		struct sonde_tp *t;
-
-		if (!colon)
-			continue;
-		*colon = 0;
-		t = sonde_tp_by_name(colon + 1);
-		/* probes already created keep the name they were listed with */
-		if (t && !t->probe)
-			t->subsys = line;
-	}
+	if (sonde_tp_table())
+		return NULL;
+	t = sonde_tp_by_name(name);
+	return t ? t->tp : NULL;
 }
 
 static void sonde_tp_handler(void *data, unsigned long a0, unsigned long a1,
@@ -206,6 +179,12 @@ static int sonde_tp_enable(struct sonde_probe *p)
 {
 	struct sonde_tp *t = (struct sonde_tp *)p->data;
 
+	if (!t->ranges) {
+		sonde_tp_range(t->tp->iterator, &t->iter_start, &t->iter_end);
+		sonde_tp_range(t->tp->static_call_tramp, &t->tramp_start,
+			       &t->tramp_end);
+		t->ranges = true;
+	}
 	return tracepoint_probe_register(t->tp, sonde_tp_handler, t);
 }
 
@@ -234,7 +213,6 @@ static int sonde_tp_provide(const struct sonde_probe_desc *desc)
 	err = sonde_tp_table();
 	if (err)
 		return err;
-	sonde_tp_subsys();
 	for (i = 0; i < sonde_ntps; i++) {
 		struct sonde_tp *t = &sonde_tps[i];
 		struct sonde_probe *p;
@@ -251,11 +229,71 @@ static int sonde_tp_provide(const struct sonde_probe_desc *desc)
 	return 0;
 }
 
+/* Does @system's event @t->tp->name ride tracepoint @t? */
+static bool sonde_tp_system_ok(struct sonde_tp *t, const char *system)
+{
+	struct trace_event_file *file;
+	bool ok;
+
+	file = trace_get_event_file(NULL, system, t->tp->name);
+	if (IS_ERR(file))
+		return false;
+	ok = (file->event_call->flags & TRACE_EVENT_FL_TRACEPOINT) &&
+	     file->event_call->tp == t->tp;
+	trace_put_event_file(file);
+	return ok;
+}
+
+/*
+ * SONDE_IOC_OFFER's event systems (SONDE_OFFER_EVENT, well formed).  A
+ * confirmed system becomes the tracepoint's module, also for a probe
+ * listed before without one (old names stay valid: they are "" or this
+ * one, never freed before module exit).  sonde_lock held.
+ */
+static int sonde_tp_offer(const struct sonde_offer_ent *ents, u32 n,
+			  struct sonde_offer *res)
+{
+	u32 i;
+	int err;
+
+	err = sonde_tp_table();
+	if (err)
+		return err;
+	for (i = 0; i < n; i++) {
+		const struct sonde_offer_ent *e = &ents[i];
+		struct sonde_tp *t = sonde_tp_by_name(e->name);
+		char *sys;
+
+		if (t && !strcmp(t->subsys, e->module)) {
+			res->accepted++;
+			continue;
+		}
+		/* one system per tracepoint: the first confirmed keeps it */
+		if (!t || *t->subsys || !sonde_tp_system_ok(t, e->module)) {
+			res->refused++;
+			continue;
+		}
+		sys = kstrdup(e->module, GFP_KERNEL);
+		if (!sys)
+			return -ENOMEM;
+		t->subsys = sys;
+		if (t->probe)
+			WRITE_ONCE(t->probe->mod, sys);
+		res->accepted++;
+		if (!(i & 63))
+			cond_resched();
+	}
+	return 0;
+}
+
 const struct sonde_provider sonde_tp_provider = {
 	.name = "tracepoint",
 	.flags = SONDE_PROVF_REGS_STACK,
+	.kaddr_args = SONDE_ARGS_ALL,
 	.artificial = sonde_tp_artificial,
 	.provide = sonde_tp_provide,
+	.offer_kind = SONDE_OFFER_EVENT,
+	.offer = sonde_tp_offer,
 	.enable = sonde_tp_enable,
 	.disable = sonde_tp_disable,
 };
@@ -271,10 +309,13 @@ const struct sonde_provider sonde_tp_provider = {
  */
 void sonde_tracepoint_exit(void)
 {
+	u32 i;
+
 	tracepoint_synchronize_unregister();
+	for (i = 0; i < sonde_ntps; i++)
+		if (*sonde_tps[i].subsys)
+			kfree(sonde_tps[i].subsys);
 	kvfree(sonde_tps);
 	sonde_tps = NULL;
 	sonde_ntps = 0;
-	kvfree(sonde_tp_events);
-	sonde_tp_events = NULL;
 }

@@ -11,9 +11,11 @@
 #ifndef _SONDE_KMOD_H
 #define _SONDE_KMOD_H
 
+#include <linux/irq_work.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
@@ -38,23 +40,46 @@ extern struct mutex sonde_lock;
  *           NULL)
  * @enable:  arm @p (its first ECB arrived); sonde_lock held, may sleep
  * @disable: disarm @p (its last ECB left); sonde_lock held, may sleep.
- *           Handlers may still be running when it returns: callers wait
- *           with sonde_sync() before freeing what handlers use.
+ *           Handlers may still be running when it (or @commit) returns:
+ *           callers wait with sonde_sync() before freeing what handlers
+ *           use.
+ * @commit:  (may be NULL) apply the enables and disables since the last
+ *           commit, in one batch: a provider whose @enable and @disable
+ *           only mark probes arms and disarms them here.  Called once
+ *           after each arming or disarming pass, sonde_lock held.  An
+ *           error means none of the marked enables took effect.
+ * @listed:  (may be NULL) does a listing show @p?  A probe whose code is
+ *           gone (fbt: its module unloaded) keeps its id, for the
+ *           consumers that loaded it, but is not listed.  sonde_lock held.
+ * @offer_kind, @offer: (may be 0/NULL) SONDE_IOC_OFFER's entries of this
+ *           SONDE_OFFER_* kind, well formed (probe.c checked): make probes
+ *           of those the kernel confirms, count the others refused.
+ *           sonde_lock held, may sleep.
  * @flags:   SONDE_PROVF_*
  * @artificial: (may be NULL) is @pc a frame of the provider's own firing
  *           machinery (a tracepoint iterator), above the probed code?
  *           stack() drops a leading run of them.  Probe context.
+ * @kaddr_args: the arguments that may be kernel addresses (a task, a
+ *           request, a kernel PC), bit N for argN: a clause that reads
+ *           one is refused under confidentiality lockdown, which lets no
+ *           kernel address reach userland
  */
 struct sonde_provider {
 	const char *name;
 	/* how stack() starts at the probed code (SONDE_PROVF_*,
 	 * artificial()) */
 	u32 flags;
+	u32 kaddr_args;
 	bool (*artificial)(struct sonde_probe *p, unsigned long pc);
 	int (*provide)(const struct sonde_probe_desc *desc);
 	void (*destroy)(struct sonde_probe *p);
 	int (*enable)(struct sonde_probe *p);
 	void (*disable)(struct sonde_probe *p);
+	int (*commit)(void);
+	bool (*listed)(struct sonde_probe *p);
+	u32 offer_kind;
+	int (*offer)(const struct sonde_offer_ent *ents, u32 n,
+		     struct sonde_offer *res);
 };
 
 /**
@@ -66,9 +91,13 @@ struct sonde_provider {
  * @data:     provider data
  * @ecbs:     enablings of every consumer, in arming order (RCU list)
  * @nenabled: number of ECBs on @ecbs (sonde_lock)
+ * @res_ecbs, @res_cost: enablings loaded on it by every consumer and
+ *            their cost: what one firing may run (sonde_lock; LOAD keeps
+ *            them within SONDE_MAX_PROBE_ECBS and SONDE_FIRING_BUDGET)
  * @provname: the provider name D sees, when not @prov's (user probes)
  * @owner:    the only consumer that lists and enables it (user probes),
  *            NULL for everyone's
+ * @flags:    SONDE_PROBEF_*, set by its provider when it creates it
  */
 struct sonde_probe {
 	u32 id;
@@ -79,9 +108,12 @@ struct sonde_probe {
 	const char *func;
 	const char *name;
 	u32 nargs;
+	u32 flags;
 	unsigned long data;
 	struct list_head ecbs;
 	u32 nenabled;
+	u32 res_ecbs;
+	u64 res_cost;
 };
 
 /*
@@ -90,6 +122,12 @@ struct sonde_probe {
  * probed code without any kprobe/ftrace frames.
  */
 #define SONDE_PROVF_REGS_STACK	0x1
+/* Every argument (arg0..arg9) as a mask of sonde_provider.kaddr_args. */
+#define SONDE_ARGS_ALL		0x3ff
+
+/* Probe flags (struct sonde_probe.flags). */
+#define SONDE_PROBEF_KPROBE	0x1	/* armed as a kprobe: refused under
+					 * lockdown (LOCKDOWN_KPROBES) */
 
 /* The firing's arguments, as a provider hands them over. */
 struct sonde_fire {
@@ -124,6 +162,33 @@ static __always_inline void sonde_fire_init(struct sonde_fire *f,
 	f->errno_val = 0;
 }
 
+/*
+ * A raw spinlock taken in probe context with a bounded wait: at most
+ * SONDE_SPIN_MAX tries (vm.h), then false, and the caller counts its
+ * update as a drop.  The holders' critical sections are short (one hash
+ * chain of at most SONDE_CHAIN_MAX entries, one record), so a miss means
+ * heavy contention; the wait is bounded whatever the number of CPUs.
+ */
+static __always_inline bool sonde_spin_lock(raw_spinlock_t *lock)
+{
+	u32 i;
+
+	for (i = 0; i < SONDE_SPIN_MAX; i++) {
+		if (raw_spin_trylock(lock))
+			return true;
+		cpu_relax();
+	}
+	return false;
+}
+
+/*
+ * The large allocations of LOAD (buffers, the dynamic-variable pool,
+ * speculations): under memory pressure they fail, and LOAD with them,
+ * rather than wake the OOM killer; LOAD first keeps their total within
+ * what the kernel has available (sonde_state_memory()).
+ */
+#define SONDE_GFP_BIG	(GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN)
+
 /* Probe table (probe.c). */
 struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 				       const char *mod, const char *func,
@@ -131,6 +196,8 @@ struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 				       unsigned long data);
 struct sonde_probe *sonde_probe_lookup(u32 id);
 int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req);
+int sonde_probe_offer(struct sonde_offer *req);
+int sonde_providers_commit(void);
 u32 sonde_probe_count(void);
 bool sonde_glob_match(const char *pat, const char *s);
 void sonde_probe_destroy(struct sonde_probe *p);
@@ -154,7 +221,6 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 int sonde_dtrace_init(void);
 extern struct sonde_probe *sonde_probe_begin, *sonde_probe_end,
 	*sonde_probe_error;
-int sonde_syscall_init(void);
 void sonde_syscall_exit(void);
 int sonde_profile_init(void);
 extern const struct sonde_provider sonde_dtrace_provider;
@@ -162,8 +228,8 @@ extern const struct sonde_provider sonde_syscall_provider;
 extern const struct sonde_provider sonde_profile_provider;
 /* Kernel function and tracepoint providers (prov_fbt.c, prov_tp.c,
  * prov_stable.c) */
+int sonde_fbt_init(void);
 void sonde_fbt_exit(void);
-int sonde_stable_init(void);
 void sonde_tracepoint_exit(void);
 struct tracepoint *sonde_tracepoint_find(const char *name);
 extern const struct sonde_provider sonde_fbt_provider;
@@ -185,6 +251,14 @@ struct sonde_buf {
 	u32 active;		/* index of the area probes write */
 	u32 size;		/* bytes per area */
 	int node;		/* NUMA node of the areas */
+	/* a switch buffer's areas are mapped and grown as they fill
+	 * (buf.c); the others are whole from the start (cap = size) */
+	u32 cap[2];		/* bytes of each area there are pages for */
+	struct page **pages[2];	/* a grown area's pages; NULL: vmalloc'd */
+	u32 npages[2];
+	bool grow;		/* probe context asked for more */
+	struct irq_work grow_iw;	/* ... and this passes it on */
+	struct work_struct *grow_work;	/* to its state's grower */
 	u32 offset[2];		/* bytes used */
 	u64 drops[2];
 	u64 errors[2];
@@ -228,7 +302,9 @@ struct sonde_kecb {
 	const struct sonde_clause *clause;
 	struct sonde_fastpred fastpred;	/* the predicate, fused (vm.h) */
 	u32 epid;
+	u32 cost;			/* of one firing, at worst */
 	bool armed;
+	bool reserved;			/* counted in probe->res_* */
 };
 
 /* A jstack() helper (jhelper.c): an interpreter's layout and where its
@@ -259,6 +335,7 @@ struct sonde_state {
 	u32 *var_off;			/* sonde_vars_layout() */
 	struct sonde_dvars *dvars;	/* thread-locals, arrays (dynvar.c) */
 	struct sonde_spec *specs;	/* speculations (spec.c) */
+	u32 hash_seed;			/* aggregation keys' hash (random) */
 	u32 nspec;
 	u32 specsize;
 	bool armed;
@@ -274,6 +351,8 @@ struct sonde_state {
 	/* jstack() helpers (jhelper.c): set before GO, read by firings */
 	struct sonde_kjhelper jhelpers[SONDE_MAX_JHELPERS];
 	u32 njhelpers;
+	/* grows the principal buffers' areas as they fill (buf.c) */
+	struct work_struct buf_grow;
 };
 
 struct sonde_state *sonde_state_create(void);
@@ -286,8 +365,10 @@ int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
 		      bool agg);
 
 /* Buffers (buf.c) and aggregations (agg.c). */
-int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node);
+int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
+		    struct work_struct *grow);
 void sonde_buf_free(struct sonde_buf *b);
+void sonde_buf_grow_fn(struct work_struct *w);
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size);
 int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		   struct sonde_drain *req);
@@ -320,7 +401,7 @@ u32 sonde_spec_subr(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
 
 /* Dynamic variables (dynvar.c). */
 struct sonde_dvars;
-int sonde_dvars_create(struct sonde_state *st);
+int sonde_dvars_create(struct sonde_state *st, struct sonde_vlog *log);
 void sonde_dvars_destroy(struct sonde_state *st);
 int sonde_dvars_arm(struct sonde_state *st);
 void sonde_dvars_disarm(struct sonde_state *st);

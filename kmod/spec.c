@@ -11,7 +11,9 @@
  * the principal buffer of the committing CPU; discard(id) drops them.
  * One raw spinlock per speculation guards its buffers: held with
  * interrupts off, for one bounded copy, never nested in another sonde
- * lock.  Nothing is ever waited for.
+ * lock, and waited for at most SONDE_SPIN_MAX tries (sonde_spin_lock()):
+ * a lock not had in time is a speculative drop (the record, or the whole
+ * commit or discard, which then leaves the speculation in use).
  *
  * DTrace's rules and counts (dtrace_speculation*()): speculate(),
  * commit() and discard() of id 0 or of a speculation not in use do
@@ -80,7 +82,8 @@ int sonde_specs_create(struct sonde_state *st)
 		if (!sp->off || !sp->drops || !sp->data)
 			return -ENOMEM;
 		for_each_possible_cpu(cpu) {
-			sp->data[cpu] = vmalloc_node(size, cpu_to_node(cpu));
+			sp->data[cpu] = kvmalloc_node(size, SONDE_GFP_BIG,
+						      cpu_to_node(cpu));
 			if (!sp->data[cpu])
 				return -ENOMEM;
 		}
@@ -106,7 +109,7 @@ void sonde_specs_destroy(struct sonde_state *st)
 
 		if (sp->data)
 			for_each_possible_cpu(cpu)
-				vfree(sp->data[cpu]);
+				kvfree(sp->data[cpu]);
 		kfree(sp->data);
 		kfree(sp->drops);
 		kfree(sp->off);
@@ -139,7 +142,12 @@ static void sonde_spec_end(struct sonde_state *st, struct sonde_spec *sp,
 	if (atomic_cmpxchg(&sp->busy, SONDE_SPEC_ACTIVE, SONDE_SPEC_ENDING) !=
 	    SONDE_SPEC_ACTIVE)
 		return;
-	raw_spin_lock(&sp->lock);
+	if (!sonde_spin_lock(&sp->lock)) {
+		/* not ended: still in use, to commit or discard again */
+		atomic_set(&sp->busy, SONDE_SPEC_ACTIVE);
+		pc->specdrops++;
+		return;
+	}
 	for_each_possible_cpu(cpu) {
 		u32 len = sp->off[cpu];
 		void *dst;
@@ -245,7 +253,10 @@ void sonde_spec_record(struct sonde_state *st, struct sonde_pcpu *pc,
 
 	if (!h || !sp)
 		return;
-	raw_spin_lock(&sp->lock);
+	if (!sonde_spin_lock(&sp->lock)) {
+		pc->specdrops++;
+		return;
+	}
 	/* re-check: a commit on another CPU may have ended it meanwhile */
 	if (atomic_read(&sp->busy) != SONDE_SPEC_ACTIVE) {
 		/* ended: dropped, as if it had been at speculate() */

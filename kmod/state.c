@@ -68,7 +68,9 @@ struct sonde_state *sonde_state_create(void)
 	mutex_init(&st->lock);
 	st->activity = SONDE_ACT_INACTIVE;
 	st->owner = task_tgid_nr(current);
+	st->hash_seed = get_random_u32();
 	INIT_DELAYED_WORK(&st->deadman, sonde_deadman_fn);
+	INIT_WORK(&st->buf_grow, sonde_buf_grow_fn);
 	INIT_LIST_HEAD(&st->uprobes);
 	return st;
 }
@@ -89,6 +91,8 @@ static void sonde_state_disarm_locked(struct sonde_state *st)
 		if (!--p->nenabled && p->prov->disable)
 			p->prov->disable(p);
 	}
+	/* disarming cannot fail: providers that batch do it here */
+	sonde_providers_commit();
 	sonde_dvars_disarm(st);
 	st->armed = false;
 }
@@ -114,6 +118,12 @@ static int sonde_state_arm(struct sonde_state *st)
 		struct sonde_kecb *ecb = &st->ecbs[i];
 		struct sonde_probe *p = ecb->probe;
 
+		/* locked down since LOAD */
+		if ((p->flags & SONDE_PROBEF_KPROBE) &&
+		    security_locked_down(LOCKDOWN_KPROBES)) {
+			err = -EPERM;
+			break;
+		}
 		if (!p->nenabled && p->prov->enable) {
 			err = p->prov->enable(p);
 			if (err)
@@ -123,6 +133,9 @@ static int sonde_state_arm(struct sonde_state *st)
 		list_add_tail_rcu(&ecb->plink, &p->ecbs);
 		ecb->armed = true;
 	}
+	/* providers that batch arm everything marked above at once */
+	if (!err)
+		err = sonde_providers_commit();
 	if (!err)
 		err = sonde_dvars_arm(st);
 	if (err)
@@ -131,6 +144,122 @@ static int sonde_state_arm(struct sonde_state *st)
 	if (err)
 		sonde_sync();
 	return err;
+}
+
+/*
+ * The firing budget.  One firing of a probe runs every enabling on it, of
+ * every consumer, and each costs at most its clause's cost plus, since a
+ * fault runs its consumer's ERROR clauses, theirs (which cannot fault
+ * into further ERROR clauses).  LOAD reserves each enabling's cost on its
+ * probe and refuses a program that would take a probe past
+ * SONDE_MAX_PROBE_ECBS enablings or SONDE_FIRING_BUDGET units, so no
+ * firing runs longer than the budget with interrupts off.  BEGIN, END and
+ * ERROR fire for one consumer only: their budget is that consumer's own.
+ */
+static bool sonde_probe_private(const struct sonde_probe *p)
+{
+	return p == sonde_probe_begin || p == sonde_probe_end ||
+	       p == sonde_probe_error;
+}
+
+/* Give back what LOAD reserved on the probes; sonde_lock held. */
+static void sonde_state_unbudget_locked(struct sonde_state *st)
+{
+	u32 i;
+
+	lockdep_assert_held(&sonde_lock);
+	for (i = 0; i < st->necbs; i++) {
+		struct sonde_kecb *ecb = &st->ecbs[i];
+
+		if (!ecb->reserved)
+			continue;
+		ecb->probe->res_ecbs--;
+		ecb->probe->res_cost -= ecb->cost;
+		ecb->reserved = false;
+	}
+}
+
+static void sonde_state_unbudget(struct sonde_state *st)
+{
+	if (!st->ecbs)
+		return;
+	mutex_lock(&sonde_lock);
+	sonde_state_unbudget_locked(st);
+	mutex_unlock(&sonde_lock);
+}
+
+static void sonde_budget_reject(struct sonde_vlog *log,
+				const struct sonde_probe *p, u32 n, u32 others,
+				u64 cost)
+{
+	sonde_vlog(log, "probe %s:%s:%s:%s: %u enablings (%u of other consumers) would cost %llu units a firing: at most %u enablings and %u units (the firing budget) are allowed\n",
+		   sonde_probe_provname(p), p->mod, p->func, p->name, n,
+		   others, (unsigned long long)cost, SONDE_MAX_PROBE_ECBS,
+		   SONDE_FIRING_BUDGET);
+}
+
+/* Cost every enabling and reserve it on its probe; sonde_lock held. */
+static int sonde_state_budget_locked(struct sonde_state *st,
+				     struct sonde_vlog *log)
+{
+	const struct sonde_image *img = &st->img;
+	u64 errcost = 0, own[3] = { 0 }, cost, *ccost;
+	u32 nown[3] = { 0 }, i;
+
+	lockdep_assert_held(&sonde_lock);
+	ccost = kcalloc(max(img->nclauses, 1u), sizeof(*ccost), GFP_KERNEL);
+	if (!ccost)
+		return -ENOMEM;
+	for (i = 0; i < img->nclauses; i++)
+		ccost[i] = sonde_clause_cost(img, i, nr_cpu_ids);
+	for (i = 0; i < st->necbs; i++)
+		if (st->ecbs[i].probe == sonde_probe_error)
+			errcost += ccost[img->ecbs[i].clause];
+	for (i = 0; i < st->necbs; i++) {
+		struct sonde_kecb *ecb = &st->ecbs[i];
+		struct sonde_probe *p = ecb->probe;
+
+		cost = ccost[img->ecbs[i].clause];
+		if (p != sonde_probe_error)
+			cost += errcost;
+		if (sonde_probe_private(p)) {
+			u32 k = p == sonde_probe_begin ? 0 :
+				p == sonde_probe_end ? 1 : 2;
+
+			own[k] += cost;
+			nown[k]++;
+			if (own[k] > SONDE_FIRING_BUDGET ||
+			    nown[k] > SONDE_MAX_PROBE_ECBS) {
+				sonde_budget_reject(log, p, nown[k], 0,
+						    own[k]);
+				goto out_reject;
+			}
+			ecb->cost = (u32)cost;
+			continue;
+		}
+		if (p->res_cost + cost > SONDE_FIRING_BUDGET ||
+		    p->res_ecbs + 1 > SONDE_MAX_PROBE_ECBS) {
+			u32 mine = 1, j;
+
+			for (j = 0; j < i; j++)
+				mine += st->ecbs[j].probe == p;
+			sonde_budget_reject(log, p, p->res_ecbs + 1,
+					    p->res_ecbs + 1 - mine,
+					    p->res_cost + cost);
+			goto out_reject;
+		}
+		ecb->cost = (u32)cost;
+		p->res_ecbs++;
+		p->res_cost += cost;
+		ecb->reserved = true;
+	}
+	kfree(ccost);
+	return 0;
+
+out_reject:
+	sonde_state_unbudget_locked(st);
+	kfree(ccost);
+	return -E2BIG;
 }
 
 static void sonde_state_free_pcpu(struct sonde_state *st)
@@ -155,6 +284,18 @@ static void sonde_state_free_pcpu(struct sonde_state *st)
 	st->pcpu = NULL;
 }
 
+/* Nothing fires any more: stop the buffers' grower (buf.c). */
+static void sonde_state_stop_grower(struct sonde_state *st)
+{
+	unsigned int cpu;
+
+	if (st->pcpu)
+		for_each_possible_cpu(cpu)
+			if (st->pcpu[cpu])
+				irq_work_sync(&st->pcpu[cpu]->buf.grow_iw);
+	cancel_work_sync(&st->buf_grow);
+}
+
 /**
  * sonde_state_destroy() - disarm and free everything of a consumer
  * @st: the state of a file being released (close or kill -9)
@@ -168,8 +309,10 @@ void sonde_state_destroy(struct sonde_state *st)
 {
 	cancel_delayed_work_sync(&st->deadman);
 	sonde_state_disarm(st);
+	sonde_state_unbudget(st);
 	sonde_uprobes_destroy(st);
 	sonde_jhelpers_free(st);
+	sonde_state_stop_grower(st);
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
@@ -232,16 +375,19 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		if (!pc->stackbuf)
 			return -ENOMEM;
 		pc->rand = get_random_u64() | 1;
-		err = sonde_buf_alloc(&pc->buf, bufsize, node);
+		pc->buf.policy = (u32)st->img.opt[SONDE_OPT_bufpolicy];
+		/* switch buffers grow as they fill (buf.c) */
+		err = sonde_buf_alloc(&pc->buf, bufsize, node,
+				      pc->buf.policy == SONDE_BUFPOLICY_SWITCH ?
+				      &st->buf_grow : NULL);
 		if (err)
 			return err;
-		pc->buf.policy = (u32)st->img.opt[SONDE_OPT_bufpolicy];
 		/* fill: keep room for END's records (and an ERROR each) */
 		if (pc->buf.policy == SONDE_BUFPOLICY_FILL)
 			pc->buf.keep = min(bufsize / 2, sonde_end_reserve(st));
 		if (st->img.naggs) {
 			pc->agg.nbuckets = sonde_agg_nbuckets(aggsize);
-			err = sonde_buf_alloc(&pc->agg, aggsize, node);
+			err = sonde_buf_alloc(&pc->agg, aggsize, node, NULL);
 			if (err)
 				return err;
 		}
@@ -250,8 +396,61 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 	return 0;
 }
 
+/* Does any instruction of @img call @subr? */
+static bool sonde_image_calls(const struct sonde_image *img, u32 subr)
+{
+	u32 i;
+
+	for (i = 0; i < img->ninsns; i++)
+		if (img->insns[i].op == SONDE_OP_CALL &&
+		    img->insns[i].imm == (s32)subr)
+			return true;
+	return false;
+}
+
+/*
+ * What LOAD will allocate (at worst: both areas of every buffer), against
+ * what the kernel has: bufsize, aggsize, dynvarsize, nspec and specsize
+ * are each within their option's range, but together, times the CPUs,
+ * they can ask for more than the machine has.  More than half of the
+ * memory available now is refused with a line naming the options
+ * (ENOMEM), and the allocations themselves fail rather than call the OOM
+ * killer (SONDE_GFP_BIG).
+ */
+static int sonde_state_memory(struct sonde_state *st, struct sonde_vlog *log)
+{
+	const struct sonde_image *img = &st->img;
+	u64 ncpus = num_possible_cpus(), buf, agg = 0, dyn = 0, spec = 0;
+	u64 other, total, avail;
+	u32 i;
+
+	buf = ncpus * img->opt[SONDE_OPT_bufsize] *
+	      (img->opt[SONDE_OPT_bufpolicy] == SONDE_BUFPOLICY_SWITCH ? 2 : 1);
+	if (img->naggs)
+		agg = ncpus * img->opt[SONDE_OPT_aggsize] * 2;
+	for (i = 0; i < img->nvars; i++)
+		if (img->vars[i].nkeys || img->vars[i].scope == SONDE_VAR_TLS)
+			dyn = img->opt[SONDE_OPT_dynvarsize] / 2 * 3; /* + tables */
+	if (sonde_image_calls(img, SONDE_SUBR_speculation))
+		spec = ncpus * img->opt[SONDE_OPT_nspec] *
+		       img->opt[SONDE_OPT_specsize];
+	other = ncpus * (sizeof(struct sonde_pcpu) + sonde_vm_scratch_size(img) +
+			 img->max_key_size + 8 + img->local_size +
+			 255 * sizeof(u64)) +
+		img->global_size + (u64)img->necbs * sizeof(struct sonde_kecb);
+	total = buf + agg + dyn + spec + other;
+	avail = (u64)si_mem_available() << PAGE_SHIFT;
+	if (total <= avail / 2)
+		return 0;
+	sonde_vlog(log, "the options need %llu KB of kernel memory on %llu CPUs (principal buffers %llu KB, aggregations %llu KB, dynamic variables %llu KB, speculations %llu KB), more than half of the %llu KB available: lower bufsize, aggsize, dynvarsize, nspec or specsize\n",
+		   total >> 10, ncpus, buf >> 10, agg >> 10, dyn >> 10,
+		   spec >> 10, avail >> 10);
+	return -ENOMEM;
+}
+
 /* Global scalars, variable offsets, the dynamic-variable pool. */
-static int sonde_state_alloc_vars(struct sonde_state *st)
+static int sonde_state_alloc_vars(struct sonde_state *st,
+				  struct sonde_vlog *log)
 {
 	if (!st->img.nvars)
 		return 0;
@@ -264,61 +463,60 @@ static int sonde_state_alloc_vars(struct sonde_state *st)
 		if (!st->globals)
 			return -ENOMEM;
 	}
-	return sonde_dvars_create(st);
+	return sonde_dvars_create(st, log);
+}
+
+/* The arguments (bit N: argN) clause @c reads. */
+static u32 sonde_clause_args(const struct sonde_image *img,
+			     const struct sonde_clause *c)
+{
+	u32 pc, mask = 0;
+
+	for (pc = 0; pc < c->pred_len + c->act_len; pc++) {
+		const struct sonde_insn *in = pc < c->pred_len ?
+			&img->insns[c->pred_off + pc] :
+			&img->insns[c->act_off + pc - c->pred_len];
+
+		if (in->op == SONDE_OP_LDB && in->imm >= SONDE_B_arg0 &&
+		    in->imm <= SONDE_B_arg9)
+			mask |= 1u << (in->imm - SONDE_B_arg0);
+	}
+	return mask;
 }
 
 /*
- * dtrace_buffer_canalloc(): would the buffers this program asks for fit
- * in half the memory available (the rest is the system's)?  Per CPU the
- * principal buffer (two areas when switching), the aggregation buffer and
- * its snapshot, the speculation buffers, plus the dynamic-variable pool.
- * Better refused here, -ENOMEM that the consumer answers by asking for
- * less (bufresize=auto), than an allocation that wakes the OOM killer.
- * The log names what was asked.  Process context, at LOAD.
+ * Kernel lockdown, per enabling: probes armed as kprobes are refused when
+ * kprobes are (LOCKDOWN_KPROBES), and under confidentiality lockdown a
+ * clause may not read an argument that may be a kernel address.  (What
+ * the programs themselves may do is the verifier's:
+ * SONDE_VERIFY_CONFIDENTIAL.)  sonde_lock held.
  */
-static int sonde_state_canalloc(struct sonde_state *st,
+static int sonde_state_lockdown(struct sonde_state *st, bool confidential,
 				struct sonde_vlog *log)
 {
-	const struct sonde_image *img = &st->img;
-	u64 ncpu = num_possible_cpus(), pcpu, total, avail;
-	bool spec = false, dyn = false;
 	u32 i;
 
-	for (i = 0; i < img->ninsns && !spec; i++)
-		spec = img->insns[i].op == SONDE_OP_CALL &&
-		       img->insns[i].imm == SONDE_SUBR_speculation;
-	for (i = 0; i < img->nvars && !dyn; i++)
-		dyn = img->vars[i].nkeys || img->vars[i].scope == SONDE_VAR_TLS;
-	pcpu = img->opt[SONDE_OPT_bufsize] *
-	       (img->opt[SONDE_OPT_bufpolicy] == SONDE_BUFPOLICY_SWITCH ? 2 : 1);
-	if (img->naggs)
-		pcpu += 2 * img->opt[SONDE_OPT_aggsize];
-	if (spec)
-		pcpu += img->opt[SONDE_OPT_nspec] * img->opt[SONDE_OPT_specsize];
-	total = pcpu * ncpu + (dyn ? img->opt[SONDE_OPT_dynvarsize] : 0);
-	avail = ((u64)si_mem_available() << PAGE_SHIFT) / 2;
-	if (total <= avail)
-		return 0;
-	sonde_vlog(log, "buffers of %llu bytes do not fit in half the memory available, %llu bytes\n",
-		   total, avail);
-	return -ENOMEM;
-}
+	for (i = 0; i < st->necbs; i++) {
+		const struct sonde_probe *p = st->ecbs[i].probe;
+		u32 args;
 
-/* Does the program read kernel memory (refused under lockdown)? */
-static bool sonde_image_reads_kernel(const struct sonde_image *img)
-{
-	u32 i;
-
-	for (i = 0; i < img->ninsns; i++) {
-		u8 op = img->insns[i].op;
-
-		if (op >= SONDE_OP_LDK1 && op <= SONDE_OP_LDK8)
-			return true;
-		if (op == SONDE_OP_CALL &&
-		    img->insns[i].imm == SONDE_SUBR_stringof)
-			return true;
+		if ((p->flags & SONDE_PROBEF_KPROBE) &&
+		    security_locked_down(LOCKDOWN_KPROBES)) {
+			sonde_vlog(log, "probe %s:%s:%s:%s is a kprobe: refused under kernel lockdown\n",
+				   sonde_probe_provname(p), p->mod, p->func,
+				   p->name);
+			return -EPERM;
+		}
+		args = confidential ? p->prov->kaddr_args &
+		       sonde_clause_args(&st->img, st->ecbs[i].clause) : 0;
+		if (args) {
+			sonde_vlog(log, "enabling %u: probe %s:%s:%s:%s passes kernel addresses as arg%u: refused under kernel lockdown (confidentiality)\n",
+				   i, sonde_probe_provname(p), p->mod, p->func,
+				   p->name, (u32)__ffs(args));
+			return -EPERM;
+		}
 	}
-	return false;
+	return 0;
 }
 
 /**
@@ -339,6 +537,7 @@ static bool sonde_image_reads_kernel(const struct sonde_image *img)
 int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 {
 	struct sonde_vlog log = { 0 };
+	bool confidential;
 	u32 i;
 	int err;
 
@@ -369,19 +568,18 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		err = -EFAULT;
 		goto out_image;
 	}
-	err = sonde_image_verify(st->image, req->prog_size, &st->img,
-				 req->log_level ? &log : NULL);
+	/* no kernel memory read, no kernel address handed over, when the
+	 * kernel is locked down for confidentiality */
+	confidential = security_locked_down(LOCKDOWN_BPF_READ_KERNEL);
+	err = sonde_image_verify_flags(st->image, req->prog_size, &st->img,
+				       confidential ?
+				       SONDE_VERIFY_CONFIDENTIAL : 0,
+				       req->log_level ? &log : NULL);
 	if (err)
 		goto out_image;
 	err = sonde_destruct_check(&st->img, &log);
 	if (err)
 		goto out_image;
-	if (sonde_image_reads_kernel(&st->img) &&
-	    security_locked_down(LOCKDOWN_BPF_READ_KERNEL)) {
-		sonde_vlog(&log, "kernel memory reads are refused: the kernel is locked down\n");
-		err = -EPERM;
-		goto out_image;
-	}
 
 	st->necbs = st->img.necbs;
 	st->ecbs = kvcalloc(max(st->necbs, 1u), sizeof(*st->ecbs),
@@ -415,15 +613,19 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		ecb->epid = i + 1;
 		INIT_LIST_HEAD(&ecb->plink);
 	}
+	if (!err)
+		err = sonde_state_lockdown(st, confidential, &log);
+	if (!err)
+		err = sonde_state_budget_locked(st, &log);
 	mutex_unlock(&sonde_lock);
 	if (err)
 		goto out_ecbs;
 
-	err = sonde_state_canalloc(st, &log);
+	err = sonde_state_memory(st, &log);
 	if (!err)
 		err = sonde_state_alloc_pcpu(st);
 	if (!err)
-		err = sonde_state_alloc_vars(st);
+		err = sonde_state_alloc_vars(st, &log);
 	if (!err)
 		err = sonde_specs_create(st);
 	if (err)
@@ -442,6 +644,7 @@ out_pcpu:
 	kfree(st->var_off);
 	st->var_off = NULL;
 out_ecbs:
+	sonde_state_unbudget(st);
 	kfree(st->agg_vsize);
 	st->agg_vsize = NULL;
 	kvfree(st->ecbs);

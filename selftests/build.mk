@@ -12,8 +12,12 @@
 #                      failed test or kernel BUG/WARNING/Oops
 #   make check         unit tests, then the selftests on every Debian 12
 #                      kernel series installed (6.1 and 6.12), each with
-#                      its own build of the module; KVER=R: that kernel
-#                      only
+#                      its own build of the module, and on each two more
+#                      boots under kernel lockdown (integrity,
+#                      confidentiality) with LOCKDOWN_TESTS; KVER=R: that
+#                      kernel only
+#   make guest-check-lockdown
+#                      only the two lockdown boots, of ./sonde.ko
 #   make demo          two demo traces, on this host if it can load
 #                      sonde.ko, otherwise in the guest
 #   make check-packages  lintian, then the Debian packages installed,
@@ -150,6 +154,18 @@ bench-jstack: module userland selftests-bin
 bench-core: module userland selftests-bin $(ST_OUT)/bench_core
 	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_core
 
+# The worst firing the firing budget lets through, per kind of work
+# (bench/bench_worst.c; figures in bench/worst-firing.md, docs/vm.md).
+$(ST_OUT)/bench_worst: bench/bench_worst.c uapi/sonde.h uapi/sonde_isa.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
+		-Iuapi -o $@ $<
+
+.PHONY: bench-worst
+bench-worst: module userland selftests-bin $(ST_OUT)/bench_worst
+	KDIR=$(KDIR) SONDE_GUEST_TIMEOUT=1800 \
+		selftests/guest/run-guest.sh --cmd /bench_worst
+
 # The module (sonde.ko, top level) and the CLI (build/sonde) come from the
 # top-level Makefile; KDIR tells the runner which kernel image to boot.
 .PHONY: guest-check
@@ -160,6 +176,21 @@ guest-check: module userland selftests-bin
 .PHONY: hotpath-check
 hotpath-check: module
 	bench/hotpath-check.sh sonde.ko
+
+# The lockdown selftests, in two more short boots: the guest's /init raises
+# kernel lockdown to integrity, then to confidentiality, once sonde.ko is
+# in (a kernel booted locked down loads no unsigned module), and these
+# run: the lockdown test, the VM corpus as the locked-down kernel must
+# judge it, a short ioctl fuzzing session.  make check runs them on every
+# kernel (check-all.sh) unless SONDE_TESTS names a subset; LOCKDOWN_TESTS=
+# skips them.
+LOCKDOWN_TESTS ?= test_lockdown test_vm_corpus.sh test_ioctl_fuzz
+.PHONY: guest-check-lockdown
+guest-check-lockdown: module userland selftests-bin
+	KDIR=$(KDIR) SONDE_GUEST_LOCKDOWN=integrity \
+		SONDE_TESTS="$(LOCKDOWN_TESTS)" selftests/guest/run-guest.sh
+	KDIR=$(KDIR) SONDE_GUEST_LOCKDOWN=confidentiality \
+		SONDE_TESTS="$(LOCKDOWN_TESTS)" selftests/guest/run-guest.sh
 
 # The module for kernel release R, built in a copy of its sources
 # (kbuild writes its objects next to them), so one tree tests several
@@ -179,7 +210,8 @@ CHECK_KVERS = $(or $(KVER),$(shell selftests/guest/kernels.sh))
 guest-check-kernels: userland selftests-bin
 	@rels='$(CHECK_KVERS)'; test -n "$$rels" || exit 1; \
 	for r in $$rels; do $(MAKE) --no-print-directory $(B)/kmod/$$r/sonde.ko || exit 1; done; \
-	SONDE_TESTS="$(SONDE_TESTS)" selftests/guest/check-all.sh $$rels
+	SONDE_TESTS="$(SONDE_TESTS)" SONDE_LOCKDOWN_TESTS="$(if $(SONDE_TESTS),,$(LOCKDOWN_TESTS))" \
+		selftests/guest/check-all.sh $$rels
 
 # The runner itself (selftests/guest/test-runner.sh): a KVM that aborts
 # or hangs still gives a passing run on TCG; SONDE_KERNEL, SONDE_MODULES.

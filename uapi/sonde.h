@@ -11,7 +11,9 @@
  * long as the bytes it does not know are zero (E2BIG otherwise).
  *
  * Flow: open /dev/sonde (CAP_SYS_ADMIN) -> INFO (version handshake) ->
- * PROBES (resolve probe descriptions to ids) -> LOAD (program, verified in
+ * OFFER (kernel functions and event systems the description may name,
+ * read from /proc and tracefs) -> PROBES (resolve probe descriptions to
+ * ids) -> LOAD (program, verified in
  * the kernel) -> GO (fires BEGIN, arms probes) -> DRAIN / AGGSNAP / STATUS
  * while tracing -> STOP (disarms, fires END) -> final DRAIN / AGGSNAP ->
  * close.  Closing the fd at any point disarms and frees everything.
@@ -24,7 +26,7 @@
 
 #include "sonde_isa.h"
 
-#define SONDE_ABI_VERSION	1
+#define SONDE_ABI_VERSION	2
 #define SONDE_DEVICE_PATH	"/dev/sonde"
 
 /* Probe name field sizes (with the NUL), as DTrace's. */
@@ -47,6 +49,14 @@
 #define SONDE_MAX_OPTS		64
 #define SONDE_MAX_RECSIZE	65536	/* bytes of data per record */
 #define SONDE_MAX_LOG		(1 << 24) /* bytes of verifier log */
+/*
+ * Bounded time with interrupts off: the enablings of one probe, all
+ * consumers together, and what one firing of it may cost at worst, in
+ * cost units of about one simple step each (docs/vm.md: how the cost of
+ * a clause is computed at LOAD from its instructions and the options).
+ */
+#define SONDE_MAX_PROBE_ECBS	1024
+#define SONDE_FIRING_BUDGET	(1 << 22)
 
 /**
  * struct sonde_info - SONDE_IOC_INFO: ABI version and limits (all out).
@@ -60,6 +70,8 @@
  * @max_ecbs:      SONDE_MAX_ECBS
  * @max_aggs:      SONDE_MAX_AGGS
  * @max_recsize:   SONDE_MAX_RECSIZE, bytes
+ * @max_probe_ecbs: SONDE_MAX_PROBE_ECBS
+ * @firing_budget: SONDE_FIRING_BUDGET, cost units
  * @reserved:      zero
  * @version:       module version string, NUL-terminated
  */
@@ -74,7 +86,9 @@ struct sonde_info {
 	__u32 max_ecbs;
 	__u32 max_aggs;
 	__u32 max_recsize;
-	__u32 reserved[6];
+	__u32 max_probe_ecbs;
+	__u32 firing_budget;
+	__u32 reserved[4];
 	char version[32];
 };
 
@@ -107,8 +121,9 @@ struct sonde_probe_info {
 
 /**
  * struct sonde_probes - SONDE_IOC_PROBES: list the probes matching @desc.
- * Providers that create probes on demand (tick-N, profile-N, fbt) create
- * them here, on a listing's first call (@start_id 0 or 1) only.  Probes
+ * Providers that create probes on demand (tick-N, profile-N, syscall,
+ * sched/proc/io, tracepoint) create them here, on a listing's first call
+ * (@start_id 0 or 1) only; fbt's come from SONDE_IOC_OFFER.  Probes
  * are listed in id order starting at @start_id; call again with
  * @start_id = last id + 1 while @count == @buf_count.
  * @desc:      in: the description to match
@@ -182,10 +197,12 @@ struct sonde_prog_hdr {
 
 /*
  * Options the kernel acts on: O(name, id, default, min, max).  Sizes are in
- * bytes; deadman is in milliseconds: a consumer that neither drains,
- * snapshots nor asks for its status for that long is aborted
- * (SONDE_ACT_KILLED) and its probes disarmed.  Options the consumer alone acts on (quiet, switchrate, aggrate,
- * aggsort...) never reach the kernel.
+ * bytes, rounded down to a multiple of 8 (LOAD reports the bufsize and
+ * aggsize in force); deadman is in milliseconds: a consumer that neither
+ * drains, snapshots nor asks for its status for that long is aborted
+ * (SONDE_ACT_KILLED) and its probes disarmed.  Options the consumer
+ * alone acts on (quiet, switchrate, aggrate, aggsort...) never reach the
+ * kernel.
  */
 #define SONDE_KOPTS(O)							\
 	O(bufsize,      0, (4 << 20),  4096,  (1ULL << 30))		\
@@ -724,7 +741,7 @@ struct sonde_pyoffsets {
 };
 
 #define SONDE_MAX_JHELPERS		16
-#define SONDE_JHELPER_MAX_THREADS	4096
+#define SONDE_JHELPER_MAX_THREADS	1024
 #define SONDE_JHELPER_MAX_INTERPS	64
 #define SONDE_JHELPER_NONE		0xffff	/* struct sonde_jstack.helper */
 
@@ -845,6 +862,77 @@ struct sonde_pyframe {
 #define SONDE_JSTR_WIDTH(h)	(1u << ((h) >> 14))	/* 1, 2, 4 */
 #define SONDE_JSTR_HDR(len, shift)	((__u16)((len) | ((shift) << 14)))
 
+/*
+ * Kernel probe sites that only files name (SONDE_IOC_OFFER).  The module
+ * reads no files: the caller reads what a description needs and offers
+ * it, and the module checks every entry against the kernel itself before
+ * it makes a probe of it (and makes none of what it cannot confirm).
+ *
+ *   SONDE_OFFER_FUNC   fbt: the function @name of @module ("vmlinux" or a
+ *                      module's name) starts at @addr.  From tracefs's
+ *                      available_filter_functions (which functions ftrace
+ *                      can trace) and /proc/kallsyms (their addresses).
+ *                      Confirmed if the kernel's symbol table puts @name
+ *                      at @addr in @module, ftrace has a site there, and
+ *                      the function is not one sonde's firing path calls.
+ *                      Both probes, :entry and :return, are made.
+ *   SONDE_OFFER_EVENT  tracepoint: the kernel tracepoint @name belongs to
+ *                      the trace event system @module (tracefs's
+ *                      available_events, "system:name"); @addr is 0.
+ *                      Confirmed if that system's event of that name
+ *                      rides that tracepoint.  The tracepoint's probe is
+ *                      tracepoint:@module::@name from then on.
+ */
+#define SONDE_OFFER_FUNC	1
+#define SONDE_OFFER_EVENT	2
+#define SONDE_OFFER_MAX		4096	/* entries per call */
+
+/**
+ * struct sonde_offer_ent - one offered site.
+ * @addr:     SONDE_OFFER_FUNC: the function's address; else 0
+ * @kind:     SONDE_OFFER_*
+ * @reserved: zero
+ * @module:   NUL-terminated, not empty: "vmlinux", a module or a system
+ * @name:     NUL-terminated, not empty: the function or the tracepoint
+ *
+ * Names are made of letters, digits, '_', '.' and '-'.
+ */
+struct sonde_offer_ent {
+	__u64 addr;
+	__u32 kind;
+	__u32 reserved;
+	char module[SONDE_MODNAMELEN];
+	char name[SONDE_FUNCNAMELEN];
+};
+
+/**
+ * struct sonde_offer - SONDE_IOC_OFFER: offer kernel probe sites.
+ * @ents:     in: user pointer to @count struct sonde_offer_ent
+ * @count:    in: 1..SONDE_OFFER_MAX
+ * @flags:    in: reserved, zero
+ * @accepted: out: entries confirmed (including sites already known)
+ * @refused:  out: entries the kernel could not confirm (no such function
+ *            at that address, not an ftrace site, one sonde does not
+ *            trace, a tracepoint not of that system); nothing is made of
+ *            them
+ * @created:  out: probes made
+ * @reserved: zero
+ *
+ * Errors: EINVAL a malformed entry or field, E2BIG @count over
+ * SONDE_OFFER_MAX (nothing is made of either), E2BIG the fbt probe table
+ * is full (100000 probes; the entries before that were taken), EFAULT,
+ * ENOMEM.
+ */
+struct sonde_offer {
+	__aligned_u64 ents;
+	__u32 count;
+	__u32 flags;
+	__u32 accepted;
+	__u32 refused;
+	__u32 created;
+	__u32 reserved[3];
+};
+
 #define SONDE_IOC_MAGIC		0xd7
 
 #define SONDE_IOC_INFO		_IOR(SONDE_IOC_MAGIC, 0x00, struct sonde_info)
@@ -857,6 +945,7 @@ struct sonde_pyframe {
 #define SONDE_IOC_STATUS	_IOR(SONDE_IOC_MAGIC, 0x07, struct sonde_status)
 #define SONDE_IOC_TESTRUN	_IOWR(SONDE_IOC_MAGIC, 0x08, struct sonde_testrun)
 #define SONDE_IOC_UPROBE	_IOWR(SONDE_IOC_MAGIC, 0x09, struct sonde_uprobe)
+#define SONDE_IOC_OFFER		_IOWR(SONDE_IOC_MAGIC, 0x0a, struct sonde_offer)
 #define SONDE_IOC_JHELPER	_IOWR(SONDE_IOC_MAGIC, 0x0b, struct sonde_jhelper)
 
 /**

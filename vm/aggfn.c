@@ -16,12 +16,64 @@ u32 sonde_lquantize_levels(const struct sonde_agg_desc *ad)
 	return (u32)((ad->params[1] - ad->params[0]) / ad->params[2]);
 }
 
+static const char *const sonde_llq_whats[] = {
+#define LLQ_WHAT_(name, what) [SONDE_LLQ_##name] = what,
+	SONDE_LLQ_RULES(LLQ_WHAT_)
+#undef LLQ_WHAT_
+};
+
+const char *sonde_llquantize_rule_what(int rule)
+{
+	return rule > SONDE_LLQ_OK && rule < (int)ARRAY_SIZE(sonde_llq_whats) ?
+	       sonde_llq_whats[rule] : "";
+}
+
+int sonde_llquantize_check(const s64 *params)
+{
+	u64 factor = (u64)params[0], low = (u64)params[1];
+	u64 high = (u64)params[2], nsteps = (u64)params[3], v, order, i;
+
+	/* as DTrace: a negative value is a huge unsigned one */
+	if (factor > 0xffff)
+		return SONDE_LLQ_FACTORVAL;
+	if (low > 0xffff)
+		return SONDE_LLQ_LOWVAL;
+	if (high > 0xffff)
+		return SONDE_LLQ_HIGHVAL;
+	if (nsteps > 0xffff)
+		return SONDE_LLQ_NSTEPVAL;
+	if (factor < 2)
+		return SONDE_LLQ_FACTORSMALL;
+	if (low >= high)
+		return SONDE_LLQ_MAGRANGE;
+	if (nsteps < factor)
+		return SONDE_LLQ_FACTORNSTEPS;
+	/* the first power of the factor that is at least nsteps: it and
+	 * every larger one are multiples of nsteps */
+	for (v = factor; v < nsteps; v *= factor)
+		;
+	if (nsteps % factor || v % nsteps)
+		return SONDE_LLQ_FACTOREVEN;
+	/* factor^(high + 2) in 64 bits (DTrace's loop, without its reliance
+	 * on a wrapped product being smaller) */
+	for (i = 0, order = 1; i <= high + 1; i++) {
+		if (order > ~0ULL / factor)
+			return SONDE_LLQ_MAGTOOBIG;
+		order *= factor;
+	}
+	return SONDE_LLQ_OK;
+}
+
 /*
  * DTrace's llquantize bucket: bucket 0 holds values below factor^low; each
  * order of magnitude from low to high is split into min(nsteps, factor^o)
  * linear buckets, less those the previous magnitude already covers; the
- * last bucket holds values >= factor^(high + 1).  The image verifier makes
- * sure factor^(high + 1) fits in 63 bits.
+ * last bucket holds values >= factor^(high + 1).  With parameters
+ * sonde_llquantize_check() accepts, a value's index within its magnitude
+ * is below the buckets that magnitude adds; it is clamped there anyway,
+ * as defence in depth: the image verifier is what keeps bad parameters
+ * out, the clamp only keeps a rule it might miss from writing past the
+ * value.  At most high + 1 (< 64 with valid parameters) iterations.
  */
 static u32 sonde_llq_bucket(const struct sonde_agg_desc *ad, s64 value,
 			    bool top)
@@ -39,10 +91,14 @@ static u32 sonde_llq_bucket(const struct sonde_agg_desc *ad, s64 value,
 	last = this;
 	for (this *= factor; order <= high; order++) {
 		s64 nbuckets = this > nsteps ? nsteps : this;
+		u32 here = (u32)(nbuckets - (nbuckets / factor));
 
-		if (!top && value < this)
-			return base + (u32)((value - last) / (this / nbuckets));
-		base += (u32)(nbuckets - (nbuckets / factor));
+		if (!top && value < this) {
+			u64 i = (u64)(value - last) / (u64)(this / nbuckets);
+
+			return base + (u32)(i < here ? i : here - 1);
+		}
+		base += here;
 		last = this;
 		/* factor^(high + 1) is the largest power that fits */
 		if (order < high)
@@ -134,7 +190,7 @@ u32 sonde_agg_val_size(const struct sonde_agg_desc *ad)
 
 void sonde_agg_init(const struct sonde_agg_desc *ad, s64 *val)
 {
-	memset(val, 0, sonde_agg_val_size(ad));
+	sonde_zero(val, sonde_agg_val_size(ad));
 	if (ad->fn == SONDE_AGG_min)
 		val[0] = S64_MAX_;
 	else if (ad->fn == SONDE_AGG_max)

@@ -157,6 +157,15 @@ static int sonde_image_opts(struct sonde_image *img, struct sonde_vlog *log)
 				       (unsigned long long)ki->max);
 		img->opt[o->id] = o->value;
 	}
+	/*
+	 * Buffer sizes are used in whole 8-byte words: records and
+	 * aggregation entries are multiples of 8, and the bucket array at
+	 * the end of an aggregation area must stay aligned.
+	 */
+	img->opt[SONDE_OPT_bufsize] &= ~7ULL;
+	img->opt[SONDE_OPT_aggsize] &= ~7ULL;
+	img->opt[SONDE_OPT_dynvarsize] &= ~7ULL;
+	img->opt[SONDE_OPT_specsize] &= ~7ULL;
 	img->strsize = (u32)img->opt[SONDE_OPT_strsize];
 	return 0;
 }
@@ -297,6 +306,11 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 		    (t >> 16))
 			return ireject(log, -EINVAL,
 				       "key type %u: unknown type 0x%x", i, t);
+		if (kind == SONDE_T_KSTACK &&
+		    (img->vflags & SONDE_VERIFY_CONFIDENTIAL))
+			return ireject(log, -EPERM,
+				       "key type %u: a kernel stack is kernel addresses: refused under kernel lockdown (confidentiality)",
+				       i);
 	}
 	for (i = 0; i < img->naggs; i++) {
 		const struct sonde_agg_desc *ad = &img->aggs[i];
@@ -337,26 +351,22 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 					       i);
 			break;
 		case SONDE_AGG_llquantize: {
-			s64 v = 1;
+			int rule = sonde_llquantize_check(p);
+			u32 n;
 
-			if (p[0] < 2 || p[0] > 65535 || p[1] < 0 ||
-			    p[2] < p[1] || p[2] > 65535 || p[3] < p[0] ||
-			    p[3] > 65535 || p[3] % p[0])
-				return ireject(log, -EINVAL,
-					       "aggregation %u: invalid llquantize() parameters",
-					       i);
-			/* factor^(high + 1) must not overflow */
-			for (k = 0; k <= p[2]; k++) {
-				if (v > (s64)(~0ULL >> 1) / p[0])
-					return ireject(log, -E2BIG,
-						       "aggregation %u: llquantize() range overflows 64 bits",
-						       i);
-				v *= p[0];
-			}
-			if (sonde_llquantize_nbuckets(ad) > 65536)
+			if (rule == SONDE_LLQ_MAGTOOBIG)
 				return ireject(log, -E2BIG,
-					       "aggregation %u: llquantize() has too many buckets",
-					       i);
+					       "aggregation %u: llquantize() %s",
+					       i, sonde_llquantize_rule_what(rule));
+			if (rule != SONDE_LLQ_OK)
+				return ireject(log, -EINVAL,
+					       "aggregation %u: invalid llquantize() parameters: %s",
+					       i, sonde_llquantize_rule_what(rule));
+			n = sonde_llquantize_nbuckets(ad);
+			if (n > SONDE_LLQ_MAX_BUCKETS)
+				return ireject(log, -E2BIG,
+					       "aggregation %u: llquantize() has %u buckets, at most %u allowed",
+					       i, n, SONDE_LLQ_MAX_BUCKETS);
 			break;
 		}
 		default:
@@ -370,6 +380,19 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 		if (k > img->max_key_size)
 			img->max_key_size = k;
 	}
+	return 0;
+}
+
+/* 1 + the first instruction of [@off, @off + @len) calling @subr, or 0. */
+static u32 sonde_prog_calls(const struct sonde_image *img, u32 off, u32 len,
+			    u32 subr)
+{
+	u32 pc;
+
+	for (pc = 0; pc < len; pc++)
+		if (img->insns[off + pc].op == SONDE_OP_CALL &&
+		    img->insns[off + pc].imm == (s32)subr)
+			return pc + 1;
 	return 0;
 }
 
@@ -437,20 +460,56 @@ static int sonde_image_clauses(struct sonde_image *img,
 					c->rec_size, what, log);
 		if (err)
 			return err;
+		/*
+		 * commit() appends the speculation's records to the principal
+		 * buffer where the clause's own record, reserved but not yet
+		 * committed, lies; committing that record afterwards would
+		 * advance the buffer's offset over bytes commit() wrote, past
+		 * its end (DTrace: D_COMM_DREC, D_DREC_COMM).
+		 */
+		if ((c->rec_size || (c->flags & SONDE_CLAUSEF_RECORD)) &&
+		    (k = sonde_prog_calls(img, c->act_off, c->act_len,
+					  SONDE_SUBR_commit)))
+			return ireject(log, -EACCES,
+				       "clause %u actions: insn %u: commit() in a clause that records data",
+				       i, k - 1);
 		if (c->rec_size > img->max_rec_size)
 			img->max_rec_size = c->rec_size;
 	}
 	return 0;
 }
 
+/* The key area and the search table (img->scratch_base), then strings
+ * (here, not in interp.c: the compiler's verifier costs programs with it,
+ * without the interpreter). */
+u32 sonde_vm_scratch_size(const struct sonde_image *img)
+{
+	u32 strings = 16 * ALIGN_8(img->strsize);
+
+	if (strings < 16384)
+		strings = 16384;
+	/* the scratchsize option asks for more (or less) */
+	if (img->opt[SONDE_OPT_scratchsize])
+		strings = ALIGN_8((u32)img->opt[SONDE_OPT_scratchsize]);
+	return img->scratch_base + strings;
+}
+
 int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
 		       struct sonde_vlog *log)
+{
+	return sonde_image_verify_flags(image, size, img, 0, log);
+}
+
+int sonde_image_verify_flags(const void *image, u32 size,
+			     struct sonde_image *img, u32 flags,
+			     struct sonde_vlog *log)
 {
 	const struct sonde_prog_hdr *h = image;
 	u32 i;
 	int err;
 
 	memset(img, 0, sizeof(*img));
+	img->vflags = flags;
 	if (size > SONDE_MAX_PROG_SIZE)
 		return ireject(log, -E2BIG,
 			       "image of %u bytes, at most %u allowed", size,
@@ -495,5 +554,28 @@ int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
 		err = sonde_image_vars(img, log);
 	if (!err)
 		err = sonde_image_clauses(img, log);
-	return err;
+	if (err)
+		return err;
+	/* the scratch layout (vm.h): keys, a search table if needed */
+	img->scratch_base = ALIGN_8(img->max_key_size);
+	for (i = 0; i < img->nclauses; i++) {
+		const struct sonde_clause *c = &img->clauses[i];
+
+		if (sonde_prog_calls(img, c->pred_off, c->pred_len,
+				     SONDE_SUBR_index) ||
+		    sonde_prog_calls(img, c->pred_off, c->pred_len,
+				     SONDE_SUBR_rindex) ||
+		    sonde_prog_calls(img, c->pred_off, c->pred_len,
+				     SONDE_SUBR_strstr) ||
+		    sonde_prog_calls(img, c->act_off, c->act_len,
+				     SONDE_SUBR_index) ||
+		    sonde_prog_calls(img, c->act_off, c->act_len,
+				     SONDE_SUBR_rindex) ||
+		    sonde_prog_calls(img, c->act_off, c->act_len,
+				     SONDE_SUBR_strstr)) {
+			img->scratch_base += ALIGN_8(img->strsize * sizeof(u16));
+			break;
+		}
+	}
+	return 0;
 }

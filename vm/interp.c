@@ -18,29 +18,19 @@
  */
 #include "vm_impl.h"
 
-
-/* Scratch reserved for building aggregation keys; the rest is for strings. */
-u32 sonde_vm_scratch_size(const struct sonde_image *img)
-{
-	u32 strings = 16 * ((img->strsize + 7) & ~7u);
-
-	if (strings < 16384)
-		strings = 16384;
-	/* the scratchsize option asks for more (or less) */
-	if (img->opt[SONDE_OPT_scratchsize])
-		strings = ((u32)img->opt[SONDE_OPT_scratchsize] + 7) & ~7u;
-	return ((img->max_key_size + 7) & ~7u) + strings;
-}
-
-/* Copy string @s into @dst as a field of exactly @size bytes: at most
- * @size - 1 characters, NUL-padded. */
+/*
+ * Copy string @s into a field of @size bytes at @dst: at most @size - 1
+ * characters and the NUL, nothing after it.  Every reader of a string
+ * stops at its NUL (the consumer zeroes a record string's tail before it
+ * formats it, as DTrace's records have it).
+ */
 static void sonde_strfield(u8 *dst, const char *s, u32 size)
 {
 	u32 i;
 
 	for (i = 0; i < size - 1 && s[i]; i++)
 		dst[i] = s[i];
-	memset(dst + i, 0, size - i);
+	dst[i] = 0;
 }
 
 /*
@@ -131,7 +121,7 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 			}
 			d[i] = 0;	/* only needed when truncated */
 			if (pad)
-				memset(key + ksize + i, 0, img->strsize - i);
+				sonde_zero(key + ksize + i, img->strsize - i);
 			sonde_key_seg(k, ksize, i + 1);
 			ksize += img->strsize;
 			break;
@@ -149,7 +139,7 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 			/* through an aligned bounce: key offsets may not be */
 			got = sonde_env_stack(ctx, SONDE_KEY_KIND(t) ==
 					      SONDE_T_USTACK, ctx->stackbuf, n);
-			memset(ctx->stackbuf + got, 0, (n - got) * sizeof(u64));
+			sonde_zero(ctx->stackbuf + got, (n - got) * sizeof(u64));
 			memcpy(key + ksize, ctx->stackbuf, n * sizeof(u64));
 			sonde_key_seg(k, ksize, n * sizeof(u64));
 			ksize += n * sizeof(u64);
@@ -421,12 +411,16 @@ l_EMITS:
 	NEXT();
 
 l_EMITKSTACK:
-l_EMITUSTACK:
-	/* straight into the (zeroed, 8-byte aligned) record: frames past
-	 * the stack's depth stay 0 */
-	sonde_env_stack(ctx, pc->op == SONDE_OP_EMITUSTACK,
-			(u64 *)(ctx->rec + pc->imm), pc->rt);
+l_EMITUSTACK: {
+	/* straight into the (8-byte aligned) record; frames past the
+	 * stack's depth are 0 */
+	u64 *pcs = (u64 *)(ctx->rec + pc->imm);
+	u32 got = sonde_env_stack(ctx, pc->op == SONDE_OP_EMITUSTACK, pcs,
+				  pc->rt);
+
+	sonde_zero(pcs + got, (pc->rt - got) * sizeof(u64));
 	NEXT();
+}
 
 l_EMITJSTACK:
 	sonde_jstack_take(ctx, ctx->rec + SONDE_SOL_OFF(pc->imm), pc->rt,

@@ -73,11 +73,15 @@ bool sonde_key_equal(const struct sonde_key *k, const u8 *stored)
 
 void sonde_key_store(const struct sonde_key *k, u8 *dst)
 {
-	u32 s;
+	u32 s, end = 0;
 
-	memset(dst, 0, k->size);
-	for (s = 0; s < k->nseg; s++)
+	/* the written segments, zeros between and after them */
+	for (s = 0; s < k->nseg; s++) {
+		sonde_zero(dst + end, k->seg[s].off - end);
 		memcpy(dst + k->seg[s].off, k->data + k->seg[s].off,
 		       k->seg[s].len);
+		end = k->seg[s].off + k->seg[s].len;
+	}
+	sonde_zero(dst + end, k->size - end);
 }
 

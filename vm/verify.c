@@ -90,12 +90,18 @@ static int sonde_need_str(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
 	return 0;
 }
 
-/* @reg is read as a number: it must not be a buffer on any path. */
+/* @reg is read as a number: it must not be a buffer on any path (nor,
+ * under confidentiality lockdown, a string: its value is an address). */
 static int sonde_need_nobuf(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
 {
 	if (!(ty & TY_NB(reg)))
 		return vreject(v, pc, -EACCES,
 			       "r%u may be a buffer here, where a number is read",
+			       reg);
+	if ((v->img->vflags & SONDE_VERIFY_CONFIDENTIAL) &&
+	    !(ty & TY_INT(reg)))
+		return vreject(v, pc, -EPERM,
+			       "r%u may be a string here, where a number is read: its kernel address is refused under kernel lockdown (confidentiality)",
 			       reg);
 	return 0;
 }
@@ -391,6 +397,25 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 	u32 size;
 	int err;
 
+	if (img->vflags & SONDE_VERIFY_CONFIDENTIAL) {
+		/* what would read kernel memory or hand over its address */
+		const char *why = NULL;
+
+		if (in->op >= SONDE_OP_LDK1 && in->op <= SONDE_OP_LDK8)
+			why = "a kernel memory read";
+		else if (in->op == SONDE_OP_CALL &&
+			 in->imm == SONDE_SUBR_stringof)
+			why = "stringof() reads kernel memory";
+		else if (in->op == SONDE_OP_LDB &&
+			 in->imm == SONDE_B_curthread)
+			why = "curthread is a kernel address";
+		else if (in->op == SONDE_OP_EMITKSTACK)
+			why = "stack() records kernel addresses";
+		if (why)
+			return vreject(v, pc, -EPERM,
+				       "%s: refused under kernel lockdown (confidentiality)",
+				       why);
+	}
 	switch (in->op) {
 	case SONDE_OP_LDC:
 		if (in->imm < 0 || (u32)in->imm >= img->nconsts)
@@ -617,4 +642,188 @@ int sonde_verify_prog(const struct sonde_image *img, u32 off, u32 len,
 		cur = out;
 	}
 	return 0;
+}
+
+/* ---- the cost of a run (docs/vm.md, "Bounded time") ------------------- */
+
+/*
+ * jstack() of @frames frames and @strsize bytes of names (vm/jstack.c):
+ * the native unwind; the search for the thread's state, at most
+ * SONDE_JHELPER_MAX_INTERPS interpreters and SONDE_JHELPER_MAX_THREADS
+ * thread states of two fault-safe loads each (the helper's own limits,
+ * given after LOAD, are at most these); at most twice @frames frame
+ * steps of eight loads and two names (the seen-list search and three
+ * loads each); the names' bytes copied once and moved down once.
+ */
+static u64 sonde_jstack_cost(u32 frames, u32 strsize)
+{
+	u64 name = 16 + 3 * SONDE_COST_FAULT;
+
+	return (u64)frames * SONDE_COST_FRAME + SONDE_COST_FAULT +
+	       (4 + 2 * (u64)SONDE_JHELPER_MAX_INTERPS +
+		2 * (u64)SONDE_JHELPER_MAX_THREADS) * SONDE_COST_FAULT +
+	       2 * (u64)frames * (8 * SONDE_COST_FAULT + 2 * name) +
+	       strsize + SONDE_JSTACK_SIZE(frames, strsize) / 8;
+}
+
+/* Building (and hashing, comparing, storing) a key tuple: each string up
+ * to strsize bytes, each stack its frames. */
+static u64 sonde_keys_cost(const struct sonde_image *img, u32 keys_off,
+			   u32 nkeys)
+{
+	u64 cost = 0;
+	u32 k;
+
+	for (k = 0; k < nkeys; k++) {
+		u32 t = img->aggkeys[keys_off + k];
+
+		switch (SONDE_KEY_KIND(t)) {
+		case SONDE_T_STR:
+			cost += img->strsize;
+			break;
+		case SONDE_T_KSTACK:
+		case SONDE_T_USTACK:
+			cost += (u64)SONDE_KEY_FRAMES(t) * SONDE_COST_FRAME +
+				SONDE_COST_FAULT;
+			break;
+		case SONDE_T_JSTACK:
+			cost += sonde_jstack_cost(SONDE_KEY_FRAMES(t),
+						  SONDE_KEY_JSTRSIZE(t));
+			break;
+		default:
+			cost += 1;
+		}
+	}
+	return cost;
+}
+
+static u64 sonde_call_cost(const struct sonde_image *img,
+			   const struct sonde_insn *in, u32 ncpus)
+{
+	u64 s = img->strsize;
+	u64 spec = (u64)ncpus * img->opt[SONDE_OPT_specsize];
+
+	switch (in->imm) {
+	case SONDE_SUBR_index:
+	case SONDE_SUBR_rindex:
+		return 6 * s;		/* two strnlen()s, table, scan */
+	case SONDE_SUBR_strstr:
+		return 7 * s;
+	case SONDE_SUBR_strjoin:
+	case SONDE_SUBR_substr:
+	case SONDE_SUBR_strchr:
+	case SONDE_SUBR_strrchr:
+		return 2 * s;
+	case SONDE_SUBR_basename:
+	case SONDE_SUBR_dirname:
+		return 3 * s;
+	case SONDE_SUBR_copyinstr:
+	case SONDE_SUBR_stringof:
+		return s + SONDE_COST_FAULT;
+	case SONDE_SUBR_copyin:
+		/* at most the scratch there is, in one fault-safe copy */
+		return sonde_vm_scratch_size(img) / 8 + SONDE_COST_FAULT;
+	case SONDE_SUBR_lltostr:
+		return 128;
+	case SONDE_SUBR_speculation:
+		return 4 * img->opt[SONDE_OPT_nspec];
+	case SONDE_SUBR_speculate:
+		/* the record, appended to the speculation under its lock */
+		return SONDE_COST_SPIN + img->max_rec_size / 8 + 4;
+	case SONDE_SUBR_commit:
+	case SONDE_SUBR_discard:
+		/* every CPU's speculation buffer, copied to the principal
+		 * buffer as long as it has room */
+		if (spec > img->opt[SONDE_OPT_bufsize])
+			spec = img->opt[SONDE_OPT_bufsize];
+		return SONDE_COST_SPIN + spec / 8 + 4 * (u64)ncpus;
+	case SONDE_SUBR_rand:
+	case SONDE_SUBR_htons:
+	case SONDE_SUBR_htonl:
+	case SONDE_SUBR_htonll:
+	case SONDE_SUBR_ntohs:
+	case SONDE_SUBR_ntohl:
+	case SONDE_SUBR_ntohll:
+		return 8;
+	default:	/* strlen, strtoll, toupper, tolower, bufstr */
+		return s;
+	}
+}
+
+static u64 sonde_insn_cost(const struct sonde_image *img,
+			   const struct sonde_insn *in, u32 ncpus)
+{
+	const struct sonde_agg_desc *ad;
+	const struct sonde_var_desc *vd;
+	u64 ksize, cost;
+
+	switch (in->op) {
+	case SONDE_OP_LDB:
+		if (in->imm == SONDE_B_stackdepth ||
+		    in->imm == SONDE_B_ustackdepth)
+			return 255 * SONDE_COST_FRAME + SONDE_COST_FAULT;
+		return 24;
+	case SONDE_OP_LDK1 ... SONDE_OP_LDU8:
+		return SONDE_COST_FAULT;
+	case SONDE_OP_SCMP:
+	case SONDE_OP_EMITS:
+		return img->strsize;
+	case SONDE_OP_EMITM:
+		return SONDE_SOL_LEN(in->imm) / 8 + 4;
+	case SONDE_OP_EMITKSTACK:
+	case SONDE_OP_EMITUSTACK:
+		return (u64)in->rt * SONDE_COST_FRAME + SONDE_COST_FAULT;
+	case SONDE_OP_EMITJSTACK:
+		return sonde_jstack_cost(in->rt, SONDE_SOL_LEN(in->imm));
+	case SONDE_OP_AGG:
+		/* build, hash, compare along a bounded chain, store, a new
+		 * entry's value initialised, the update (llquantize's loop
+		 * over at most 64 magnitudes) */
+		ad = &img->aggs[in->imm];
+		ksize = sonde_key_size(img, ad->keys_off, ad->nkeys);
+		return sonde_keys_cost(img, ad->keys_off, ad->nkeys) +
+		       (SONDE_CHAIN_MAX + 2) * ksize +
+		       sonde_agg_val_size(ad) / 8 + 64;
+	case SONDE_OP_LDG:
+	case SONDE_OP_STG:
+	case SONDE_OP_LDL:
+	case SONDE_OP_STL:
+		return img->vars[in->imm].type == SONDE_T_STR ?
+		       img->strsize : 1;
+	case SONDE_OP_LDT ... SONDE_OP_STTA:
+		/* the key padded and hashed with the thread key, the
+		 * bucket's, the free list's and the thread chain's locks,
+		 * a bounded chain of whole-key compares, the value copied */
+		vd = &img->vars[in->imm];
+		ksize = sonde_key_size(img, vd->keys_off, vd->nkeys) + 8;
+		cost = sonde_keys_cost(img, vd->keys_off, vd->nkeys) +
+		       (SONDE_CHAIN_MAX + 3) * ksize + 3 * SONDE_COST_SPIN;
+		return cost + (vd->type == SONDE_T_STR ? 2 * img->strsize : 8);
+	case SONDE_OP_CALL:
+		return sonde_call_cost(img, in, ncpus);
+	default:
+		return 1;
+	}
+}
+
+u64 sonde_prog_cost(const struct sonde_image *img, u32 off, u32 len,
+		    u32 ncpus)
+{
+	u64 cost = 0;
+	u32 pc;
+
+	for (pc = 0; pc < len; pc++)
+		cost += sonde_insn_cost(img, &img->insns[off + pc], ncpus);
+	return cost;
+}
+
+u64 sonde_clause_cost(const struct sonde_image *img, u32 c, u32 ncpus)
+{
+	const struct sonde_clause *cl = &img->clauses[c];
+
+	/* the record is cleared when reserved, and an ERROR record may
+	 * follow a fault */
+	return SONDE_COST_ECB + cl->rec_size / 8 +
+	       sonde_prog_cost(img, cl->pred_off, cl->pred_len, ncpus) +
+	       sonde_prog_cost(img, cl->act_off, cl->act_len, ncpus);
 }

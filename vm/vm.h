@@ -18,6 +18,26 @@
 #include "sonde.h"
 
 /*
+ * Zero @n bytes at @p with plain stores, for what probe context must
+ * clear (a new key's string tails, a new aggregation's value, this->
+ * variables).  Never memset(): in the kernel that is `rep stosb`, which
+ * TCG runs one emulated block per byte, and bench/hotpath-check.sh
+ * refuses memset() calls in the firing path.  The stores are volatile so
+ * that the compiler cannot turn the loop back into one.
+ */
+static inline void sonde_zero(void *p, u32 n)
+{
+	u8 *b = (u8 *)p;
+
+	for (; n && ((unsigned long)b & 7); n--)
+		*(volatile u8 *)b++ = 0;
+	for (; n >= 8; n -= 8, b += 8)
+		*(volatile u64 *)b = 0;
+	for (; n; n--)
+		*(volatile u8 *)b++ = 0;
+}
+
+/*
  * A verified program image, pointing into the caller's copy of the image
  * bytes.  Filled by sonde_image_verify(); after it returned 0, every index
  * and range in here has been checked.
@@ -51,9 +71,28 @@ struct sonde_image {
 	/* derived sizes */
 	u32 max_rec_size;	/* largest clause rec_size */
 	u32 max_key_size;	/* largest aggregation or array key, bytes */
+	/*
+	 * A firing's scratch space: the key being built (max_key_size
+	 * bytes, from 0), the table of a string search when the program
+	 * calls index(), rindex() or strstr() (strsize u16s, from
+	 * ALIGN(max_key_size, 8)), then strings and buffers from
+	 * scratch_base on: a run starts with scratch_used = scratch_base.
+	 */
+	u32 scratch_base;
 	u32 global_size;	/* bytes of global scalar storage */
 	u32 local_size;		/* bytes of clause-local storage per CPU */
+	u32 vflags;		/* SONDE_VERIFY_* it was verified with */
 };
+
+/*
+ * Verification flags.  CONFIDENTIAL: the kernel is locked down for
+ * confidentiality, so the program may read no kernel memory and let no
+ * kernel address reach the consumer: no kernel loads or stringof(), no
+ * curthread, no kernel stacks (recorded or as keys), and a register read
+ * as a number must be an integer on every path (a string's value is its
+ * kernel address); -EPERM otherwise.
+ */
+#define SONDE_VERIFY_CONFIDENTIAL	0x1
 
 /**
  * sonde_vars_layout() - where each global and clause-local scalar lives
@@ -180,6 +219,52 @@ u32 sonde_llquantize_nbuckets(const struct sonde_agg_desc *ad);
 u32 sonde_llquantize_zerobucket(const struct sonde_agg_desc *ad);
 
 /*
+ * DTrace's rules for llquantize(expr, factor, low, high, nsteps), checked
+ * in DTrace's order (illumos dt_cc.c, dt_compile_agg()): E(name, what).
+ * The compiler reports them with DTrace's tags (D_LLQUANT_<name>), the
+ * image verifier refuses an image that breaks one.  Together they make
+ * every bucket index sonde_agg_apply() computes fall inside the value:
+ * each order of magnitude from low to high is cut into min(nsteps,
+ * factor^(o+1)) buckets of equal width, which needs nsteps to divide
+ * every power of the factor at least as large as itself (FACTOREVEN),
+ * and factor^(high + 2) must fit in 64 bits (MAGTOOBIG).
+ */
+#define SONDE_LLQ_RULES(E)						\
+	E(FACTORVAL, "argument #1 (factor) must be an unsigned 16-bit quantity") \
+	E(LOWVAL, "argument #2 (low magnitude) must be an unsigned 16-bit quantity") \
+	E(HIGHVAL, "argument #3 (high magnitude) must be an unsigned 16-bit quantity") \
+	E(NSTEPVAL, "argument #4 (linear steps per magnitude) must be an unsigned 16-bit quantity") \
+	E(FACTORSMALL, "factor (argument #1) must be two or more")	\
+	E(MAGRANGE, "high magnitude (argument #3) must be greater than low magnitude (argument #2)") \
+	E(FACTORNSTEPS, "factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)") \
+	E(FACTOREVEN, "factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor") \
+	E(MAGTOOBIG, "factor (argument #1) raised to the power of the high magnitude (argument #3) plus 1 overflows 64 bits")
+
+#define SONDE_LLQ_ENUM_(name, what) SONDE_LLQ_##name,
+enum sonde_llq_rule { SONDE_LLQ_OK, SONDE_LLQ_RULES(SONDE_LLQ_ENUM_) };
+#undef SONDE_LLQ_ENUM_
+
+/**
+ * sonde_llquantize_check() - llquantize() parameters by DTrace's rules
+ * @params: factor, low, high, nsteps (an aggregation's params[0..3])
+ *
+ * Context: any; no state, no allocation.
+ * Return: the first rule they break (SONDE_LLQ_*), or SONDE_LLQ_OK.
+ */
+int sonde_llquantize_check(const s64 *params);
+
+/**
+ * sonde_llquantize_rule_what() - DTrace's words for an llquantize() rule
+ * @rule: SONDE_LLQ_* (its tag is D_LLQUANT_<name>)
+ *
+ * Return: the text, "" for SONDE_LLQ_OK or no rule.
+ */
+const char *sonde_llquantize_rule_what(int rule);
+/* Most buckets a valid llquantize() value may have (the image verifier's
+ * limit: a value is at most 512 KB). */
+#define SONDE_LLQ_MAX_BUCKETS	65536
+
+/*
  * The verifier log: a caller's buffer; @needed grows past @size when the
  * buffer is too small so the caller can report what it would have needed.
  */
@@ -218,6 +303,20 @@ void sonde_vlog(struct sonde_vlog *log, const char *fmt, ...);
  */
 int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,
 		       struct sonde_vlog *log);
+/**
+ * sonde_image_verify_flags() - sonde_image_verify() with verification flags
+ * @image: the image bytes (kept by the caller: @img points into them)
+ * @size: their count
+ * @img: filled: the sections, and derived sizes
+ * @flags: SONDE_VERIFY_* (the kernel's lockdown level)
+ * @log: one line naming what was wrong, on failure
+ *
+ * Context: any; process context in the kernel (LOAD).
+ * Return: as sonde_image_verify(); -EPERM for what @flags refuse.
+ */
+int sonde_image_verify_flags(const void *image, u32 size,
+			     struct sonde_image *img, u32 flags,
+			     struct sonde_vlog *log);
 
 /*
  * One program run: the state of a firing, shared by the predicate and the
@@ -330,11 +429,62 @@ static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
 	}
 }
 
+/*
+ * The worst-case cost of probe context, in units of about one simple
+ * step: an instruction dispatched, a byte compared or copied by a loop;
+ * memcpy() and memset() move 8 bytes a unit.  Per enabling fired (setup,
+ * the record's reservation and commit), per access through a fault-safe
+ * copy that may fault (the exception fixup), per stack frame unwound, per
+ * bounded wait for a raw spinlock (SONDE_SPIN_MAX tries, then the update
+ * is a drop), and the hash-chain entries a lookup visits at most (then,
+ * too, a drop).
+ */
+#define SONDE_COST_ECB		64
+#define SONDE_COST_FAULT	256
+#define SONDE_COST_FRAME	64
+#define SONDE_SPIN_MAX		1024
+#define SONDE_COST_SPIN		(4 * SONDE_SPIN_MAX)
+#define SONDE_CHAIN_MAX		16
+
+/**
+ * sonde_prog_cost() - the most one run of a verified program can cost
+ * @img: a verified image (its options: strsize, specsize, nspec)
+ * @off: the program's first instruction
+ * @len: its instructions
+ * @ncpus: the machine's CPUs (commit() copies every CPU's speculation
+ *	buffer)
+ *
+ * Every instruction counts once: branches go forward, so there is no
+ * loop.  docs/vm.md ("Bounded time") lists the weights.
+ *
+ * Context: any; no state, no allocation.
+ * Return: the cost, in units.
+ */
+u64 sonde_prog_cost(const struct sonde_image *img, u32 off, u32 len,
+		    u32 ncpus);
+
+/**
+ * sonde_clause_cost() - the most one firing of a clause can cost
+ * @img: a verified image
+ * @c: the clause
+ * @ncpus: the machine's CPUs
+ *
+ * The enabling's setup, its record reserved, cleared and committed, the
+ * predicate and the actions; not the ERROR clauses a fault runs (LOAD
+ * adds those).
+ *
+ * Context: any; no state, no allocation.
+ * Return: the cost, in units.
+ */
+u64 sonde_clause_cost(const struct sonde_image *img, u32 c, u32 ncpus);
+
 /**
  * sonde_vm_scratch_size() - scratch bytes a firing of @img needs
  * @img: a verified image
  *
- * The caller allocates them per CPU, at LOAD.
+ * The key area and the search table (img->scratch_base), then strings.
+ * The caller allocates them per CPU, at LOAD; a run starts with
+ * ctx->scratch_used = img->scratch_base.
  *
  * Return: the bytes.
  */

@@ -44,6 +44,10 @@
 #                        20; a KVM that hangs costs this much once)
 #   SONDE_TCG_THREAD     multi (default) or single: TCG's vCPU threads
 #   SONDE_GUEST_APPEND   more kernel command line (nokaslr, say)
+#   SONDE_GUEST_LOCKDOWN integrity or confidentiality: the guest's /init
+#                        raises kernel lockdown to it once the modules are
+#                        in (booted with lockdown=, the kernel would refuse
+#                        the unsigned sonde.ko), before the tests run
 #   SONDE_QEMU_EXTRA     more QEMU arguments, split on spaces (a -plugin:
 #                        bench/tcgprof.c)
 #   SONDE_ALLOW_NO_MODULE=1  boot without sonde.ko (runner smoke tests only)
@@ -237,11 +241,18 @@ fi
 
 if [ -x "$SONDE_BIN" ]; then
 	install_bin "$SONDE_BIN" /bin/sonde
-	# dlopen()ed by sonde for pid offset probes (libcapstone4)
+	# dlopen()ed by sonde for pid offset probes (libcapstone4), with
+	# the libraries it needs.  sonde is static: its dlopen() looks for
+	# the dynamic loader where Debian keeps it, in the multiarch
+	# directory (/lib64 has only a link to it there).
 	for lib in /usr/lib/x86_64-linux-gnu/libcapstone.so.4 /lib/x86_64-linux-gnu/libcapstone.so.4; do
 		if [ -e "$lib" ]; then
-			mkdir -p "$R$(dirname "$lib")"
-			cp -L "$lib" "$R$lib"
+			install_bin "$lib" "$lib"
+			ldso=/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+			if [ -e "$ldso" ] && [ ! -e "$R$ldso" ]; then
+				mkdir -p "$R$(dirname "$ldso")"
+				cp -L "$ldso" "$R$ldso"
+			fi
 			break
 		fi
 	done
@@ -323,7 +334,7 @@ MODDIR=${SONDE_MODULES:-/lib/modules/$REL}
 : > "$R/etc/sonde-modules"
 declare -A MOD_SEEN=()
 add_module() {
-	local rel=$1 out
+	local rel=$1 list=${2:-yes} out
 	[ -n "${MOD_SEEN[$rel]:-}" ] && return 0
 	MOD_SEEN[$rel]=1
 	out=${rel%.xz}
@@ -336,7 +347,8 @@ add_module() {
 	*.gz) gzip -dc "$MODDIR/$rel" > "$R/lib/modules/$out" ;;
 	*) cp "$MODDIR/$rel" "$R/lib/modules/$out" ;;
 	esac
-	echo "$out" >> "$R/etc/sonde-modules"
+	[ "$list" = yes ] && echo "$out" >> "$R/etc/sonde-modules"
+	return 0
 }
 load_module_deps() {
 	local name=$1 line path deps i
@@ -352,14 +364,22 @@ load_module_deps() {
 if [ -r "$MODDIR/modules.dep" ]; then
 	load_module_deps virtio_pci
 	load_module_deps virtio_blk
+	# not loaded at boot: test_providers loads and unloads it under fbt
+	m=$(grep -oE '^[^:]*/cordic\.ko(\.(xz|zst|gz))?' "$MODDIR/modules.dep" || true)
+	[ -z "$m" ] || add_module "$m" no
 else
 	echo "run-guest: warning: no $MODDIR/modules.dep (SONDE_MODULES); the guest has no virtio disk" >&2
 fi
 
+case ${SONDE_GUEST_LOCKDOWN:-} in
+'' | integrity | confidentiality) ;;
+*) die "SONDE_GUEST_LOCKDOWN must be integrity or confidentiality" ;;
+esac
 {
 	echo "MODE=$MODE"
 	echo "TESTS='$TESTS'"
 	echo "TEST_TIMEOUT=$TEST_TIMEOUT"
+	echo "LOCKDOWN=${SONDE_GUEST_LOCKDOWN:-}"
 } > "$R/etc/sonde-guest.conf"
 printf '%s\n' "$CMD" > "$R/etc/sonde-cmd.sh"
 
@@ -373,30 +393,8 @@ truncate -s 64M "$G/disk.img"
 # ---------------------------------------------------------------------------
 # QEMU.
 
-# KVM only if it really boots this kernel: some hosts have a /dev/kvm whose
-# KVM aborts ("failed to set MSR 0x10a") or hangs before the first console
-# line.  The probe boots the kernel with no init (it panics at once, and
-# -no-reboot ends QEMU) and looks for its banner; the verdict is kept for
-# this host boot and kernel in build/guest/.  SONDE_ACCEL=tcg|kvm decides.
-kvm_boots() {
-	local stamp="$G/kvm-probe.$REL" key verdict
-	# this host boot, this QEMU and this device
-	key="$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown) $(command -v "$QEMU_BIN") $KVM_DEV"
-	if [ -r "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$key" ]; then
-		verdict=$(sed -n 2p "$stamp")
-	else
-		verdict=no
-		if timeout -k 2 "${SONDE_KVM_PROBE_TIMEOUT:-20}" "$QEMU_BIN" -nodefaults -no-user-config \
-			-display none -no-reboot -m 256M -accel kvm -cpu host \
-			-kernel "$VMLINUX" -serial stdio \
-			-append "console=ttyS0 panic=-1 rdinit=/sonde-kvm-probe root=/dev/null" \
-			</dev/null 2>"$G/kvm-probe.stderr" | grep -q -m 1 'Linux version'; then
-			verdict=yes
-		fi
-		printf '%s\n%s\n' "$key" "$verdict" > "$stamp"
-	fi
-	[ "$verdict" = yes ]
-}
+# kvm_boots: KVM only if it really boots this kernel (kvm.sh).
+. "$HERE/kvm.sh"
 
 case ${SONDE_ACCEL:-auto} in
 kvm)	USE_KVM=1 ;;
@@ -511,6 +509,9 @@ fi
 while IFS= read -r l; do
 	fails+=("guest could not load module ${l#*module-load-failed }")
 done < <(grep '^### sonde-guest: module-load-failed' "$RES" || true)
+if grep -q '^### sonde-guest: lockdown-failed' "$RES"; then
+	fails+=("the guest could not raise kernel lockdown to $SONDE_GUEST_LOCKDOWN")
+fi
 
 # Kernel problems, from the dmesg dump and the console (the console alone
 # has them if the guest died first); one line each, timestamps dropped.
@@ -592,7 +593,7 @@ summary=$(awk '
 read -r passed failed skipped <<< "$(head -n 1 <<< "$summary")"
 
 echo
-echo "# guest: $REL, ${ACCEL[1]}; console $CON, results $RES"
+echo "# guest: $REL, ${ACCEL[1]}${SONDE_GUEST_LOCKDOWN:+, lockdown=$SONDE_GUEST_LOCKDOWN}; console $CON, results $RES"
 if [ -e "$G/t-first-test" ]; then
 	echo "# guest: $(secs "$T0" "$(cat "$G/t-first-test")") s from launch to first test, $(secs "$T0" "$T1") s total"
 else

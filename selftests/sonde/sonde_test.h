@@ -10,8 +10,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <sched.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -117,13 +119,139 @@ static inline void img_prog(struct img *m, const struct prog *p)
 				 sect[i].count);
 }
 
-/* The id of the one probe matching prov:mod:func:name, or 0. */
+/*
+ * What libsonde does before it lists fbt or tracepoint probes (the module
+ * reads no files): offer the module the sites only files name.
+ * offer_fbt(): the vmlinux functions of tracefs's
+ * available_filter_functions that match @glob (fnmatch), at their
+ * /proc/kallsyms addresses.  offer_events(): the "system:name" lines of
+ * available_events whose name matches @glob.  The number of entries the
+ * module accepted, or -errno.
+ */
+struct offer_buf {
+	struct sonde_offer_ent e[SONDE_OFFER_MAX];
+	__u32 n;
+	int accepted;
+};
+
+static inline int offer_flush(int fd, struct offer_buf *b)
+{
+	struct sonde_offer o;
+
+	if (!b->n || b->accepted < 0)
+		return b->accepted;
+	memset(&o, 0, sizeof(o));
+	o.ents = (__u64)(unsigned long)b->e;
+	o.count = b->n;
+	b->n = 0;
+	if (ioctl(fd, SONDE_IOC_OFFER, &o))
+		return b->accepted = -errno;
+	return b->accepted += o.accepted;
+}
+
+static inline int offer_add(int fd, struct offer_buf *b, __u32 kind,
+			    __u64 addr, const char *mod, const char *name)
+{
+	struct sonde_offer_ent *e = &b->e[b->n++];
+
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->addr = addr;
+	memcpy(e->module, mod, strnlen(mod, sizeof(e->module) - 1));
+	memcpy(e->name, name, strnlen(name, sizeof(e->name) - 1));
+	return b->n == SONDE_OFFER_MAX ? offer_flush(fd, b) : 0;
+}
+
+static inline int offer_strcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static inline int offer_fbt(int fd, const char *glob)
+{
+	static struct offer_buf b;
+	char line[512], name[256], **names = NULL, *key = name;
+	unsigned long long addr;
+	size_t n = 0, cap = 0;
+	FILE *f;
+	char t;
+
+	b.n = 0;
+	b.accepted = 0;
+	f = fopen("/sys/kernel/tracing/available_filter_functions", "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (strchr(line, '[') || sscanf(line, "%255s", name) != 1 ||
+		    fnmatch(glob, name, 0))
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			names = realloc(names, cap * sizeof(*names));
+		}
+		names[n++] = strdup(name);
+	}
+	fclose(f);
+	qsort(names, n, sizeof(*names), offer_strcmp);
+	f = fopen("/proc/kallsyms", "r");
+	while (n && f && fgets(line, sizeof(line), f)) {
+		if (strchr(line, '[') ||
+		    sscanf(line, "%llx %c %255s", &addr, &t, name) != 3 ||
+		    !strchr("tTwW", t) ||
+		    !bsearch(&key, names, n, sizeof(*names), offer_strcmp))
+			continue;
+		if (offer_add(fd, &b, SONDE_OFFER_FUNC, addr, "vmlinux",
+			      name) < 0)
+			break;
+	}
+	if (f)
+		fclose(f);
+	while (n)
+		free(names[--n]);
+	free(names);
+	return offer_flush(fd, &b);
+}
+
+static inline int offer_events(int fd, const char *glob)
+{
+	static struct offer_buf b;
+	char line[256], *colon;
+	FILE *f;
+
+	b.n = 0;
+	b.accepted = 0;
+	f = fopen("/sys/kernel/tracing/available_events", "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = 0;
+		if (fnmatch(glob, colon + 1, 0))
+			continue;
+		if (offer_add(fd, &b, SONDE_OFFER_EVENT, 0, line, colon + 1) < 0)
+			break;
+	}
+	fclose(f);
+	return offer_flush(fd, &b);
+}
+
+/*
+ * The id of the one probe matching prov:mod:func:name, or 0.  fbt and
+ * tracepoint sites are offered first, as libsonde does.
+ */
 static inline __u32 probe_id(int fd, const char *prov, const char *func,
 		      const char *name)
 {
 	struct sonde_probe_info pi[2];
 	struct sonde_probes q;
 
+	if (!strcmp(prov, "fbt"))
+		offer_fbt(fd, func);
+	if (!strcmp(prov, "tracepoint"))
+		offer_events(fd, name);
 	memset(&q, 0, sizeof(q));
 	strcpy(q.desc.provider, prov);
 	strcpy(q.desc.function, func);

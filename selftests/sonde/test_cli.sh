@@ -158,6 +158,28 @@ test_list() {
 	return 1
 }
 
+# The kernel sites only files name, read by the CLI and offered to the
+# module (which reads no files): fbt::vfs_read: lists its entry and return
+# probes, a tracepoint its event system, and a name no file lists nothing.
+test_list_kernel_sites() {
+	ok=1
+	run 60 "$SONDE" -l -n 'fbt::vfs_read:'
+	if [ "$rc" -eq 0 ] && [ "$(wc -l < "$T/out")" -eq 3 ] &&
+	   grep -Eq '^ +[0-9]+ +fbt +vmlinux +vfs_read entry$' "$T/out" &&
+	   grep -Eq '^ +[0-9]+ +fbt +vmlinux +vfs_read return$' "$T/out"; then
+		run 60 "$SONDE" -l -n 'tracepoint:::sched_process_fork'
+		if [ "$rc" -eq 0 ] &&
+		   grep -Eq '^ +[0-9]+ +tracepoint +sched +sched_process_fork$' "$T/out"; then
+			run 60 "$SONDE" -l -n 'fbt::no_such_function_at_all:entry'
+			grep -q "No probe matches description" "$T/err" && ok=0
+		fi
+	fi
+	[ "$ok" = 0 ] && return 0
+	ktap_diag "want vfs_read's fbt probes, sched_process_fork in sched, and no probe for a function no file lists"
+	show
+	return 1
+}
+
 # (g) -P with a clause and -o FILE: the output goes to the file.
 test_provider_ofile() {
 	rm -f "$T/o"
@@ -314,13 +336,14 @@ test_list_verbose() {
 	return 1
 }
 
-ktap_header 15
+ktap_header 16
 test_hello; ktap_result cli_hello_world $?
 test_hello_quiet; ktap_result cli_hello_world_quiet $?
 test_target_count; ktap_result cli_target_getppid_count $?
 test_syscall_tick; ktap_result cli_syscall_entry_tick_exit $?
 test_kill9_rmmod; ktap_result cli_kill9_then_rmmod_insmod $?
 test_list; ktap_result cli_list_probes $?
+test_list_kernel_sites; ktap_result cli_list_kernel_sites $?
 test_provider_ofile; ktap_result cli_provider_and_output_file $?
 test_sigint; ktap_result cli_sigint_prints_aggregations $?
 test_json; ktap_result cli_json_output $?

@@ -156,7 +156,10 @@ TEST_F(dev, info_handshake)
 	EXPECT_EQ(SONDE_MAX_ECBS, info.max_ecbs);
 	EXPECT_EQ(SONDE_MAX_AGGS, info.max_aggs);
 	EXPECT_EQ(SONDE_MAX_RECSIZE, info.max_recsize);
-	for (int i = 0; i < 6; i++)
+	EXPECT_EQ(SONDE_MAX_PROBE_ECBS, info.max_probe_ecbs);
+	EXPECT_EQ(SONDE_FIRING_BUDGET, info.firing_budget);
+	for (size_t i = 0; i < sizeof(info.reserved) / sizeof(info.reserved[0]);
+	     i++)
 		EXPECT_EQ(0, info.reserved[i]);
 	/* A NUL-terminated version string. */
 	EXPECT_NE(NULL, memchr(info.version, '\0', sizeof(info.version)));

@@ -9,6 +9,7 @@
  * disk) with sonde.ko loaded.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +167,8 @@ static int list_ids(int fd, const char *func, __u32 *ids, int max)
 	struct sonde_probes q;
 	int i;
 
+	if (offer_fbt(fd, func) < 0)
+		return -errno;
 	memset(&q, 0, sizeof(q));
 	strcpy(q.desc.provider, "fbt");
 	strcpy(q.desc.module, "vmlinux");
@@ -259,6 +262,7 @@ TEST(tracepoint_fork_count)
 
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
+	ASSERT_LT(0, offer_events(fd, "sched_process_fork"));
 	memset(&q, 0, sizeof(q));
 	strcpy(q.desc.provider, "tracepoint");
 	strcpy(q.desc.name, "sched_process_fork");
@@ -512,6 +516,333 @@ TEST(stack_tracepoint_starts_at_traced_code)
 {
 	check_stack(_metadata, "tracepoint", "", "sched_process_fork",
 		    fork_once, "kernel_clone", "do_syscall_64");
+}
+
+/* /proc/kallsyms: the address of text symbol @name (of vmlinux if @mod is
+ * NULL, else of module @mod), or 0. */
+static unsigned long long ksym_addr(const char *name, const char *mod)
+{
+	unsigned long long a, found = 0;
+	char line[512], sym[256], m[64];
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char t;
+	int n;
+
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		n = sscanf(line, "%llx %c %255s [%63[^]]", &a, &t, sym, m);
+		if (n < 3 || !strchr("tT", t) || strcmp(sym, name) ||
+		    (mod ? n != 4 || strcmp(m, mod) : n != 3))
+			continue;
+		found = a;
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* Is @name in available_filter_functions (vmlinux)? */
+static bool ftrace_can_trace(const char *name)
+{
+	FILE *f = fopen("/sys/kernel/tracing/available_filter_functions", "r");
+	char line[512];
+	bool found = false;
+
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, " \n")] = 0;
+		found = !strcmp(line, name);
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+static int offer1(int fd, __u32 kind, __u64 addr, const char *mod,
+		  const char *name, struct sonde_offer *o,
+		  struct sonde_offer_ent *e)
+{
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->addr = addr;
+	memcpy(e->module, mod, strlen(mod));
+	memcpy(e->name, name, strlen(name));
+	memset(o, 0, sizeof(*o));
+	o->ents = (__u64)(unsigned long)e;
+	o->count = 1;
+	return ioctl(fd, SONDE_IOC_OFFER, o) ? errno : 0;
+}
+
+/* Probes matching fbt:@mod:@func:entry. */
+static __u32 fbt_count(int fd, const char *mod, const char *func)
+{
+	struct sonde_probes q;
+
+	memset(&q, 0, sizeof(q));
+	strcpy(q.desc.provider, "fbt");
+	strcpy(q.desc.module, mod);
+	strcpy(q.desc.function, func);
+	strcpy(q.desc.name, "entry");
+	if (ioctl(fd, SONDE_IOC_PROBES, &q))
+		return ~0u;
+	return q.total;
+}
+
+/*
+ * SONDE_IOC_OFFER: a malformed request or entry is EINVAL (too many
+ * entries E2BIG) and nothing of it is taken, however good the rest.
+ */
+TEST(offer_malformed_is_refused_whole)
+{
+	static struct sonde_offer_ent e[SONDE_OFFER_MAX + 1];
+	unsigned long long vr = ksym_addr("vfs_read", NULL);
+	struct sonde_offer o;
+	int fd, i;
+	static const struct {
+		const char *what;
+		__u32 kind;
+		__u64 addr;
+		const char *mod, *name;
+		__u32 reserved;
+	} bad[] = {
+		{ "unknown kind", 7, 1, "vmlinux", "no_such_fn_a", 0 },
+		{ "kind 0", 0, 1, "vmlinux", "no_such_fn_b", 0 },
+		{ "empty name", SONDE_OFFER_FUNC, 1, "vmlinux", "", 0 },
+		{ "empty module", SONDE_OFFER_FUNC, 1, "", "no_such_fn_c", 0 },
+		{ "glob in name", SONDE_OFFER_FUNC, 1, "vmlinux", "vfs_*", 0 },
+		{ "space in name", SONDE_OFFER_FUNC, 1, "vmlinux", "a b", 0 },
+		{ "slash in module", SONDE_OFFER_FUNC, 1, "../x", "a", 0 },
+		{ "function without address", SONDE_OFFER_FUNC, 0, "vmlinux",
+		  "no_such_fn_d", 0 },
+		{ "event with an address", SONDE_OFFER_EVENT, 1, "sched",
+		  "sched_switch", 0 },
+		{ "reserved set", SONDE_OFFER_FUNC, 1, "vmlinux",
+		  "no_such_fn_e", 1 },
+	};
+
+	ASSERT_NE(0, vr);
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++) {
+		/* a good entry first: it must not be taken either */
+		memset(e, 0, 2 * sizeof(e[0]));
+		e[0].kind = SONDE_OFFER_FUNC;
+		e[0].addr = 1;
+		strcpy(e[0].module, "vmlinux");
+		strcpy(e[0].name, "no_such_fn_good");
+		e[1].kind = bad[i].kind;
+		e[1].addr = bad[i].addr;
+		e[1].reserved = bad[i].reserved;
+		strcpy(e[1].module, bad[i].mod);
+		strcpy(e[1].name, bad[i].name);
+		memset(&o, 0, sizeof(o));
+		o.ents = (__u64)(unsigned long)e;
+		o.count = 2;
+		EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_OFFER, &o)) TH_LOG("%s",
+								bad[i].what);
+		EXPECT_EQ(EINVAL, errno) TH_LOG("%s", bad[i].what);
+	}
+	/* a name filling its field has no NUL */
+	memset(e, 0, sizeof(e[0]));
+	e[0].kind = SONDE_OFFER_FUNC;
+	e[0].addr = vr;
+	strcpy(e[0].module, "vmlinux");
+	memset(e[0].name, 'a', sizeof(e[0].name));
+	memset(&o, 0, sizeof(o));
+	o.ents = (__u64)(unsigned long)e;
+	o.count = 1;
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_OFFER, &o));
+	EXPECT_EQ(EINVAL, errno);
+	/* the request itself */
+	o.count = 0;
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_OFFER, &o));
+	EXPECT_EQ(EINVAL, errno);
+	o.count = SONDE_OFFER_MAX + 1;
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_OFFER, &o));
+	EXPECT_EQ(E2BIG, errno);
+	o.count = 1;
+	o.flags = 1;
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_OFFER, &o));
+	EXPECT_EQ(EINVAL, errno);
+	o.flags = 0;
+	o.ents = 0;
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_OFFER, &o));
+	EXPECT_EQ(EINVAL, errno);
+	o.ents = 8;		/* unmapped */
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_OFFER, &o));
+	EXPECT_EQ(EFAULT, errno);
+	EXPECT_EQ(0, fbt_count(fd, "", "no_such_fn_*"));
+	close(fd);
+}
+
+/*
+ * The module takes an offered function only where the kernel agrees:
+ * the name at that address in that module, an ftrace site, not sonde's
+ * own, not its firing path's; an event system only if that system's
+ * event rides that tracepoint.  Whatever it refuses makes no probe.
+ */
+TEST(offer_takes_only_what_the_kernel_confirms)
+{
+	unsigned long long vr = ksym_addr("vfs_read", NULL);
+	unsigned long long vw = ksym_addr("vfs_write", NULL);
+	unsigned long long own = ksym_addr("sonde_probe_fire", "sonde");
+	unsigned long long cfk = ksym_addr("copy_from_kernel_nofault", NULL);
+	unsigned long long ds = ksym_addr("do_syscall_64", NULL);
+	struct sonde_offer_ent e;
+	struct sonde_offer o;
+	__u32 before;
+	int fd;
+
+	ASSERT_NE(0, vr);
+	ASSERT_NE(0, vw);
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+
+	/* a name at another function's address, or not at its start */
+	ASSERT_EQ(0, offer1(fd, SONDE_OFFER_FUNC, vw, "vmlinux",
+			    "no_such_fn_x", &o, &e));
+	EXPECT_EQ(1, o.refused);
+	EXPECT_EQ(0, o.created);
+	EXPECT_EQ(0, fbt_count(fd, "vmlinux", "no_such_fn_x"));
+	before = fbt_count(fd, "vmlinux", "vfs_read");
+	ASSERT_EQ(0, offer1(fd, SONDE_OFFER_FUNC, vw, "vmlinux", "vfs_read",
+			    &o, &e));
+	EXPECT_EQ(1, o.refused);
+	ASSERT_EQ(0, offer1(fd, SONDE_OFFER_FUNC, vr + 1, "vmlinux",
+			    "vfs_read", &o, &e));
+	EXPECT_EQ(1, o.refused);
+	/* the right module: vfs_read is not a module's */
+	ASSERT_EQ(0, offer1(fd, SONDE_OFFER_FUNC, vr, "ext4", "vfs_read",
+			    &o, &e));
+	EXPECT_EQ(1, o.refused);
+	EXPECT_EQ(0, fbt_count(fd, "ext4", "vfs_read"));
+	EXPECT_EQ(before, fbt_count(fd, "vmlinux", "vfs_read"));
+	/* and the truth */
+	ASSERT_EQ(0, offer1(fd, SONDE_OFFER_FUNC, vr, "vmlinux", "vfs_read",
+			    &o, &e));
+	EXPECT_EQ(1, o.accepted);
+	EXPECT_EQ(0, o.refused);
+	EXPECT_EQ(1, fbt_count(fd, "vmlinux", "vfs_read"));
+
+	/* sonde's own functions and its firing path's */
+	if (own) {
+		ASSERT_EQ(0, offer1(fd, SONDE_OFFER_FUNC, own, "sonde",
+				    "sonde_probe_fire", &o, &e));
+		EXPECT_EQ(1, o.refused);
+	}
+	if (cfk) {
+		ASSERT_EQ(0, offer1(fd, SONDE_OFFER_FUNC, cfk, "vmlinux",
+				    "copy_from_kernel_nofault", &o, &e));
+		EXPECT_EQ(1, o.refused);
+	}
+	/* a function ftrace cannot trace (noinstr) */
+	if (ds && !ftrace_can_trace("do_syscall_64")) {
+		ASSERT_EQ(0, offer1(fd, SONDE_OFFER_FUNC, ds, "vmlinux",
+				    "do_syscall_64", &o, &e));
+		EXPECT_EQ(1, o.refused);
+		EXPECT_EQ(0, fbt_count(fd, "vmlinux", "do_syscall_64"));
+	}
+
+	/* event systems: the right one, a wrong one, no such tracepoint */
+	ASSERT_EQ(0, offer1(fd, SONDE_OFFER_EVENT, 0, "sched",
+			    "sched_process_fork", &o, &e));
+	EXPECT_EQ(1, o.accepted);
+	ASSERT_EQ(0, offer1(fd, SONDE_OFFER_EVENT, 0, "irq",
+			    "sched_process_fork", &o, &e));
+	EXPECT_EQ(1, o.refused);
+	ASSERT_EQ(0, offer1(fd, SONDE_OFFER_EVENT, 0, "sched",
+			    "no_such_tracepoint", &o, &e));
+	EXPECT_EQ(1, o.refused);
+	close(fd);
+}
+
+/* Offer fbt:cordic:cordic_calc_iq; its entry and return probe ids, or 0. */
+static int cordic_probes(int fd, __u32 *entry, __u32 *ret)
+{
+	unsigned long long a = ksym_addr("cordic_calc_iq", "cordic");
+	struct sonde_probe_info pi[4];
+	struct sonde_offer_ent e;
+	struct sonde_offer o;
+	struct sonde_probes q;
+	__u32 i;
+
+	*entry = *ret = 0;
+	if (!a || offer1(fd, SONDE_OFFER_FUNC, a, "cordic", "cordic_calc_iq",
+			 &o, &e) || o.accepted != 1)
+		return -1;
+	memset(&q, 0, sizeof(q));
+	strcpy(q.desc.provider, "fbt");
+	strcpy(q.desc.module, "cordic");
+	strcpy(q.desc.function, "cordic_calc_iq");
+	q.buf = (__u64)(unsigned long)pi;
+	q.buf_count = 4;
+	if (ioctl(fd, SONDE_IOC_PROBES, &q) || q.count != 2)
+		return -1;
+	for (i = 0; i < q.count; i++) {
+		if (!strcmp(pi[i].desc.name, "entry"))
+			*entry = pi[i].id;
+		else if (!strcmp(pi[i].desc.name, "return"))
+			*ret = pi[i].id;
+	}
+	return *entry && *ret ? 0 : -1;
+}
+
+/*
+ * A module unloads while fbt probes on its functions are armed: its
+ * sites go out of the ftrace filter with it (the runner checks the
+ * kernel log), the probes are no longer listed and never fire.  Offered
+ * again after a reload, they are the same probes, and arm again; unloaded
+ * while nobody enables them, they go unlisted again.
+ */
+TEST(fbt_module_unload)
+{
+	struct sonde_clause cl = { .act_off = 4, .act_len = 2 };
+	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
+	const char *ko = "/lib/modules/kernel/lib/math/cordic.ko";
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	char log[512] = "";
+	__u32 ids[2], again[2];
+	int fd;
+
+	if (access(ko, R_OK))
+		SKIP(return, "no %s in the guest", ko);
+	system("rmmod cordic 2>/dev/null");
+	ASSERT_EQ(0, system("insmod /lib/modules/kernel/lib/math/cordic.ko"));
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, cordic_probes(fd, &ids[0], &ids[1]));
+	ASSERT_EQ(0, load_probes(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
+				 &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	EXPECT_EQ(0, system("rmmod cordic"));
+	EXPECT_EQ(0, fbt_count(fd, "cordic", "cordic_calc_iq"));
+	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	close(fd);
+
+	/* back again: the same probes, armed at the new address */
+	ASSERT_EQ(0, system("insmod /lib/modules/kernel/lib/math/cordic.ko"));
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, cordic_probes(fd, &again[0], &again[1]));
+	EXPECT_EQ(ids[0], again[0]);
+	EXPECT_EQ(ids[1], again[1]);
+	ASSERT_EQ(0, load_probes(fd, again, 2, pid_count, 6, &cl, NULL, 0, &ad,
+				 &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	close(fd);
+
+	/* unloaded while nobody has them: unlisted, and a GO naming them
+	 * fails */
+	EXPECT_EQ(0, system("rmmod cordic"));
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, fbt_count(fd, "cordic", "cordic_calc_iq"));
+	ASSERT_EQ(0, load_probes(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
+				 &ld, log, sizeof(log))) TH_LOG("%s", log);
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_GO, &go));
+	EXPECT_EQ(ENOENT, errno);
+	close(fd);
 }
 
 TEST_HARNESS_MAIN

@@ -509,7 +509,7 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 	err = sonde_program_resolve(dev, p, counts);
 	if (err) {
 		if (dev->errmsg[0])
-			error("failed to enable user probes: %s", dev->errmsg);
+			error("failed to enable probes: %s", dev->errmsg);
 		else
 			error("failed to match probes: %s",
 			      sonde_strerror(err));
@@ -771,6 +771,9 @@ static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc)
 	int err;
 
 	err = sonde_uprobe_provide(dev, d, dev->errmsg, sizeof(dev->errmsg));
+	if (err >= 0)
+		err = sonde_kernel_provide(dev, d, dev->errmsg,
+					   sizeof(dev->errmsg));
 	if (err < 0) {
 		error("failed to match %s: %s", sonde_desc_str(desc),
 		      dev->errmsg);

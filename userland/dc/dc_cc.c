@@ -156,6 +156,8 @@ static void dc_cc_free(struct dc_cc *cc)
 	free(cc->clauses);
 	free(cc->aggs);
 	free(cc->vars);
+	free(cc->strindex.slot);
+	free(cc->constindex.slot);
 	if (cc->srcs)
 		for (uint32_t i = 0; i < cc->nsrcs; i++) {
 			free(cc->srcs[i].cpp_out);
@@ -301,6 +303,33 @@ static uint32_t dc_insn_line(const struct sonde_program *p, uint32_t cl,
 	return abs < p->ninsns ? p->insn_line[abs] : 0;
 }
 
+/*
+ * A clause that alone costs more than one firing may (the kernel's
+ * firing budget, docs/vm.md) can never be loaded: say so here, with its
+ * line, rather than as the kernel's refusal.  The kernel's check also
+ * counts the other enablings of each probe and the consumer's ERROR
+ * clauses.  DTrace has no such limit, hence no tag: like the record size
+ * (dc_cg.c), it is D_UNKNOWN with a message.
+ */
+static void dc_costcheck(struct dc_cc *cc, const struct sonde_image *img)
+{
+	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	uint32_t i;
+
+	for (i = 0; i < img->nclauses; i++) {
+		uint64_t cost = sonde_clause_cost(img, i, ncpus > 0 ?
+						  (uint32_t)ncpus : 1);
+
+		if (cost <= SONDE_FIRING_BUDGET)
+			continue;
+		cc->cur_src = i < cc->nclauses ? cc->clauses[i].src : 0;
+		dc_error(cc, "D_UNKNOWN", i < cc->nclauses ?
+			 cc->clauses[i].line : 0, 1,
+			 "the clause costs up to %llu units a firing, more than the firing budget of %u: fewer string operations, a smaller strsize or smaller buffers (docs/vm.md)",
+			 (unsigned long long)cost, SONDE_FIRING_BUDGET);
+	}
+}
+
 /* Serialise and verify: a rejection is a bug in this compiler. */
 static void dc_selfcheck(struct dc_cc *cc)
 {
@@ -334,9 +363,12 @@ static void dc_selfcheck(struct dc_cc *cc)
 	log.buf = buf;
 	log.size = sizeof(buf);
 	err = sonde_image_verify(image, (uint32_t)size, &img, &log);
-	free(image);
-	if (!err)
+	if (!err) {
+		dc_costcheck(cc, &img);
+		free(image);
 		return;
+	}
+	free(image);
 	buf[strcspn(buf, "\n")] = 0;
 	if (sscanf(buf, "clause %u %15[a-z]: insn %u", &cl, what, &pc) == 3) {
 		cc->cur_src = cl < cc->nclauses ? cc->clauses[cl].src : 0;
@@ -444,6 +476,12 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 	}
 	if (!cc.nerrors && !cc.oom)
 		dc_vars_fini(&cc);
+	/* the kernel's limit, said with its reason (as dc_cg.c's record
+	 * size) rather than as the verifier's refusal */
+	if (!cc.nerrors && !cc.oom && p->ninsns > SONDE_MAX_INSNS)
+		dc_error(&cc, "D_UNKNOWN", 0, 0,
+			 "the program has %u instructions, more than the %u allowed",
+			 p->ninsns, SONDE_MAX_INSNS);
 	if (!cc.nerrors && !cc.oom)
 		dc_selfcheck(&cc);
 	dc_cc_free(&cc);

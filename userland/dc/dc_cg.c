@@ -96,19 +96,98 @@ static void reg_free(struct dc_cg *g, uint32_t reg)
 	(void)reg;
 }
 
+/* FNV-1a of @len bytes, folded with @v. */
+static uint32_t dc_hash(const void *s, size_t len, uint64_t v)
+{
+	const unsigned char *b = s;
+	uint64_t h = 0xcbf29ce484222325ULL ^ v;
+
+	while (len--)
+		h = (h ^ *b++) * 0x100000001b3ULL;
+	h ^= v * 0x9e3779b97f4a7c15ULL;
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/*
+ * The slot of entry @hash in @ix for which @same(cc, entry) holds, or
+ * the free slot where it goes; NULL only when @ix has no table.  At most
+ * half full, so probing is short: adding a string or a constant is
+ * constant time, where searching the whole table made 10000 string
+ * literals a quadratic compile.
+ */
+static struct dc_slot *dc_index_find(struct dc_index *ix, uint32_t hash,
+			       bool (*same)(struct dc_cc *cc, uint32_t entry,
+					    const void *key),
+			       struct dc_cc *cc, const void *key)
+{
+	uint32_t i;
+
+	if (!ix->cap)
+		return NULL;
+	for (i = hash & (ix->cap - 1);; i = (i + 1) & (ix->cap - 1)) {
+		if (!ix->slot[i].entry ||
+		    (ix->slot[i].hash == hash &&
+		     same(cc, ix->slot[i].entry - 1, key)))
+			return &ix->slot[i];
+	}
+}
+
+/* Room for one more entry: false (and cc->oom) without memory. */
+static bool dc_index_grow(struct dc_cc *cc, struct dc_index *ix)
+{
+	uint32_t cap = ix->cap ? 2 * ix->cap : 64, i, j;
+	struct dc_slot *slot;
+
+	if (2 * (ix->n + 1) <= ix->cap)
+		return true;
+	slot = calloc(cap, sizeof(*slot));
+	if (!slot) {
+		cc->oom = true;
+		return false;
+	}
+	for (i = 0; i < ix->cap; i++) {
+		if (!ix->slot[i].entry)
+			continue;
+		for (j = ix->slot[i].hash & (cap - 1); slot[j].entry;
+		     j = (j + 1) & (cap - 1))
+			;
+		slot[j] = ix->slot[i];
+	}
+	free(ix->slot);
+	ix->slot = slot;
+	ix->cap = cap;
+	return true;
+}
+
+struct dc_strkey {
+	const char *s;
+	size_t len;
+};
+
+static bool dc_same_str(struct dc_cc *cc, uint32_t off, const void *key)
+{
+	const struct dc_strkey *k = key;
+	const char *t = cc->prog->strtab + off;
+
+	return strlen(t) == k->len && !memcmp(t, k->s, k->len);
+}
+
 uint32_t dc_strtab_add(struct dc_cc *cc, const char *s, size_t len)
 {
 	struct sonde_program *p = cc->prog;
-	uint32_t off = 0;
+	struct dc_strkey key;
+	struct dc_slot *e;
+	uint32_t off, hash;
 
 	len = strnlen(s, len);
-	while (off < p->strtab_len) {
-		size_t l = strlen(p->strtab + off);
-
-		if (l == len && !memcmp(p->strtab + off, s, len))
-			return off;
-		off += (uint32_t)l + 1;
-	}
+	key.s = s;
+	key.len = len;
+	hash = dc_hash(s, len, 0);
+	if (!dc_index_grow(cc, &cc->strindex))
+		return 0;
+	e = dc_index_find(&cc->strindex, hash, dc_same_str, cc, &key);
+	if (e->entry)
+		return e->entry - 1;
 	if (!dc_grow(cc, (void **)&p->strtab, &cc->cap_strtab,
 		     p->strtab_len + (uint32_t)len + 1, 1))
 		return 0;
@@ -116,21 +195,35 @@ uint32_t dc_strtab_add(struct dc_cc *cc, const char *s, size_t len)
 	memcpy(p->strtab + off, s, len);
 	p->strtab[off + len] = 0;
 	p->strtab_len += (uint32_t)len + 1;
+	e->entry = off + 1;
+	e->hash = hash;
+	cc->strindex.n++;
 	return off;
+}
+
+static bool dc_same_const(struct dc_cc *cc, uint32_t i, const void *key)
+{
+	return cc->prog->consts[i] == *(const uint64_t *)key;
 }
 
 static uint32_t const_add(struct dc_cc *cc, uint64_t v)
 {
 	struct sonde_program *p = cc->prog;
-	uint32_t i;
+	uint32_t hash = dc_hash(NULL, 0, v);
+	struct dc_slot *e;
 
-	for (i = 0; i < p->nconsts; i++)
-		if (p->consts[i] == v)
-			return i;
+	if (!dc_index_grow(cc, &cc->constindex))
+		return 0;
+	e = dc_index_find(&cc->constindex, hash, dc_same_const, cc, &v);
+	if (e->entry)
+		return e->entry - 1;
 	if (!dc_grow(cc, (void **)&p->consts, &cc->cap_consts,
 		     p->nconsts + 1, sizeof(*p->consts)))
 		return 0;
 	p->consts[p->nconsts] = v;
+	e->entry = p->nconsts + 1;
+	e->hash = hash;
+	cc->constindex.n++;
 	return p->nconsts++;
 }
 

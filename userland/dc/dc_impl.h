@@ -39,6 +39,15 @@
 
 /* stack() / ustack() frames: DTrace's default, the VM's maximum (the
  * frame count of a stack key is 8 bits) */
+/*
+ * How deep expressions and statements may nest: parentheses, unary
+ * operators, casts, ?:, assignments, if and blocks, and the length of a
+ * chain of binary operators or postfix operations, which deepens the tree
+ * as much.  The passes after the parser recurse on the tree, so this
+ * bounds their stack; DTrace's yacc parser has the same kind of limit
+ * (its stack) and reports it as a D_SYNTAX error.
+ */
+#define DC_MAX_NEST		1000
 #define DC_STACKFRAMES_DEFAULT	20
 #define DC_STACKFRAMES_MAX	255
 /* jstack(): DTrace's jstackframes and jstackstrsize defaults */
@@ -296,6 +305,15 @@ struct dc_cc {
 	struct dc_agg *aggs;
 	uint32_t cap_aggs;
 	uint32_t cap_insns, cap_consts, cap_strtab;
+	/* the string table's strings and the constants, hashed, so adding
+	 * one is constant time (dc_cg.c) */
+	struct dc_index {
+		struct dc_slot {
+			uint32_t hash;
+			uint32_t entry;		/* entry + 1; 0: free */
+		} *slot;
+		uint32_t cap, n;		/* cap: a power of 2 */
+	} strindex, constindex;
 	/* variables */
 	struct dc_var *vars;
 	uint32_t nvars, cap_vars;

@@ -20,6 +20,7 @@ struct dc_parser {
 	int nla;
 	bool in_pred;		/* a '/' at depth 0 ends the predicate */
 	int depth;		/* ( and [ nesting */
+	int nest;		/* the tree's depth so far (DC_MAX_NEST) */
 	bool err;		/* a syntax error in this statement */
 	uint32_t src;
 	struct dc_clause_ast *clause;
@@ -68,6 +69,34 @@ static void syntax(struct dc_parser *p, const struct dc_tok *t,
 		dc_error(p->cc, "D_SYNTAX", t->line, t->col,
 			 "syntax error: %s, found '%.*s'", what,
 			 (int)(t->len > 40 ? 40 : t->len), t->start);
+}
+
+/*
+ * One level deeper (@n more, for a chain): false, with one D_SYNTAX error,
+ * past DC_MAX_NEST.  DTrace has no tag of its own for this: its yacc
+ * parser reports "yacc stack overflow" through yyerror(), D_SYNTAX.
+ * Every caller leaves with nest_leave() the levels it entered.
+ */
+static bool nest_enter(struct dc_parser *p, int n)
+{
+	struct dc_tok *t;
+
+	p->nest += n;
+	if (p->nest <= DC_MAX_NEST)
+		return true;
+	if (!p->err) {
+		t = peek(p, 0);
+		dc_error(p->cc, "D_SYNTAX", t->line, t->col,
+			 "syntax error: expressions and statements may nest at most %u levels deep (DTrace: yacc stack overflow)",
+			 DC_MAX_NEST);
+		p->err = true;
+	}
+	return false;
+}
+
+static void nest_leave(struct dc_parser *p, int n)
+{
+	p->nest -= n;
 }
 
 static bool expect(struct dc_parser *p, int kind, const char *what)
@@ -258,6 +287,8 @@ static struct dc_type parse_type(struct dc_parser *p)
 static struct dc_node *parse_expr(struct dc_parser *p);
 static struct dc_node *parse_assign(struct dc_parser *p);
 static struct dc_node *parse_cast(struct dc_parser *p);
+static struct dc_node *parse_postfix_chain(struct dc_parser *p,
+					   struct dc_node *n, int *chain);
 
 /* '(' args ')' or '[' args ']' after the opening token. */
 static bool parse_args(struct dc_parser *p, int close, struct dc_node ***args,
@@ -350,6 +381,7 @@ static struct dc_node *parse_primary(struct dc_parser *p)
 	case DC_TK_LPAR: {
 		int was = p->in_pred;
 
+		/* no level of its own: parse_unary() counts the cycle */
 		advance(p);
 		p->depth++;
 		p->in_pred = false;
@@ -398,11 +430,31 @@ static struct dc_node *parse_primary(struct dc_parser *p)
 
 static struct dc_node *parse_postfix(struct dc_parser *p)
 {
-	struct dc_node *n = parse_primary(p), *m;
+	struct dc_node *n = parse_primary(p);
+
+	/* a chain of calls, indexes, members and ++/--: one level each */
+	int chain = 0;
+
+	n = parse_postfix_chain(p, n, &chain);
+	nest_leave(p, chain);
+	return n;
+}
+
+static struct dc_node *parse_postfix_chain(struct dc_parser *p,
+					   struct dc_node *n, int *chain)
+{
+	struct dc_node *m;
 
 	while (n) {
 		struct dc_tok t = *peek(p, 0);
 
+		if (t.kind == DC_TK_LPAR || t.kind == DC_TK_LBRAC ||
+		    t.kind == DC_TK_ARROW || t.kind == DC_TK_DOT ||
+		    t.kind == DC_TK_INC || t.kind == DC_TK_DEC) {
+			++*chain;
+			if (!nest_enter(p, 1))
+				return NULL;
+		}
 		switch (t.kind) {
 		case DC_TK_LPAR:
 			advance(p);
@@ -458,7 +510,20 @@ static struct dc_node *parse_postfix(struct dc_parser *p)
 	return n;
 }
 
+static struct dc_node *parse_unary_1(struct dc_parser *p);
+
+/* An operator and its operand: one level. */
 static struct dc_node *parse_unary(struct dc_parser *p)
+{
+	struct dc_node *n = NULL;
+
+	if (nest_enter(p, 1))
+		n = parse_unary_1(p);
+	nest_leave(p, 1);
+	return n;
+}
+
+static struct dc_node *parse_unary_1(struct dc_parser *p)
 {
 	struct dc_tok t = *peek(p, 0);
 	struct dc_node *n;
@@ -522,7 +587,10 @@ static struct dc_node *parse_cast(struct dc_parser *p)
 		n->ctype = parse_type(p);
 		if (!expect(p, DC_TK_RPAR, "expected ')' after the type name"))
 			return NULL;
-		if (!(n->l = parse_cast(p)))
+		if (nest_enter(p, 1))
+			n->l = parse_cast(p);
+		nest_leave(p, 1);
+		if (!n->l)
 			return NULL;
 		return n;
 	}
@@ -557,6 +625,7 @@ static int binprec(struct dc_parser *p, int kind)
 static struct dc_node *parse_binary(struct dc_parser *p, int minprec)
 {
 	struct dc_node *l = parse_cast(p);
+	int chain = 0;
 
 	while (l) {
 		struct dc_tok t = *peek(p, 0);
@@ -566,16 +635,25 @@ static struct dc_node *parse_binary(struct dc_parser *p, int minprec)
 		if (!prec || prec < minprec)
 			break;
 		advance(p);
+		/* each operator is a level, on the left or on the right */
+		chain++;
+		if (!nest_enter(p, 1)) {
+			l = NULL;
+			break;
+		}
 		n = node(p, t.kind == DC_TK_LAND || t.kind == DC_TK_LOR ||
 			 t.kind == DC_TK_LXOR ? DC_N_LOGICAL : DC_N_BINARY, &t);
 		if (!n)
 			return NULL;
 		n->op = t.kind;
 		n->l = l;
-		if (!(n->r = parse_binary(p, prec + 1)))
-			return NULL;
+		if (!(n->r = parse_binary(p, prec + 1))) {
+			l = NULL;
+			break;
+		}
 		l = n;
 	}
+	nest_leave(p, chain);
 	return l;
 }
 
@@ -591,12 +669,17 @@ static struct dc_node *parse_cond(struct dc_parser *p)
 	if (!n)
 		return NULL;
 	n->x = c;
+	if (!nest_enter(p, 1)) {
+		nest_leave(p, 1);
+		return NULL;
+	}
 	p->depth++;	/* a '/' between ? and : cannot end a predicate */
 	n->l = parse_expr(p);
 	p->depth--;
-	if (!n->l || !expect(p, DC_TK_COLON, "expected ':'"))
-		return NULL;
-	if (!(n->r = parse_cond(p)))
+	if (n->l && expect(p, DC_TK_COLON, "expected ':'"))
+		n->r = parse_cond(p);
+	nest_leave(p, 1);
+	if (!n->l || !n->r)
 		return NULL;
 	return n;
 }
@@ -619,7 +702,10 @@ static struct dc_node *parse_assign(struct dc_parser *p)
 		return NULL;
 	n->op = t.kind;
 	n->l = l;
-	if (!(n->r = parse_assign(p)))
+	if (nest_enter(p, 1))
+		n->r = parse_assign(p);
+	nest_leave(p, 1);
+	if (!n->r)
 		return NULL;
 	return n;
 }
@@ -627,18 +713,29 @@ static struct dc_node *parse_assign(struct dc_parser *p)
 static struct dc_node *parse_expr(struct dc_parser *p)
 {
 	struct dc_node *l = parse_assign(p), *n;
+	int chain = 0;
 
 	while (l && peekk(p) == DC_TK_COMMA) {
 		struct dc_tok t = advance(p);
 
+		chain++;
+		if (!nest_enter(p, 1)) {
+			l = NULL;
+			break;
+		}
 		n = node(p, DC_N_COMMA, &t);
-		if (!n)
-			return NULL;
+		if (!n) {
+			l = NULL;
+			break;
+		}
 		n->l = l;
-		if (!(n->r = parse_assign(p)))
-			return NULL;
+		if (!(n->r = parse_assign(p))) {
+			l = NULL;
+			break;
+		}
 		l = n;
 	}
+	nest_leave(p, chain);
 	return l;
 }
 
@@ -674,7 +771,20 @@ static void resync(struct dc_parser *p)
 
 static struct dc_node *parse_stmts(struct dc_parser *p);
 
+static struct dc_node *parse_stmt_1(struct dc_parser *p);
+
+/* A statement, and the ones an if or a block holds: one level. */
 static struct dc_node *parse_stmt(struct dc_parser *p)
+{
+	struct dc_node *n = NULL;
+
+	if (nest_enter(p, 1))
+		n = parse_stmt_1(p);
+	nest_leave(p, 1);
+	return n;
+}
+
+static struct dc_node *parse_stmt_1(struct dc_parser *p)
 {
 	struct dc_tok t = *peek(p, 0);
 	struct dc_node *n, *e;

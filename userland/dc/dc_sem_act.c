@@ -224,8 +224,8 @@ static bool sem_quant_params(struct dc_cc *cc, struct dc_node *call, int fn,
 			     int64_t *params)
 {
 	struct dc_node **a = call->args;
-	int64_t v = 1;
-	int k;
+	struct sonde_agg_desc desc = { 0 };
+	int rule;
 
 	if (fn == SONDE_AGG_lquantize) {
 		params[2] = 1;
@@ -271,48 +271,53 @@ static bool sem_quant_params(struct dc_cc *cc, struct dc_node *call, int fn,
 		}
 		return true;
 	}
-	/* llquantize(e, factor, low, high, nsteps) */
+	/* llquantize(e, factor, low, high, nsteps): DTrace's rules, in its
+	 * order, from the one list the image verifier checks too */
 	if (!agg_const(cc, a[1], "D_LLQUANT_FACTORTYPE",
-		       "llquantize() factor", &params[0]) ||
-	    !agg_const(cc, a[2], "D_LLQUANT_LMAGTYPE",
-		       "llquantize() low magnitude", &params[1]) ||
-	    !agg_const(cc, a[3], "D_LLQUANT_HMAGTYPE",
-		       "llquantize() high magnitude", &params[2]) ||
-	    !agg_const(cc, a[4], "D_LLQUANT_STEPTYPE",
-		       "llquantize() steps", &params[3]))
+		       "llquantize() argument #1 (factor)", &params[0]) ||
+	    !agg_const(cc, a[2], "D_LLQUANT_LOWTYPE",
+		       "llquantize() argument #2 (low magnitude)", &params[1]) ||
+	    !agg_const(cc, a[3], "D_LLQUANT_HIGHTYPE",
+		       "llquantize() argument #3 (high magnitude)",
+		       &params[2]) ||
+	    !agg_const(cc, a[4], "D_LLQUANT_NSTEPTYPE",
+		       "llquantize() argument #4 (linear steps per magnitude)",
+		       &params[3]))
 		return false;
-	if (params[0] < 2 || params[0] > UINT16_MAX) {
-		dc_error(cc, "D_LLQUANT_FACTORVAL", a[1]->line, a[1]->col,
-			 "llquantize() factor (argument #2) must be between 2 and %u",
-			 UINT16_MAX);
-		return false;
-	}
-	if (params[1] < 0 || params[1] > UINT16_MAX) {
-		dc_error(cc, "D_LLQUANT_LMAGVAL", a[2]->line, a[2]->col,
-			 "llquantize() low magnitude (argument #3) must be between 0 and %u",
-			 UINT16_MAX);
-		return false;
-	}
-	if (params[2] < params[1] || params[2] > UINT16_MAX) {
-		dc_error(cc, "D_LLQUANT_HMAGVAL", a[3]->line, a[3]->col,
-			 "llquantize() high magnitude (argument #4) must be at least the low magnitude (argument #3) and at most %u",
-			 UINT16_MAX);
-		return false;
-	}
-	if (params[3] < params[0] || params[3] > UINT16_MAX ||
-	    params[3] % params[0]) {
-		dc_error(cc, "D_LLQUANT_STEPVAL", a[4]->line, a[4]->col,
-			 "llquantize() steps (argument #5) must be a multiple of the factor (argument #2), at most %u",
-			 UINT16_MAX);
+	rule = sonde_llquantize_check((const s64 *)params);
+	if (rule != SONDE_LLQ_OK) {
+		/* the argument the rule is about */
+		static const uint8_t at[] = {
+			[SONDE_LLQ_FACTORVAL] = 1, [SONDE_LLQ_LOWVAL] = 2,
+			[SONDE_LLQ_HIGHVAL] = 3, [SONDE_LLQ_NSTEPVAL] = 4,
+			[SONDE_LLQ_FACTORSMALL] = 1, [SONDE_LLQ_MAGRANGE] = 3,
+			[SONDE_LLQ_FACTORNSTEPS] = 4,
+			[SONDE_LLQ_FACTOREVEN] = 4, [SONDE_LLQ_MAGTOOBIG] = 3,
+		};
+		static const char *const tags[] = {
+#define LLQ_TAG_(name, what) [SONDE_LLQ_##name] = "D_LLQUANT_" #name,
+			SONDE_LLQ_RULES(LLQ_TAG_)
+#undef LLQ_TAG_
+		};
+		struct dc_node *arg = a[at[rule]];
+
+		dc_error(cc, tags[rule], arg->line, arg->col,
+			 "llquantize() %s", sonde_llquantize_rule_what(rule));
 		return false;
 	}
-	for (k = 0; k <= params[2]; k++) {
-		if (v > INT64_MAX / params[0]) {
-			dc_error(cc, "D_LLQUANT_HMAGVAL", a[3]->line, a[3]->col,
-				 "llquantize() factor (argument #2) raised to the high magnitude (argument #4) overflows 64 bits");
-			return false;
-		}
-		v *= params[0];
+	/*
+	 * DTrace has no limit here; sonde's image verifier keeps a value at
+	 * 512 KB (SONDE_LLQ_MAX_BUCKETS buckets), so the tag is sonde's own,
+	 * named as DTrace's llquantize tags are.
+	 */
+	desc.fn = SONDE_AGG_llquantize;
+	memcpy(desc.params, params, sizeof(desc.params));
+	if (sonde_llquantize_nbuckets(&desc) > SONDE_LLQ_MAX_BUCKETS) {
+		dc_error(cc, "D_LLQUANT_NBUCKETS", a[4]->line, a[4]->col,
+			 "llquantize() has %u buckets, at most %u are allowed: use fewer magnitudes (arguments #2 and #3) or steps (argument #4)",
+			 sonde_llquantize_nbuckets(&desc),
+			 SONDE_LLQ_MAX_BUCKETS);
+		return false;
 	}
 	return true;
 }

@@ -83,6 +83,7 @@ void sonde_consumer_free(struct sonde_consumer *c)
 	sonde_jstack_free(c);
 	sonde_syms_free(c->syms);
 	free(c->buf);
+	free(c->rec);
 	free(c);
 }
 
@@ -676,6 +677,51 @@ static uint32_t sonde_next_epid(const unsigned char *p,
 	return 0;
 }
 
+/*
+ * The kernel writes a string field of a record up to its NUL only; DTrace
+ * records it NUL-padded to strsize, and its formatting looks at the whole
+ * field (dt_print_bytes() prints a string with anything after the NUL as
+ * bytes).  Records with string fields are formatted from a copy with each
+ * string's tail zeroed; the others as they are.
+ */
+static const unsigned char *sonde_rec_canon(struct sonde_consumer *c,
+					    uint32_t epid,
+					    const unsigned char *data,
+					    size_t dsize)
+{
+	const struct sonde_program *p = c->prog;
+	const struct sonde_pclause *cl;
+	bool copied = false;
+	uint32_t f;
+
+	if (epid == 0 || epid > p->necbs)
+		return data;
+	cl = &p->clauses[p->ecbs[epid - 1].clause];
+	for (f = 0; f < cl->nfields; f++) {
+		const struct sonde_recfield *rf = &cl->fields[f];
+		size_t n;
+
+		if (rf->type.kind != SONDE_DT_STR ||
+		    rf->offset > dsize || rf->type.size > dsize - rf->offset)
+			continue;
+		if (!copied) {
+			if (dsize > c->recsize) {
+				unsigned char *r = realloc(c->rec, dsize);
+
+				if (!r)
+					return data;	/* as DTrace's, then */
+				c->rec = r;
+				c->recsize = dsize;
+			}
+			memcpy(c->rec, data, dsize);
+			copied = true;
+		}
+		n = strnlen((const char *)c->rec + rf->offset, rf->type.size);
+		memset(c->rec + rf->offset + n, 0, rf->type.size - n);
+	}
+	return copied ? c->rec : data;
+}
+
 int sonde_consumer_records(struct sonde_consumer *c, uint32_t cpu,
 			   const void *buf, size_t size)
 {
@@ -700,7 +746,10 @@ int sonde_consumer_records(struct sonde_consumer *c, uint32_t cpu,
 			r.probe = &c->prog->ecb_probe[h.epid - 1];
 			r.next_epid = sonde_next_epid(p + ((h.size + 7) & ~7u),
 						      end);
-			err = sonde_record(c, &r, p + sizeof(h),
+			err = sonde_record(c, &r,
+					   sonde_rec_canon(c, h.epid,
+							   p + sizeof(h),
+							   h.size - sizeof(h)),
 					   h.size - sizeof(h));
 			if (err)
 				return err;

@@ -47,6 +47,8 @@ struct sonde_consumer {
 	struct sonde_aggtab aggs;
 	void *buf;		/* drain / snapshot buffer */
 	size_t bufsize;
+	unsigned char *rec;	/* a record with its strings' tails zeroed */
+	size_t recsize;
 	struct sonde_syms *syms;	/* lazily created */
 	int upid;		/* pid for ustack() keys, 0: none */
 	struct sonde_status last;	/* previous STATUS, for deltas */

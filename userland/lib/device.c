@@ -151,6 +151,15 @@ int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
 	return 0;
 }
 
+int sonde_dev_offer(struct sonde_dev *dev, const struct sonde_offer_ent *ents,
+		    uint32_t n, struct sonde_offer *res)
+{
+	memset(res, 0, sizeof(*res));
+	res->ents = (uint64_t)(uintptr_t)ents;
+	res->count = n;
+	return sonde_ioctl(dev, SONDE_IOC_OFFER, res);
+}
+
 int sonde_dev_load(struct sonde_dev *dev, const void *image, size_t size,
 		   char **log)
 {

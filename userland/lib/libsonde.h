@@ -90,6 +90,12 @@ int sonde_dev_info(struct sonde_dev *dev, struct sonde_info *info);
 int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
 		     struct sonde_probe_info **out, uint32_t *n);
 /*
+ * Offer @n (at most SONDE_OFFER_MAX) kernel probe sites; @res says what
+ * the module made of them.
+ */
+int sonde_dev_offer(struct sonde_dev *dev, const struct sonde_offer_ent *ents,
+		    uint32_t n, struct sonde_offer *res);
+/*
  * Load an image.  On failure with a verifier log, *@log (if @log is not
  * NULL) is a malloc'd NUL-terminated log the caller frees.  Sets
  * dev->bufsize and dev->aggsize.
@@ -122,6 +128,18 @@ int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h);
 int sonde_program_resolve(struct sonde_dev *dev, struct sonde_program *p,
 			  uint32_t *counts);
 uint32_t sonde_program_ndescs(const struct sonde_program *p);
+/*
+ * kprov.c: offer the module the kernel sites @d may name that only files
+ * list: fbt functions (available_filter_functions, /proc/kallsyms) and
+ * tracepoints' event systems (available_events).  The module reads no
+ * files and checks what it is offered.  Returns the number of probes the
+ * module made, or -errno with a readable reason in @err.
+ * sonde_program_resolve() calls it for every description.
+ */
+int sonde_kernel_provide(struct sonde_dev *dev,
+			 const struct sonde_probe_desc *d, char *err,
+			 size_t errlen);
+
 /*
  * stability.c: DTrace's stability attributes (dtrace -v, -lv).  Values:
  * name and data stability 0 Internal .. 7 Standard, class 0 Unknown .. 5

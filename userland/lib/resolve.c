@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * resolve.c - probe descriptions to enablings: every description of every
+ * resolve.c - probe descriptions to enablings: the sites a description
+ * names are offered (user probes: uprobe.c; kernel functions and event
+ * systems: kprov.c), then every description of every
  * clause is matched by the module (SONDE_IOC_PROBES), and each (probe,
  * clause) pair becomes an ECB, in clause order then description order
  * then probe-id order, as DTrace enables them.  Consumer thread only.
@@ -49,6 +51,10 @@ int sonde_program_resolve(struct sonde_dev *dev, struct sonde_program *p,
 			struct sonde_probe_desc desc = cl->descs[d].desc;
 
 			err = sonde_uprobe_provide(dev, &desc, dev->errmsg,
+						   sizeof(dev->errmsg));
+			if (err < 0)
+				goto out_free;
+			err = sonde_kernel_provide(dev, &desc, dev->errmsg,
 						   sizeof(dev->errmsg));
 			if (err < 0)
 				goto out_free;

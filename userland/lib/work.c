@@ -247,7 +247,13 @@ static int sonde_work_drain(struct sonde_work *w, bool done, bool first)
 	err = sonde_consumer_drain_all(w->c, w->dev,
 				       first ? (int)w->begin_cpu : -1,
 				       w->stopped ? (int)w->end_cpu : -1);
-	w->next_sw = sonde_now_ns() + w->swrate;
+	/*
+	 * dtrace_consume(): the next switch is a switchrate after the last
+	 * one was due, not after this one's records were printed, so a
+	 * consumer slower than its probes drains again at once rather than
+	 * leaving them a longer interval.
+	 */
+	w->next_sw += w->swrate;
 	fflush(w->c->out);
 	return err;
 }

@@ -183,8 +183,11 @@ $(FUZZ_LIB): $(LIBSONDE_SRCS:%.c=$(B)/fuzzobj/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/tests/fuzz_vm: userland/tests/fuzz_vm.c userland/tests/vm_env.c \
-		$(FUZZ_LIB) $(TEST_HDRS)
+# The generator of well-formed images both fuzzers use.
+FUZZ_GEN := userland/tests/fuzz_gen.c
+
+$(B)/tests/fuzz_vm: userland/tests/fuzz_vm.c $(FUZZ_GEN) \
+		userland/tests/vm_env.c $(FUZZ_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_LINK)
 
@@ -281,6 +284,72 @@ unit-fuzz-dc: $(B)/tests/fuzz_dc
 unit-docs: $(B)/sonde
 	userland/tests/docs_scripts.sh $(B)/sonde
 # ---- end of the documentation's D programs ---------------------------------
+
+# ---- fuzzing the module's own code in a kernel shim -----------------------
+# kmod/state.c, probe.c, buf.c, agg.c, spec.c, dynvar.c and prov_dtrace.c,
+# unchanged, with the VM, against userland/tests/kshim/ (fake <linux/*.h>,
+# exact-size allocations, simulated CPUs, checked probe-context rules), with
+# ASan, UBSan and LSan (userland/tests/fuzz_kmod.c): LOAD, GO, firings,
+# DRAIN, AGGSNAP, STOP and close of two consumers, as the input says.
+#
+#   make fuzz-kmod [FUZZ_TIME=300] [FUZZ_FLAGS=-jobs=4]
+#                  new inputs go to build/fuzz-kmod/corpus, crashes to
+#                  build/fuzz-kmod/artifacts/
+#   make unit-fuzz-kmod
+#                  replay every seed, then a short bounded session
+#                  (UNIT_FUZZ_TIME seconds); part of `make unit`
+KSHIM := userland/tests/kshim
+KMOD_FUZZ_SRCS := kmod/state.c kmod/probe.c kmod/buf.c kmod/agg.c \
+	kmod/spec.c kmod/dynvar.c kmod/prov_dtrace.c $(KSHIM)/kshim.c \
+	$(KSHIM)/env_shim.c $(FUZZ_GEN) userland/lib/program.c \
+	vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/subr.c \
+	vm/vlog.c vm/key.c vm/jstack.c
+KMOD_FUZZ_DEPS := $(KMOD_FUZZ_SRCS) $(wildcard kmod/*.h vm/*.h uapi/*.h \
+	$(KSHIM)/*.h $(KSHIM)/linux/*.h userland/tests/fuzz_gen.h \
+	userland/lib/program.h)
+FUZZ_KMOD_SEEDS := userland/tests/fuzz/kmod-seeds
+# the shim's <linux/...> first; kmod/ for sonde_kmod.h
+FUZZ_KMOD_CFLAGS := $(FUZZ_OBJ_CFLAGS) -fsanitize=fuzzer -I$(KSHIM) -Ikmod \
+	$(INC_lib) -Iuserland/tests
+
+$(B)/tests/fuzz_kmod: userland/tests/fuzz_kmod.c $(KMOD_FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_NEEDS_CLANG)
+	$(FUZZ_CC) $(FUZZ_KMOD_CFLAGS) -o $@ userland/tests/fuzz_kmod.c \
+		$(KMOD_FUZZ_SRCS) || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
+
+.PHONY: fuzz-kmod unit-fuzz-kmod
+fuzz-kmod: $(B)/tests/fuzz_kmod
+	@mkdir -p $(B)/fuzz-kmod/corpus $(B)/fuzz-kmod/artifacts
+	$(B)/tests/fuzz_kmod -max_total_time=$(FUZZ_TIME) -timeout=10 \
+		-print_final_stats=1 -artifact_prefix=$(B)/fuzz-kmod/artifacts/ \
+		$(FUZZ_FLAGS) $(B)/fuzz-kmod/corpus $(FUZZ_KMOD_SEEDS) $(FUZZ_SEEDS)
+
+unit-fuzz-kmod: $(B)/tests/fuzz_kmod
+	@rm -rf $(B)/fuzz-kmod/unit
+	@mkdir -p $(B)/fuzz-kmod/unit/corpus $(B)/fuzz-kmod/unit/artifacts
+	$(B)/tests/fuzz_kmod -timeout=10 \
+		-artifact_prefix=$(B)/fuzz-kmod/unit/artifacts/ \
+		$(FUZZ_KMOD_SEEDS)/* $(FUZZ_SEEDS)/*
+	$(B)/tests/fuzz_kmod -max_total_time=$(UNIT_FUZZ_TIME) -timeout=10 \
+		-print_final_stats=1 \
+		-artifact_prefix=$(B)/fuzz-kmod/unit/artifacts/ \
+		$(B)/fuzz-kmod/unit/corpus $(FUZZ_KMOD_SEEDS) $(FUZZ_SEEDS)
+
+unit: unit-fuzz-kmod
+
+# The seeds of the findings (a one-off: rerun when fuzz_kmod.c's order of
+# choices changes), built without the fuzzer runtime.
+.PHONY: fuzz-kmod-seeds
+fuzz-kmod-seeds: $(KMOD_FUZZ_DEPS) userland/tests/fuzz_kmod.c
+	@mkdir -p $(B)/tests $(FUZZ_KMOD_SEEDS)
+	$(CC) $(SAN_CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -I$(KSHIM) \
+		-Ikmod $(INC_lib) -Iuserland/tests \
+		-Wno-unused-function -DFUZZ_KMOD_MKSEEDS \
+		-o $(B)/tests/fuzz_kmod_mkseeds \
+		userland/tests/fuzz_kmod.c $(KMOD_FUZZ_SRCS)
+	$(B)/tests/fuzz_kmod_mkseeds $(FUZZ_KMOD_SEEDS)
+# ---- end of fuzzing the module's own code ---------------------------------
 
 # The remedy for a /dev/sonde that will not open, on fake hosts.
 $(B)/tests/test_devhint: userland/tests/test_devhint.c $(SAN_LIB) $(TEST_HDRS)

@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dc.h"
@@ -308,7 +309,7 @@ static int run_prog(struct sonde_program *p, FILE *m)
 		ctx.env = &env;
 		ctx.scratch = scratch;
 		ctx.scratch_size = sonde_vm_scratch_size(&img);
-		ctx.scratch_used = img.max_key_size;
+		ctx.scratch_used = img.scratch_base;
 		memset(rec, 0, sizeof(rec));
 		ctx.rec = c->rec_size ? rec : NULL;
 		ctx.rec_size = c->rec_size;
@@ -737,6 +738,147 @@ static void test_diag_format(void)
 	dc_free(dc);
 }
 
+/* A script of @reps repetitions of @head around @mid, closed by @tail. */
+static char *repeat(const char *pre, const char *head, const char *mid,
+		    const char *tail, const char *post, unsigned int reps)
+{
+	size_t lh = strlen(head), lt = strlen(tail), n;
+	char *s = malloc(strlen(pre) + strlen(mid) + strlen(post) +
+			 (size_t)reps * (lh + lt) + 1), *p;
+	unsigned int i;
+
+	if (!s)
+		return NULL;
+	p = stpcpy(s, pre);
+	for (i = 0; i < reps; i++)
+		p = memcpy(p, head, lh) + lh;
+	p = stpcpy(p, mid);
+	for (i = 0; i < reps; i++)
+		p = memcpy(p, tail, lt) + lt;
+	n = strlen(post);
+	memcpy(p, post, n + 1);
+	return s;
+}
+
+/* the compiler's limit (dc_impl.h); the test does not include it */
+#define DC_MAX_NEST_TEST	1000
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Hostile input: deep nesting of every kind, long chains, many string
+ * literals.  Each compiles, or fails with one D_SYNTAX error at
+ * DC_MAX_NEST, in linear time and memory: 20000 levels once overflowed
+ * the stack, 10000 literals took over 10 s and a gigabyte.  The time
+ * limit is for this ASan build on a loaded machine; the figures of a
+ * normal build are in docs/guide.md.
+ */
+static void test_hostile(void)
+{
+	/* @per: levels one repetition takes (a call is one for the call
+	 * and one for its argument) */
+	static const struct {
+		const char *name, *pre, *head, *mid, *tail, *post;
+		unsigned int per;
+	} kinds[] = {
+		{ "parentheses", "BEGIN { trace(", "(", "1", ")", "); }", 1 },
+		{ "!", "BEGIN { trace(", "!", "1", "", "); }", 1 },
+		{ "unary -", "BEGIN { trace(", "- ", "1", "", "); }", 1 },
+		{ "casts", "BEGIN { trace(", "(int)", "1", "", "); }", 1 },
+		{ "?: nested in the middle", "BEGIN { trace(", "1 ? ", "1",
+		  " : 0", "); }", 1 },
+		{ "?: chained", "BEGIN { trace(", "0 ? 1 : ", "2", "", "); }",
+		  1 },
+		{ "assignments", "BEGIN { ", "x = ", "1", "", "; }", 1 },
+		{ "a sum", "BEGIN { trace(", "1 + ", "1", "", "); }", 1 },
+		{ "a comma list", "BEGIN { x = (", "1, ", "1", "", "); }", 1 },
+		{ "calls", "BEGIN { trace(", "strlen(lltostr(", "1", "))",
+		  "); }", 4 },
+		{ "indexes", "BEGIN { a[0] = 1; trace(a", "[0]", "", "",
+		  "); }", 1 },
+		{ "if", "BEGIN { ", "if (1) ", "trace(1);", "", " }", 1 },
+		{ "blocks", "BEGIN { ", "{ ", "trace(1);", " }", " }", 1 },
+	};
+	struct dc_opts o = { .sz = sizeof(o), .target = -1 };
+	unsigned int k, reps[] = { 0, 20000, 100000 };
+	char name[128];
+
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		unsigned int r;
+
+		/* as deep as allowed, less what the clause itself takes */
+		reps[0] = (DC_MAX_NEST_TEST - 8) / kinds[k].per;
+		for (r = 0; r < 3; r++) {
+			struct dc *dc = dc_new();
+			char *s = repeat(kinds[k].pre, kinds[k].head,
+					 kinds[k].mid, kinds[k].tail,
+					 kinds[k].post, reps[r]);
+			struct sonde_program *p;
+			double t0 = now_s(), dt;
+			bool pass;
+
+			p = s && dc ? dc_compile_str(dc, NULL, s, &o) : NULL;
+			dt = now_s() - t0;
+			/* the deepest allowed goes through every pass (an
+			 * error of one is its own: D_NOREG for 992 nested
+			 * assignments); deeper is one D_SYNTAX error */
+			pass = dt < 2 && (r == 0 ? p != NULL ||
+				strcmp(dc_diag_get(dc, 0)->tag, "D_SYNTAX") :
+				!p && dc_ndiags(dc) >= 1 &&
+				!strcmp(dc_diag_get(dc, 0)->tag, "D_SYNTAX"));
+			if (!pass && dc)
+				echo_diags(dc);
+			snprintf(name, sizeof(name),
+				 "hostile input: %u levels of %s (%.2f s)",
+				 reps[r], kinds[k].name, dt);
+			ok(pass, "%s", name);
+			sonde_program_free(p);
+			dc_free(dc);
+			free(s);
+		}
+	}
+	/* 10000 string literals, each its own; 20000 distinct constants */
+	for (k = 0; k < 2; k++) {
+		size_t cap = 64 << 20, len = 0;
+		char *s = malloc(cap);
+		struct dc *dc = dc_new();
+		struct sonde_program *p = NULL;
+		unsigned int i;
+		double t0, dt;
+
+		if (!s || !dc) {
+			ok(false, "%s", "hostile input: no memory");
+			free(s);
+			dc_free(dc);
+			continue;
+		}
+		len = (size_t)sprintf(s, "BEGIN {\n");
+		for (i = 0; i < (k ? 20000 : 10000); i++)
+			len += (size_t)sprintf(s + len, k ?
+				"\tx = 0x%x00000000;\n" :
+				"\ty = \"string literal number %u\";\n", i + 1);
+		strcpy(s + len, "}\n");
+		t0 = now_s();
+		p = dc_compile_str(dc, NULL, s, &o);
+		dt = now_s() - t0;
+		if (!p)
+			echo_diags(dc);
+		snprintf(name, sizeof(name), "hostile input: %s (%.2f s)",
+			 k ? "20000 distinct constants" :
+			 "10000 string literals", dt);
+		ok(p && dt < 2, "%s", name);
+		sonde_program_free(p);
+		dc_free(dc);
+		free(s);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "userland/tests/dc";
@@ -775,6 +917,7 @@ int main(int argc, char **argv)
 	test_option_manpage(dir);
 	test_inputs();
 	test_diag_format();
+	test_hostile();
 	printf("1..%d\n", g_n);
 	printf("# %d passed, %d failed\n", g_n - g_fail, g_fail);
 	return g_fail ? 1 : 0;

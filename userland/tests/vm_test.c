@@ -23,6 +23,9 @@
  *   -- fault     expected fault: "<fault name> at <pc> [addr <a>]"
  *   -- error     expected verifier rejection: "<ERRNO> <log substring>"
  *   -- exit      expected exit() status
+ *   -- lockdown  "confidentiality": verified as under that kernel
+ *                lockdown (SONDE_VERIFY_CONFIDENTIAL); with --kernel,
+ *                run only when the kernel is locked down so
  *
  * Output is KTAP ("ok N - file"); the exit status is non-zero on any
  * failure.
@@ -39,6 +42,7 @@
 #include <string.h>
 
 #include "vm_asm.h"
+#include "vm_impl.h"
 #include "vm_env.h"
 #include "program.h"
 
@@ -51,6 +55,23 @@
  */
 static int kfd = -1;
 static u32 begin_id;
+/* --kernel on a kernel locked down for confidentiality: userland verifies
+ * as the kernel does, and cases it refuses there are skipped */
+static bool klocked;
+
+/* Is the running kernel locked down for confidentiality? */
+static bool kernel_confidential(void)
+{
+	char buf[128] = "";
+	FILE *f = fopen("/sys/kernel/security/lockdown", "r");
+
+	if (!f)
+		return false;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = 0;
+	fclose(f);
+	return strstr(buf, "[confidentiality]") != NULL;
+}
 
 /* Opcodes that ran in some accepted case: every one must. */
 static bool op_seen[SONDE_OP_MAX + 1];
@@ -146,6 +167,7 @@ static int errno_by_name(const char *name)
 	static const struct { const char *n; int e; } tab[] = {
 		{ "EINVAL", EINVAL }, { "E2BIG", E2BIG }, { "EACCES", EACCES },
 		{ "ENOSPC", ENOSPC }, { "EFAULT", EFAULT },
+		{ "EPERM", EPERM },
 	};
 	size_t i;
 
@@ -637,9 +659,51 @@ asmfail:
 }
 
 /*
+ * -- lockdown, and a kernel locked down for confidentiality: the flags
+ * userland verifies with, or 2 (skip: the case is not for this kernel,
+ * or the locked-down kernel refused it as it must) or -1 (failed).
+ */
+static int case_lockdown(struct vcase *vc, size_t isize, u32 *flags)
+{
+	const char *lockdown = tc_get(&vc->tc, "lockdown");
+	struct sonde_image img;
+	char klog[1024];
+	int err;
+
+	if (lockdown && strncmp(lockdown, "confidentiality", 15)) {
+		snprintf(vc->why, vc->whysz, "unknown lockdown '%s'", lockdown);
+		return -1;
+	}
+	if (lockdown && kfd >= 0 && !klocked) {
+		snprintf(vc->why, vc->whysz, "the kernel is not locked down");
+		return 2;
+	}
+	*flags = lockdown || klocked ? SONDE_VERIFY_CONFIDENTIAL : 0;
+	if (!klocked || lockdown)
+		return 0;
+	/* a case for an open kernel that the locked-down one must refuse */
+	err = sonde_image_verify_flags(vc->image, (u32)isize, &img, *flags,
+				       NULL);
+	if (err != -EPERM)
+		return 0;
+	err = kload(vc->image, isize, klog, sizeof(klog));
+	if (err != -EPERM) {
+		snprintf(vc->why, vc->whysz,
+			 "the locked-down kernel says %d, not EPERM (%s)",
+			 err, klog);
+		if (err >= 0)
+			close(err);
+		return -1;
+	}
+	snprintf(vc->why, vc->whysz, "refused under kernel lockdown: %s",
+		 klog);
+	return 2;
+}
+
+/*
  * The image, verified by userland and, with the module, by the kernel,
  * whose verdict is the one under test; an -- error case ends here.
- * -1 failed, 0 passed, 1 go on and run it.
+ * -1 failed, 0 passed, 1 go on and run it, 2 skipped.
  */
 static int case_verify(struct vcase *vc)
 {
@@ -649,6 +713,7 @@ static int case_verify(struct vcase *vc)
 	size_t isize;
 	const char *s;
 	int verr, uerr, e;
+	u32 flags = 0;
 
 	if (kfd >= 0) {
 		static struct sonde_ecb ecb;
@@ -668,7 +733,11 @@ static int case_verify(struct vcase *vc)
 		snprintf(vc->why, vc->whysz, "image failed");
 		return -1;
 	}
-	verr = sonde_image_verify(vc->image, (u32)isize, &vc->img, &vlog);
+	e = case_lockdown(vc, isize, &flags);
+	if (e)
+		return e;
+	verr = sonde_image_verify_flags(vc->image, (u32)isize, &vc->img, flags,
+					&vlog);
 	if (kfd >= 0) {
 		uerr = verr;
 		vc->kprog = kload(vc->image, isize, klog, sizeof(klog));
@@ -753,7 +822,7 @@ static int case_run(struct vcase *vc)
 	ctx->env = vc->env;
 	ctx->scratch = scratch;
 	ctx->scratch_size = sonde_vm_scratch_size(&vc->img);
-	ctx->scratch_used = vc->img.max_key_size;
+	ctx->scratch_used = vc->img.scratch_base;
 	memset(rec, 0, sizeof(rec));
 	vc->rec = rec;
 	ctx->rec = c->rec_size ? rec : NULL;
@@ -895,7 +964,7 @@ static int run_case(const char *path, char *why, size_t whysz)
 	if (case_world(&vc) || case_assemble(&vc))
 		goto out;
 	ret = case_verify(&vc);
-	if (ret <= 0)
+	if (ret <= 0 || ret == 2)
 		goto out;
 	for (i = 0; i < tp.p.ninsns; i++)
 		op_seen[tp.insns[i].op] = true;
@@ -930,11 +999,191 @@ static u32 find_begin(int fd)
 	return pi.id;
 }
 
+/*
+ * Defence in depth behind the image verifier's llquantize() rules: with
+ * parameters it refuses (DTrace's FACTOREVEN and FACTORNSTEPS cases, the
+ * one that wrote past the value in the kernel), every value still lands in
+ * a bucket inside a value of exactly sonde_agg_val_size() bytes (ASan
+ * sees the rest).  Returns the number of parameter sets that failed.
+ */
+static int llq_clamp_check(void)
+{
+	static const s64 sets[][4] = {
+		{ 10, 0, 6, 30 }, { 10, 0, 1, 30 }, { 10, 0, 6, 15 },
+		{ 10, 2, 6, 80 },
+		{ 10, 0, 6, 5 }, { 3, 1, 9, 7 }, { 2, 0, 20, 3 },
+		{ 10, 0, 6, 20 },	/* a valid one */
+	};
+	static const s64 edges[] = { INT64_MIN, -1, 0, 1, 9, 10, 11, 99,
+				     100, 999, 1000, 1000000, INT64_MAX };
+	int bad = 0;
+	u32 i, k;
+
+	for (i = 0; i < ARRAY_SIZE(sets); i++) {
+		struct sonde_agg_desc ad = { .fn = SONDE_AGG_llquantize };
+		u32 size;
+		s64 *val, x;
+
+		memcpy(ad.params, sets[i], sizeof(ad.params));
+		size = sonde_agg_val_size(&ad);
+		val = malloc(size);
+		if (!val)
+			return bad + 1;
+		sonde_agg_init(&ad, val);
+		for (x = 0; x < 2000000; x += 1 + x / 64)
+			sonde_agg_apply(&ad, val, x, 1);
+		for (k = 0; k < ARRAY_SIZE(edges); k++)
+			sonde_agg_apply(&ad, val, edges[k], 1);
+		free(val);
+		/* the rule check itself: only the last set passes */
+		if ((sonde_llquantize_check(ad.params) == SONDE_LLQ_OK) !=
+		    (i == ARRAY_SIZE(sets) - 1))
+			bad++;
+	}
+	return bad;
+}
+
+/* The quadratic index()/rindex() the linear search replaced: the
+ * reference it must agree with. */
+/* DTrace's index() / rindex() with a start position, the obvious way:
+ * every position tried, from @from (clamped as dtrace_dif_subr() does). */
+static s64 naive_index(const char *s, const char *t, s64 from, bool last)
+{
+	s64 ls = strlen(s), lt = strlen(t), i;
+
+	if (!ls && !lt)
+		return 0;
+	if (!last) {
+		if (from < 0)
+			from = 0;
+		if (from >= ls)
+			return lt ? -1 : ls;
+		for (i = from; i + lt <= ls; i++)
+			if (!memcmp(s + i, t, lt))
+				return i;
+		return -1;
+	}
+	if (from < 0)
+		return lt ? -1 : 0;
+	for (i = from > ls ? ls : from; i >= 0; i--)
+		if (i + lt <= ls && !memcmp(s + i, t, lt))
+			return i;
+	return -1;
+}
+
+/*
+ * index(), rindex() and strstr() (Knuth-Morris-Pratt over the firing's
+ * search table) against the obvious quadratic search, on strings of a
+ * two- and three-letter alphabet (periodic needles are the hard cases)
+ * and every start position.  Returns the number of disagreements.
+ */
+static int search_check(void)
+{
+	static char scratch[65536];
+	struct sonde_image img = { .strsize = 64 };
+	struct sonde_vm_ctx ctx = { 0 };
+	char hay[64], needle[64];
+	u64 seed = 42, out;
+	int bad = 0, trial;
+
+	img.scratch_base = 2 * img.strsize;
+	ctx.img = &img;
+	ctx.scratch = scratch;
+	ctx.scratch_size = sizeof(scratch);
+	for (trial = 0; trial < 20000; trial++) {
+		u32 ls, lt, i, abc;
+		s64 from;
+
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		abc = 2 + (seed >> 60) % 2;
+		ls = (seed >> 20) % 40;
+		lt = (seed >> 30) % 8;
+		for (i = 0; i < ls; i++) {
+			seed = seed * 6364136223846793005ULL + 1;
+			hay[i] = 'a' + (seed >> 33) % abc;
+		}
+		hay[ls] = 0;
+		for (i = 0; i < lt; i++) {
+			seed = seed * 6364136223846793005ULL + 1;
+			needle[i] = 'a' + (seed >> 33) % abc;
+		}
+		needle[lt] = 0;
+		for (from = -2; from <= (s64)ls + 2; from++) {
+			u64 a[3] = { (u64)(uintptr_t)hay,
+				     (u64)(uintptr_t)needle, (u64)from };
+
+			ctx.scratch_used = img.scratch_base;
+			if (sonde_subr(&ctx, SONDE_SUBR_index, a, 3, &out) ||
+			    (s64)out != naive_index(hay, needle, from, false))
+				bad++;
+			ctx.scratch_used = img.scratch_base;
+			if (sonde_subr(&ctx, SONDE_SUBR_rindex, a, 3, &out) ||
+			    (s64)out != naive_index(hay, needle, from, true))
+				bad++;
+		}
+		{
+			u64 a[2] = { (u64)(uintptr_t)hay,
+				     (u64)(uintptr_t)needle };
+			s64 at = naive_index(hay, needle, 0, false);
+
+			ctx.scratch_used = img.scratch_base;
+			/* not found: NULL, as DTrace's strstr() */
+			if (sonde_subr(&ctx, SONDE_SUBR_strstr, a, 2, &out) ||
+			    (at < 0 ? out != 0 :
+			     !out || strcmp((const char *)(uintptr_t)out,
+					    hay + at)))
+				bad++;
+		}
+	}
+	return bad;
+}
+
+/*
+ * The userland-only checks after the corpus, numbered from *@n: the
+ * llquantize() clamp, the linear string search, the fused predicates.
+ * Returns the number that failed.
+ */
+static int extra_checks(int *n)
+{
+	static const struct {
+		const char *what;
+		int (*check)(void);
+	} checks[] = {
+		{ "llquantize() buckets stay inside the value",
+		  llq_clamp_check },
+		{ "index(), rindex(), strstr() agree with a naive search",
+		  search_check },
+	};
+	int failed = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(checks); i++) {
+		++*n;
+		if (checks[i].check()) {
+			printf("not ok %d - %s\n", *n + 1, checks[i].what);
+			failed++;
+		} else {
+			printf("ok %d - %s\n", *n + 1, checks[i].what);
+		}
+	}
+	/* the pred.fused_* cases: each recognised, each agreeing */
+	++*n;
+	if (n_fused < 7) {
+		printf("not ok %d - fused predicates recognised # %u of 7\n",
+		       *n + 1, n_fused);
+		failed++;
+	} else {
+		printf("ok %d - fused predicates recognised (%u)\n", *n + 1,
+		       n_fused);
+	}
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = "userland/tests/vm";
 	char *names[1024], path[512], why[512];
-	int n = 0, i, failed = 0;
+	int n = 0, i, failed = 0, rc;
 	struct dirent *de;
 	DIR *d;
 
@@ -946,6 +1195,7 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			begin_id = find_begin(kfd);
+			klocked = kernel_confidential();
 		} else {
 			dir = argv[i];
 		}
@@ -963,11 +1213,14 @@ int main(int argc, char **argv)
 	}
 	closedir(d);
 	qsort(names, n, sizeof(names[0]), cmpstr);
-	printf("TAP version 13\n1..%d\n", n + 1 + (kfd < 0));
+	printf("TAP version 13\n1..%d\n", n + 1 + 3 * (kfd < 0));
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		why[0] = 0;
-		if (run_case(path, why, sizeof(why))) {
+		rc = run_case(path, why, sizeof(why));
+		if (rc == 2) {
+			printf("ok %d - %s # SKIP %s\n", i + 1, names[i], why);
+		} else if (rc) {
 			printf("not ok %d - %s # %s\n", i + 1, names[i], why);
 			failed++;
 		} else {
@@ -980,6 +1233,11 @@ int main(int argc, char **argv)
 		u32 op;
 
 		for (op = 0; op <= SONDE_OP_MAX; op++) {
+			/* what a locked-down kernel refuses cannot run */
+			if (klocked && ((op >= SONDE_OP_LDK1 &&
+					 op <= SONDE_OP_LDK8) ||
+					op == SONDE_OP_EMITKSTACK))
+				continue;
 			if (sonde_op_name(op) && !op_seen[op]) {
 				strncat(missing, " ", sizeof(missing) - 1 -
 					strlen(missing));
@@ -995,18 +1253,8 @@ int main(int argc, char **argv)
 			printf("ok %d - every opcode runs in some case\n", n + 1);
 		}
 	}
-	if (kfd < 0) {
-		/* the pred.fused_* cases: each recognised, each agreeing */
-		n++;
-		if (n_fused < 7) {
-			printf("not ok %d - fused predicates recognised # %u of 7\n",
-			       n + 1, n_fused);
-			failed++;
-		} else {
-			printf("ok %d - fused predicates recognised (%u)\n",
-			       n + 1, n_fused);
-		}
-	}
+	if (kfd < 0)
+		failed += extra_checks(&n);
 	printf("# vm corpus (%s VM): %d passed, %d failed\n",
 	       kfd >= 0 ? "kernel" : "userland", n + 1 - failed, failed);
 	return failed ? 1 : 0;

@@ -762,6 +762,58 @@ static void t_records(void)
 }
 
 /*
+ * The kernel writes a record's string up to its NUL only: whatever
+ * follows in the field (an older record's bytes) is not the string's,
+ * and trace() prints it as DTrace prints its NUL-padded field, as a
+ * string, not as bytes.
+ */
+static void t_record_string_tail(void)
+{
+	struct sonde_recfield fields[1] = { { 0, { SONDE_DT_STR, 16 } } };
+	struct sonde_action acts[1] = {
+		{ .kind = SONDE_A_TRACE, .field = 0, .nfields = 1 },
+	};
+	struct sonde_pclause cl = {
+		.rec_size = 16, .fields = fields, .nfields = 1,
+		.acts = acts, .nacts = 1,
+	};
+	struct sonde_ecb ecb = { 1, 0 };
+	struct sonde_probe_info pi = { .id = 1 };
+	struct sonde_rechdr h = { 1, sizeof(h) + 16, 0 };
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	unsigned char buf[64];
+	char want[512];
+
+	strcpy(pi.desc.provider, "dtrace");
+	strcpy(pi.desc.name, "BEGIN");
+	prog_init(&p, NULL, 0);
+	p.clauses = &cl;
+	p.nclauses = 1;
+	p.ecbs = &ecb;
+	p.necbs = 1;
+	p.ecb_probe = &pi;
+	p.uopts.quiet = true;
+
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf, &h, sizeof(h));
+	strcpy((char *)buf + sizeof(h), "hi");
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	sonde_consumer_records(c, 0, buf, h.size);
+	sonde_consumer_free(c);
+	snprintf(want, sizeof(want), "%s", cap_close());
+	check("trace(string), NUL-padded", want, "hi");
+
+	memset(buf + sizeof(h) + 3, 'X', 13);
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	sonde_consumer_records(c, 0, buf, h.size);
+	sonde_consumer_free(c);
+	check("trace(string), bytes after its NUL", cap_close(), want);
+	check("the record itself is left as it was",
+	      buf[sizeof(h) + 3] == 'X' ? "yes" : "no", "yes");
+}
+
+/*
  * -F (flowindent), from dtrace.c's chew() and dt_consume.c's
  * dt_flowindent(): header "%3s %-41s\n" (even when quiet), each record
  * "%3d %-41s " with the indentation, " -> " / " <- " (" => " / " <= " for
@@ -1340,6 +1392,7 @@ int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	t_trace();
+	t_record_string_tail();
 	t_printf();
 	t_aggrows();
 	t_aggsortkeypos();

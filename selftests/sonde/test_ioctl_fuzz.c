@@ -1,0 +1,660 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_ioctl_fuzz.c - random use of /dev/sonde from two threads at once:
+ * random ioctl numbers (sonde's and others), directions and argument
+ * sizes; arguments of random bytes, of random field values in the right
+ * struct, or wild pointers; program images built by hand (every kind of
+ * section: options, aggregations, variables, speculations, strings, ERROR
+ * clauses) and then mutated, with buffers small enough to fill; GO,
+ * firings (getppid), STOP, DRAIN, AGGSNAP, STATUS, TESTRUN, and close
+ * while the other thread uses the same file.  Every call must return (an
+ * errno is fine) and the kernel log must stay clean (the runner checks).
+ *
+ * SONDE_FUZZ_CALLS sets how many calls to make (default 40000, a short
+ * session for `make check`; the long run is
+ *   selftests/guest/run-guest.sh --cmd \
+ *	'SONDE_FUZZ_CALLS=1000000 /selftests/sonde/test_ioctl_fuzz'
+ * ); SONDE_FUZZ_SEED the seed (default: the time).  The call count, the
+ * seed and the errnos seen are in the KTAP log.
+ *
+ * User probes are only made on a copy of this program in /tmp that never
+ * runs, and probe ids for LOAD come from a few known probes (BEGIN, END,
+ * ERROR, syscall::getppid) or are out of range: random ones could arm a
+ * kprobe on whatever fbt probe earlier tests made, which is allowed but
+ * slows the guest to a crawl.
+ *
+ * Two anchor consumers stay armed for the whole session (getppid's entry
+ * and return, thread-locals): so the fuzzing's thousands of GOs and
+ * closes never switch the raw_syscalls and sched_process_exit tracepoints
+ * on and off, whose static keys and static calls the kernel rewrites with
+ * text_poke_bp() each time.  Multi-threaded TCG (QEMU 7.2) can keep a
+ * stale translation of such a site and spin on it: a soft lockup in
+ * syscall_trace_enter, the emulator's and not the kernel's (README,
+ * bench/c5-lockup.txt), which this session hit without the anchors.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "sonde_test.h"
+
+static __thread unsigned long long rnd_state;
+
+static unsigned long long rnd(void)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return rnd_state;
+}
+
+static unsigned int below(unsigned int n)
+{
+	return n ? (unsigned int)(rnd() % n) : 0;
+}
+
+/* The file both threads use; -1 between a close and the next open. */
+static _Atomic int shared_fd = -1;
+static atomic_ulong ncalls;
+static atomic_ulong nerr[256];
+static atomic_bool stop_all;
+static __u32 ids[5];		/* BEGIN END ERROR getppid entry/return */
+static char target[64];		/* the never-run copy for user probes */
+
+static int fz_ioctl(int fd, unsigned long cmd, void *arg)
+{
+	int r = ioctl(fd, cmd, arg);
+
+	atomic_fetch_add(&ncalls, 1);
+	if (r < 0)
+		atomic_fetch_add(&nerr[errno & 255], 1);
+	return r;
+}
+
+static const unsigned long long wild[] = {
+	0, 1, 8, 4096, 0x7ffffffff000ULL, 0xffffffffffffffffULL,
+	0xffff888000000000ULL, 0xffffffff81000000ULL, 0x8000000000000000ULL,
+};
+
+/*
+ * A pointer into @ok (within its first eighth: what the kernel may then
+ * write there, a DRAIN or a listing of every syscall probe, stays inside
+ * @ok's @size bytes), or a wild one.  The kernel writes where it is told
+ * to, and this process must survive what it asked for.
+ */
+static __u64 wild_ptr(void *ok, size_t size)
+{
+	return below(3) ? (__u64)(unsigned long)ok + below(2) * below(size / 8) :
+	       wild[below(sizeof(wild) / sizeof(wild[0]))];
+}
+
+static __u64 fz_val(void)
+{
+	static const __u64 edges[] = {
+		0, 1, 2, 7, 8, 255, 256, 4095, 4096, 4097, 65535, 65536,
+		0x7fffffff, 0x80000000, 0xffffffff, 0x100000000ULL,
+		1ULL << 30, 1ULL << 40, ~0ULL, ~0ULL - 1,
+	};
+
+	return below(4) ? edges[below(sizeof(edges) / sizeof(edges[0]))] :
+	       rnd();
+}
+
+/*
+ * A program image built by hand: @clauses of the kinds below on known
+ * probes, options, then a few of its bytes mutated.
+ */
+static void fz_image(struct img *m)
+{
+	static __u64 consts[2];
+	static char strtab[] = "hello\0/usr/lib/libc.so.6\0";
+	struct sonde_opt opts[6];
+	struct sonde_ecb ecbs[6];
+	struct sonde_clause cl[4];
+	struct sonde_insn insns[64];
+	struct sonde_agg_desc ad[2];
+	struct sonde_var_desc vars[2];
+	__u32 keys[2] = { SONDE_T_INT, SONDE_T_STR }, acts[2] = { 0, 1 };
+	__u32 nopts = 0, necbs = 0, ncl = 0, n = 0, i;
+
+	memset(cl, 0, sizeof(cl));
+	memset(ad, 0, sizeof(ad));
+	ad[0].fn = 1 + below(SONDE_AGG_MAXFN);
+	if (ad[0].fn == SONDE_AGG_lquantize) {
+		ad[0].params[0] = 0;
+		ad[0].params[1] = 100;
+		ad[0].params[2] = 10;
+	} else if (ad[0].fn == SONDE_AGG_llquantize) {
+		ad[0].params[0] = 10;
+		ad[0].params[1] = 0;
+		ad[0].params[2] = 2 + below(4);
+		ad[0].params[3] = below(2) ? 10 : 100;
+	}
+	ad[0].nkeys = 1;
+	ad[0].keys_off = 0;
+	ad[1] = (struct sonde_agg_desc){ .fn = SONDE_AGG_count, .nkeys = 1,
+					 .keys_off = 1 };
+	vars[0] = (struct sonde_var_desc){ .scope = SONDE_VAR_TLS,
+					   .type = SONDE_T_INT };
+	vars[1] = (struct sonde_var_desc){ .scope = SONDE_VAR_GLOBAL,
+					   .type = SONDE_T_STR, .nkeys = 1 };
+	consts[0] = getpid();
+	consts[1] = fz_val();
+
+	/* clause 0: a record of arg0, pid, execname; speculate sometimes */
+	cl[ncl].act_off = n;
+	cl[ncl].rec_size = 8 + 8 + 256;
+	insns[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0);
+	insns[n++] = INSN(SONDE_OP_EMIT8, 0, 1, 0, 0);
+	insns[n++] = INSN(SONDE_OP_LDB, 2, 0, 0, SONDE_B_pid);
+	insns[n++] = INSN(SONDE_OP_EMIT4, 0, 2, 0, 8);
+	insns[n++] = INSN(SONDE_OP_LDB, 3, 0, 0, SONDE_B_execname);
+	insns[n++] = INSN(SONDE_OP_EMITS, 0, 3, 0, 16);
+	if (below(2)) {
+		insns[n++] = INSN(SONDE_OP_CALL, 4, 0, 0,
+				  SONDE_SUBR_speculation);
+		insns[n++] = INSN(SONDE_OP_CALL, 5, 4, 1, SONDE_SUBR_speculate);
+	}
+	insns[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+	cl[ncl].act_len = n - cl[ncl].act_off;
+	ncl++;
+
+	/* clause 1: aggregations, a thread-local, an array, string work */
+	cl[ncl].act_off = n;
+	cl[ncl].acts_off = 0;
+	cl[ncl].nacts = 2;
+	insns[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg1);
+	insns[n++] = INSN(SONDE_OP_LDB, 2, 0, 0, SONDE_B_arg0);
+	insns[n++] = INSN(SONDE_OP_MOVI, 3, 0, 0, 1);
+	insns[n++] = INSN(SONDE_OP_AGG, 0, 1, 2, 0);
+	insns[n++] = INSN(SONDE_OP_LDB, 4, 0, 0, SONDE_B_execname);
+	insns[n++] = INSN(SONDE_OP_AGG, 0, 4, 0, 1);
+	insns[n++] = INSN(SONDE_OP_LDT, 5, 0, 0, 0);
+	insns[n++] = INSN(SONDE_OP_ADD, 5, 5, 3, 0);
+	insns[n++] = INSN(SONDE_OP_STT, 0, 5, 0, 0);
+	insns[n++] = INSN(SONDE_OP_LDS, 6, 0, 0, 6);
+	insns[n++] = INSN(SONDE_OP_LDS, 7, 0, 0, 0);
+	insns[n++] = INSN(SONDE_OP_CALL, 8, 6, 2, SONDE_SUBR_strstr);
+	insns[n++] = INSN(SONDE_OP_CALL, 9, 6, 1, SONDE_SUBR_basename);
+	insns[n++] = INSN(SONDE_OP_STGA, 0, 1, 9, 1);
+	insns[n++] = INSN(SONDE_OP_LDGA, 10, 1, 0, 1);
+	insns[n++] = INSN(SONDE_OP_LDC, 11, 0, 0, 1);
+	insns[n++] = INSN(SONDE_OP_CALL, 12, 11, 1, SONDE_SUBR_copyinstr);
+	insns[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+	cl[ncl].act_len = n - cl[ncl].act_off;
+	ncl++;
+
+	/* clause 2: commit or discard speculation 1, no record */
+	cl[ncl].act_off = n;
+	insns[n++] = INSN(SONDE_OP_MOVI, 1, 0, 0, 1);
+	insns[n++] = INSN(SONDE_OP_CALL, 2, 1, 1, below(2) ?
+			  SONDE_SUBR_commit : SONDE_SUBR_discard);
+	insns[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+	cl[ncl].act_len = n - cl[ncl].act_off;
+	ncl++;
+
+	/* clause 3 (ERROR's): record the fault */
+	cl[ncl].act_off = n;
+	cl[ncl].rec_size = 8;
+	insns[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg4);
+	insns[n++] = INSN(SONDE_OP_EMIT8, 0, 1, 0, 0);
+	insns[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+	cl[ncl].act_len = n - cl[ncl].act_off;
+	ncl++;
+
+	for (i = 0, necbs = 1 + below(5); i < necbs; i++) {
+		ecbs[i].probe_id = below(16) ? ids[below(5)] :
+				   0x7fff0000u + below(100);
+		ecbs[i].clause = below(12) ? below(ncl) : below(10);
+	}
+	if (below(2))	/* the ERROR clause */
+		ecbs[necbs++] = (struct sonde_ecb){ ids[2], 3 };
+
+	/* small buffers mostly, sometimes anything (the memory caps) */
+	opts[nopts++] = (struct sonde_opt){ SONDE_OPT_bufsize, 0,
+		below(8) ? 4096 + 8 * below(1024) : fz_val() };
+	opts[nopts++] = (struct sonde_opt){ SONDE_OPT_aggsize, 0,
+		below(8) ? 4096 + 8 * below(1024) : fz_val() };
+	if (below(2))
+		opts[nopts++] = (struct sonde_opt){ SONDE_OPT_dynvarsize, 0,
+			below(8) ? 4096 * (1 + below(8)) : fz_val() };
+	if (below(2))
+		opts[nopts++] = (struct sonde_opt){ SONDE_OPT_bufpolicy, 0,
+						    below(3) };
+	if (below(4))
+		opts[nopts++] = (struct sonde_opt){ SONDE_OPT_specsize, 0,
+			below(8) ? 4096 : fz_val() };
+	if (below(4))
+		opts[nopts++] = (struct sonde_opt){ SONDE_OPT_strsize, 0,
+			below(4) ? 256 : fz_val() % 5000 };
+
+	img_prog(m, &(struct prog){
+		.opts = opts, .nopts = nopts, .ecbs = ecbs, .necbs = necbs,
+		.clauses = cl, .nclauses = ncl, .insns = insns, .ninsns = n,
+		.consts = consts, .nconsts = 2,
+		.strtab = strtab, .strtab_len = sizeof(strtab),
+		.aggs = ad, .naggs = 2, .keys = keys, .nkeys = 2,
+		.vars = vars, .nvars = 2, .acts = acts, .nacts = 2 });
+	/* and mutate: mostly a few bytes, now and then many */
+	for (i = below(3) ? below(4) : below(64); i; i--)
+		m->buf[below(m->len)] = (__u8)rnd();
+}
+
+static int cur_fd(void)
+{
+	int fd = atomic_load(&shared_fd);
+
+	if (fd < 0) {
+		fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+		if (fd >= 0) {
+			int old = -1;
+
+			if (!atomic_compare_exchange_strong(&shared_fd, &old,
+							    fd)) {
+				close(fd);
+				fd = old;
+			}
+		}
+	}
+	return fd;
+}
+
+/* One random call on @fd. */
+/* Any number, direction, size and argument. */
+static void fz_call_any(int fd, unsigned char *blob, size_t bsize)
+{
+	static const unsigned int sizes[] = {
+		sizeof(struct sonde_info), sizeof(struct sonde_probes),
+		sizeof(struct sonde_load), sizeof(struct sonde_go),
+		sizeof(struct sonde_drain), sizeof(struct sonde_status),
+		sizeof(struct sonde_testrun), sizeof(struct sonde_uprobe),
+	};
+	unsigned int nr = below(4) ? below(16) : below(256);
+	unsigned int type = below(8) ? SONDE_IOC_MAGIC : below(256);
+	unsigned int size = below(2) ?
+			    sizes[below(sizeof(sizes) / 4)] + below(3) * 8 :
+			    below(1 << 14);
+	unsigned int i;
+	void *arg;
+
+	for (i = 0; i < 32; i++)
+		blob[below(4096)] = (unsigned char)rnd();
+	for (i = 0; i < 4; i++) {
+		__u64 p = wild_ptr(blob, bsize);
+
+		memcpy(blob + below(64) * 8, &p, 8);
+	}
+	arg = below(4) ? (void *)blob :
+	      (void *)(unsigned long)wild[below(9)];
+	fz_ioctl(fd, _IOC(below(4), type, nr, size), arg);
+}
+
+/* LOAD of a built, mutated image. */
+static void fz_call_load(int fd, unsigned char *blob)
+{
+	static __thread struct img m;
+	struct sonde_load ld;
+
+	fz_image(&m);
+	memset(&ld, 0, sizeof(ld));
+	ld.prog = below(16) ? (__u64)(unsigned long)m.buf :
+		  wild_ptr(m.buf, m.len);
+	ld.prog_size = below(8) ? m.len : (__u32)fz_val();
+	ld.log_level = below(3) ? 1 : (__u32)fz_val();
+	ld.log_buf = (__u64)(unsigned long)(blob + 8192);
+	ld.log_size = below(4) ? 4096 : below(8192);
+	if (!below(32))
+		ld.reserved[below(4)] = 1;
+	fz_ioctl(fd, SONDE_IOC_LOAD, &ld);
+}
+
+/* DRAIN or AGGSNAP of any CPU into any buffer. */
+static void fz_call_drain(int fd, unsigned char *blob, size_t bsize)
+{
+	struct sonde_drain d;
+
+	memset(&d, 0, sizeof(d));
+	d.cpu = below(8) ? below(3) : (__u32)fz_val();
+	d.buf = below(8) ? (__u64)(unsigned long)blob : wild_ptr(blob, bsize);
+	d.buf_size = below(4) ? bsize : fz_val();
+	if (!below(16))
+		d.flags = (__u32)rnd();
+	fz_ioctl(fd, below(2) ? SONDE_IOC_DRAIN : SONDE_IOC_AGGSNAP, &d);
+}
+
+/* TESTRUN of any enabling with any memory window. */
+static void fz_call_testrun(int fd, unsigned char *blob, size_t bsize)
+{
+	struct sonde_testrun tr;
+	unsigned int i;
+
+	memset(&tr, 0, sizeof(tr));
+	tr.epid = below(8);
+	tr.mem = below(4) ? (__u64)(unsigned long)blob : wild_ptr(blob, bsize);
+	tr.mem_size = below(4) ? below(SONDE_TEST_MAXMEM + 1) :
+		      (__u32)fz_val();
+	for (i = 0; i < 10; i++)
+		tr.args[i] = fz_val();
+	if (!below(16))
+		tr.flags = 1;
+	fz_ioctl(fd, SONDE_IOC_TESTRUN, &tr);
+}
+
+/* PROBES: the dtrace and syscall providers' names, globs; never an empty
+ * provider: it would make every fbt probe. */
+static void fz_call_probes(int fd, unsigned char *blob, size_t bsize)
+{
+	static const char *const provs[] = { "dtrace", "syscall", "sys*",
+					     "d?race", "[ds]*", "no*such" };
+	static const char *const names[] = { "", "*", "entry", "BEGIN",
+					     "*e*", "[!a-z]*", "\\\\" };
+	struct sonde_probes q;
+
+	memset(&q, 0, sizeof(q));
+	strcpy(q.desc.provider, provs[below(6)]);
+	strcpy(q.desc.name, names[below(7)]);
+	if (!below(8))
+		memset(q.desc.function, 'a' + below(26),
+		       sizeof(q.desc.function) - !!below(2));
+	q.buf = below(4) ? (__u64)(unsigned long)blob : wild_ptr(blob, bsize);
+	q.buf_count = below(4) ? below(64) : (__u32)fz_val();
+	q.start_id = below(2) ? 0 : (__u32)fz_val();
+	if (bsize < (size_t)q.buf_count * sizeof(struct sonde_probe_info))
+		q.buf_count = bsize / sizeof(struct sonde_probe_info);
+	fz_ioctl(fd, SONDE_IOC_PROBES, &q);
+}
+
+/* User probes on the never-run copy, or on nothing. */
+static void fz_call_uprobe(int fd, unsigned char *blob, size_t bsize)
+{
+	struct sonde_uprobe u;
+	unsigned int i;
+
+	memset(&u, 0, sizeof(u));
+	u.path = below(8) ? (__u64)(unsigned long)target :
+		 wild_ptr(blob, bsize);
+	u.offset = below(2) ? 0x1000 + below(4096) : fz_val();
+	u.refctr = below(4) ? 0 : fz_val();
+	u.pid = below(4) ? 0 : (__s32)fz_val();
+	u.flags = below(4) ? below(4) : (__u32)fz_val();
+	u.nargs = below(4) ? below(11) : (__u32)fz_val();
+	for (i = 0; i < SONDE_UPROBE_MAX_ARGS; i++) {
+		u.args[i].kind = below(5);
+		u.args[i].size = (__s8)(below(2) ? 8 : rnd());
+		u.args[i].base = below(22);
+		u.args[i].index = below(2) ? SONDE_UREG_NONE : below(22);
+		u.args[i].scale = 1 << below(4);
+		u.args[i].disp = (__s64)fz_val();
+	}
+	snprintf(u.desc.provider, sizeof(u.desc.provider), "fuzz%u", below(3));
+	strcpy(u.desc.module, below(8) ? "target" : "");
+	snprintf(u.desc.function, sizeof(u.desc.function), "f%u", below(4));
+	strcpy(u.desc.name, below(8) ? "probe" : "");
+	fz_ioctl(fd, SONDE_IOC_UPROBE, &u);
+}
+
+/* One call of the session, of any kind. */
+static void fz_call(int fd, unsigned char *blob, size_t bsize)
+{
+	unsigned int k = below(16), i;
+
+	switch (k) {
+	case 0: case 1:
+		fz_call_any(fd, blob, bsize);
+		break;
+	case 2: case 3: case 4:
+		fz_call_load(fd, blob);
+		break;
+	case 5: {
+		struct sonde_go go;
+
+		memset(&go, 0, sizeof(go));
+		fz_ioctl(fd, SONDE_IOC_GO, &go);
+		break;
+	}
+	case 6: case 7:
+		for (i = below(20); i; i--)
+			syscall(SYS_getppid, below(4) ? (long)blob : (long)rnd(),
+				rnd());
+		break;
+	case 8: case 9:
+		fz_call_drain(fd, blob, bsize);
+		break;
+	case 10: {
+		struct sonde_status s;
+
+		fz_ioctl(fd, SONDE_IOC_STATUS, &s);
+		break;
+	}
+	case 11: {
+		struct sonde_stop s;
+
+		fz_ioctl(fd, SONDE_IOC_STOP, &s);
+		break;
+	}
+	case 12:
+		fz_call_testrun(fd, blob, bsize);
+		break;
+	case 13:
+		fz_call_probes(fd, blob, bsize);
+		break;
+	case 14:
+		fz_call_uprobe(fd, blob, bsize);
+		break;
+	default: {
+		struct sonde_info info;
+
+		fz_ioctl(fd, SONDE_IOC_INFO, &info);
+		break;
+	}
+	}
+}
+
+/*
+ * An anchor: on its own file, getppid's entry and return (when @syscalls)
+ * or BEGIN, a thread-local, armed until the session ends.
+ */
+static int anchor(struct __test_metadata *_metadata, bool syscalls)
+{
+	struct sonde_ecb ecbs[2] = {
+		{ syscalls ? ids[3] : ids[0], 0 },
+		{ syscalls ? ids[4] : ids[0], 0 },
+	};
+	struct sonde_clause cl = { .act_len = 3 };
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),
+		INSN(SONDE_OP_STT, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_var_desc var = { .scope = SONDE_VAR_TLS,
+				      .type = SONDE_T_INT };
+	/* the deadman must not take it: STATUS now and then too */
+	struct sonde_opt opt[2] = {
+		{ .id = SONDE_OPT_bufsize, .value = 4096 },
+		{ .id = SONDE_OPT_deadman, .value = 3600000 },
+	};
+	const struct prog p = {
+		.opts = opt, .nopts = 2, .ecbs = ecbs, .necbs = 2,
+		.clauses = &cl, .nclauses = 1, .insns = code, .ninsns = 3,
+		.vars = &var, .nvars = 1,
+	};
+	struct sonde_load ld;
+	struct sonde_go go;
+	char log[256];
+	int fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (load_prog(fd, &p, &ld, log, sizeof(log)) ||
+	    ioctl(fd, SONDE_IOC_GO, &go)) {
+		TH_LOG("anchor: %s %s", strerror(errno), log);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* The other thread: STOP, DRAIN, STATUS and close, on the shared file. */
+static void *fz_other(void *arg)
+{
+	static unsigned char blob[1 << 20] __attribute__((aligned(8)));
+
+	rnd_state = (unsigned long long)(unsigned long)arg | 1;
+	while (!atomic_load(&stop_all)) {
+		int fd = atomic_load(&shared_fd);
+
+		if (fd < 0) {
+			usleep(100);
+			continue;
+		}
+		switch (below(8)) {
+		case 0:
+			/* close under the other thread's feet */
+			if (atomic_compare_exchange_strong(&shared_fd, &fd, -1))
+				close(fd);
+			break;
+		case 1: {
+			struct sonde_stop s;
+
+			fz_ioctl(fd, SONDE_IOC_STOP, &s);
+			break;
+		}
+		case 2:
+		case 3: {
+			struct sonde_drain d;
+
+			memset(&d, 0, sizeof(d));
+			d.cpu = below(2);
+			d.buf = (__u64)(unsigned long)blob;
+			d.buf_size = sizeof(blob);
+			fz_ioctl(fd, below(2) ? SONDE_IOC_DRAIN :
+				 SONDE_IOC_AGGSNAP, &d);
+			break;
+		}
+		default: {
+			struct sonde_status s;
+
+			fz_ioctl(fd, SONDE_IOC_STATUS, &s);
+			usleep(below(200));
+		}
+		}
+	}
+	return NULL;
+}
+
+FIXTURE(fuzz) {
+	int unused;
+};
+
+FIXTURE_SETUP(fuzz)
+{
+}
+
+FIXTURE_TEARDOWN(fuzz)
+{
+}
+
+/* the session bounds itself by its call count; the runner bounds the
+ * program (SONDE_TEST_TIMEOUT) */
+TEST_F_TIMEOUT(fuzz, ioctl_fuzz_two_threads, 86400)
+{
+	static unsigned char blob[8 << 20] __attribute__((aligned(8)));
+	const char *e = getenv("SONDE_FUZZ_CALLS");
+	unsigned long want = e ? strtoul(e, NULL, 0) : 40000;
+	unsigned long long seed;
+	struct timespec t0, t1;
+	pthread_t other;
+	char line[512];
+	int fd, src, dst, i, anchors[2];
+	ssize_t n;
+
+	e = getenv("SONDE_FUZZ_SEED");
+	seed = e ? strtoull(e, NULL, 0) : (unsigned long long)time(NULL);
+	rnd_state = seed | 1;
+	TH_LOG("seed %llu, %lu calls", seed, want);
+
+	/* the user probes' target: a copy of this program, never run */
+	snprintf(target, sizeof(target), "/tmp/sonde-fuzz-target.%d",
+		 getpid());
+	src = open("/proc/self/exe", O_RDONLY);
+	dst = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ASSERT_LE(0, src);
+	ASSERT_LE(0, dst);
+	while ((n = read(src, blob, sizeof(blob))) > 0)
+		ASSERT_EQ(n, write(dst, blob, n));
+	close(src);
+	close(dst);
+
+	fd = cur_fd();
+	ASSERT_LE(0, fd);
+	ids[0] = probe_id(fd, "dtrace", "", "BEGIN");
+	ids[1] = probe_id(fd, "dtrace", "", "END");
+	ids[2] = probe_id(fd, "dtrace", "", "ERROR");
+	ids[3] = probe_id(fd, "syscall", "getppid", "entry");
+	ids[4] = probe_id(fd, "syscall", "getppid", "return");
+	for (i = 0; i < 5; i++)
+		ASSERT_NE(0, ids[i]);
+	anchors[0] = anchor(_metadata, true);
+	anchors[1] = anchor(_metadata, false);
+	ASSERT_LE(0, anchors[0]);
+	ASSERT_LE(0, anchors[1]);
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ASSERT_EQ(0, pthread_create(&other, NULL, fz_other,
+				    (void *)(unsigned long)(seed * 7 + 1)));
+	while (atomic_load(&ncalls) < want) {
+		fd = cur_fd();
+		ASSERT_LE(0, fd);
+		fz_call(fd, blob, sizeof(blob));
+		if (!below(1000)) {
+			struct sonde_status s;
+
+			/* alive to the deadman, and still armed */
+			for (i = 0; i < 2; i++) {
+				ASSERT_EQ(0, ioctl(anchors[i],
+						   SONDE_IOC_STATUS, &s));
+				ASSERT_EQ(SONDE_ACT_ACTIVE, s.activity);
+			}
+		}
+		if (!below(64)) {
+			/* a new file now and then, this thread's way */
+			if (atomic_compare_exchange_strong(&shared_fd, &fd, -1))
+				close(fd);
+		}
+	}
+	atomic_store(&stop_all, true);
+	pthread_join(other, NULL);
+	fd = atomic_exchange(&shared_fd, -1);
+	if (fd >= 0)
+		close(fd);
+	close(anchors[0]);
+	close(anchors[1]);
+	unlink(target);
+
+	line[0] = 0;
+	for (i = 0; i < 256; i++) {
+		if (!atomic_load(&nerr[i]))
+			continue;
+		snprintf(line + strlen(line), sizeof(line) - strlen(line),
+			 " %s:%lu", strerror(i), atomic_load(&nerr[i]));
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	TH_LOG("%lu calls in %.1f s; errors:%s", atomic_load(&ncalls),
+	       (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9,
+	       line);
+	/* the module still works */
+	fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	ASSERT_NE(0, probe_id(fd, "dtrace", "", "BEGIN"));
+	close(fd);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_safety.c - what keeps a program, from the compiler or from any
+ * other ioctl client, from harming the kernel: each rule the module
+ * enforces at LOAD, shown with an image built by hand that breaks it
+ * (refused with its errno and a log line naming the reason), and the
+ * limits that bound a firing's time and a consumer's memory.
+ *
+ *  - llquantize() parameters DTrace refuses (an update once wrote past
+ *    the value), commit() in a clause that records (the principal
+ *    buffer's offset once ran past its end);
+ *  - the firing budget of one clause, of every consumer on one probe,
+ *    and the cap on enablings per probe;
+ *  - buffers and pools larger than the memory available (refused, never
+ *    an OOM kill), sizes rounded to whole words, a dynvarsize too small;
+ *  - teardown of armed tracepoint probes, over and over (handlers of
+ *    _rcuidle sites run under SRCU, which sonde now waits for).
+ *
+ * Runs as root in the test guest with sonde.ko loaded; the runner fails
+ * the run on any kernel BUG/WARNING/Oops (and an OOM kill is a test
+ * failure here: the process would not survive to report).
+ */
+#include <fcntl.h>
+#include <stddef.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "sonde_test.h"
+
+#define LOG_SIZE	4096
+
+/* The tables of a test's image, and the image. */
+struct sprog {
+	struct img m;
+	struct sonde_opt opts[4];
+	__u32 nopts;
+	struct sonde_agg_desc aggs[2];
+	__u32 naggs;
+	struct sonde_var_desc vars[2];
+	__u32 nvars;
+	__u32 keys[8];
+	__u32 nkeys;
+};
+
+static void prog_opt(struct sprog *p, __u32 id, __u64 v)
+{
+	p->opts[p->nopts].id = id;
+	p->opts[p->nopts].reserved = 0;
+	p->opts[p->nopts++].value = v;
+}
+
+/*
+ * Lay out @p's sections with @necbs enablings of @probe, all running one
+ * clause of @insns[@len] recording @rec bytes.
+ */
+static void prog_build(struct sprog *p, __u32 probe, __u32 necbs,
+		       const struct sonde_insn *insns, __u32 len, __u32 rec)
+{
+	static struct sonde_ecb ecbs[2048];
+	struct sonde_clause cl = { .act_off = 0, .act_len = len,
+				   .rec_size = rec };
+	__u32 i;
+
+	for (i = 0; i < necbs; i++) {
+		ecbs[i].probe_id = probe;
+		ecbs[i].clause = 0;
+	}
+	img_prog(&p->m, &(struct prog){
+		.opts = p->nopts ? p->opts : NULL, .nopts = p->nopts,
+		.ecbs = ecbs, .necbs = necbs, .clauses = &cl, .nclauses = 1,
+		.insns = insns, .ninsns = len,
+		.aggs = p->naggs ? p->aggs : NULL, .naggs = p->naggs,
+		.keys = p->nkeys ? p->keys : NULL, .nkeys = p->nkeys,
+		.vars = p->nvars ? p->vars : NULL, .nvars = p->nvars });
+}
+
+FIXTURE(safety) {
+	int fd;
+	__u32 getppid_id, begin_id;
+	char log[LOG_SIZE];
+	struct sonde_load ld;
+	struct sprog p;
+};
+
+FIXTURE_SETUP(safety)
+{
+	self->fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, self->fd);
+	self->getppid_id = probe_id(self->fd, "syscall", "getppid", "entry");
+	self->begin_id = probe_id(self->fd, "dtrace", "", "BEGIN");
+	ASSERT_NE(0, self->getppid_id);
+	ASSERT_NE(0, self->begin_id);
+	memset(&self->p, 0, sizeof(self->p));
+}
+
+FIXTURE_TEARDOWN(safety)
+{
+	if (self->fd >= 0)
+		close(self->fd);
+}
+
+/* LOAD self->p on @fd: 0 or the errno, the log in self->log. */
+static int load_sprog(FIXTURE_DATA(safety) *self, int fd)
+{
+	memset(self->log, 0, sizeof(self->log));
+	return load(fd, &self->p.m, &self->ld, self->log, sizeof(self->log));
+}
+
+#define REFUSED(err, substr)						\
+	do {								\
+		int got_ = load_sprog(self, self->fd);			\
+									\
+		TH_LOG("log: %s", self->log);				\
+		ASSERT_EQ(err, got_);					\
+		EXPECT_NE(NULL, strstr(self->log, substr));		\
+	} while (0)
+
+/*
+ * llquantize(x, 10, 0, 1, 30): 38 buckets, and 99 fell in bucket 39; the
+ * kernel accepted it and added the increment past the value.
+ */
+TEST_F(safety, llquantize_past_value_refused)
+{
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_MOVI, 1, 0, 0, 99),
+		INSN(SONDE_OP_AGG, 0, 0, 1, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+
+	self->p.aggs[0] = (struct sonde_agg_desc){
+		.fn = SONDE_AGG_llquantize, .params = { 10, 0, 1, 30 } };
+	self->p.naggs = 1;
+	prog_build(&self->p, self->getppid_id, 1, code, 3, 0);
+	REFUSED(EINVAL, "must evenly divide a power of the factor");
+}
+
+/* The script: llquantize(1, 10, 0, 6, 30). */
+TEST_F(safety, llquantize_nsteps_power_refused)
+{
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),
+		INSN(SONDE_OP_AGG, 0, 0, 1, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+
+	self->p.aggs[0] = (struct sonde_agg_desc){
+		.fn = SONDE_AGG_llquantize, .params = { 10, 0, 6, 30 } };
+	self->p.naggs = 1;
+	prog_build(&self->p, self->begin_id, 1, code, 3, 0);
+	REFUSED(EINVAL, "invalid llquantize() parameters");
+}
+
+/*
+ * commit() in a clause that records: committing the clause's own record
+ * after commit() had appended the speculation at its place ran the
+ * principal buffer's offset past its end.
+ */
+TEST_F(safety, commit_with_record_refused)
+{
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_CALL, 1, 0, 0, SONDE_SUBR_speculation),
+		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_commit),
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+
+	prog_build(&self->p, self->getppid_id, 1, code, 4, 8);
+	REFUSED(EACCES, "commit() in a clause that records data");
+}
+
+/* 200 searches of strings of 4096 bytes: over the firing budget alone. */
+TEST_F(safety, clause_over_firing_budget_refused)
+{
+	static struct sonde_insn code[204];
+	__u32 n = 0, i;
+
+	code[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname);
+	code[n++] = INSN(SONDE_OP_MOV, 2, 1, 0, 0);
+	for (i = 0; i < 200; i++)
+		code[n++] = INSN(SONDE_OP_CALL, 3, 1, 2, SONDE_SUBR_index);
+	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
+	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
+	REFUSED(E2BIG, "firing budget");
+}
+
+/* The same clause, 20 times cheaper, fits. */
+TEST_F(safety, clause_within_firing_budget_loads)
+{
+	static struct sonde_insn code[14];
+	__u32 n = 0, i;
+
+	code[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname);
+	code[n++] = INSN(SONDE_OP_MOV, 2, 1, 0, 0);
+	for (i = 0; i < 10; i++)
+		code[n++] = INSN(SONDE_OP_CALL, 3, 1, 2, SONDE_SUBR_index);
+	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
+	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
+}
+
+/* More enablings of one probe than SONDE_MAX_PROBE_ECBS. */
+TEST_F(safety, too_many_enablings_of_one_probe_refused)
+{
+	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
+
+	prog_build(&self->p, self->getppid_id, SONDE_MAX_PROBE_ECBS + 1,
+		   code, 1, 0);
+	REFUSED(E2BIG, "1025 enablings");
+}
+
+/*
+ * The cap and the budget count every consumer of a probe: a second
+ * consumer that would pass them is refused while the first holds its
+ * enablings, and loads once the first has gone.
+ */
+TEST_F(safety, enablings_cap_across_consumers)
+{
+	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
+	struct sonde_info info;
+	int fd2;
+
+	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_INFO, &info));
+	EXPECT_EQ(SONDE_MAX_PROBE_ECBS, info.max_probe_ecbs);
+	EXPECT_EQ(SONDE_FIRING_BUDGET, info.firing_budget);
+	prog_build(&self->p, self->getppid_id, SONDE_MAX_PROBE_ECBS - 10,
+		   code, 1, 0);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
+	fd2 = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fd2);
+	prog_build(&self->p, self->getppid_id, 20, code, 1, 0);
+	ASSERT_EQ(E2BIG, load_sprog(self, fd2));
+	TH_LOG("log: %s", self->log);
+	EXPECT_NE(NULL, strstr(self->log, "of other consumers"));
+	close(self->fd);
+	self->fd = -1;
+	ASSERT_EQ(0, load_sprog(self, fd2)) TH_LOG("%s", self->log);
+	close(fd2);
+}
+
+/* Two consumers whose clauses each take most of the budget. */
+TEST_F(safety, firing_budget_across_consumers)
+{
+	static struct sonde_insn code[130];
+	__u32 n = 0, i;
+	int fd2;
+
+	code[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname);
+	code[n++] = INSN(SONDE_OP_MOV, 2, 1, 0, 0);
+	for (i = 0; i < 120; i++)	/* about 120 * 6 * 4096 units */
+		code[n++] = INSN(SONDE_OP_CALL, 3, 1, 2, SONDE_SUBR_index);
+	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
+	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
+	fd2 = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fd2);
+	ASSERT_EQ(E2BIG, load_sprog(self, fd2));
+	TH_LOG("log: %s", self->log);
+	EXPECT_NE(NULL, strstr(self->log, "firing budget"));
+	close(self->fd);
+	self->fd = -1;
+	ASSERT_EQ(0, load_sprog(self, fd2)) TH_LOG("%s", self->log);
+	close(fd2);
+}
+
+/*
+ * Options within their ranges that together ask for more memory than
+ * the machine has: refused with a line naming them, and this process is
+ * still here to see it (no OOM kill).
+ */
+TEST_F(safety, buffers_over_memory_refused)
+{
+	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
+
+	prog_opt(&self->p, SONDE_OPT_bufsize, 1ULL << 30);
+	prog_build(&self->p, self->getppid_id, 1, code, 1, 0);
+	REFUSED(ENOMEM, "kernel memory");
+	EXPECT_NE(NULL, strstr(self->log, "lower bufsize"));
+}
+
+TEST_F(safety, aggregations_over_memory_refused)
+{
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+
+	self->p.aggs[0].fn = SONDE_AGG_count;
+	self->p.naggs = 1;
+	prog_opt(&self->p, SONDE_OPT_aggsize, 1ULL << 30);
+	prog_build(&self->p, self->getppid_id, 1, code, 2, 0);
+	REFUSED(ENOMEM, "kernel memory");
+}
+
+TEST_F(safety, speculations_over_memory_refused)
+{
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_CALL, 1, 0, 0, SONDE_SUBR_speculation),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+
+	prog_opt(&self->p, SONDE_OPT_nspec, 256);
+	prog_opt(&self->p, SONDE_OPT_specsize, 64 << 20);
+	prog_build(&self->p, self->getppid_id, 1, code, 2, 0);
+	REFUSED(ENOMEM, "kernel memory");
+}
+
+TEST_F(safety, dynvars_over_memory_refused)
+{
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),
+		INSN(SONDE_OP_STT, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+
+	self->p.vars[0] = (struct sonde_var_desc){ .scope = SONDE_VAR_TLS,
+						   .type = SONDE_T_INT };
+	self->p.nvars = 1;
+	prog_opt(&self->p, SONDE_OPT_dynvarsize, 1ULL << 30);
+	prog_build(&self->p, self->getppid_id, 1, code, 3, 0);
+	REFUSED(ENOMEM, "kernel memory");
+}
+
+/* Within memory after all: the refusals left nothing behind. */
+TEST_F(safety, refused_then_loads)
+{
+	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
+
+	prog_opt(&self->p, SONDE_OPT_bufsize, 1ULL << 30);
+	prog_build(&self->p, self->getppid_id, 1, code, 1, 0);
+	ASSERT_EQ(ENOMEM, load_sprog(self, self->fd));
+	memset(&self->p, 0, sizeof(self->p));
+	prog_build(&self->p, self->getppid_id, 1, code, 1, 0);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
+}
+
+/* Buffer sizes are used in whole 8-byte words (and LOAD says so). */
+TEST_F(safety, sizes_rounded_to_words)
+{
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+
+	self->p.aggs[0].fn = SONDE_AGG_count;
+	self->p.naggs = 1;
+	prog_opt(&self->p, SONDE_OPT_bufsize, 4103);
+	prog_opt(&self->p, SONDE_OPT_aggsize, 4097);
+	prog_build(&self->p, self->getppid_id, 1, code, 2, 0);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
+	EXPECT_EQ(4096, self->ld.bufsize);
+	EXPECT_EQ(4096, self->ld.aggsize);
+}
+
+/* A pool too small for one variable says so (it once said nothing). */
+TEST_F(safety, dynvarsize_too_small_says_so)
+{
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname),
+		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
+		INSN(SONDE_OP_STGA, 0, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+
+	/* a[execname] = 1 with strsize 4096: a 4 KB key */
+	self->p.vars[0] = (struct sonde_var_desc){ .scope = SONDE_VAR_GLOBAL,
+						   .type = SONDE_T_INT,
+						   .nkeys = 1 };
+	self->p.nvars = 1;
+	self->p.keys[0] = SONDE_T_STR;
+	self->p.nkeys = 1;
+	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
+	prog_opt(&self->p, SONDE_OPT_dynvarsize, 4096);
+	prog_build(&self->p, self->getppid_id, 1, code, 4, 0);
+	REFUSED(E2BIG, "do not hold one dynamic variable");
+}
+
+/*
+ * Arm probes on tracepoints that fire all the time (the scheduler,
+ * interrupts, idle), fire them, and close: 60 times.  Teardown waits for
+ * every handler in flight, RCU and SRCU alike, before freeing what they
+ * use; the runner checks the kernel log.
+ */
+TEST(teardown_of_busy_tracepoints)
+{
+	static const char *const tps[] = {
+		"sched_switch", "sched_wakeup", "irq_handler_entry",
+		"softirq_entry", "cpu_idle", "timer_expire_entry",
+		"hrtimer_expire_entry", "rcu_utilization",
+	};
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
+	struct sonde_clause cl = { .act_len = 2 };
+	struct sonde_opt opt[2] = {
+		{ .id = SONDE_OPT_bufsize, .value = 4096 },
+		{ .id = SONDE_OPT_aggsize, .value = 4096 },
+	};
+	struct sonde_ecb ecbs[16];
+	int round, armed = 0;
+
+	for (round = 0; round < 60; round++) {
+		struct sonde_load ld;
+		struct sonde_go go;
+		struct img m;
+		char log[256];
+		__u32 n = 0, i;
+		int fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+
+		ASSERT_LE(0, fd);
+		for (i = 0; i < sizeof(tps) / sizeof(tps[0]); i++) {
+			__u32 id = probe_id(fd, "tracepoint", "", tps[i]);
+
+			if (id)
+				ecbs[n++] = (struct sonde_ecb){ id, 0 };
+		}
+		ecbs[n++] = (struct sonde_ecb){
+			probe_id(fd, "syscall", "getppid", "entry"), 0 };
+		img_init(&m);
+		img_sect(&m, SONDE_SECT_OPTS, opt, sizeof(opt[0]), 2);
+		img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), n);
+		img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
+		img_sect(&m, SONDE_SECT_INSNS, code, sizeof(code[0]), 2);
+		img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
+		ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log)))
+			TH_LOG("%s", log);
+		if (!ioctl(fd, SONDE_IOC_GO, &go))
+			armed++;
+		for (i = 0; i < 20; i++) {
+			syscall(SYS_getppid);
+			if (i % 5 == 0)
+				usleep(200);	/* let a CPU idle */
+		}
+		/* close while armed: release disarms, waits, frees */
+		close(fd);
+	}
+	EXPECT_EQ(60, armed);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,1 @@
+BEGIN { @ = llquantize(arg0, arg1, 0, 6, 10); }

@@ -1,0 +1,1 @@
+BEGIN { @ = llquantize(arg0, 10, 0, 65536, 10); }

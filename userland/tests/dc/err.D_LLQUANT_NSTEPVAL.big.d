@@ -1,0 +1,1 @@
+BEGIN { @ = llquantize(arg0, 10, 0, 6, 100000); }
