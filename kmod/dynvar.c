@@ -396,7 +396,7 @@ void sonde_dvar_load(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	if (!sonde_spin_lock(&dv->locks[b])) {
 		/* not had in time: read as missing, and say so */
 		ms->pc->dyndrops++;
-		memset(out, 0, size);
+		sonde_zero(out, size);
 		return;
 	}
 	pp = &dv->buckets[b];

@@ -130,7 +130,7 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 						SONDE_KEY_JSTRSIZE(t));
 			i = SONDE_JSTACK_SIZE(n, SONDE_KEY_JSTRSIZE(t));
 			if (pad)
-				memset(key + ksize + got, 0, i - got);
+				sonde_zero(key + ksize + got, i - got);
 			sonde_key_seg(k, ksize, got);
 			ksize += i;
 			break;

@@ -229,7 +229,7 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 			return -EFAULT;
 		}
 		dst = (u8 *)ctx->scratch + ctx->scratch_used;
-		memset(dst, 0, (size + 7) & ~7ULL);
+		sonde_zero(dst, (u32)((size + 7) & ~7ULL));
 		ctx->scratch_used += (u32)((size + 7) & ~7ULL);
 		*out = (u64)(unsigned long)dst;
 		return 0;
@@ -450,7 +450,7 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 		 * it points to */
 		const char *delim = id == SONDE_SUBR_strtok ? t : s;
 		const char *p, *end;
-		u8 map[32];
+		u8 map[32] __uninitialized;	/* sonde_zero() below */
 
 		if (id == SONDE_SUBR_strtok) {
 			char *copy = sonde_scratch_str(ctx);
@@ -469,7 +469,7 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 			p = ctx->strtok_pos;
 			end = ctx->strtok_end;
 		}
-		memset(map, 0, sizeof(map));
+		sonde_zero(map, sizeof(map));
 		for (i = 0; i < max - 1 && delim[i]; i++)
 			map[(u8)delim[i] >> 3] |= 1 << ((u8)delim[i] & 7);
 		while (p && p < end && (map[(u8)*p >> 3] & (1 << ((u8)*p & 7))))

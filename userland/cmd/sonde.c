@@ -586,11 +586,36 @@ static const uint64_t cli_kopt_min[SONDE_NKOPTS] = {
 #undef CLI_KOPT_MIN_
 };
 
+/* Does @p have buffer @id at all (an aggregation, a speculation, a
+ * dynamic variable)?  The principal buffer it always has. */
+static bool cli_buf_used(const struct sonde_program *p, uint32_t id)
+{
+	uint32_t i;
+
+	switch (id) {
+	case SONDE_OPT_aggsize:
+		return p->naggs;
+	case SONDE_OPT_specsize:
+		for (i = 0; i < p->ninsns; i++)
+			if (p->insns[i].op == SONDE_OP_CALL &&
+			    p->insns[i].imm == SONDE_SUBR_speculation)
+				return true;
+		return false;
+	case SONDE_OPT_dynvarsize:
+		for (i = 0; i < p->nvars; i++)
+			if (p->vars[i].desc.nkeys ||
+			    p->vars[i].desc.scope == SONDE_VAR_TLS)
+				return true;
+		return false;
+	}
+	return true;
+}
+
 /*
  * bufresize=auto (the default): while LOAD finds the buffers do not fit
- * in memory (-ENOMEM) the largest is halved, as dtrace_buffer_alloc()
- * halves until the allocation succeeds.  False when nothing is left to
- * lower.
+ * in memory (-ENOMEM) the largest the program has is halved, as
+ * dtrace_buffer_alloc() halves until the allocation succeeds.  False when
+ * nothing is left to lower.
  */
 static bool cli_bufresize(struct sonde_program *p)
 {
@@ -603,7 +628,8 @@ static bool cli_bufresize(struct sonde_program *p)
 		uint32_t id = cli_bufs[i].id;
 
 		v = sonde_program_kopt(p, id);
-		if (v / 2 >= cli_kopt_min[id] && v > best) {
+		if (cli_buf_used(p, id) && v / 2 >= cli_kopt_min[id] &&
+		    v > best) {
 			best = v;
 			k = i;
 		}

@@ -73,6 +73,24 @@ static bool kernel_confidential(void)
 	return strstr(buf, "[confidentiality]") != NULL;
 }
 
+/* Is the running kernel locked down at all (integrity or
+ * confidentiality)?  Then copyout() and copyoutstr() are refused
+ * (LOCKDOWN_BPF_WRITE_USER). */
+static bool kwlocked;
+
+static bool kernel_locked_down(void)
+{
+	char buf[128] = "";
+	FILE *f = fopen("/sys/kernel/security/lockdown", "r");
+
+	if (!f)
+		return false;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = 0;
+	fclose(f);
+	return strstr(buf, "[integrity]") || strstr(buf, "[confidentiality]");
+}
+
 /* Opcodes that ran in some accepted case: every one must. */
 static bool op_seen[SONDE_OP_MAX + 1];
 static u32 n_fused;	/* predicate cases the kernel would fuse */
@@ -678,6 +696,31 @@ static int case_lockdown(struct vcase *vc, size_t isize, u32 *flags)
 		snprintf(vc->why, vc->whysz, "the kernel is not locked down");
 		return 2;
 	}
+	/* copyout(), copyoutstr(): the locked-down kernel must refuse */
+	if (kwlocked &&
+	    !sonde_image_verify_flags(vc->image, (u32)isize, &img, 0, NULL)) {
+		u32 i;
+
+		for (i = 0; i < img.ninsns; i++)
+			if (img.insns[i].op == SONDE_OP_CALL &&
+			    (img.insns[i].imm == SONDE_SUBR_copyout ||
+			     img.insns[i].imm == SONDE_SUBR_copyoutstr))
+				break;
+		if (i < img.ninsns) {
+			err = kload(vc->image, isize, klog, sizeof(klog));
+			if (err != -EPERM) {
+				snprintf(vc->why, vc->whysz,
+					 "the locked-down kernel says %d to copyout(), not EPERM (%s)",
+					 err, klog);
+				if (err >= 0)
+					close(err);
+				return -1;
+			}
+			snprintf(vc->why, vc->whysz,
+				 "refused under kernel lockdown: %s", klog);
+			return 2;
+		}
+	}
 	*flags = lockdown || klocked ? SONDE_VERIFY_CONFIDENTIAL : 0;
 	if (!klocked || lockdown)
 		return 0;
@@ -1196,6 +1239,7 @@ int main(int argc, char **argv)
 			}
 			begin_id = find_begin(kfd);
 			klocked = kernel_confidential();
+			kwlocked = kernel_locked_down();
 		} else {
 			dir = argv[i];
 		}
