@@ -36,12 +36,15 @@
  * consumer costs under TCG (clear_page's rep stosb is one emulated block
  * per byte): `BEGIN { exit(0); }` on 2 CPUs once zeroed 16 MB of
  * principal buffers, then 8.  So a switch buffer's area is mapped from
- * pages as it fills: SONDE_BUF_FIRST at first, four times more each time
- * a CPU's writer passes half of what it has (probe context asks with an
- * irq_work; sonde_buf_grow_fn() maps the larger area in process context
- * and installs it on that CPU with an IPI, the way a switch is made), up
- * to bufsize, DTrace's.  A firing that finds the area full before it has
- * grown is a drop, counted as every other.  The second area, which a
+ * pages: SONDE_BUF_FIRST at LOAD, then, once GO has fired BEGIN and
+ * tracing goes on, four times more at a time up to bufsize, DTrace's, in
+ * the background (sonde_buf_grow_all(); sonde_buf_grow_fn() maps the
+ * larger area in process context and installs it on that CPU with an
+ * IPI, the way a switch is made), so a burst soon after GO keeps what
+ * DTrace would keep and a consumer that stops at once zeroes no more.  A
+ * writer that passes half of its area before then asks too (an
+ * irq_work).  A firing that finds the area full before it has grown is a
+ * drop, counted as every other.  The second area, which a
  * switch hands to the consumer, is made by the first switch that has
  * something to hand over, as large as the first is then, and keeps up
  * with it at each switch.  Fill and ring buffers and aggregation buffers
@@ -208,8 +211,12 @@ static void sonde_area_grow(struct sonde_buf *b, unsigned int cpu, u32 a,
  * sonde_buf_grow_fn() - grow the principal buffers whose writers asked
  * @w: the state's buf_grow work
  *
- * Every CPU whose writer passed half of its active area gets the area
- * SONDE_BUF_GROWTH times larger, up to bufsize.
+ * Every CPU whose buffer asked (GO asks for all of them, a writer that
+ * passed half of its active area for its own) gets the area
+ * SONDE_BUF_GROWTH times larger, up to bufsize; after GO's request, again
+ * until it has bufsize.  Nothing grows once tracing has stopped (exit(),
+ * STOP): a consumer that ends at once (BEGIN { exit(0); }) zeroes no more
+ * than its first areas.
  *
  * Context: process context (a work item); takes the state's lock.
  */
@@ -218,18 +225,65 @@ void sonde_buf_grow_fn(struct work_struct *w)
 	struct sonde_state *st = container_of(w, struct sonde_state,
 					      buf_grow);
 	unsigned int cpu;
+	bool more = false;
 
 	mutex_lock(&st->lock);
 	for_each_possible_cpu(cpu) {
 		struct sonde_pcpu *pc = st->pcpu ? st->pcpu[cpu] : NULL;
 		struct sonde_buf *b = pc ? &pc->buf : NULL;
 
-		if (b && READ_ONCE(b->grow))
+		if (READ_ONCE(st->activity) != SONDE_ACT_ACTIVE)
+			break;
+		if (b && READ_ONCE(b->grow)) {
+			u32 had = b->cap[b->active];
+
 			sonde_area_grow(b, cpu, b->active,
-					(u64)b->cap[b->active] *
-					SONDE_BUF_GROWTH);
+					(u64)had * SONDE_BUF_GROWTH);
+			/* GO's request goes on to bufsize, as long as
+			 * memory comes */
+			if (st->grow_all && b->cap[b->active] > had &&
+			    b->cap[b->active] < b->size &&
+			    !READ_ONCE(b->grow)) {
+				WRITE_ONCE(b->grow, true);
+				more = true;
+			}
+		}
 	}
+	if (!more)
+		st->grow_all = false;
 	mutex_unlock(&st->lock);
+	if (more)
+		schedule_work(w);
+}
+
+/**
+ * sonde_buf_grow_all() - have every CPU's switch buffer grow to bufsize
+ * @st: a consumer whose tracing has just begun (GO), st->lock held
+ *
+ * DTrace's bufsize from the start, zeroed in the background: GO and BEGIN
+ * do not wait for it, and a burst of records soon after GO finds the room
+ * DTrace would have given it.
+ *
+ * Context: process context.
+ */
+void sonde_buf_grow_all(struct sonde_state *st)
+{
+	unsigned int cpu;
+	bool any = false;
+
+	for_each_possible_cpu(cpu) {
+		struct sonde_pcpu *pc = st->pcpu ? st->pcpu[cpu] : NULL;
+		struct sonde_buf *b = pc ? &pc->buf : NULL;
+
+		if (b && b->grow_work && b->cap[b->active] < b->size) {
+			WRITE_ONCE(b->grow, true);
+			any = true;
+		}
+	}
+	if (any) {
+		st->grow_all = true;
+		schedule_work(&st->buf_grow);
+	}
 }
 
 /* Probe context: the active area is filling; ask for more, once. */

@@ -353,6 +353,7 @@ struct sonde_state {
 	u32 njhelpers;
 	/* grows the principal buffers' areas as they fill (buf.c) */
 	struct work_struct buf_grow;
+	bool grow_all;		/* GO's request: on to bufsize */
 };
 
 struct sonde_state *sonde_state_create(void);
@@ -369,6 +370,7 @@ int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
 		    struct work_struct *grow);
 void sonde_buf_free(struct sonde_buf *b);
 void sonde_buf_grow_fn(struct work_struct *w);
+void sonde_buf_grow_all(struct sonde_state *st);
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size);
 int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		   struct sonde_drain *req);

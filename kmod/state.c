@@ -696,7 +696,9 @@ int sonde_state_go(struct sonde_state *st, struct sonde_go *req)
 	req->begin_cpu = smp_processor_id();
 	sonde_probe_fire(sonde_probe_begin, st, &f);
 	preempt_enable();
-	cmpxchg(&st->activity, SONDE_ACT_LOADED, SONDE_ACT_ACTIVE);
+	if (cmpxchg(&st->activity, SONDE_ACT_LOADED, SONDE_ACT_ACTIVE) ==
+	    SONDE_ACT_LOADED)
+		sonde_buf_grow_all(st);
 	return 0;
 }
 

@@ -42,7 +42,17 @@
 #   SONDE_KVM_DEV        the KVM device auto checks (default /dev/kvm)
 #   SONDE_KVM_PROBE_TIMEOUT  seconds the KVM probe boot may take (default
 #                        20; a KVM that hangs costs this much once)
-#   SONDE_TCG_THREAD     multi (default) or single: TCG's vCPU threads
+#   SONDE_TCG_THREAD     single (default) or multi: TCG's vCPU threads.
+#                        Multi-threaded TCG (QEMU 7.2) can run a stale
+#                        translation of kernel text that text_poke_bp()
+#                        has patched: a CPU executes an int3 the kernel
+#                        already removed ("Oops: int3" in
+#                        rcu_note_context_switch while tracepoints on the
+#                        scheduler's path are armed and disarmed in a
+#                        loop; bench/c1-bpftrace-lockup.txt is the same
+#                        under bpftrace).  Real CPUs and KVM serialise
+#                        with text_poke_sync()'s IPIs; single-threaded
+#                        TCG does too.
 #   SONDE_GUEST_APPEND   more kernel command line (nokaslr, say)
 #   SONDE_GUEST_LOCKDOWN integrity or confidentiality: the guest's /init
 #                        raises kernel lockdown to it once the modules are
@@ -415,7 +425,7 @@ esac
 if [ "$USE_KVM" = 1 ]; then
 	ACCEL=(-accel kvm -cpu host)
 else
-	ACCEL=(-accel "tcg,thread=${SONDE_TCG_THREAD:-multi}" -cpu max)
+	ACCEL=(-accel "tcg,thread=${SONDE_TCG_THREAD:-single}" -cpu max)
 fi
 # loglevel=5 puts warnings (WARN, lockdep, RCU) on the console too, so
 # console.log shows them even if the guest dies before dumping dmesg.

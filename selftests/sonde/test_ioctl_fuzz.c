@@ -6,7 +6,9 @@
  * struct, or wild pointers; program images built by hand (every kind of
  * section: options, aggregations, variables, speculations, strings, ERROR
  * clauses) and then mutated, with buffers small enough to fill; GO,
- * firings (getppid), STOP, DRAIN, AGGSNAP, STATUS, TESTRUN, and close
+ * firings (getppid), STOP, DRAIN, AGGSNAP, STATUS, TESTRUN, UPROBE,
+ * JHELPER (jstack() layouts, any file or process), OFFER (kernel sites
+ * right, wrong and malformed), and close
  * while the other thread uses the same file.  Every call must return (an
  * errno is fine) and the kernel log must stay clean (the runner checks).
  *
@@ -36,6 +38,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -276,6 +279,7 @@ static void fz_call_any(int fd, unsigned char *blob, size_t bsize)
 		sizeof(struct sonde_load), sizeof(struct sonde_go),
 		sizeof(struct sonde_drain), sizeof(struct sonde_status),
 		sizeof(struct sonde_testrun), sizeof(struct sonde_uprobe),
+		sizeof(struct sonde_jhelper), sizeof(struct sonde_offer),
 	};
 	unsigned int nr = below(4) ? below(16) : below(256);
 	unsigned int type = below(8) ? SONDE_IOC_MAGIC : below(256);
@@ -401,10 +405,86 @@ static void fz_call_uprobe(int fd, unsigned char *blob, size_t bsize)
 	fz_ioctl(fd, SONDE_IOC_UPROBE, &u);
 }
 
+/* A jstack() helper: the never-run copy's file or any descriptor, this
+ * process or any, offsets mostly in range. */
+static void fz_call_jhelper(int fd, unsigned char *blob, size_t bsize)
+{
+	struct sonde_jhelper h;
+	__u32 *w = (__u32 *)&h.off, i;
+	int exe = -1;
+
+	memset(&h, 0, sizeof(h));
+	h.size = below(8) ? sizeof(h) : (__u32)fz_val();
+	if (below(2)) {
+		exe = open(target, O_RDONLY);
+		h.fd = exe;
+	} else {
+		h.fd = below(2) ? -1 : (__s32)fz_val();
+		h.pid = below(2) ? getpid() : (__s32)fz_val();
+	}
+	h.flags = below(8) ? 0 : (__u32)fz_val();
+	h.text = below(2) ? 0x1000 : fz_val();
+	h.runtime = below(2) ? (__u64)(unsigned long)blob :
+		    wild_ptr(blob, bsize);
+	h.max_threads = below(4) ? 1 + below(SONDE_JHELPER_MAX_THREADS) :
+			(__u32)fz_val();
+	h.max_interps = below(4) ? 1 + below(SONDE_JHELPER_MAX_INTERPS) :
+			(__u32)fz_val();
+	for (i = 0; i < offsetof(struct sonde_pyoffsets, state_kind_shift) / 4;
+	     i++)
+		w[i] = below(8) ? 8 * below(64) :
+		       below(2) ? SONDE_PYOFF_NONE : (__u32)fz_val();
+	h.off.owner_skip = below(2) ? SONDE_PYOFF_NONE : below(300);
+	h.off.state_kind_shift = below(32);
+	h.off.state_compact_bit = below(33);
+	h.off.state_ascii_bit = below(33);
+	if (!below(16))
+		h.reserved2[below(4)] = 1;
+	fz_ioctl(fd, SONDE_IOC_JHELPER, &h);
+	if (exe >= 0)
+		close(exe);
+}
+
+/* Kernel sites offered: functions at right-looking or wrong addresses,
+ * event systems, malformed names and counts. */
+static void fz_call_offer(int fd, unsigned char *blob, size_t bsize)
+{
+	static const char *const names[] = { "vfs_read", "getppid",
+					     "sched_switch", "sys_enter",
+					     "no_such_fn", "a b", "", "x.y-z" };
+	static const char *const mods[] = { "vmlinux", "sched", "syscalls",
+					    "raw_syscalls", "nosuch", "" };
+	static __thread struct sonde_offer_ent ents[8];
+	struct sonde_offer o;
+	unsigned int i, n = below(8) + 1;
+
+	memset(ents, 0, sizeof(ents));
+	for (i = 0; i < n; i++) {
+		struct sonde_offer_ent *e = &ents[i];
+
+		e->kind = below(8) ? 1 + below(2) : (__u32)fz_val();
+		e->addr = e->kind == SONDE_OFFER_EVENT && below(4) ? 0 :
+			  below(2) ? 0xffffffff81000000ULL + 16 * below(1 << 20) :
+			  fz_val();
+		strcpy(e->module, mods[below(6)]);
+		strcpy(e->name, names[below(8)]);
+		if (!below(16))
+			memset(e->name, 'a', sizeof(e->name));
+		if (!below(32))
+			e->reserved = 1;
+	}
+	memset(&o, 0, sizeof(o));
+	o.ents = below(8) ? (__u64)(unsigned long)ents : wild_ptr(blob, bsize);
+	o.count = below(8) ? n : (__u32)fz_val();
+	if (!below(16))
+		o.flags = 1;
+	fz_ioctl(fd, SONDE_IOC_OFFER, &o);
+}
+
 /* One call of the session, of any kind. */
 static void fz_call(int fd, unsigned char *blob, size_t bsize)
 {
-	unsigned int k = below(16), i;
+	unsigned int k = below(18), i;
 
 	switch (k) {
 	case 0: case 1:
@@ -448,6 +528,12 @@ static void fz_call(int fd, unsigned char *blob, size_t bsize)
 		break;
 	case 14:
 		fz_call_uprobe(fd, blob, bsize);
+		break;
+	case 15:
+		fz_call_jhelper(fd, blob, bsize);
+		break;
+	case 16:
+		fz_call_offer(fd, blob, bsize);
 		break;
 	default: {
 		struct sonde_info info;

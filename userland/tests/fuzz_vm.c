@@ -128,15 +128,15 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 				  (u64)in->imm + 8u * in->rt <= rec_size);
 			break;
 		case SONDE_OP_EMITJSTACK:
-			/* a struct sonde_jstack straight into the record */
-			FZ_ASSERT(!pred && in->rt);
-			FZ_ASSERT(SONDE_SOL_OFF(in->imm) % 8 == 0 &&
-				  SONDE_SOL_LEN(in->imm) >= 8 &&
-				  SONDE_SOL_LEN(in->imm) <= SONDE_JSTACK_MAXSTR);
-			FZ_ASSERT((u64)SONDE_SOL_OFF(in->imm) +
-				  SONDE_JSTACK_SIZE(in->rt,
-						    SONDE_SOL_LEN(in->imm)) <=
-				  rec_size);
+			FZ_ASSERT(!pred);
+			/* a struct sonde_jstack of rt frames and the names'
+			 * bytes, 8-byte aligned, inside the record */
+			sz = SONDE_SOL_LEN(in->imm);
+			FZ_ASSERT(in->rt && sz >= 8 &&
+				  sz <= SONDE_JSTACK_MAXSTR && sz % 8 == 0 &&
+				  SONDE_SOL_OFF(in->imm) % 8 == 0 &&
+				  (u64)SONDE_SOL_OFF(in->imm) +
+				  SONDE_JSTACK_SIZE(in->rt, sz) <= rec_size);
 			break;
 		case SONDE_OP_AGG: {
 			const struct sonde_agg_desc *ad;
