@@ -395,7 +395,7 @@ void sonde_dvar_load(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	if (!sonde_spin_lock(&dv->locks[b])) {
 		/* not had in time: read as missing, and say so */
 		ms->pc->dyndrops++;
-		sonde_zero(out, min_t(u32, size, sizeof(u64)));
+		sonde_zero(out, size);
 		return;
 	}
 	pp = &dv->buckets[b];

@@ -45,8 +45,17 @@ static char *sonde_scratch(struct sonde_vm_ctx *ctx, u32 size, u32 *fault)
 
 static u64 sonde_execname(struct sonde_vm_ctx *ctx, u32 *fault)
 {
-	char *s = sonde_scratch(ctx, TASK_COMM_LEN, fault);
+	struct sonde_mstate *ms = ctx->env;
+	char *s;
 
+	/*
+	 * The consumer itself is "dtrace", as it is under DTrace, so that
+	 * scripts written for DTrace (/execname != "dtrace"/) leave out the
+	 * tracer as they mean to.
+	 */
+	if (ms->st && task_tgid_nr(current) == ms->st->owner)
+		return (u64)(unsigned long)"dtrace";
+	s = sonde_scratch(ctx, TASK_COMM_LEN, fault);
 	if (!s)
 		return 0;
 	/* comm may change under us; a racy but terminated copy is fine */
@@ -121,6 +130,14 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 		return (u64)(unsigned long)p->func;
 	case SONDE_B_probename:
 		return (u64)(unsigned long)p->name;
+	case SONDE_B_caller:
+	case SONDE_B_ucaller:
+		/* the frame above the probed code's: its caller */
+		return sonde_env_stack(ctx, id == SONDE_B_ucaller,
+				       ctx->stackbuf, 2) == 2 ?
+		       ctx->stackbuf[1] : 0;
+	case SONDE_B_ipl:
+		return in_hardirq() ? 2 : in_serving_softirq() ? 1 : 0;
 	}
 	/* the verifier only lets known ids through */
 	*fault = SONDE_FLT_ILLOP;
@@ -550,6 +567,43 @@ int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 		return -EFAULT;
 	*val = ((const unsigned long *)regs)[reg];
 	return 0;
+}
+
+/* Parents progenyof() walks at most: deeper trees answer no. */
+#define SONDE_PROGENY_MAX	1024
+
+/**
+ * sonde_env_progenyof() - progenyof(): the current process is @pid or one
+ * of its descendants
+ * @ctx: the firing
+ * @pid: the process id (tgid)
+ *
+ * Walks real_parent under RCU, at most SONDE_PROGENY_MAX steps.
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: 1 or 0.
+ */
+u64 sonde_env_progenyof(struct sonde_vm_ctx *ctx, s64 pid)
+{
+	struct task_struct *t, *parent;
+	u64 found = 0;
+	u32 i;
+
+	rcu_read_lock();
+	t = current;
+	for (i = 0; i < SONDE_PROGENY_MAX; i++) {
+		if (task_tgid_nr(t) == pid) {
+			found = 1;
+			break;
+		}
+		parent = rcu_dereference(t->real_parent);
+		if (!parent || parent == t)
+			break;
+		t = parent;
+	}
+	rcu_read_unlock();
+	return found;
 }
 
 /**

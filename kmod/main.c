@@ -226,6 +226,7 @@ static int __init sonde_init(void)
 {
 	int ret;
 
+	sonde_destruct_init();
 	/* the other providers make their probes when a listing names them */
 	ret = sonde_dtrace_init();
 	if (!ret)
@@ -253,6 +254,7 @@ out_probes:
 	sonde_fbt_exit();
 	sonde_tracepoint_exit();
 	sonde_probes_destroy();
+	sonde_destruct_exit();
 	return ret;
 }
 
@@ -264,6 +266,7 @@ static void __exit sonde_exit(void)
 	sonde_fbt_exit();
 	sonde_tracepoint_exit();
 	sonde_probes_destroy();
+	sonde_destruct_exit();
 }
 
 module_init(sonde_init);

@@ -590,6 +590,12 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	struct sonde_vm_ctx ctx __uninitialized;	/* every field below */
 	u64 ret;
 
+	/* the cpu option: other CPUs trace nothing (BEGIN, END and ERROR
+	 * fire where they fire) */
+	if (unlikely(st->img.opt[SONDE_OPT_cpu]) &&
+	    ms->cpu != st->img.opt[SONDE_OPT_cpu] - 1 &&
+	    ms->probe->prov != sonde_probe_error->prov)
+		return;
 	ms->st = st;
 	ms->pc = pc;
 	/* ctx.regs: sonde_vm_run() clears them */

@@ -288,6 +288,7 @@ struct sonde_pcpu {
 	u64 dyndrops;
 	u64 specdrops;
 	u64 specbusy;
+	u64 specunavail;
 	u64 jstackdrops;
 } ____cacheline_aligned_in_smp;
 
@@ -377,6 +378,12 @@ void sonde_agg_reset(struct sonde_buf *b, u32 area);
 u32 sonde_agg_nbuckets(u32 size);
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		      u32 aggid, const struct sonde_key *key, s64 x, s64 incr);
+
+/* Destructive actions (destruct.c); sonde_env_destruct() is vm/env.h's. */
+void sonde_destruct_init(void);
+void sonde_destruct_exit(void);
+int sonde_destruct_check(const struct sonde_image *img,
+			 struct sonde_vlog *log);
 
 /* jstack() helpers (jhelper.c). */
 int sonde_jhelper_add(struct sonde_state *st, struct sonde_jhelper *req);

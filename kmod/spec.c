@@ -11,10 +11,18 @@
  * the principal buffer of the committing CPU; discard(id) drops them.
  * One raw spinlock per speculation guards its buffers: held with
  * interrupts off, for one bounded copy, never nested in another sonde
- * lock, and waited for at most SONDE_SPIN_MAX tries (sonde_spin_lock()).
- * Full buffers, busy speculations and a lock not had in time are counted
- * (a speculation drop: the record, or the whole commit or discard, which
- * then leaves the speculation in use), never waited for.
+ * lock, and waited for at most SONDE_SPIN_MAX tries (sonde_spin_lock()):
+ * a lock not had in time is a speculative drop (the record, or the whole
+ * commit or discard, which then leaves the speculation in use).
+ *
+ * DTrace's rules and counts (dtrace_speculation*()): speculate(),
+ * commit() and discard() of id 0 or of a speculation not in use do
+ * nothing, and the clause's record is dropped without a count; an id
+ * above nspec is an illegal operation.  A speculation() that finds none
+ * free counts a "busy" failure when one is being committed or discarded
+ * at that moment, else an "unavailable" one.  A record that does not fit
+ * its speculation's buffer is a speculative drop, counted when (and only
+ * if) the speculation is committed, as DTrace's dtb_drops.
  * The probe-context functions here run with interrupts off.
  */
 #include <linux/slab.h>
@@ -23,10 +31,16 @@
 
 #include "sonde_kmod.h"
 
+/* A speculation's state (struct sonde_spec.busy). */
+#define SONDE_SPEC_FREE		0
+#define SONDE_SPEC_ACTIVE	1
+#define SONDE_SPEC_ENDING	2	/* being committed or discarded */
+
 struct sonde_spec {
-	atomic_t busy;			/* 0 free, 1 in use */
+	atomic_t busy;			/* SONDE_SPEC_* */
 	raw_spinlock_t lock;
 	u32 *off;			/* bytes used, per CPU */
+	u32 *drops;			/* records that did not fit, per CPU */
 	u8 **data;			/* specsize bytes per CPU */
 };
 
@@ -63,8 +77,9 @@ int sonde_specs_create(struct sonde_state *st)
 
 		raw_spin_lock_init(&sp->lock);
 		sp->off = kcalloc(nr_cpu_ids, sizeof(*sp->off), GFP_KERNEL);
+		sp->drops = kcalloc(nr_cpu_ids, sizeof(*sp->drops), GFP_KERNEL);
 		sp->data = kcalloc(nr_cpu_ids, sizeof(*sp->data), GFP_KERNEL);
-		if (!sp->off || !sp->data)
+		if (!sp->off || !sp->drops || !sp->data)
 			return -ENOMEM;
 		for_each_possible_cpu(cpu) {
 			sp->data[cpu] = kvmalloc_node(size, SONDE_GFP_BIG,
@@ -96,29 +111,40 @@ void sonde_specs_destroy(struct sonde_state *st)
 			for_each_possible_cpu(cpu)
 				kvfree(sp->data[cpu]);
 		kfree(sp->data);
+		kfree(sp->drops);
 		kfree(sp->off);
 	}
 	kfree(st->specs);
 	st->specs = NULL;
 }
 
-/* The speculation @id names if it is in use, else NULL. */
+/* The speculation @id names if it is active, else NULL. */
 static struct sonde_spec *sonde_spec_get(struct sonde_state *st, u64 id)
 {
-	if (!id || id > st->nspec)
+	if (!st->specs || !id || id > st->nspec)
 		return NULL;
-	if (!atomic_read(&st->specs[id - 1].busy))
+	if (atomic_read(&st->specs[id - 1].busy) != SONDE_SPEC_ACTIVE)
 		return NULL;
 	return &st->specs[id - 1];
 }
 
-/* Move (commit) or drop every CPU's records of @sp; probe context. */
+/*
+ * Move (commit) or drop every CPU's records of @sp; probe context.  The
+ * first to move it from active to ending does the work: a commit and a
+ * discard racing on two CPUs end it once.  Records that did not fit its
+ * buffers are counted on commit only.
+ */
 static void sonde_spec_end(struct sonde_state *st, struct sonde_spec *sp,
 			   struct sonde_pcpu *pc, bool commit)
 {
 	unsigned int cpu;
 
+	if (atomic_cmpxchg(&sp->busy, SONDE_SPEC_ACTIVE, SONDE_SPEC_ENDING) !=
+	    SONDE_SPEC_ACTIVE)
+		return;
 	if (!sonde_spin_lock(&sp->lock)) {
+		/* not ended: still in use, to commit or discard again */
+		atomic_set(&sp->busy, SONDE_SPEC_ACTIVE);
 		pc->specdrops++;
 		return;
 	}
@@ -126,6 +152,9 @@ static void sonde_spec_end(struct sonde_state *st, struct sonde_spec *sp,
 		u32 len = sp->off[cpu];
 		void *dst;
 
+		if (commit)
+			pc->specdrops += sp->drops[cpu];
+		sp->drops[cpu] = 0;
 		if (!len || !commit)
 			goto next;
 		dst = sonde_buf_reserve(&pc->buf, len);
@@ -138,7 +167,7 @@ static void sonde_spec_end(struct sonde_state *st, struct sonde_spec *sp,
 next:
 		sp->off[cpu] = 0;
 	}
-	atomic_set(&sp->busy, 0);
+	atomic_set(&sp->busy, SONDE_SPEC_FREE);
 	raw_spin_unlock(&sp->lock);
 }
 
@@ -147,37 +176,49 @@ next:
  * @ctx: the firing
  * @subr: SONDE_SUBR_speculation, _speculate, _commit or _discard
  * @id: the speculation (not for speculation())
- * @ret: speculation()'s id (0: none free, a specbusy drop), else 0
+ * @ret: speculation()'s id (0: none free, a failed speculation counted
+ *       busy or unavailable as DTrace counts it), else 0
  *
  * Context: probe context; commit() and discard() take the speculation's
  * raw spinlock for one bounded copy.
- * Return: 0 or SONDE_FLT_ILLOP.
+ * Return: 0 or SONDE_FLT_ILLOP (an id above nspec).
  */
 u32 sonde_spec_subr(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
 {
 	struct sonde_mstate *ms = ctx->env;
 	struct sonde_state *st = ms->st;
 	struct sonde_spec *sp;
+	bool ending = false;
 	u32 i;
 
 	*ret = 0;
-	if (!st->specs)
-		return SONDE_FLT_ILLOP;
-	if (id > st->nspec)
+	/* nspec ids exist even in a program that never calls speculation()
+	 * (and so has no buffers): theirs are never in use */
+	if (subr != SONDE_SUBR_speculation &&
+	    id > st->img.opt[SONDE_OPT_nspec])
 		return SONDE_FLT_ILLOP;
 	switch (subr) {
 	case SONDE_SUBR_speculation:
-		for (i = 0; i < st->nspec; i++) {
-			if (atomic_cmpxchg(&st->specs[i].busy, 0, 1) == 0) {
+		for (i = 0; st->specs && i < st->nspec; i++) {
+			int old = atomic_cmpxchg(&st->specs[i].busy,
+						 SONDE_SPEC_FREE,
+						 SONDE_SPEC_ACTIVE);
+
+			if (old == SONDE_SPEC_FREE) {
 				*ret = i + 1;
 				return 0;
 			}
+			ending |= old == SONDE_SPEC_ENDING;
 		}
-		ms->pc->specbusy++;
+		if (ending)
+			ms->pc->specbusy++;
+		else
+			ms->pc->specunavail++;
 		return 0;
 	case SONDE_SUBR_speculate:
-		/* id 0 (speculation() failed) or an ended speculation: the
-		 * clause's data is dropped, as in DTrace */
+		/* id 0 (speculation() failed) or a speculation not in use:
+		 * the clause's record is dropped when it is filed, without a
+		 * count, as DTrace's CPU_DTRACE_DROP */
 		ctx->spec = SONDE_SPEC_SET | (u32)id;
 		return 0;
 	case SONDE_SUBR_commit:
@@ -199,8 +240,9 @@ u32 sonde_spec_subr(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret)
  * @spec: ctx->spec: SONDE_SPEC_SET | the speculation
  * @h: the record (not committed to the principal buffer), or NULL
  *
- * The record goes to the speculation's buffer of this CPU, or is dropped
- * and counted.
+ * The record goes to the speculation's buffer of this CPU; when the
+ * speculation is not active it is dropped silently, when the buffer is
+ * full it is a drop the speculation's commit counts.
  *
  * Context: probe context; takes the speculation's raw spinlock.
  */
@@ -209,19 +251,17 @@ void sonde_spec_record(struct sonde_state *st, struct sonde_pcpu *pc,
 {
 	struct sonde_spec *sp = sonde_spec_get(st, spec & ~SONDE_SPEC_SET);
 
-	if (!h)
+	if (!h || !sp)
 		return;
-	if (!sp) {
-		pc->specdrops++;
-		return;
-	}
 	if (!sonde_spin_lock(&sp->lock)) {
 		pc->specdrops++;
 		return;
 	}
 	/* re-check: a commit on another CPU may have ended it meanwhile */
-	if (!atomic_read(&sp->busy) || h->size > st->specsize - sp->off[cpu]) {
-		pc->specdrops++;
+	if (atomic_read(&sp->busy) != SONDE_SPEC_ACTIVE) {
+		/* ended: dropped, as if it had been at speculate() */
+	} else if (h->size > st->specsize - sp->off[cpu]) {
+		sp->drops[cpu]++;
 	} else {
 		memcpy(sp->data[cpu] + sp->off[cpu], h, h->size);
 		sp->off[cpu] += h->size;

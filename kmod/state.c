@@ -577,6 +577,9 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 				       req->log_level ? &log : NULL);
 	if (err)
 		goto out_image;
+	err = sonde_destruct_check(&st->img, &log);
+	if (err)
+		goto out_image;
 
 	st->necbs = st->img.necbs;
 	st->ecbs = kvcalloc(max(st->necbs, 1u), sizeof(*st->ecbs),
@@ -826,6 +829,7 @@ int sonde_state_status(struct sonde_state *st, struct sonde_status *req)
 		req->dyndrops += READ_ONCE(pc->dyndrops);
 		req->specdrops += READ_ONCE(pc->specdrops);
 		req->specbusy += READ_ONCE(pc->specbusy);
+		req->specunavail += READ_ONCE(pc->specunavail);
 		req->jstackdrops += READ_ONCE(pc->jstackdrops);
 		if (READ_ONCE(pc->buf.full))
 			req->flags |= SONDE_STATUS_FILLED;

@@ -213,7 +213,12 @@ struct sonde_prog_hdr {
 	O(dynvarsize,   5, (1 << 20),  4096,  (1ULL << 30))		\
 	O(deadman,      6, 10000,      1000,  3600000)			\
 	O(nspec,        7, 1,          1,     256)			\
-	O(specsize,     8, (32 << 10), 4096,  (64 << 20))
+	O(specsize,     8, (32 << 10), 4096,  (64 << 20))		\
+	/* cpu: trace only on CPU (cpu - 1); 0, the default, on all */ \
+	O(cpu,          9, 0,          0,     8192)			\
+	/* scratchsize: scratch bytes per CPU for strings, copyin() and \
+	 * alloca(); 0, the default, for 16 strings or 16k */		\
+	O(scratchsize, 10, 0,          0,     (64 << 20))
 
 #define SONDE_KOPT_ENUM_(name, id, def, min, max) SONDE_OPT_##name = id,
 enum sonde_kopt { SONDE_KOPTS(SONDE_KOPT_ENUM_) SONDE_NKOPTS };
@@ -278,6 +283,9 @@ struct sonde_clause {
 /* Commit a record (just the header when rec_size is 0) on every firing:
  * DTrace's default action for a clause without actions. */
 #define SONDE_CLAUSEF_RECORD	0x1
+/* The clause's record asks the consumer for something destructive
+ * (system(), freopen()): the image needs the destructive option. */
+#define SONDE_CLAUSEF_DESTRUCTIVE	0x2
 
 /**
  * struct sonde_agg_desc - one aggregation (@name[keys] = fn(...)).
@@ -293,7 +301,9 @@ struct sonde_clause {
  * value: count/sum/min/max one __s64; avg {count, sum}; stddev {count,
  * sum, sum of squares as 128 bits (lo, hi)}; quantize 127 __s64 buckets;
  * lquantize levels + 2 buckets (levels = (limit - base) / step);
- * llquantize the buckets computed by sonde_llquantize_nbuckets().
+ * llquantize the buckets computed by sonde_llquantize_nbuckets(), signed
+ * around the middle one (|value| < factor^low) as sonde_llquantize_
+ * zerobucket() says.
  */
 struct sonde_agg_desc {
 	__u32 fn;
@@ -483,8 +493,12 @@ struct sonde_aggrec {
  * @dyndrops:    dynamic-variable stores dropped: the dynvarsize pool was
  *               full
  * @flags:       SONDE_STATUS_*
- * @specdrops:   speculative records dropped: a speculation buffer was full
- * @specbusy:    speculation() found every speculation in use
+ * @specdrops:   speculative records dropped because a speculation buffer
+ *               was full, counted when the speculation is committed
+ * @specbusy:    speculation() found none free while one was being
+ *               committed or discarded (DTrace's "busy" failure)
+ * @specunavail: speculation() found none free otherwise (DTrace's "no
+ *               speculative buffer available")
  * @jstackdrops: jstack() walks that ended early because memory of the
  *               interpreter could not be read
  * @reserved:    zero
@@ -502,8 +516,9 @@ struct sonde_status {
 	__u32 reserved32;
 	__u64 specdrops;
 	__u64 specbusy;
+	__u64 specunavail;
 	__u64 jstackdrops;
-	__u64 reserved[3];
+	__u64 reserved[2];
 };
 
 #define SONDE_STATUS_FILLED	0x1	/* bufpolicy=fill: a buffer filled */

@@ -301,7 +301,14 @@ enum sonde_op { SONDE_OPS(SONDE_OP_ENUM_) };
 	B(probeprov,   0x21, STR)					\
 	B(probemod,    0x22, STR)					\
 	B(probefunc,   0x23, STR)					\
-	B(probename,   0x24, STR)
+	B(probename,   0x24, STR)					\
+	/* the kernel PC of the probed code's caller, the user PC of	\
+	 * the current thread's caller (0 when there is none), and the	\
+	 * interrupt level the probe fired at: 0 a thread, 1 a softirq,	\
+	 * 2 a hardirq */							\
+	B(caller,      0x25, INT)					\
+	B(ucaller,     0x26, INT)					\
+	B(ipl,         0x27, INT)
 
 #define SONDE_B_ENUM_(name, id, type) SONDE_B_##name = id,
 enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
@@ -314,6 +321,11 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
  * reference, 'i' an integer (not a buffer), 'b' a buffer.  String and
  * buffer results live in the firing's scratch space (strsize bytes per
  * string); running out is a NOSCRATCH fault.
+ *
+ * A string result may be DTrace's NULL string, the value 0, where DTrace
+ * returns NULL (strchr() and friends finding nothing, strtok() at the
+ * end): every instruction and subroutine that reads a string faults on
+ * it with BADADDR at address 0, as DTrace's load from 0 does.
  */
 #define SONDE_SUBRS(S)							\
 	S(strlen,    0x00, 1, 1, INT, "s")				\
@@ -343,14 +355,44 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	 * (then at least one NUL, to the next 8 bytes); NOSCRATCH when	\
 	 * they do not fit, BADADDR when the copy faults */		\
 	S(copyin,    0x17, 2, 2, BUF, "ii")				\
+	/* strtok(s, delimiters): the first token of s (NULL if none),	\
+	 * and s kept for strtok_next */					\
+	S(strtok,    0x18, 2, 2, STR, "ss")				\
+	/* alloca(size): size bytes of zeroed scratch */		\
+	S(alloca,    0x19, 1, 1, BUF, "i")				\
+	/* copyinto(addr, size, buffer): copyin() into a buffer that	\
+	 * has size bytes of used scratch (BADADDR otherwise); 0 */	\
+	S(copyinto,  0x1a, 3, 3, INT, "iib")				\
+	/* progenyof(pid): is the current process pid or one of its	\
+	 * descendants */						\
+	S(progenyof, 0x1b, 1, 1, INT, "i")				\
 	/* speculations: actions, not allowed in predicates */		\
 	S(speculation, 0x20, 0, 0, INT, "")				\
 	S(speculate,   0x21, 1, 1, INT, "i")				\
 	S(commit,      0x22, 1, 1, INT, "i")				\
 	S(discard,     0x23, 1, 1, INT, "i")				\
+	/* destructive actions (an image without the destructive	\
+	 * option that calls one is refused; panic() and breakpoint()	\
+	 * also need the module's kernel_destructive parameter):	\
+	 * raise(sig) and stop() signal the current process, chill(ns)	\
+	 * spins (at most 500 ms a second per CPU), copyout(buffer,	\
+	 * addr, size) and copyoutstr(s, addr, size) write the current	\
+	 * process's memory */						\
+	S(raise,       0x24, 1, 1, INT, "i")				\
+	S(stop,        0x25, 0, 0, INT, "")				\
+	S(chill,       0x26, 1, 1, INT, "i")				\
+	S(copyout,     0x27, 3, 3, INT, "bii")				\
+	S(copyoutstr,  0x28, 3, 3, INT, "sii")				\
+	S(panic,       0x29, 0, 0, INT, "")				\
+	S(breakpoint,  0x2a, 0, 0, INT, "")				\
 	/* the compiler's own, no D name: stringof(buffer), the bytes	\
 	 * up to the first NUL, strsize or the end of used scratch */	\
 	S(bufstr,      0x30, 1, 1, STR, "b")				\
+	/* strtok(NULL, delimiters): the next token of the string the	\
+	 * last strtok() of this predicate or action list was given */	\
+	S(strtok_next, 0x31, 1, 1, STR, "s")				\
+	/* s[i]: the char at index i, 0 outside the string and its NUL */ \
+	S(strchar,     0x32, 2, 2, INT, "si")				\
 	/* uargs(addr, len): len bytes (at most strsize - 1) of the	\
 	 * current process's memory as one string, its NULs spaces and	\
 	 * trailing blanks cut: an argument vector as ps shows it (the	\
@@ -368,6 +410,11 @@ enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };
 #define SONDE_SUBR_MAX	0x40
 /* Subroutines from here on act on the consumer's state: actions only. */
 #define SONDE_SUBR_FIRST_ACTION	SONDE_SUBR_speculation
+/* From here to SONDE_SUBR_FIRST_INTERNAL: destructive actions. */
+#define SONDE_SUBR_FIRST_DESTRUCTIVE	SONDE_SUBR_raise
+/* ... of which these act on the whole kernel. */
+#define SONDE_SUBR_KERNEL_DESTRUCTIVE(id)				\
+	((id) == SONDE_SUBR_panic || (id) == SONDE_SUBR_breakpoint)
 /* Subroutines from here on are the compiler's own: no D function has
  * their name; allowed in predicates and actions alike. */
 #define SONDE_SUBR_FIRST_INTERNAL	0x30

@@ -107,9 +107,40 @@ static u32 sonde_llq_bucket(const struct sonde_agg_desc *ad, s64 value,
 	return base;
 }
 
+/*
+ * The buckets of llquantize() are signed, as DTrace's (Oracle's, whose
+ * llquantize() takes negative values): bucket "top" (the last of the
+ * magnitude layout above) is the zero bucket, |value| < factor^low; the
+ * buckets above it are the layout's for positive values, those below it
+ * its mirror for negative ones, down to bucket 0, value <=
+ * -factor^(high + 1).
+ */
+static u32 sonde_llq_zero(const struct sonde_agg_desc *ad)
+{
+	return sonde_llq_bucket(ad, 0, true);
+}
+
 u32 sonde_llquantize_nbuckets(const struct sonde_agg_desc *ad)
 {
-	return sonde_llq_bucket(ad, 0, true) + 1;
+	return 2 * sonde_llq_zero(ad) + 1;
+}
+
+u32 sonde_llquantize_zerobucket(const struct sonde_agg_desc *ad)
+{
+	return sonde_llq_zero(ad);
+}
+
+static u32 sonde_llq_signed(const struct sonde_agg_desc *ad, s64 x)
+{
+	u32 zero = sonde_llq_zero(ad);
+	u64 mag;
+
+	if (x >= 0)
+		return zero + sonde_llq_bucket(ad, x, false);
+	/* -INT64_MIN does not fit: it is past any high magnitude anyway */
+	mag = -(u64)x;
+	return zero - sonde_llq_bucket(ad, mag > (u64)S64_MAX_ ? S64_MAX_ :
+				       (s64)mag, false);
 }
 
 int sonde_quantize_bucket(s64 v)
@@ -232,7 +263,7 @@ void sonde_agg_apply(const struct sonde_agg_desc *ad, s64 *val, s64 x,
 		val[b] = (s64)((u64)val[b] + (u64)incr);
 		break;
 	case SONDE_AGG_llquantize:
-		b = sonde_llq_bucket(ad, x, false);
+		b = sonde_llq_signed(ad, x);
 		val[b] = (s64)((u64)val[b] + (u64)incr);
 		break;
 	}

@@ -218,6 +218,43 @@ void sonde_env_jdrop(struct sonde_vm_ctx *ctx);
 u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
 
 /**
+ * sonde_env_progenyof() - progenyof(): is the current process @pid or one
+ * of its descendants
+ * @ctx: the firing
+ * @pid: the process id
+ *
+ * A walk up the parent chain, bounded by the world.
+ *
+ * Context: probe context (see the top of this file).
+ * Return: 1 or 0.
+ */
+u64 sonde_env_progenyof(struct sonde_vm_ctx *ctx, s64 pid);
+
+/**
+ * sonde_env_destruct() - a destructive action
+ * @ctx: the firing
+ * @subr: SONDE_SUBR_raise (@arg the signal), _stop, _chill (@arg ns),
+ *        _copyout and _copyoutstr (@arg the user address, @src and
+ *        @size the bytes, already checked to be VM memory), _panic,
+ *        _breakpoint
+ * @arg: see @subr
+ * @src: see @subr, else NULL
+ * @size: see @subr, else 0
+ *
+ * The image verifier let the call through only with the destructive
+ * option; the world applies its own limits (DTrace's: chill() at most
+ * 500 ms a second per CPU, a signal queue of one; copyout() only into
+ * the current process, never a kernel thread's; panic() and breakpoint()
+ * only when the world allows them).
+ *
+ * Context: probe context (see the top of this file); bounded by @size
+ * and, for chill(), by the world's limit.
+ * Return: 0 or a SONDE_FLT_* code.
+ */
+u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
+		       const void *src, u32 size);
+
+/**
  * sonde_env_rand() - rand(): a pseudo-random number, not for cryptography
  * @ctx: the firing
  *

@@ -426,9 +426,15 @@ static int sonde_image_clauses(struct sonde_image *img,
 	for (i = 0; i < img->nclauses; i++) {
 		const struct sonde_clause *c = &img->clauses[i];
 
-		if (c->flags & ~SONDE_CLAUSEF_RECORD)
+		if (c->flags & ~(SONDE_CLAUSEF_RECORD |
+				 SONDE_CLAUSEF_DESTRUCTIVE))
 			return ireject(log, -EINVAL,
 				       "clause %u: reserved flags must be zero",
+				       i);
+		if ((c->flags & SONDE_CLAUSEF_DESTRUCTIVE) &&
+		    !img->opt[SONDE_OPT_destructive])
+			return ireject(log, -EACCES,
+				       "clause %u: destructive actions are not allowed (the destructive option is off)",
 				       i);
 		if ((u64)c->acts_off + c->nacts > img->nacts ||
 		    (!c->nacts && c->acts_off))
@@ -500,8 +506,12 @@ u32 sonde_vm_scratch_size(const struct sonde_image *img)
 {
 	u32 strings = 16 * ALIGN_8(img->strsize);
 
-	return img->scratch_base + (strings > 16384 ? strings : 16384) +
-	       4 * ALIGN_8(img->max_var_size);
+	if (strings < 16384)
+		strings = 16384;
+	/* the scratchsize option asks for more (or less) */
+	if (img->opt[SONDE_OPT_scratchsize])
+		strings = ALIGN_8((u32)img->opt[SONDE_OPT_scratchsize]);
+	return img->scratch_base + strings + 4 * ALIGN_8(img->max_var_size);
 }
 
 int sonde_image_verify(const void *image, u32 size, struct sonde_image *img,

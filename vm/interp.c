@@ -85,8 +85,10 @@ static inline void sonde_key_seg(struct sonde_key *k, u32 off, u32 len)
  * and describe it in @k.  A string is written up to its NUL; @pad also
  * zeroes the rest of its field (the canonical key dynamic variables
  * compare whole), else @k says which bytes were written.  Stack
- * components are taken here, at the probe.
+ * components are taken here, at the probe.  Returns the key's bytes, or
+ * SONDE_KEY_NULLSTR when a string component is the NULL string.
  */
+#define SONDE_KEY_NULLSTR	(~0u)
 static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 			   u8 *key, const u64 *r, u32 keys_off, u32 nkeys,
 			   bool pad)
@@ -107,6 +109,8 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 		switch (SONDE_KEY_KIND(t)) {
 		case SONDE_T_STR:
 			s = (const char *)(unsigned long)kv;
+			if (unlikely(!s))
+				return SONDE_KEY_NULLSTR;
 			d = key + ksize;
 			for (i = 0; i < max; i++) {
 				u8 c = s[i];
@@ -227,6 +231,8 @@ int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret)
 	r[4] = 0; r[5] = 0; r[6] = 0; r[7] = 0;
 	r[8] = 0; r[9] = 0; r[10] = 0; r[11] = 0;
 	r[12] = 0; r[13] = 0; r[14] = 0; r[15] = 0;
+	ctx->strtok_pos = NULL;
+	ctx->strtok_end = NULL;
 
 #ifndef SONDE_VM_SWITCH
 #define NEXT()	goto *jt[(++pc)->op]
@@ -348,6 +354,8 @@ l_SREM:
 	NEXT();
 
 l_SCMP:
+	if (unlikely(!RS || !RT))
+		goto l_nullstr;
 	RD = (u64)sonde_strcmp((const char *)(unsigned long)RS,
 			       (const char *)(unsigned long)RT, strsize);
 	NEXT();
@@ -396,6 +404,8 @@ l_##name: {								\
 	EMIT(EMIT8, u64)
 #undef EMIT
 l_EMITS:
+	if (unlikely(!RS))
+		goto l_nullstr;
 	sonde_strfield(ctx->rec + pc->imm, (const char *)(unsigned long)RS,
 		       strsize);
 	NEXT();
@@ -421,8 +431,10 @@ l_AGG: {
 	const struct sonde_agg_desc *ad = &img->aggs[pc->imm];
 	struct sonde_key k __uninitialized;	/* written by key_build */
 
-	sonde_key_build(ctx, &k, (u8 *)ctx->scratch, &r[pc->rs],
-			ad->keys_off, ad->nkeys, false);
+	if (unlikely(sonde_key_build(ctx, &k, (u8 *)ctx->scratch, &r[pc->rs],
+				     ad->keys_off, ad->nkeys, false) ==
+		     SONDE_KEY_NULLSTR))
+		goto l_nullstr;
 	sonde_env_agg(ctx, pc->imm, &k, (s64)RT,
 		      (ad->flags & SONDE_AGGF_INCR) ? (s64)r[pc->rt + 1] : 1);
 	NEXT();
@@ -432,7 +444,10 @@ l_AGG: {
 	 * Global and clause-local scalars live in flat areas.  A struct
 	 * variable (SONDE_T_BYTES) is copied into scratch when loaded (the
 	 * buffer may be written, then stored back) and from a buffer of
-	 * the firing's scratch when stored.
+	 * the firing's scratch when stored.  A buffer (a clause-local
+	 * only) is kept as its offset into this CPU's scratch, so one
+	 * never assigned reads as the scratch's start and no register
+	 * ever holds a buffer that does not point into it.
 	 */
 #define STATIC_VAR(ld, st, area)					\
 l_##ld: {								\
@@ -450,6 +465,8 @@ l_##ld: {								\
 		RD = (u64)(unsigned long)d_;				\
 	} else {							\
 		memcpy(&RD, p_, sizeof(u64));				\
+		if (t_ == SONDE_T_BUF)					\
+			RD += (u64)(unsigned long)ctx->scratch;		\
 	}								\
 	NEXT();								\
 }									\
@@ -457,7 +474,12 @@ l_##st: {								\
 	u8 *p_ = ctx->area + ctx->var_off[pc->imm];			\
 	u32 t_ = img->vars[pc->imm].type;				\
 									\
-	if (t_ == SONDE_T_STR) {					\
+	if (t_ == SONDE_T_BUF) {					\
+		v = RS - (u64)(unsigned long)ctx->scratch;		\
+		memcpy(p_, &v, sizeof(u64));				\
+	} else if (t_ == SONDE_T_STR) {					\
+		if (unlikely(!RS))					\
+			goto l_nullstr;					\
 		sonde_strfield(p_, (const char *)(unsigned long)RS, strsize); \
 	} else if (SONDE_TYPE_KIND(t_) == SONDE_T_BYTES) {		\
 		addr = RS;						\
@@ -489,6 +511,8 @@ l_LDTA: {
 	u32 ksize = sonde_key_build(ctx, &k, key, &r[pc->rs], vd->keys_off,
 				    vd->nkeys, true);
 
+	if (unlikely(ksize == SONDE_KEY_NULLSTR))
+		goto l_nullstr;
 	if (vd->type == SONDE_T_STR) {
 		char *dst = sonde_scratch_str(ctx);
 
@@ -528,9 +552,14 @@ l_STTA: {
 	u32 ksize = sonde_key_build(ctx, &k, key, &r[array ? pc->rs : 0],
 				    vd->keys_off, vd->nkeys, true);
 
+	if (unlikely(ksize == SONDE_KEY_NULLSTR))
+		goto l_nullstr;
 	if (vd->type == SONDE_T_STR) {
-		char *tmp = sonde_scratch_str(ctx);
+		char *tmp;
 
+		if (unlikely(!val))
+			goto l_nullstr;
+		tmp = sonde_scratch_str(ctx);
 		if (unlikely(!tmp)) {
 			fault = SONDE_FLT_NOSCRATCH;
 			addr = 0;
@@ -627,6 +656,11 @@ l_bad:
 	goto l_fault;
 l_divzero:
 	fault = SONDE_FLT_DIVZERO;
+	addr = 0;
+	goto l_fault;
+l_nullstr:
+	/* DTrace's NULL string read: a load from address 0 */
+	fault = SONDE_FLT_BADADDR;
 	addr = 0;
 l_fault:
 	ctx->fault = fault;

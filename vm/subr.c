@@ -81,36 +81,56 @@ static s64 sonde_kmp(const char *s, u32 ls, const char *t, u32 lt, u32 start,
 }
 
 /*
- * First (or, @last, last) index of @t in @s at or after / before @from,
- * as DTrace's index() and rindex(): strings of at most @max bytes.
+ * DTrace's search for @t in @s (dtrace_dif_subr()'s STRSTR, INDEX and
+ * RINDEX): index() from the start or position @pos (negative: 0; at or
+ * past the end: not found, or the length for an empty @t), rindex() back
+ * from the end or @pos (negative: not found, or 0 for an empty @t; past
+ * the end: the end).  Returns the index, or -1.  Strings of at most @max
+ * bytes; linear time (sonde_kmp()).
  */
 static s64 sonde_index(struct sonde_vm_ctx *ctx, const char *s, const char *t,
-		       u32 max, s64 from, bool last)
+		       u32 max, bool last, bool has_pos, s64 pos)
 {
 	const struct sonde_image *img = ctx->img;
 	u16 *tab = (u16 *)(ctx->scratch + ((img->max_key_size + 7) & ~7u));
-	u32 ls = sonde_strnlen(s, max), lt = sonde_strnlen(t, max);
-	s64 start, end, j;
+	s64 len = sonde_strnlen(s, max), sublen = sonde_strnlen(t, max);
+	s64 i, j;
 
-	if (lt > ls)
-		return -1;
+	if (!len && !sublen)
+		return 0;
 	if (!last) {
-		start = from < 0 ? 0 : from;
-		if (!lt)
-			return start <= ls ? start : -1;
-		if (start > ls - lt)
+		i = 0;
+		if (has_pos) {
+			if (pos < 0)
+				pos = 0;
+			if (pos >= len)
+				return sublen ? -1 : len;
+			i = pos;
+		}
+		if (!sublen)
+			return i;
+		if (sublen > len - i)
 			return -1;
-		return sonde_kmp(s, ls, t, lt, (u32)start, false, tab);
+		return sonde_kmp(s, (u32)len, t, (u32)sublen, (u32)i, false,
+				 tab);
 	}
-	end = (s64)(ls - lt);
-	if (from >= 0 && from < end)
-		end = from;
-	if (!lt)
-		return end;
-	/* the last match at or before end is the first one, reading both
-	 * strings backwards, at or after ls - lt - end */
-	j = sonde_kmp(s, ls, t, lt, (u32)((s64)(ls - lt) - end), true, tab);
-	return j < 0 ? -1 : (s64)(ls - lt) - j;
+	i = len;
+	if (has_pos) {
+		if (pos < 0)
+			return sublen ? -1 : 0;
+		i = pos > len ? len : pos;
+	}
+	if (!sublen)
+		return i;
+	if (sublen > len)
+		return -1;
+	if (i > len - sublen)
+		i = len - sublen;
+	/* the last match at or before i is the first one, reading both
+	 * strings backwards, at or after len - sublen - i */
+	j = sonde_kmp(s, (u32)len, t, (u32)sublen, (u32)(len - sublen - i),
+		      true, tab);
+	return j < 0 ? -1 : len - sublen - j;
 }
 
 static u64 sonde_bswap(u64 v, u32 bytes)
@@ -130,12 +150,23 @@ static u64 sonde_bswap(u64 v, u32 bytes)
 int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	       u64 *out)
 {
-	u32 max = ctx->img->strsize, i, j;
+	u32 max = ctx->img->strsize, i, j, lo, hi;
 	const char *s = (const char *)(unsigned long)a[0];
 	const char *t = n > 1 ? (const char *)(unsigned long)a[1] : NULL;
+	const char *kinds = NULL;
 	char *r = NULL;
 	s64 v;
 
+	/* DTrace's NULL string: reading it is a load from address 0 */
+	if (sonde_subr_sig(id, &lo, &hi, &kinds) >= 0) {
+		for (i = 0; i < n && kinds[i]; i++) {
+			if (kinds[i] == 's' && !a[i]) {
+				ctx->fault = SONDE_FLT_BADADDR;
+				ctx->fault_addr = 0;
+				return -EFAULT;
+			}
+		}
+	}
 	switch (id) {
 	case SONDE_SUBR_strlen:
 		*out = sonde_strnlen(s, max - 1);
@@ -143,9 +174,8 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	case SONDE_SUBR_index:
 	case SONDE_SUBR_rindex:
 		*out = (u64)sonde_index(ctx, s, t, max - 1,
-					n > 2 ? (s64)a[2] :
-					(id == SONDE_SUBR_index ? 0 : -1),
-					id == SONDE_SUBR_rindex);
+					id == SONDE_SUBR_rindex, n > 2,
+					n > 2 ? (s64)a[2] : 0);
 		return 0;
 	case SONDE_SUBR_strtoll: {
 		s64 base = n > 1 ? (s64)a[1] : 10, sign = 1;
@@ -178,7 +208,52 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 		return 0;
 	}
 	case SONDE_SUBR_rand:
-		*out = sonde_env_rand(ctx);
+		/* D's rand() is an int: the whole range, sign included */
+		*out = (u64)(s64)(s32)(u32)sonde_env_rand(ctx);
+		return 0;
+	case SONDE_SUBR_strchar:
+		/* s[i]: a signed char, 0 past the string's NUL (and before
+		 * it), so no byte outside the string is read */
+		v = (s64)a[1];
+		*out = v < 0 || v > (s64)sonde_strnlen(s, max - 1) ? 0 :
+		       (u64)(s64)(s8)s[v];
+		return 0;
+	case SONDE_SUBR_progenyof:
+		*out = sonde_env_progenyof(ctx, (s64)a[0]);
+		return 0;
+	case SONDE_SUBR_alloca: {
+		/* DTrace's alloca(): scratch of the size asked, here zeroed
+		 * (scratch holds what earlier firings left) */
+		u64 size = a[0], avail = ctx->scratch_size - ctx->scratch_used;
+		u8 *dst;
+
+		if (size > avail || ((size + 7) & ~7ULL) > avail) {
+			ctx->fault = SONDE_FLT_NOSCRATCH;
+			ctx->fault_addr = size;
+			return -EFAULT;
+		}
+		dst = (u8 *)ctx->scratch + ctx->scratch_used;
+		sonde_zero(dst, (u32)((size + 7) & ~7ULL));
+		ctx->scratch_used += (u32)((size + 7) & ~7ULL);
+		*out = (u64)(unsigned long)dst;
+		return 0;
+	}
+	case SONDE_SUBR_copyinto:
+		/* the destination must be size bytes of this firing's
+		 * scratch: a buffer alloca() or copyin() made */
+		if (!sonde_in_scratch(ctx, a[2], a[1])) {
+			ctx->fault = SONDE_FLT_BADADDR;
+			ctx->fault_addr = sonde_scratch_off(ctx, a[2]);
+			return -EFAULT;
+		}
+		if (a[1] && sonde_env_copyin(ctx, a[0],
+					     (void *)(unsigned long)a[2],
+					     (u32)a[1]) < 0) {
+			ctx->fault = SONDE_FLT_BADADDR;
+			ctx->fault_addr = a[0];
+			return -EFAULT;
+		}
+		*out = 0;
 		return 0;
 	case SONDE_SUBR_htons:
 	case SONDE_SUBR_ntohs:
@@ -288,9 +363,49 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 			memcpy(dst + off, &w, chunk);
 			off += chunk;
 		}
-		memset(dst + size, 0, ((size + 8) & ~7ULL) - size);
+		sonde_zero(dst + size, (u32)(((size + 8) & ~7ULL) - size));
 		ctx->scratch_used += (u32)((size + 8) & ~7ULL);
 		*out = (u64)(unsigned long)dst;
+		return 0;
+	}
+	case SONDE_SUBR_raise:
+	case SONDE_SUBR_stop:
+	case SONDE_SUBR_chill:
+	case SONDE_SUBR_panic:
+	case SONDE_SUBR_breakpoint:
+	case SONDE_SUBR_copyout:
+	case SONDE_SUBR_copyoutstr: {
+		const void *src = NULL;
+		u64 arg = n ? a[0] : 0;
+		u32 size = 0, fault;
+
+		if (id == SONDE_SUBR_copyout) {
+			/* copyout(buffer, addr, size): size bytes of used
+			 * scratch, a buffer alloca() or copyin() made */
+			if (!sonde_in_scratch(ctx, a[0], a[2])) {
+				ctx->fault = SONDE_FLT_BADADDR;
+				ctx->fault_addr = sonde_scratch_off(ctx, a[0]);
+				return -EFAULT;
+			}
+			src = (const void *)(unsigned long)a[0];
+			size = (u32)a[2];
+			arg = a[1];
+		} else if (id == SONDE_SUBR_copyoutstr) {
+			/* copyoutstr(s, addr, size): the string and its
+			 * NUL, at most size bytes */
+			src = s;
+			size = sonde_strnlen(s, max - 1) + 1;
+			if (a[2] < size)
+				size = (u32)a[2];
+			arg = a[1];
+		}
+		fault = sonde_env_destruct(ctx, id, arg, src, size);
+		if (fault) {
+			ctx->fault = fault;
+			ctx->fault_addr = arg;
+			return -EFAULT;
+		}
+		*out = 0;
 		return 0;
 	}
 	case SONDE_SUBR_speculation:
@@ -318,9 +433,16 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	r[0] = 0;
 	switch (id) {
 	case SONDE_SUBR_strjoin:
+		/* as DTrace: a result that does not fit in strsize (with its
+		 * NUL) is out of scratch space, not cut short */
 		i = sonde_strnlen(s, max - 1);
+		j = sonde_strnlen(t, max - 1);
+		if (i + j >= max) {
+			ctx->fault = SONDE_FLT_NOSCRATCH;
+			ctx->fault_addr = 0;
+			return -EFAULT;
+		}
 		memcpy(r, s, i);
-		j = sonde_strnlen(t, max - 1 - i);
 		memcpy(r + i, t, j);
 		r[i + j] = 0;
 		break;
@@ -350,30 +472,81 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	}
 	case SONDE_SUBR_strchr:
 	case SONDE_SUBR_strrchr: {
+		/* the NUL counts: strchr(s, 0) is the empty tail */
 		s64 pos = -1;
 		u32 len = sonde_strnlen(s, max - 1);
 
-		for (i = 0; i < len; i++) {
+		for (i = 0; i <= len; i++) {
 			if (s[i] == (char)a[1]) {
 				pos = i;
 				if (id == SONDE_SUBR_strchr)
 					break;
 			}
 		}
-		if (pos >= 0) {
-			memcpy(r, s + pos, len - pos);
-			r[len - pos] = 0;
+		if (pos < 0) {
+			*out = 0;	/* NULL */
+			return 0;
 		}
+		memcpy(r, s + pos, len - pos);
+		r[len - pos] = 0;
 		break;
 	}
 	case SONDE_SUBR_strstr:
-		v = sonde_index(ctx, s, t, max - 1, 0, false);
-		if (v >= 0) {
-			i = sonde_strnlen(s, max - 1);
-			memcpy(r, s + v, i - v);
-			r[i - v] = 0;
+		v = sonde_index(ctx, s, t, max - 1, false, false, 0);
+		if (v < 0) {
+			*out = 0;	/* NULL */
+			return 0;
 		}
+		i = sonde_strnlen(s, max - 1);
+		memcpy(r, s + v, i - v);
+		r[i - v] = 0;
 		break;
+	case SONDE_SUBR_strtok:
+	case SONDE_SUBR_strtok_next: {
+		/* dtrace_dif_subr()'s STRTOK: skip delimiters, copy up to
+		 * the next one; the rest is kept for strtok(NULL, ...) in a
+		 * copy of the string in scratch, so no pointer outlives what
+		 * it points to */
+		const char *delim = id == SONDE_SUBR_strtok ? t : s;
+		const char *p, *end;
+		u8 map[32] __uninitialized;	/* sonde_zero() below */
+
+		if (id == SONDE_SUBR_strtok) {
+			char *copy = sonde_scratch_str(ctx);
+
+			if (!copy) {
+				ctx->fault = SONDE_FLT_NOSCRATCH;
+				ctx->fault_addr = 0;
+				return -EFAULT;
+			}
+			i = sonde_strnlen(s, max - 1);
+			memcpy(copy, s, i);
+			copy[i] = 0;
+			p = copy;
+			end = copy + i;
+		} else {
+			p = ctx->strtok_pos;
+			end = ctx->strtok_end;
+		}
+		sonde_zero(map, sizeof(map));
+		for (i = 0; i < max - 1 && delim[i]; i++)
+			map[(u8)delim[i] >> 3] |= 1 << ((u8)delim[i] & 7);
+		while (p && p < end && (map[(u8)*p >> 3] & (1 << ((u8)*p & 7))))
+			p++;
+		if (!p || p >= end) {
+			ctx->strtok_pos = NULL;
+			ctx->strtok_end = NULL;
+			*out = 0;	/* NULL: no more tokens */
+			return 0;
+		}
+		for (j = 0; p < end && !(map[(u8)*p >> 3] & (1 << ((u8)*p & 7)));
+		     p++)
+			r[j++] = *p;
+		r[j] = 0;
+		ctx->strtok_pos = p;
+		ctx->strtok_end = end;
+		break;
+	}
 	case SONDE_SUBR_basename:
 	case SONDE_SUBR_dirname: {
 		/* as DTrace and POSIX: trailing slashes do not count */
@@ -438,8 +611,11 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 			tmp[i++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
 			x /= (u64)base;
 		} while (x);
+		/* DTrace's prefixes: 0x for base 16, 0 for base 8 */
 		if (base == 16) {
 			tmp[i++] = 'x';
+			tmp[i++] = '0';
+		} else if (base == 8 && a[0]) {
 			tmp[i++] = '0';
 		}
 		if (neg)

@@ -375,6 +375,12 @@ static int sonde_check_call(struct sonde_vprog *v, u32 pc,
 		return vreject(v, pc, -EACCES,
 			       "predicates cannot call %s()",
 			       sonde_subr_name(in->imm));
+	if (in->imm >= SONDE_SUBR_FIRST_DESTRUCTIVE &&
+	    in->imm < SONDE_SUBR_FIRST_INTERNAL &&
+	    !v->img->opt[SONDE_OPT_destructive])
+		return vreject(v, pc, -EACCES,
+			       "%s() is a destructive action: the destructive option is off",
+			       sonde_subr_name(in->imm));
 	if (!in->rt && in->rs)
 		return vreject(v, pc, -EINVAL,
 			       "unused field rs must be zero (no arguments)");

@@ -217,6 +217,18 @@ u32 sonde_lquantize_levels(const struct sonde_agg_desc *ad);
  */
 u32 sonde_llquantize_nbuckets(const struct sonde_agg_desc *ad);
 
+/**
+ * sonde_llquantize_zerobucket() - llquantize()'s bucket of |value| < factor^low
+ * @ad: the aggregation's descriptor (factor, low, high, steps)
+ *
+ * The buckets above it are the positive values' magnitudes, up to the
+ * last one, value >= factor^(high + 1); those below it mirror them for
+ * negative values, down to bucket 0, value <= -factor^(high + 1).
+ *
+ * Return: the bucket, half the buckets rounded down.
+ */
+u32 sonde_llquantize_zerobucket(const struct sonde_agg_desc *ad);
+
 /*
  * DTrace's rules for llquantize(expr, factor, low, high, nsteps), checked
  * in DTrace's order (illumos dt_cc.c, dt_compile_agg()): E(name, what).
@@ -341,6 +353,9 @@ struct sonde_vm_ctx {
 	u64 *stackbuf;		/* 255 frames, for stack keys */
 	u32 spec;		/* speculate(id) was called: the record's
 				 * speculation, else 0 */
+	/* strtok(): where the next token starts and where its copy of the
+	 * string ends (both in this run's scratch); set by sonde_vm_run() */
+	const char *strtok_pos, *strtok_end;
 };
 
 /**

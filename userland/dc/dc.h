@@ -80,16 +80,28 @@ void dc_free(struct dc *dc);
 
 /*
  * Set an option for every later dc_compile() on @dc, as -x name=value
- * does (@value NULL for "-x name": booleans become true).  Kernel
- * options (SONDE_KOPTS; bufpolicy=switch|fill|ring, deadman=10s) and
- * consumer options (quiet, flowindent, rawbytes, zdefs, aggzoom, aggpack,
- * aggpercpu, switchrate, aggrate,
- * aggsortkey, aggsortrev, aggsortpos, aggsortkeypos) alike.  Returns 0,
- * -ENOENT for an unknown option name, -EINVAL for a bad value, -ERANGE
- * for a value out of the option's range.  A #pragma D option in the
- * script overrides the command line (it is applied later).
+ * does (@value NULL for "-x name": booleans become true).  One table has
+ * every option DTrace documents (sonde(8), TRACING OPTIONS): kernel
+ * options (SONDE_KOPTS; bufpolicy=switch|fill|ring, deadman=10s, cpu),
+ * consumer options (quiet, flowindent, rawbytes, switchrate, aggsort*,
+ * ...), the preprocessor's (cpp, define, incdir, ...) and those sonde
+ * accepts and ignores.  Returns 0, -ENOENT for an unknown option name,
+ * -EINVAL for a bad value, -ERANGE for a value out of the option's range
+ * (dc_option_strerror() words them as dtrace does).  A #pragma D option
+ * in the script overrides the command line (it is applied later).
  */
 int dc_setopt(struct dc *dc, const char *name, const char *value);
+
+/*
+ * The option table: option @i's name (NULL past the last) and, when sonde
+ * accepts it without acting on it, why in *@ignored (else NULL).  For
+ * listings and for the test that keeps sonde(8) in step.
+ */
+unsigned int dc_option_count(void);
+const char *dc_option_name(unsigned int i, const char **ignored);
+
+/* dtrace_errmsg() of what dc_setopt() returned: "Invalid option name". */
+const char *dc_option_strerror(int rc);
 
 /*
  * The same option table applied to a compiled program (for callers that

@@ -36,10 +36,15 @@ struct dc *dc_new(void)
 
 void dc_free(struct dc *dc)
 {
+	unsigned int i;
+
 	if (!dc)
 		return;
 	dc_diags_clear(dc);
 	dc_btf_free(dc);
+	for (i = 0; i < dc->ncppargs; i++)
+		free(dc->cppargs[i]);
+	free(dc->cpppath);
 	free(dc);
 }
 
@@ -191,9 +196,11 @@ static bool dc_cpp(struct dc_cc *cc, uint32_t i)
 	unsigned int n = 0, k;
 	pid_t pid;
 
-	argv[n++] = "cpp";
+	argv[n++] = cc->dc->cpppath ? cc->dc->cpppath : "cpp";
 	argv[n++] = "-D__sonde";
-	for (k = 0; o->defines && o->defines[k] && n < 120; k++) {
+	if (cc->dc->cpphdrs)
+		argv[n++] = "-H";
+	for (k = 0; o && o->defines && o->defines[k] && n < 120; k++) {
 		char *d = dc_alloc(cc, strlen(o->defines[k]) + 3);
 
 		if (!d)
@@ -202,8 +209,11 @@ static bool dc_cpp(struct dc_cc *cc, uint32_t i)
 		strcat(d, o->defines[k]);
 		argv[n++] = d;
 	}
-	for (k = 0; o->cpp_args && o->cpp_args[k] && n < 250; k++)
+	for (k = 0; o && o->cpp_args && o->cpp_args[k] && n < 180; k++)
 		argv[n++] = o->cpp_args[k];
+	/* -x define, undef, incdir, cppargs */
+	for (k = 0; k < cc->dc->ncppargs && n < 250; k++)
+		argv[n++] = cc->dc->cppargs[k];
 	argv[n++] = "-";
 	argv[n] = NULL;
 	if (pipe2(in, O_CLOEXEC) || pipe2(op, O_CLOEXEC))
@@ -214,7 +224,7 @@ static bool dc_cpp(struct dc_cc *cc, uint32_t i)
 	if (!pid) {
 		if (dup2(in[0], 0) < 0 || dup2(op[1], 1) < 0)
 			_exit(127);
-		execvp("cpp", (char *const *)argv);
+		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	close(in[0]);
@@ -336,6 +346,7 @@ static void dc_costcheck(struct dc_cc *cc, const struct sonde_image *img)
 static void dc_selfcheck(struct dc_cc *cc)
 {
 	struct sonde_program *p = cc->prog;
+	struct sonde_kopt_set destructive = p->kopts[SONDE_OPT_destructive];
 	struct sonde_image img;
 	struct sonde_vlog log;
 	char buf[512], what[16];
@@ -344,7 +355,12 @@ static void dc_selfcheck(struct dc_cc *cc)
 	unsigned int cl = 0, pc = 0;
 	int err;
 
+	/* the code is checked, not the permission: destructive actions
+	 * are dtrace's to refuse at GO (and the kernel's at LOAD) */
+	p->kopts[SONDE_OPT_destructive].set = true;
+	p->kopts[SONDE_OPT_destructive].value = 1;
 	err = sonde_program_image(p, &image, &size);
+	p->kopts[SONDE_OPT_destructive] = destructive;
 	if (err) {
 		if (err == -ENOMEM)
 			cc->oom = true;
@@ -543,8 +559,8 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		cc.srcs[i].len = strlen(cc.srcs[i].text);
 		cc.srcs[i].kind = in[i].kind;
 	}
-	if (opts && opts->sz >= offsetof(struct dc_opts, cpp_args) +
-	    sizeof(opts->cpp_args) && opts->cpp)
+	if ((opts && opts->sz >= offsetof(struct dc_opts, cpp_args) +
+	     sizeof(opts->cpp_args) && opts->cpp) || dc->cpp)
 		for (i = 0; i < nin && !cc.oom; i++)
 			if (cc.srcs[i].kind == DC_IN_SCRIPT) {
 				cc.cur_src = i;
@@ -559,7 +575,9 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 		in[i].clause0 = cc.nclauses;
 		dc_parse(&cc, i);
 		in[i].nclauses = cc.nclauses - in[i].clause0;
-		if (in[i].nclauses == 0 && !cc.oom && !cc.nerrors)
+		/* the empty option lets a program have no clause */
+		if (in[i].nclauses == 0 && !cc.oom && !cc.nerrors &&
+		    !p->uopts.empty)
 			dc_error(&cc, "D_EMPTY", 0, 0,
 				 "empty D program translation unit");
 	}
@@ -595,6 +613,8 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 			if (!text)
 				continue;
 			d->text = text;
+			d->line = DC_LINE(c->descs[j].line);
+			d->col = c->descs[j].col;
 			pc->ndescs++;
 			dc_pdesc_split(&cc, text, &d->desc, c->descs[j].line,
 				       c->descs[j].col);

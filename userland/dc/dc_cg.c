@@ -1122,7 +1122,9 @@ static void cg_aggact(struct dc_cg *g, struct dc_node *e)
 	a = add_action(g, sonde_action_lookup(e->name), e);
 	if (!a)
 		return;
-	if (a->kind == SONDE_A_SETOPT) {
+	if (a->kind == SONDE_A_FTRUNCATE) {
+		/* no aggregation, no option: just when to act */
+	} else if (a->kind == SONDE_A_SETOPT) {
 		size_t l0 = e->args[0]->slen;
 		size_t l1 = e->nargs > 1 ? e->args[1]->slen + 1 : 0;
 
@@ -1146,7 +1148,8 @@ static void cg_aggact(struct dc_cg *g, struct dc_node *e)
 		a->naggs = 1;
 	}
 	add_field(g, dt, &off);
-	if (e->nargs == 2 && a->kind != SONDE_A_SETOPT) {
+	if (e->nargs == 2 && a->kind != SONDE_A_SETOPT &&
+	    a->kind != SONDE_A_FTRUNCATE) {
 		v = cg_expr(g, e->args[1]);
 		normalize(g, &v);
 		emit(g, SONDE_OP_EMIT8, 0, v.reg, 0, (int32_t)off);
@@ -1167,14 +1170,24 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 	uint32_t i, off, first = 0;
 
 	if (!strcmp(e->name, "speculate") || !strcmp(e->name, "commit") ||
-	    !strcmp(e->name, "discard")) {
-		/* speculate(), commit(), discard(): no record of their own */
+	    !strcmp(e->name, "discard") ||
+	    (e->id >= SONDE_SUBR_FIRST_DESTRUCTIVE &&
+	     e->id < SONDE_SUBR_FIRST_INTERNAL)) {
+		/* speculate(), commit(), discard(), raise() and the other
+		 * destructive subroutines: no record of their own */
 		v = cg_subr(g, e);
 		reg_free(g, v.reg);
 		return;
 	}
-	if (!strcmp(e->name, "printf")) {
-		a = add_action(g, SONDE_A_PRINTF, e);
+	if (!strcmp(e->name, "printf") || !strcmp(e->name, "system") ||
+	    !strcmp(e->name, "freopen")) {
+		/* system() and freopen() record like printf(); the
+		 * consumer acts on them */
+		a = add_action(g, e->name[0] == 'p' ? SONDE_A_PRINTF :
+			       e->name[0] == 's' ? SONDE_A_SYSTEM :
+			       SONDE_A_FREOPEN, e);
+		if (e->name[0] != 'p')
+			g->pc->flags |= SONDE_CLAUSEF_DESTRUCTIVE;
 		if (!a)
 			return;
 		a->fmt = strndup(e->args[0]->str, e->args[0]->slen);
@@ -1275,6 +1288,33 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = e->type.uns ? 2 : 1;
 		end_action(g, a);
+	} else if (sonde_action_lookup(e->name) >= SONDE_A_SYM &&
+		   sonde_action_lookup(e->name) <= SONDE_A_UADDR) {
+		/* sym() and friends: the address, after the pid for the
+		 * user ones, for the consumer to name */
+		uint32_t kind = sonde_action_lookup(e->name);
+		bool user = kind >= SONDE_A_USYM;
+
+		a = add_action(g, kind, e);
+		if (user) {
+			v.reg = reg_alloc(g);
+			emit(g, SONDE_OP_LDB, v.reg, 0, 0, SONDE_B_pid);
+			dt.kind = SONDE_DT_INT;
+			dt.size = 4;
+			add_field(g, dt, &off);
+			emit(g, SONDE_OP_EMIT4, 0, v.reg, 0, (int32_t)off);
+			reg_free(g, v.reg);
+		}
+		v = cg_expr(g, e->args[0]);
+		normalize(g, &v);
+		dt.kind = SONDE_DT_UINT;
+		dt.size = 8;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMIT8, 0, v.reg, 0, (int32_t)off);
+		reg_free(g, v.reg);
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = user ? 2 : 1;
+		end_action(g, a);
 	} else if (sonde_action_flags(sonde_action_lookup(e->name)) &
 		   SONDE_AF_CONSUMER) {
 		cg_aggact(g, e);
@@ -1304,6 +1344,10 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = 1;
 		end_action(g, a);
+	} else {
+		/* a subroutine called for what it does (copyinto()) */
+		v = cg_expr(g, e);
+		reg_free(g, v.reg);
 	}
 }
 

@@ -119,6 +119,17 @@ void dc_diags_clear(struct dc *dc)
 	memset(&dc->diags, 0, sizeof(dc->diags));
 }
 
+void dc_diags_truncate(struct dc *dc, unsigned int n)
+{
+	while (dc->diags.n > n) {
+		struct dc_diag *d = &dc->diags.v[--dc->diags.n];
+
+		free((char *)d->msg);
+		free((char *)d->file);
+		free((char *)d->srcline);
+	}
+}
+
 unsigned int dc_ndiags(const struct dc *dc)
 {
 	return dc->diags.n;

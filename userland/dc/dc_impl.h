@@ -16,8 +16,9 @@
  *   dc_sem_type.c ... of declared and kernel types: members, arrays,
  *                casts, inlines, translators, struct variables, print()
  *   dc_sym.c     kernel symbols (kallsyms)
- *                (dc_sem.h: what the semantic files share)
  *   dc_ptype.c   print()'s type tree for the consumer
+ *   dc_sem_cook.c the order a clause is checked in (actions first)
+ *                (dc_sem.h: what the semantic files share)
  *   dc_args.c    args[] (typed per provider), uregs[], the R_* names
  *   dc_cg.c      code generation, register allocation, record layout
  *   dc_printf.c  printf format parsing and argument checks
@@ -422,6 +423,9 @@ struct dc_diagv {
 };
 
 struct dc_btfset;
+/* Preprocessor arguments -x options may add (define, undef, incdir,
+ * cppargs). */
+#define DC_MAX_CPPARGS	64
 
 struct dc {
 	struct sonde_kopt_set kopts[SONDE_NKOPTS];	/* from dc_setopt() */
@@ -429,6 +433,12 @@ struct dc {
 	struct dc_diagv diags;
 	struct dc_btfset *btf;		/* the kernel's BTF, parsed once,
 					 * when first needed (dc_btf.c) */
+	/* the preprocessor, as -x cpp, cpphdrs, cpppath, define, undef,
+	 * incdir, cppargs set it (added to dc_opts's) */
+	bool cpp, cpphdrs;
+	char *cpppath;
+	char *cppargs[DC_MAX_CPPARGS];
+	unsigned int ncppargs;
 };
 
 /* One compilation: lives for the duration of dc_compile(). */
@@ -567,6 +577,8 @@ __attribute__((format(printf, 5, 6)))
 void dc_error(struct dc_cc *cc, const char *tag, uint32_t line,
 	      uint32_t col, const char *fmt, ...);
 void dc_diags_clear(struct dc *dc);
+/* Forget the diagnostics from the @n-th on (an undone try). */
+void dc_diags_truncate(struct dc *dc, unsigned int n);
 
 /* memory (dc_cc.c) */
 void *dc_alloc(struct dc_cc *cc, size_t size);		/* zeroed, arena */
@@ -663,10 +675,12 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		     struct dc_node **args, uint32_t nargs, bool printa);
 
 /* dc_pragma.c */
-/* Apply one option; fills @err (a message) when it fails. */
-int dc_opt_apply(struct sonde_kopt_set *kopts, struct sonde_uopts *u,
-		 const char *name, const char *value, char *err,
-		 size_t errsz);
+/* Apply one option; fills @err (a message) when it fails.  @dc (NULL in
+ * a script's pragma and for a compiled program) keeps the options of the
+ * preprocessor. */
+int dc_opt_apply(struct dc *dc, struct sonde_kopt_set *kopts,
+		 struct sonde_uopts *u, const char *name, const char *value,
+		 char *err, size_t errsz);
 void dc_uopts_default(struct sonde_uopts *u);
 /* One "#pragma ..." line (the text after '#', no newline). */
 void dc_pragma(struct dc_cc *cc, const char *text, size_t len,

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dc_pragma.c - the one option table: kernel options (SONDE_KOPTS, range
- * checked, sizes with k/m/g suffixes, bufpolicy by name, deadman as a
- * time) and consumer options (quiet and the other booleans,
- * switchrate, aggrate, aggsort*).  Used by "#pragma D option" in scripts
- * and, through dc_setopt()/dc_program_setopt(), by the CLI's -x, -q, -b
- * and -w.  Userland only.
+ * dc_pragma.c - the one option table: every option DTrace documents
+ * (libdtrace's compile-time, run-time and dynamic run-time tables, and
+ * the options Oracle's DTrace added), each acting as in DTrace or, where
+ * Linux or sonde has nothing like it, accepted with its value checked and
+ * ignored (dc_options[].ignored says why; sonde(8) lists them from this
+ * table).  Kernel options (SONDE_KOPTS) are range checked, sizes take
+ * k/m/g/t suffixes up to the kernel's limits (LOAD lowers what the
+ * host's memory cannot have), rates
+ * ns/us/ms/s/m/h/d or hz, booleans DTrace's words (a number sets one, as dt_opt_runtime()).  Used
+ * by "#pragma D option" in scripts and, through dc_setopt() /
+ * dc_program_setopt(), by the CLI's -x, -q, -b and -w.  Userland only.
  */
 #include <ctype.h>
 #include <stddef.h>
@@ -15,30 +20,187 @@
 
 #include "dc_impl.h"
 
-static const struct {
+/* What an option is, and what it sets. */
+#define DC_OPT_KOPT	0	/* SONDE_KOPTS[arg] */
+#define DC_OPT_BOOL	1	/* bool at uopts + arg */
+#define DC_OPT_RATE	2	/* uint64_t ns at uopts + arg */
+#define DC_OPT_UINT	3	/* uint32_t at uopts + arg, [min, max] */
+#define DC_OPT_INT	4	/* int at uopts + arg, [min, max] */
+#define DC_OPT_CPP	5	/* the preprocessor: arg DC_CPP_* */
+#define DC_OPT_ENV	6	/* setenv / unsetenv for -c */
+#define DC_OPT_IGNORED	7	/* checked (values), ignored */
+#define DC_OPT_BUFRESIZE 8	/* auto | manual */
+#define DC_OPT_VERSION	9	/* the D version asked for */
+#define DC_OPT_USIZE	10	/* uint32_t bytes at uopts + arg, [min, max],
+				 * k/m suffixes, rounded up to 8 */
+
+#define DC_CPP_ON	0	/* cpp: run it (-C) */
+#define DC_CPP_DEFINE	1	/* define=NAME[=VAL] (-D) */
+#define DC_CPP_UNDEF	2	/* undef=NAME (-U) */
+#define DC_CPP_INCDIR	3	/* incdir=DIR (-I) */
+#define DC_CPP_HDRS	4	/* cpphdrs (-H) */
+#define DC_CPP_PATH	5	/* cpppath=FILE */
+#define DC_CPP_ARGS	6	/* cppargs="..." (Oracle's) */
+
+#define UO(f)	offsetof(struct sonde_uopts, f)
+
+static const struct dc_option {
 	const char *name;
-	uint32_t id;
+	uint8_t kind;
+	uint32_t arg;
 	uint64_t min, max;
-} dc_kopts[] = {
-#define DC_KOPT_(name, id, def, min, max) { #name, id, min, max },
-	SONDE_KOPTS(DC_KOPT_)
-#undef DC_KOPT_
+	const char *values;	/* the values accepted, '|' between, or NULL */
+	const char *ignored;	/* why sonde ignores it, or NULL */
+} dc_options[] = {
+	/* compile-time options */
+	{ "aggpercpu", DC_OPT_BOOL, UO(aggpercpu), 0, 0, NULL,
+	  "aggregations are printed merged across CPUs" },
+	{ "amin", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde does not check stability attributes against a minimum" },
+	{ "argref", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde never requires every macro argument to be referenced" },
+	{ "core", DC_OPT_IGNORED, 0, 0, 0, NULL, "no core files of sonde" },
+	{ "cpp", DC_OPT_CPP, DC_CPP_ON, 0, 0, NULL, NULL },
+	{ "cppargs", DC_OPT_CPP, DC_CPP_ARGS, 0, 0, NULL, NULL },
+	{ "cpphdrs", DC_OPT_CPP, DC_CPP_HDRS, 0, 0, NULL, NULL },
+	{ "cpppath", DC_OPT_CPP, DC_CPP_PATH, 0, 0, NULL, NULL },
+	{ "ctfpath", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde reads no CTF archive" },
+	{ "ctypes", DC_OPT_IGNORED, 0, 0, 0, NULL, "no CTF type dumps" },
+	{ "debug", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "libdtrace's debug log has no sonde equivalent" },
+	{ "debugassert", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "libdtrace's debug log has no sonde equivalent" },
+	{ "defaultargs", DC_OPT_BOOL, UO(defaultargs), 0, 0, NULL, NULL },
+	{ "define", DC_OPT_CPP, DC_CPP_DEFINE, 0, 0, NULL, NULL },
+	{ "disasm", DC_OPT_IGNORED, 0, 0, 0, NULL, "use -S" },
+	{ "dofstashpath", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde keeps no DOF" },
+	{ "droptags", DC_OPT_BOOL, UO(droptags), 0, 0, NULL, NULL },
+	{ "dtypes", DC_OPT_IGNORED, 0, 0, 0, NULL, "no D type dumps" },
+	{ "empty", DC_OPT_BOOL, UO(empty), 0, 0, NULL, NULL },
+	{ "encoding", DC_OPT_IGNORED, 0, 0, 0, "ascii|utf8",
+	  "histograms are drawn in ASCII" },
+	{ "errtags", DC_OPT_BOOL, UO(errtags), 0, 0, NULL,
+	  "sonde always prints the error tags" },
+	{ "evaltime", DC_OPT_IGNORED, 0, 0, 0, "exec|preinit|postinit|main",
+	  "-c processes are traced from their exec" },
+	{ "incdir", DC_OPT_CPP, DC_CPP_INCDIR, 0, 0, NULL, NULL },
+	{ "iregs", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "the VM has 16 registers" },
+	{ "kdefs", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "kernel symbols are not names in D" },
+	{ "knodefs", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "kernel symbols are not names in D" },
+	{ "late", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "no late binding of translators" },
+	{ "lazyload", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde loads no D libraries" },
+	{ "ldpath", DC_OPT_IGNORED, 0, 0, 0, NULL, "-G runs cc" },
+	{ "libdir", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde has no D libraries" },
+	{ "linkmode", DC_OPT_IGNORED, 0, 0, 0, "kernel|dynamic|static",
+	  "-G links no DOF" },
+	{ "linknommap", DC_OPT_IGNORED, 0, 0, 0, NULL, "-G links no DOF" },
+	{ "linktype", DC_OPT_IGNORED, 0, 0, 0, "elf|dof", "-G links no DOF" },
+	{ "modpath", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "kernel modules are found by the kernel" },
+	{ "nolibs", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde has no D libraries" },
+	{ "pgmax", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde grabs only the -c and -p processes" },
+	{ "preallocate", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde allocates every buffer at LOAD anyway" },
+	{ "procfspath", DC_OPT_IGNORED, 0, 0, 0, NULL, "/proc is /proc" },
+	{ "pspec", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "-n arguments are always probe specifiers" },
+	{ "setenv", DC_OPT_ENV, 1, 0, 0, NULL, NULL },
+	{ "stdc", DC_OPT_IGNORED, 0, 0, 0, "a|c|s|t",
+	  "cpp's ISO C mode cannot be chosen (as -X)" },
+	{ "strip", DC_OPT_IGNORED, 0, 0, 0, NULL, "-G makes no DOF to strip" },
+	{ "syslibdir", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde has no D libraries" },
+	{ "sysslice", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "no systemd slice for sonde" },
+	{ "tree", DC_OPT_IGNORED, 0, 0, 0, NULL, "no parse tree dumps" },
+	{ "tregs", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "the VM builds tuples in registers" },
+	{ "udefs", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "user symbols are not names in D" },
+	{ "undef", DC_OPT_CPP, DC_CPP_UNDEF, 0, 0, NULL, NULL },
+	{ "unodefs", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "user symbols are not names in D" },
+	{ "unsetenv", DC_OPT_ENV, 0, 0, 0, NULL, NULL },
+	{ "useruid", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde runs as root" },
+	{ "verbose", DC_OPT_IGNORED, 0, 0, 0, NULL, "use -S" },
+	{ "version", DC_OPT_VERSION, 0, 0, 0, NULL, NULL },
+	{ "zdefs", DC_OPT_BOOL, UO(zdefs), 0, 0, NULL, NULL },
+	/* run-time options */
+	{ "aggsize", DC_OPT_KOPT, SONDE_OPT_aggsize, 0, 0, NULL, NULL },
+	{ "bpflog", DC_OPT_IGNORED, 0, 0, 0, NULL, "sonde makes no BPF" },
+	{ "bpflogsize", DC_OPT_IGNORED, 0, 0, 0, NULL, "sonde makes no BPF" },
+	{ "bufpolicy", DC_OPT_KOPT, SONDE_OPT_bufpolicy, 0, 0,
+	  "switch|fill|ring", NULL },
+	{ "bufresize", DC_OPT_BUFRESIZE, 0, 0, 0, "auto|manual", NULL },
+	{ "bufsize", DC_OPT_KOPT, SONDE_OPT_bufsize, 0, 0, NULL, NULL },
+	{ "cleanrate", DC_OPT_RATE, UO(cleanrate_ns), 0, 0, NULL,
+	  "sonde frees dynamic variables as they are deleted, with no cleaner" },
+	{ "cpu", DC_OPT_KOPT, SONDE_OPT_cpu, 0, 0, NULL, NULL },
+	{ "deadman", DC_OPT_KOPT, SONDE_OPT_deadman, 0, 0, NULL, NULL },
+	{ "destructive", DC_OPT_KOPT, SONDE_OPT_destructive, 0, 0, NULL, NULL },
+	{ "dynvarsize", DC_OPT_KOPT, SONDE_OPT_dynvarsize, 0, 0, NULL, NULL },
+	{ "grabanon", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde has no anonymous tracing state" },
+	{ "jstackframes", DC_OPT_UINT, UO(jstackframes), 1, DC_STACKFRAMES_MAX,
+	  NULL, NULL },
+	{ "jstackstrsize", DC_OPT_USIZE, UO(jstackstrsize), 8,
+	  SONDE_JSTACK_MAXSTR, NULL, NULL },
+	{ "lockmem", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "sonde locks no user memory" },
+	{ "maxframes", DC_OPT_IGNORED, 0, 0, 0, NULL,
+	  "stacks are at most 255 frames" },
+	{ "noresolve", DC_OPT_BOOL, UO(noresolve), 0, 0, NULL, NULL },
+	{ "nspec", DC_OPT_KOPT, SONDE_OPT_nspec, 0, 0, NULL, NULL },
+	{ "pcapsize", DC_OPT_IGNORED, 0, 0, 0, NULL, "no pcap() action" },
+	{ "scratchsize", DC_OPT_KOPT, SONDE_OPT_scratchsize, 0, 0, NULL, NULL },
+	{ "specsize", DC_OPT_KOPT, SONDE_OPT_specsize, 0, 0, NULL, NULL },
+	{ "stackframes", DC_OPT_UINT, UO(stackframes), 1, DC_STACKFRAMES_MAX,
+	  NULL, NULL },
+	{ "statusrate", DC_OPT_RATE, UO(statusrate_ns), 0, 0, NULL, NULL },
+	{ "strsize", DC_OPT_KOPT, SONDE_OPT_strsize, 0, 0, NULL, NULL },
+	{ "temporal", DC_OPT_BOOL, UO(temporal), 0, 0, NULL,
+	  "records print CPU by CPU within each drain, BEGIN's CPU first and END's last" },
+	{ "ustackframes", DC_OPT_UINT, UO(ustackframes), 1, DC_STACKFRAMES_MAX,
+	  NULL, NULL },
+	/* dynamic run-time options */
+	{ "agghist", DC_OPT_BOOL, UO(agghist), 0, 0, NULL,
+	  "histograms keep their default layout" },
+	{ "aggpack", DC_OPT_BOOL, UO(aggpack), 0, 0, NULL,
+	  "histograms keep their default layout" },
+	{ "aggrate", DC_OPT_RATE, UO(aggrate_ns), 0, 0, NULL, NULL },
+	{ "aggsortkey", DC_OPT_BOOL, UO(aggsortkey), 0, 0, NULL, NULL },
+	{ "aggsortkeypos", DC_OPT_INT, UO(aggsortkeypos), 0, INT32_MAX, NULL,
+	  NULL },
+	{ "aggsortpos", DC_OPT_INT, UO(aggsortpos), 0, INT32_MAX, NULL, NULL },
+	{ "aggsortrev", DC_OPT_BOOL, UO(aggsortrev), 0, 0, NULL, NULL },
+	{ "aggzoom", DC_OPT_BOOL, UO(aggzoom), 0, 0, NULL,
+	  "histograms keep their default layout" },
+	{ "flowindent", DC_OPT_BOOL, UO(flowindent), 0, 0, NULL, NULL },
+	{ "printsize", DC_OPT_IGNORED, 0, 0, 0, NULL, "no print() action" },
+	{ "quiet", DC_OPT_BOOL, UO(quiet), 0, 0, NULL, NULL },
+	{ "quietresize", DC_OPT_BOOL, UO(quietresize), 0, 0, NULL, NULL },
+	{ "rawbytes", DC_OPT_BOOL, UO(rawbytes), 0, 0, NULL, NULL },
+	{ "stackindent", DC_OPT_UINT, UO(stackindent), 0, 1024, NULL, NULL },
+	{ "switchrate", DC_OPT_RATE, UO(switchrate_ns), 0, 0, NULL, NULL },
 };
 
-/* DTrace's boolean consumer options: "-x name" sets, "name=0" clears. */
 static const struct {
-	const char *name;
-	size_t off;
-} dc_bopts[] = {
-	{ "quiet", offsetof(struct sonde_uopts, quiet) },
-	{ "aggsortkey", offsetof(struct sonde_uopts, aggsortkey) },
-	{ "aggsortrev", offsetof(struct sonde_uopts, aggsortrev) },
-	{ "flowindent", offsetof(struct sonde_uopts, flowindent) },
-	{ "rawbytes", offsetof(struct sonde_uopts, rawbytes) },
-	{ "zdefs", offsetof(struct sonde_uopts, zdefs) },
-	{ "aggzoom", offsetof(struct sonde_uopts, aggzoom) },
-	{ "aggpack", offsetof(struct sonde_uopts, aggpack) },
-	{ "aggpercpu", offsetof(struct sonde_uopts, aggpercpu) },
+	uint64_t min, max;
+} dc_kopt_range[] = {
+#define DC_KOPT_(name, id, def, min, max) [id] = { min, max },
+	SONDE_KOPTS(DC_KOPT_)
+#undef DC_KOPT_
 };
 
 void dc_uopts_default(struct sonde_uopts *u)
@@ -46,13 +208,31 @@ void dc_uopts_default(struct sonde_uopts *u)
 	memset(u, 0, sizeof(*u));
 	u->switchrate_ns = 1000000000ULL;
 	u->aggrate_ns = 1000000000ULL;
+	u->statusrate_ns = 1000000000ULL;
+	u->cleanrate_ns = 1000000000ULL / 101;	/* DTrace's 101 hz */
 	u->stackframes = DC_STACKFRAMES_DEFAULT;
 	u->ustackframes = DC_STACKFRAMES_DEFAULT;
 	u->jstackframes = DC_JSTACKFRAMES_DEFAULT;
 	u->jstackstrsize = DC_JSTACKSTRSIZE_DEFAULT;
+	u->stackindent = 14;
+	u->errtags = true;
 }
 
-/* "4m", "65536", "1g": bytes; false if malformed. */
+unsigned int dc_option_count(void)
+{
+	return sizeof(dc_options) / sizeof(dc_options[0]);
+}
+
+const char *dc_option_name(unsigned int i, const char **ignored)
+{
+	if (i >= dc_option_count())
+		return NULL;
+	if (ignored)
+		*ignored = dc_options[i].ignored;
+	return dc_options[i].name;
+}
+
+/* dt_optval_parse(): "4m", "65536", "1g"; false if malformed. */
 static bool parse_size(const char *s, uint64_t *v)
 {
 	char *end;
@@ -76,7 +256,7 @@ static bool parse_size(const char *s, uint64_t *v)
 	return true;
 }
 
-/* DTrace's rates: a number with ns/us/ms/s/m/h/d or hz (bare: hz). */
+/* dt_opt_rate(): a number with ns/us/ms/s/m/h/d or hz (bare: hz). */
 static bool parse_rate(const char *s, uint64_t *ns)
 {
 	static const struct {
@@ -118,178 +298,321 @@ static bool parse_rate(const char *s, uint64_t *ns)
 	return false;
 }
 
+/*
+ * dt_opt_runtime()'s booleans: no value, a number or yes / enable /
+ * enabled / true / on / set set it (even "0", as in DTrace), "" and their
+ * opposites unset it.
+ */
 static bool parse_bool(const char *s, bool *v)
 {
-	if (!s || !strcmp(s, "1") || !strcasecmp(s, "true") ||
-	    !strcasecmp(s, "yes") || !strcasecmp(s, "on")) {
-		*v = true;
+	static const char *const yes[] = { "yes", "enable", "enabled", "true",
+					   "on", "set" };
+	static const char *const no[] = { "no", "disable", "disabled", "false",
+					  "off", "unset" };
+	size_t i;
+	char *end;
+
+	*v = true;
+	if (!s)
 		return true;
-	}
-	if (!strcmp(s, "0") || !strcasecmp(s, "false") ||
-	    !strcasecmp(s, "no") || !strcasecmp(s, "off")) {
+	if (!*s) {
 		*v = false;
 		return true;
+	}
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		if (!strcasecmp(s, yes[i]))
+			return true;
+		if (!strcasecmp(s, no[i])) {
+			*v = false;
+			return true;
+		}
+	}
+	if (*s == '-')
+		return false;
+	errno = 0;
+	strtoull(s, &end, 0);
+	return !*end && !errno;
+}
+
+/* Is @value one of @values ("a|b|c")? */
+static bool dc_opt_oneof(const char *values, const char *value)
+{
+	size_t n = strlen(value);
+	const char *p = values;
+
+	while (*p) {
+		size_t k = strcspn(p, "|");
+
+		if (k == n && !strncmp(p, value, n))
+			return true;
+		p += k + (p[k] == '|');
 	}
 	return false;
 }
 
-/* jstackframes (1..255) and jstackstrsize (8..4096 bytes, rounded up to
- * a multiple of 8): jstack()'s defaults. */
-static int dc_jstack_opt(struct sonde_uopts *u, const char *name,
-			 const char *value, char *err, size_t errsz)
+/* A kernel option's value: sizes, bufpolicy by name, deadman as a time,
+ * destructive as a boolean, cpu by number. */
+static int dc_opt_kopt(struct sonde_kopt_set *kopts, const struct dc_option *o,
+		       const char *value, char *err, size_t errsz)
 {
-	uint64_t v;
-
-	if (!parse_size(value, &v)) {
-		snprintf(err, errsz, "option %s: invalid value '%s'", name,
-			 value ? value : "");
-		return -EINVAL;
-	}
-	if (!strcmp(name, "jstackframes")) {
-		if (v < 1 || v > DC_STACKFRAMES_MAX) {
-			snprintf(err, errsz,
-				 "option %s: value %llu out of range 1..%u",
-				 name, (unsigned long long)v,
-				 DC_STACKFRAMES_MAX);
-			return -ERANGE;
-		}
-		u->jstackframes = (uint32_t)v;
-		return 0;
-	}
-	if (v < 8 || v > SONDE_JSTACK_MAXSTR) {
-		snprintf(err, errsz, "option %s: value %llu out of range 8..%u",
-			 name, (unsigned long long)v, SONDE_JSTACK_MAXSTR);
-		return -ERANGE;
-	}
-	u->jstackstrsize = (uint32_t)((v + 7) & ~7ULL);
-	return 0;
-}
-
-int dc_opt_apply(struct sonde_kopt_set *kopts, struct sonde_uopts *u,
-		 const char *name, const char *value, char *err, size_t errsz)
-{
-	uint64_t v;
-	size_t i;
+	uint64_t v = 0, max = dc_kopt_range[o->arg].max;
 	bool b;
-	char *end;
-	long l;
 
-	for (i = 0; i < sizeof(dc_kopts) / sizeof(dc_kopts[0]); i++) {
-		if (strcmp(name, dc_kopts[i].name))
-			continue;
-		if (dc_kopts[i].id == SONDE_OPT_bufpolicy && value &&
-		    !isdigit((unsigned char)*value)) {
-			if (!strcmp(value, "switch"))
-				v = SONDE_BUFPOLICY_SWITCH;
-			else if (!strcmp(value, "fill"))
-				v = SONDE_BUFPOLICY_FILL;
-			else if (!strcmp(value, "ring"))
-				v = SONDE_BUFPOLICY_RING;
-			else
-				goto bad;
-		} else if (dc_kopts[i].id == SONDE_OPT_deadman && value &&
-			   isdigit((unsigned char)*value) &&
-			   value[strspn(value, "0123456789")]) {
-			/* a time: "10s", "500ms", "1m" (a bare number: ms) */
+	switch (o->arg) {
+	case SONDE_OPT_bufpolicy:
+		if (value && !isdigit((unsigned char)*value)) {
+			if (!dc_opt_oneof(o->values, value))
+				return -EINVAL;
+			v = !strcmp(value, "switch") ? SONDE_BUFPOLICY_SWITCH :
+			    !strcmp(value, "fill") ? SONDE_BUFPOLICY_FILL :
+			    SONDE_BUFPOLICY_RING;
+		} else if (!value || !parse_size(value, &v)) {
+			return -EINVAL;
+		}
+		break;
+	case SONDE_OPT_deadman:
+		/* a time: "10s", "500ms", "1m" (a bare number: ms) */
+		if (!value || !isdigit((unsigned char)*value))
+			return -EINVAL;
+		if (value[strspn(value, "0123456789")]) {
 			if (!parse_rate(value, &v) ||
 			    !strcasecmp(value + strspn(value, "0123456789"),
 					"hz"))
-				goto bad;
+				return -EINVAL;
 			v /= 1000000;
-		} else if (!value && dc_kopts[i].id == SONDE_OPT_destructive) {
-			v = 1;
-		} else if (!value) {
-			snprintf(err, errsz, "option %s requires a value",
-				 name);
-			return -EINVAL;
 		} else if (!parse_size(value, &v)) {
-			goto bad;
+			return -EINVAL;
 		}
-		if (v < dc_kopts[i].min || v > dc_kopts[i].max) {
-			snprintf(err, errsz,
-				 "option %s: value %s is out of range [%llu, %llu]",
-				 name, value ? value : "1",
-				 (unsigned long long)dc_kopts[i].min,
-				 (unsigned long long)dc_kopts[i].max);
-			return -ERANGE;
+		break;
+	case SONDE_OPT_destructive:
+		if (!parse_bool(value, &b))
+			return -EINVAL;
+		v = b;
+		break;
+	case SONDE_OPT_cpu:
+		/* the CPU to trace on, as the kernel keeps it: its id + 1 */
+		if (!value || !parse_size(value, &v) || v >= max)
+			goto range;
+		v++;
+		break;
+	default:
+		if (!value) {
+			snprintf(err, errsz, "option %s requires a value",
+				 o->name);
+			return -EINVAL;
 		}
-		kopts[dc_kopts[i].id].set = true;
-		kopts[dc_kopts[i].id].value = v;
+		if (!parse_size(value, &v))
+			return -EINVAL;
+		/* sizes: up to the kernel's limit; LOAD lowers what the
+		 * host's memory cannot have (bufresize=auto) */
+	}
+	if (v < dc_kopt_range[o->arg].min || v > max)
+		goto range;
+	kopts[o->arg].set = true;
+	kopts[o->arg].value = v;
+	return 0;
+range:
+	snprintf(err, errsz, "option %s: value %s is out of range [%llu, %llu]",
+		 o->name, value ? value : "1",
+		 (unsigned long long)dc_kopt_range[o->arg].min,
+		 (unsigned long long)(o->arg == SONDE_OPT_cpu ? max - 1 : max));
+	return -ERANGE;
+}
+
+/* The preprocessor's options: into the handle, for the next compile. */
+static int dc_opt_cpp(struct dc *dc, const struct dc_option *o,
+		      const char *value)
+{
+	static const char *const flag[] = {
+		[DC_CPP_DEFINE] = "-D", [DC_CPP_UNDEF] = "-U",
+		[DC_CPP_INCDIR] = "-I",
+	};
+	char *a;
+	bool b;
+
+	switch (o->arg) {
+	case DC_CPP_ON:
+	case DC_CPP_HDRS:
+		if (!parse_bool(value, &b))
+			return -EINVAL;
+		if (!dc)
+			return 0;
+		if (o->arg == DC_CPP_ON)
+			dc->cpp = b;
+		else
+			dc->cpphdrs = b;
+		return 0;
+	case DC_CPP_PATH:
+		if (!value || !*value)
+			return -EINVAL;
+		if (!dc)
+			return 0;
+		a = strdup(value);
+		if (!a)
+			return -ENOMEM;
+		free(dc->cpppath);
+		dc->cpppath = a;
 		return 0;
 	}
-	for (i = 0; i < sizeof(dc_bopts) / sizeof(dc_bopts[0]); i++) {
-		if (strcmp(name, dc_bopts[i].name))
-			continue;
+	if (!value || !*value)
+		return -EINVAL;
+	if (!dc)
+		return 0;	/* in a script: too late for cpp, as DTrace */
+	if (dc->ncppargs + 1 >= DC_MAX_CPPARGS)
+		return -E2BIG;
+	if (o->arg == DC_CPP_ARGS) {
+		a = strdup(value);
+	} else {
+		a = malloc(strlen(value) + 3);
+		if (a)
+			sprintf(a, "%s%s", flag[o->arg], value);
+	}
+	if (!a)
+		return -ENOMEM;
+	dc->cppargs[dc->ncppargs++] = a;
+	dc->cppargs[dc->ncppargs] = NULL;
+	return 0;
+}
+
+int dc_opt_apply(struct dc *dc, struct sonde_kopt_set *kopts,
+		 struct sonde_uopts *u, const char *name, const char *value,
+		 char *err, size_t errsz)
+{
+	const struct dc_option *o = NULL;
+	char envname[128], *eq;
+	uint64_t v;
+	size_t i;
+	char *end;
+	bool b;
+	long l;
+	int rc;
+
+	err[0] = '\0';
+	for (i = 0; i < dc_option_count() && !o; i++)
+		if (!strcmp(dc_options[i].name, name))
+			o = &dc_options[i];
+	if (!o) {
+		snprintf(err, errsz, "invalid option name: %s", name);
+		return -ENOENT;
+	}
+	switch (o->kind) {
+	case DC_OPT_KOPT:
+		rc = dc_opt_kopt(kopts, o, value, err, errsz);
+		if (rc != -EINVAL || err[0])
+			return rc;
+		goto bad;
+	case DC_OPT_BOOL:
 		if (!parse_bool(value, &b))
 			goto bad;
-		*(bool *)((char *)u + dc_bopts[i].off) = b;
+		*(bool *)((char *)u + o->arg) = b;
 		return 0;
-	}
-	if (!strcmp(name, "switchrate") || !strcmp(name, "aggrate")) {
+	case DC_OPT_RATE:
 		if (!parse_rate(value, &v) || !v)
 			goto bad;
-		if (!strcmp(name, "switchrate"))
-			u->switchrate_ns = v;
-		else
-			u->aggrate_ns = v;
+		*(uint64_t *)((char *)u + o->arg) = v;
 		return 0;
-	}
-	if (!strcmp(name, "aggsortpos") || !strcmp(name, "aggsortkeypos")) {
-		if (!value)
+	case DC_OPT_UINT:
+	case DC_OPT_INT:
+		if (!value || !*value)
 			goto bad;
 		errno = 0;
 		l = strtol(value, &end, 0);
-		if (*end || errno || l < 0 || l > INT32_MAX)
+		if (*end || errno)
 			goto bad;
-		if (!strcmp(name, "aggsortpos"))
-			u->aggsortpos = (int)l;
-		else
-			u->aggsortkeypos = (int)l;
-		return 0;
-	}
-	if (!strcmp(name, "stackframes") || !strcmp(name, "ustackframes")) {
-		if (!value)
-			goto bad;
-		errno = 0;
-		l = strtol(value, &end, 0);
-		if (*end || errno || !*value)
-			goto bad;
-		if (l < 1 || l > DC_STACKFRAMES_MAX) {
+		if (l < (long)o->min || (uint64_t)l > o->max) {
 			snprintf(err, errsz,
-				 "option %s: value %ld out of range 1..%u",
-				 name, l, DC_STACKFRAMES_MAX);
+				 "option %s: value %ld is out of range [%llu, %llu]",
+				 name, l, (unsigned long long)o->min,
+				 (unsigned long long)o->max);
 			return -ERANGE;
 		}
-		if (name[0] == 's')
-			u->stackframes = (uint32_t)l;
+		if (o->kind == DC_OPT_UINT)
+			*(uint32_t *)((char *)u + o->arg) = (uint32_t)l;
 		else
-			u->ustackframes = (uint32_t)l;
+			*(int *)((char *)u + o->arg) = (int)l;
+		return 0;
+	case DC_OPT_USIZE:
+		if (!parse_size(value, &v))
+			goto bad;
+		if (v < o->min || v > o->max) {
+			snprintf(err, errsz,
+				 "option %s: value %s is out of range [%llu, %llu]",
+				 name, value, (unsigned long long)o->min,
+				 (unsigned long long)o->max);
+			return -ERANGE;
+		}
+		*(uint32_t *)((char *)u + o->arg) = (uint32_t)((v + 7) & ~7ULL);
+		return 0;
+	case DC_OPT_CPP:
+		rc = dc_opt_cpp(dc, o, value);
+		if (rc == -EINVAL)
+			goto bad;
+		return rc;
+	case DC_OPT_ENV:
+		/* for the -c processes, which inherit this environment */
+		if (!value || !*value || (o->arg && !strchr(value, '=')))
+			goto bad;
+		if (!o->arg)
+			return unsetenv(value) ? -EINVAL : 0;
+		eq = strchr(value, '=');
+		if ((size_t)(eq - value) >= sizeof(envname))
+			goto bad;
+		memcpy(envname, value, eq - value);
+		envname[eq - value] = '\0';
+		return setenv(envname, eq + 1, 1) ? -EINVAL : 0;
+	case DC_OPT_BUFRESIZE:
+		if (!value || !dc_opt_oneof(o->values, value))
+			goto bad;
+		u->bufresize_manual = !strcmp(value, "manual");
+		return 0;
+	case DC_OPT_VERSION:
+		/* D 1.0 .. 1.13 (illumos, Oracle); sonde speaks the latest */
+		if (!value || strncmp(value, "1.", 2) ||
+		    !isdigit((unsigned char)value[2]) ||
+		    strtol(value + 2, &end, 10) > 13 ||
+		    (*end && (*end != '.' || !isdigit((unsigned char)end[1]))))
+			goto bad;
+		return 0;
+	case DC_OPT_IGNORED:
+		if (o->values && (!value || !dc_opt_oneof(o->values, value)))
+			goto bad;
 		return 0;
 	}
-	if (!strcmp(name, "jstackframes") || !strcmp(name, "jstackstrsize"))
-		return dc_jstack_opt(u, name, value, err, errsz);
-	snprintf(err, errsz, "invalid option name: %s", name);
-	return -ENOENT;
 bad:
 	snprintf(err, errsz, "option %s: invalid value '%s'", name,
 		 value ? value : "");
 	return -EINVAL;
 }
 
+/* dtrace_errmsg() of what dc_opt_apply() returned. */
+const char *dc_option_strerror(int rc)
+{
+	switch (rc) {
+	case -ENOENT:
+		return "Invalid option name";
+	case -EINVAL:
+	case -ERANGE:
+		return "Invalid value for specified option";
+	case -E2BIG:
+		return "Too many preprocessor options";
+	}
+	return strerror(-rc);
+}
+
 int dc_setopt(struct dc *dc, const char *name, const char *value)
 {
-	char err[128];
+	char err[192];
 
-	return dc_opt_apply(dc->kopts, &dc->uopts, name, value, err,
+	return dc_opt_apply(dc, dc->kopts, &dc->uopts, name, value, err,
 			    sizeof(err));
 }
 
 int dc_program_setopt(struct sonde_program *p, const char *name,
 		      const char *value)
 {
-	char err[128];
+	char err[192];
 
-	return dc_opt_apply(p->kopts, &p->uopts, name, value, err,
+	return dc_opt_apply(NULL, p->kopts, &p->uopts, name, value, err,
 			    sizeof(err));
 }
 
@@ -298,10 +621,23 @@ static const char *word(const char *p, const char *end, char *buf,
 			size_t size)
 {
 	size_t n = 0;
+	const char *c;
 
-	while (p < end && isspace((unsigned char)*p))
-		p++;
-	while (p < end && !isspace((unsigned char)*p)) {
+	/* blanks and comments (dt_lex.l allows them in a control line) */
+	for (;;) {
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		if (end - p >= 2 && p[0] == '/' && p[1] == '/')
+			p = end;
+		if (end - p < 2 || p[0] != '/' || p[1] != '*')
+			break;
+		for (c = p + 2; c + 1 < end && (c[0] != '*' || c[1] != '/');
+		     c++)
+			;
+		p = c + 1 < end ? c + 2 : end;
+	}
+	while (p < end && !isspace((unsigned char)*p) &&
+	       (end - p < 2 || p[0] != '/' || (p[1] != '*' && p[1] != '/'))) {
 		if (n + 1 < size)
 			buf[n++] = *p;
 		p++;
@@ -314,7 +650,7 @@ void dc_pragma(struct dc_cc *cc, const char *text, size_t len,
 	       uint32_t line, uint32_t col)
 {
 	const char *p = text, *end = text + len;
-	char w[256], err[192];
+	char w[256], extra[256], err[192];
 	char *eq;
 	int rc;
 
@@ -323,29 +659,36 @@ void dc_pragma(struct dc_cc *cc, const char *text, size_t len,
 		return;		/* #pragma ident and friends: not ours */
 	p = word(p, end, w, sizeof(w));
 	if (!strcmp(w, "option")) {
-		bool any = false;
-
-		for (;;) {
-			p = word(p, end, w, sizeof(w));
-			if (!w[0])
-				break;
-			any = true;
-			eq = strchr(w, '=');
-			if (eq)
-				*eq++ = 0;
-			rc = dc_opt_apply(cc->prog->kopts, &cc->prog->uopts, w,
-					  eq, err, sizeof(err));
-			if (rc == -ENOENT)
-				dc_error(cc, "D_PRAGMA_OPT", line, col,
-					 "failed to set option %s: invalid option name",
-					 w);
-			else if (rc)
-				dc_error(cc, "D_PRAGMA_OPTSET", line, col,
-					 "failed to set option %s: %s", w, err);
-		}
-		if (!any)
+		/* dt_pragma_option(): one option a pragma */
+		p = word(p, end, w, sizeof(w));
+		if (!w[0]) {
 			dc_error(cc, "D_PRAGMA_MALFORM", line, col,
-				 "malformed #pragma D option: an option name is required");
+				 "malformed #pragma option <option>=<val>");
+			return;
+		}
+		word(p, end, extra, sizeof(extra));
+		if (extra[0]) {
+			dc_error(cc, "D_PRAGMA_MALFORM", line, col,
+				 "superfluous arguments specified for #pragma option");
+			return;
+		}
+		eq = strchr(w, '=');
+		if (eq)
+			*eq++ = 0;
+		rc = dc_opt_apply(NULL, cc->prog->kopts, &cc->prog->uopts, w,
+				  eq, err, sizeof(err));
+		if (rc != -ERANGE)
+			err[0] = '\0';	/* dtrace_errmsg() says it all */
+		if (rc && eq)
+			dc_error(cc, "D_PRAGMA_OPTSET", line, col,
+				 "failed to set option '%s' to '%s': %s%s%s%s", w,
+				 eq, dc_option_strerror(rc), err[0] ? " (" : "",
+				 err, err[0] ? ")" : "");
+		else if (rc)
+			dc_error(cc, "D_PRAGMA_OPTSET", line, col,
+				 "failed to set option '%s': %s%s%s%s", w,
+				 dc_option_strerror(rc), err[0] ? " (" : "",
+				 err, err[0] ? ")" : "");
 		return;
 	}
 	if (!strcmp(w, "attributes") || !strcmp(w, "binding") ||
@@ -354,6 +697,5 @@ void dc_pragma(struct dc_cc *cc, const char *text, size_t len,
 			 "#pragma D %s is not supported yet", w);
 		return;
 	}
-	dc_error(cc, "D_PRAGMA_INVAL", line, col,
-		 "invalid control directive: #pragma D %s", w);
+	dc_error(cc, "D_PRAGMA_INVAL", line, col, "invalid D pragma: %s", w);
 }

@@ -51,7 +51,10 @@ struct dc_type dc_builtin_type(int id)
 		return dc_int_type(4, 1);
 	case SONDE_B_timestamp: case SONDE_B_vtimestamp:
 	case SONDE_B_walltimestamp: case SONDE_B_curthread:
+	case SONDE_B_caller: case SONDE_B_ucaller:
 		return dc_int_type(8, 1);
+	case SONDE_B_ipl:
+		return dc_int_type(4, 1);
 	case SONDE_B_execname: case SONDE_B_probeprov: case SONDE_B_probemod:
 	case SONDE_B_probefunc: case SONDE_B_probename:
 		return dc_str;
@@ -429,6 +432,8 @@ static bool sem_ptr_index(struct dc_cc *cc, struct dc_node *n)
 	array = n->l->type.kind == DC_T_ARRAY;
 	if (array ? !dc_sem_decay(cc, n->l) : !dc_sem_value(cc, n->l))
 		return false;
+	if (n->l->type.kind == DC_T_STR)
+		return dc_sem_str_index(cc, n);
 	if (!is_ptr(n->l->type)) {
 		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
 			 "indexing an expression of type %s with [] is not supported",
@@ -544,6 +549,16 @@ const struct dc_subr *dc_subr_any(const char *name)
 	return NULL;
 }
 
+const struct dc_subr *dc_subr_by_id(int id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dc_subrs) / sizeof(dc_subrs[0]); i++)
+		if (dc_subrs[i].id == id)
+			return &dc_subrs[i];
+	return NULL;
+}
+
 /* A subroutine callable in expressions: the plain ones and speculation()
  * (the other speculation subroutines are void actions). */
 static const struct dc_subr *dc_subr_lookup(const char *name)
@@ -593,41 +608,60 @@ bool dc_sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n)
 	return ok;
 }
 
+/*
+ * dt_idcook_sign()'s messages: "strlen( ) prototype mismatch: 2 args
+ * passed, 1 expected" (the least a function with optional arguments
+ * takes, or the most when too many were passed) and "strlen( ) argument
+ * #1 is incompatible with prototype:" with the prototype's and the
+ * argument's types on lines of their own.
+ */
+void dc_proto_len(struct dc_cc *cc, const struct dc_node *n,
+		  uint32_t expected)
+{
+	dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+		 "%s( ) prototype mismatch: %u arg%spassed, %u expected",
+		 n->name, n->nargs, n->nargs == 1 ? " " : "s ", expected);
+}
+
+void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
+		  const char *proto)
+{
+	const struct dc_node *a = n->args[i];
+
+	dc_error(cc, "D_PROTO_ARG", a->line, a->col,
+		 "%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+		 n->name, i + 1, proto, dc_type_str(a->type));
+}
+
 bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
 		     const struct dc_subr *s)
 {
 	uint32_t i;
 
 	if (n->nargs < s->min || n->nargs > s->max) {
-		if (s->min == s->max)
-			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-				 "%s() prototype mismatch: %u arg%s passed, %u expected",
-				 s->name, n->nargs, n->nargs == 1 ? "" : "s",
-				 s->min);
-		else
-			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-				 "%s() prototype mismatch: %u arg%s passed, %u to %u expected",
-				 s->name, n->nargs, n->nargs == 1 ? "" : "s",
-				 s->min, s->max);
+		dc_proto_len(cc, n, n->nargs < s->min ? s->min : s->max);
 		return false;
 	}
-	if (!dc_sem_args(cc, n->args, n->nargs))
+	if (!dc_sem_args(cc, n->args, n->nargs) ||
+	    !dc_sem_subr_form(cc, n, &s))
 		return false;
 	for (i = 0; i < n->nargs; i++) {
 		struct dc_node *a = n->args[i];
-		bool want_str = s->args[i] == 's';
+		int want = s->args[i] == 's' ? DC_T_STR :
+			   s->args[i] == 'b' ? DC_T_BUF : DC_T_INT;
 
-		if ((a->type.kind == DC_T_STR) != want_str ||
-		    (a->type.kind != DC_T_STR && a->type.kind != DC_T_INT)) {
-			dc_error(cc, "D_PROTO_ARG", a->line, a->col,
-				 "%s() argument #%u is incompatible with prototype: %s required, %s given",
-				 s->name, i + 1, want_str ? "string" : "integer",
-				 dc_type_str(a->type));
+		if (a->type.kind != want) {
+			dc_proto_arg(cc, n, i, want == DC_T_STR ? "string" :
+				     want == DC_T_BUF ?
+				     "a copyin() or alloca() buffer" :
+				     "integer");
 			return false;
 		}
 	}
 	n->id = s->id;
 	n->type = subr_type(s);
+	if (s->id == SONDE_SUBR_copyinto)
+		n->type.kind = DC_T_VOID;
 	/* copyin(p, N): trace() records the N bytes */
 	if (s->id == SONDE_SUBR_copyin && n->args[1]->isconst &&
 	    n->args[1]->ival <= UINT16_MAX)
@@ -638,6 +672,7 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
 static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 {
 	const struct dc_subr *sub;
+	int r;
 
 	if (!strcmp(n->name, "printf") || !strcmp(n->name, "trace") ||
 	    !strcmp(n->name, "exit") || !strcmp(n->name, "printa") ||
@@ -662,6 +697,8 @@ static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 
 		return dc_sem_subr(cc, n, &uargs);
 	}
+	if ((r = dc_sem_call_builtin(cc, n)) >= 0)
+		return r;
 	if ((sub = dc_subr_lookup(n->name))) {
 		if (sub->id == SONDE_SUBR_speculation && cc->in_pred) {
 			dc_error(cc, "D_SPEC_PRED", n->line, n->col,
@@ -706,6 +743,8 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 		n->isconst = true;
 		return true;
 	}
+	if (dc_sem_const_ident(cc, n))
+		return true;
 	if (dc_is_subr(n->name) || dc_is_action(n->name) ||
 	    dc_aggfn_lookup(n->name) >= 0) {
 		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
@@ -725,10 +764,7 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 			 n->name, n->name);
 		return false;
 	}
-	if (!strcmp(n->name, "caller") || !strcmp(n->name, "ucaller") ||
-	    !strcmp(n->name, "stackdepth") ||
-	    !strcmp(n->name, "ustackdepth") ||
-	    !strcmp(n->name, "execargs") || !strcmp(n->name, "ipl") ||
+	if (!strcmp(n->name, "execargs") || !strcmp(n->name, "curcpu") ||
 	    !strcmp(n->name, "zonename") || !strcmp(n->name, "regs")) {
 		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
 			 "built-in variable %s is not supported yet", n->name);
@@ -738,7 +774,7 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 	if (dc_libs_load(cc))
 		return sem_ident(cc, n);
 	dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
-		 "failed to resolve %s: unknown variable name", n->name);
+		 "failed to resolve %s: Unknown variable name", n->name);
 	return false;
 }
 
@@ -754,15 +790,17 @@ static bool sem_index(struct dc_cc *cc, struct dc_node *n)
 		if (!strcmp(n->l->name, "uregs"))
 			return dc_uregs_index(cc, n);
 	}
-	if (n->l->kind != DC_N_IDENT && n->l->kind != DC_N_SELF &&
-	    n->l->kind != DC_N_THIS)
+	if ((n->l->kind != DC_N_IDENT && n->l->kind != DC_N_SELF &&
+	     n->l->kind != DC_N_THIS) ||
+	    (n->l->kind == DC_N_IDENT && dc_builtin_lookup(n->l->name) >= 0))
 		return sem_ptr_index(cc, n);
 	/* a pointer variable indexed: p[i] is *(p + i) */
 	id = dc_var_find(cc, n->l->name, n->l->kind == DC_N_SELF ?
 			 SONDE_VAR_TLS : n->l->kind == DC_N_THIS ?
 			 SONDE_VAR_LOCAL : SONDE_VAR_GLOBAL);
-	if (id >= 0 && !cc->vars[id].nkeys && (is_ptr(cc->vars[id].type) ||
-	    cc->vars[id].type.kind == DC_T_ARRAY))
+	if (id >= 0 && !cc->vars[id].nkeys &&
+	    (is_ptr(cc->vars[id].type) || cc->vars[id].type.kind == DC_T_ARRAY ||
+	     cc->vars[id].type.kind == DC_T_STR))
 		return sem_ptr_index(cc, n);
 	return dc_sem_var_read(cc, n);
 }
@@ -929,7 +967,9 @@ static bool sem_sizeof(struct dc_cc *cc, struct dc_node *n)
 	}
 	n->type = dc_int_type(8, 1);
 	n->isconst = true;
-	n->ival = n->ctype.kind == DC_T_STR ?
+	/* a string literal is a char array of its length and NUL */
+	n->ival = n->l && n->l->kind == DC_N_STR ? n->l->slen + 1 :
+		  n->ctype.kind == DC_T_STR ?
 		  sonde_program_kopt(cc->prog, SONDE_OPT_strsize) :
 		  n->ctype.size;
 	return true;
@@ -1055,20 +1095,6 @@ bool dc_sem_const_index(struct dc_cc *cc, struct dc_node *idx,
 
 bool dc_sem_clause(struct dc_cc *cc, struct dc_clause_ast *c)
 {
-	unsigned int before = cc->nerrors;
-	struct dc_node *s;
-
 	cc->cur_clause = (uint32_t)(c - cc->clauses);
-	cc->spec_state = 0;
-	cc->in_pred = true;
-	if (c->pred && dc_sem_expr(cc, c->pred) &&
-	    c->pred->type.kind != DC_T_INT) {
-		dc_error(cc, "D_PRED_SCALAR", c->pred->line, c->pred->col,
-			 "predicate result must be of scalar type, not %s",
-			 dc_type_str(c->pred->type));
-	}
-	cc->in_pred = false;
-	for (s = c->body; s; s = s->next)
-		dc_sem_stmt(cc, s);
-	return cc->nerrors == before;
+	return dc_sem_clause_cook(cc, c);
 }

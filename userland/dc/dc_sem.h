@@ -35,8 +35,16 @@ struct dc_subr {
 	int rtype;		/* SONDE_T_INT, _STR, _BUF */
 	const char *args;
 };
+/* D_PROTO_LEN and D_PROTO_ARG (argument @i) of call @n, as DTrace words
+ * them. */
+void dc_proto_len(struct dc_cc *cc, const struct dc_node *n,
+		  uint32_t expected);
+void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
+		  const char *proto);
 /* A subroutine with a D name (not one of the compiler's own), or NULL. */
 const struct dc_subr *dc_subr_any(const char *name);
+/* Any subroutine, the compiler's own too, by SONDE_SUBR_* id, or NULL. */
+const struct dc_subr *dc_subr_by_id(int id);
 
 /*
  * Check expression @n: its type, constness and value (folded), errors
@@ -122,5 +130,33 @@ bool dc_sem_incdec(struct dc_cc *cc, struct dc_node *n);
 
 /* One statement of a clause body. */
 bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s);
+
+/* ---- dc_sem_subr.c ----------------------------------------------------- */
+
+/* An inline constant of DTrace's (NULL, DTRACEFLT_*, SIG*): @n becomes
+ * it; false if @n names none. */
+bool dc_sem_const_ident(struct dc_cc *cc, struct dc_node *n);
+/* A subroutine the compiler computes (getmajor(), getminor()): 1 or 0
+ * (checked, or reported), -1 if @n calls none of them. */
+int dc_sem_call_builtin(struct dc_cc *cc, struct dc_node *n);
+/* After the arguments are checked: the subroutine a form of the call
+ * means (strtok(NULL, d): strtok_next(d)) into *@s; false on error. */
+bool dc_sem_subr_form(struct dc_cc *cc, struct dc_node *n,
+		      const struct dc_subr **s);
+/* s[i] on a string s (n->l, checked): a char. */
+bool dc_sem_str_index(struct dc_cc *cc, struct dc_node *n);
+/* func() / ufunc(): renamed sym() / usym(). */
+void dc_sem_sym_alias(struct dc_node *e);
+/* Is @e sym(), mod(), usym(), umod() or uaddr()?  Check it. */
+bool dc_sem_is_symact(const struct dc_node *e);
+bool dc_sem_symact(struct dc_cc *cc, struct dc_node *e);
+/* Is @name a destructive action?  Check one of the kernel's. */
+bool dc_sem_is_destructive(const char *name);
+bool dc_sem_destructive(struct dc_cc *cc, struct dc_node *e);
+
+/* ---- dc_sem_cook.c ----------------------------------------------------- */
+
+/* Check clause @c, actions and predicate in DTrace's order. */
+bool dc_sem_clause_cook(struct dc_cc *cc, struct dc_clause_ast *c);
 
 #endif /* _SONDE_DC_SEM_H */

@@ -17,14 +17,15 @@
 
 /* ---- actions ---------------------------------------------------------- */
 
+/* printf(fmt, ...), and system() and freopen(), which take a format too
+ * (freopen(""): back to the first output) */
 static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 {
 	struct dc_node *fmt;
 	uint32_t i;
 
 	if (n->nargs < 1) {
-		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "printf() prototype mismatch: at least 1 argument required");
+		dc_proto_len(cc, n, 1);
 		return false;
 	}
 	fmt = n->args[0];
@@ -32,13 +33,13 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	if (fmt->kind != DC_N_STR) {
 		dc_error(cc, "D_PRINTF_ARG_FMT", fmt->line, fmt->col,
-			 "printf() format must be a string constant");
+			 "%s() format must be a string constant", n->name);
 		return false;
 	}
 	fmt->type = dc_str;
-	if (!fmt->slen) {
+	if (!fmt->slen && strcmp(n->name, "freopen")) {
 		dc_error(cc, "D_PRINTF_FMT_EMPTY", fmt->line, fmt->col,
-			 "printf() format string is empty");
+			 "%s() format string is empty", n->name);
 		return false;
 	}
 	if (!dc_sem_args(cc, n->args + 1, n->nargs - 1))
@@ -48,8 +49,8 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 			continue;
 		dc_error(cc, "D_PRINTF_ARG_TYPE", n->args[i]->line,
 			 n->args[i]->col,
-			 "printf() argument #%u is a copyin() buffer: print what it holds (*(int *)copyin(...), stringof(copyin(...)))",
-			 i + 1);
+			 "%s() argument #%u is a copyin() buffer: print what it holds (*(int *)copyin(...), stringof(copyin(...)))",
+			 n->name, i + 1);
 		return false;
 	}
 	return dc_printf_check(cc, fmt, n->args + 1, n->nargs - 1, false);
@@ -58,9 +59,7 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 static bool sem_one_arg(struct dc_cc *cc, struct dc_node *n)
 {
 	if (n->nargs != 1) {
-		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "%s() prototype mismatch: 1 argument required, %u given",
-			 n->name, n->nargs);
+		dc_proto_len(cc, n, 1);
 		return false;
 	}
 	return dc_sem_args(cc, n->args, 1);
@@ -91,17 +90,12 @@ static bool sem_aggact(struct dc_cc *cc, struct dc_node *n)
 
 	if (setopt) {
 		if (n->nargs < 1 || n->nargs > 2) {
-			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-				 "setopt() prototype mismatch: 1 or 2 arguments required, %u given",
-				 n->nargs);
+			dc_proto_len(cc, n, n->nargs < 1 ? 1 : 2);
 			return false;
 		}
 		for (i = 0; i < n->nargs; i++) {
 			if (n->args[i]->kind != DC_N_STR) {
-				dc_error(cc, "D_PROTO_ARG", n->args[i]->line,
-					 n->args[i]->col,
-					 "setopt() argument #%u is incompatible with prototype: a string constant is required",
-					 i + 1);
+				dc_proto_arg(cc, n, i, "string constant");
 				return false;
 			}
 			n->args[i]->type = dc_str;
@@ -110,9 +104,8 @@ static bool sem_aggact(struct dc_cc *cc, struct dc_node *n)
 	}
 	if (n->nargs < 1 || n->nargs > (two || opt2 ? 2u : 1u) ||
 	    (two && n->nargs != 2)) {
-		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "%s() prototype mismatch: %s arguments required, %u given",
-			 n->name, two ? "2" : opt2 ? "1 or 2" : "1", n->nargs);
+		dc_proto_len(cc, n, n->nargs < 1 ? 1 :
+			     two ? 2 : opt2 ? 2 : 1);
 		return false;
 	}
 	if (n->args[0]->kind != DC_N_AGG || n->args[0]->nargs) {
@@ -430,9 +423,7 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 	int64_t strsize = cc->prog->uopts.jstackstrsize;
 
 	if (n->nargs > max) {
-		dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-			 "%s() prototype mismatch: %u args passed, at most %u expected",
-			 n->name, n->nargs, max);
+		dc_proto_len(cc, n, max);
 		return false;
 	}
 	for (i = 0; i < n->nargs; i++) {
@@ -530,9 +521,10 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 	if (call->nargs < protos[i].min || call->nargs > protos[i].max) {
 		dc_error(cc, fn == SONDE_AGG_quantize ? "D_QUANT_PROTO" :
 			 "D_PROTO_LEN", call->line, call->col,
-			 "%s() prototype mismatch: %u argument%s given, %u to %u expected",
-			 call->name, call->nargs, call->nargs == 1 ? "" : "s",
-			 protos[i].min, protos[i].max);
+			 "%s( ) prototype mismatch: %u arg%spassed, %u expected",
+			 call->name, call->nargs, call->nargs == 1 ? " " : "s ",
+			 call->nargs < protos[i].min ? protos[i].min :
+			 protos[i].max);
 		return false;
 	}
 	if (!ok)
@@ -552,9 +544,7 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 		if (!dc_sem_expr(cc, a))
 			return false;
 		if (a->type.kind != DC_T_INT) {
-			dc_error(cc, "D_PROTO_ARG", a->line, a->col,
-				 "%s() argument #%u is incompatible with prototype: integer required, %s given",
-				 call->name, i + 1, dc_type_str(a->type));
+			dc_proto_arg(cc, call, i, "integer");
 			return false;
 		}
 		if (i > 0)
@@ -717,12 +707,32 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 	}
 	if (e->kind == DC_N_CALL && is_spec_action(e->name))
 		return sem_spec_action(cc, e);
+	if (e->kind == DC_N_CALL && dc_sem_is_destructive(e->name)) {
+		/* dt_stmt_append(): none after speculate() */
+		if (cc->spec_state & DC_SPEC_SPECULATE) {
+			dc_error(cc, "D_ACT_SPEC", e->line, e->col,
+				 "destructive actions may not follow speculate( )");
+			return false;
+		}
+		if (strcmp(e->name, "system") && strcmp(e->name, "freopen"))
+			return dc_sem_destructive(cc, e);
+		return sem_printf(cc, e);
+	}
+	if (e->kind == DC_N_CALL)
+		dc_sem_sym_alias(e);	/* func() is sym(), ufunc() usym() */
 	if (e->kind == DC_N_CALL && is_data_action(e) &&
 	    !spec_data_action(cc, e))
 		return false;
 	if (e->kind == DC_N_CALL) {
 		if (!strcmp(e->name, "printf"))
 			return sem_printf(cc, e);
+		if (!strcmp(e->name, "ftruncate")) {
+			if (e->nargs) {
+				dc_proto_len(cc, e, 0);
+				return false;
+			}
+			return true;
+		}
 		if (!strcmp(e->name, "printa"))
 			return sem_printa(cc, e);
 		if (!strcmp(e->name, "trace")) {
@@ -757,16 +767,15 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 			if (!sem_one_arg(cc, e))
 				return false;
 			if (e->args[0]->type.kind != DC_T_INT) {
-				dc_error(cc, "D_PROTO_ARG", e->args[0]->line,
-					 e->args[0]->col,
-					 "exit() argument #1 is incompatible with prototype: integer required, %s given",
-					 dc_type_str(e->args[0]->type));
+				dc_proto_arg(cc, e, 0, "int");
 				return false;
 			}
 			return true;
 		}
 		if (is_stack_fn(e))
 			return sem_stack(cc, e);
+		if (dc_sem_is_symact(e))
+			return dc_sem_symact(cc, e);
 		if (sonde_action_flags(sonde_action_lookup(e->name)) &
 		    SONDE_AF_CONSUMER)
 			return sem_aggact(cc, e);

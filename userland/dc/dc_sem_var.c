@@ -44,14 +44,10 @@ static const char *macro_text(struct dc_cc *cc, const char *name,
 	char *end;
 	long i;
 
-	if (!strcmp(name, "target") || !strcmp(name, "pid")) {
-		if (!o || o->target <= 0) {
-			dc_error(cc, "D_MACRO_UNDEF", line, col,
-				 "failed to resolve $%s: no target process (use -p or -c)",
-				 name);
-			return NULL;
-		}
-		snprintf(buf, size, "%ld", o->target);
+	/* as dtrace's macros: $target is the -c / -p process, 0 without
+	 * one; $pid is the compiler's own process */
+	if (!strcmp(name, "target")) {
+		snprintf(buf, size, "%ld", o && o->target > 0 ? o->target : 0);
 		return buf;
 	}
 	if (name[0] >= '0' && name[0] <= '9') {
@@ -75,6 +71,7 @@ static const char *macro_text(struct dc_cc *cc, const char *name,
 		snprintf(buf, size, "%ld", (long)(expr));		\
 		return buf;						\
 	}
+	DC_MAC_("pid", getpid())
 	DC_MAC_("ppid", getppid())
 	DC_MAC_("uid", getuid())
 	DC_MAC_("gid", getgid())
@@ -111,6 +108,11 @@ bool dc_sem_macro(struct dc_cc *cc, struct dc_node *n)
 	char buf[32];
 	int64_t v;
 
+	/* defaultargs: a macro argument not given is 0 (or "") */
+	if (cc->prog->uopts.defaultargs && name[0] >= '1' && name[0] <= '9' &&
+	    (!cc->opts || strtol(name, NULL, 10) > cc->opts->argc) &&
+	    name[strspn(name, "0123456789")] == '\0')
+		return quoted ? macro_str(cc, n, "") : macro_int(cc, n, 0);
 	text = macro_text(cc, name, n->line, n->col, buf, sizeof(buf));
 	if (!text)
 		return false;
@@ -380,11 +382,18 @@ bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
 	if (!sem_keys(cc, n, id))
 		return false;
 	if (id < 0) {
-		dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
-			 scope == SONDE_VAR_GLOBAL && !nkeys ?
-			 "failed to resolve %s%s: unknown variable name" :
-			 "%s%s has not yet been declared or assigned",
-			 scope_pfx[scope], name);
+		/* DTrace: an unknown global is an unknown identifier
+		 * (dt_xcook_ident()); self->, this-> and array references
+		 * create their variable, which must be assigned before it
+		 * is read (dt_cook_var()) */
+		if (scope == SONDE_VAR_GLOBAL && !nkeys)
+			dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+				 "failed to resolve %s: Unknown variable name",
+				 name);
+		else
+			dc_error(cc, "D_VAR_UNDEF", n->line, n->col,
+				 "%s%s has not yet been declared or assigned",
+				 scope_pfx[scope], name);
 		return false;
 	}
 	if (cc->vars[id].nkeys != nkeys) {
@@ -403,9 +412,13 @@ bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
 	return true;
 }
 
-/* The target of a store of a value of type @t: defined by it if new. */
+/*
+ * The target of a store: defined with type *@create if new, or, when
+ * @create is NULL (a compound assignment: it reads the variable first),
+ * DTrace's D_VAR_UNDEF.
+ */
 static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
-			  struct dc_type t, const char *op)
+			  const struct dc_type *create, const char *op)
 {
 	struct dc_type keys[SONDE_MAX_AGG_KEYS];
 	uint32_t scope, nkeys, i;
@@ -451,11 +464,17 @@ static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
 	id = dc_var_find(cc, name, scope);
 	if (!sem_keys(cc, n, id))
 		return false;
+	if (id < 0 && !create) {
+		dc_error(cc, "D_VAR_UNDEF", n->line, n->col,
+			 "%s%s has not yet been declared or assigned",
+			 scope_pfx[scope], name);
+		return false;
+	}
 	if (id < 0) {
 		for (i = 0; i < nkeys; i++)
 			keys[i] = n->args[i]->type;
-		id = dc_var_define(cc, name, scope, t, nkeys, keys, n->line,
-				   n->col);
+		id = dc_var_define(cc, name, scope, *create, nkeys, keys,
+				   n->line, n->col);
 		if (id < 0)
 			return false;
 	}
@@ -505,10 +524,14 @@ static int compound_op(int op)
 /*
  * l = r, l op= r (rewritten as l = l op r: the keys are evaluated
  * twice), and ++/-- (as += 1; a postfix node keeps its DC_N_POSTFIX node
- * around the assignment and undoes the step on the result).
+ * around the assignment and undoes the step on the result).  A new
+ * variable takes the type of its first assignment; ++ and -- make a new
+ * one an int64_t (dt_cook_op1()); other compound assignments read it
+ * first, so it must exist.
  */
-bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
+static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 {
+	static const struct dc_type int64 = { .kind = DC_T_INT, .size = 8 };
 	const char *op = dc_tok_name(n->op);
 	struct dc_node *b, *l;
 
@@ -521,17 +544,16 @@ bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
 		/* a struct: copied into a struct variable */
 		if (!dc_sem_byref_var_ok(cc, &n->r->type, n->line, n->col,
 					 n->l->name ? n->l->name : "") ||
-		    !sem_var_store(cc, n->l, n->r->type, op) ||
+		    !sem_var_store(cc, n->l, &n->r->type, op) ||
 		    !sem_store_type(cc, n->l, n->r->type, op))
 			return false;
 		n->type = n->l->type;
 		return true;
 	}
+	/* a clause-local lives as long as the scratch a buffer is in */
 	if (n->r->type.kind == DC_T_BUF && n->op == DC_TK_ASSIGN &&
 	    n->l->kind == DC_N_THIS) {
-		/* this->p = (struct foo *)copyin(...): a clause-local may
-		 * hold the buffer for the rest of the firing */
-		if (!sem_var_store(cc, n->l, n->r->type, op) ||
+		if (!sem_var_store(cc, n->l, &n->r->type, op) ||
 		    !sem_store_type(cc, n->l, n->r->type, op))
 			return false;
 		n->type = n->l->type;
@@ -539,7 +561,7 @@ bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
 	}
 	if (n->r->type.kind == DC_T_BUF) {
 		dc_error(cc, "D_OP_INCOMPAT", n->r->line, n->r->col,
-			 "operator %s: the value is a copyin() buffer, which lives only while its clause runs: store what it holds (*(int *)copyin(...), stringof(copyin(...)))",
+			 "operator %s: the value is a copyin() or alloca() buffer, which lives only while its clause runs: keep it in a this-> variable, or store what it holds (*(int *)copyin(...), stringof(copyin(...)))",
 			 op);
 		return false;
 	}
@@ -550,14 +572,14 @@ bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	if (n->op == DC_TK_ASSIGN) {
-		if (!sem_var_store(cc, n->l, n->r->type, op) ||
+		if (!sem_var_store(cc, n->l, &n->r->type, op) ||
 		    !sem_store_type(cc, n->l, n->r->type, op))
 			return false;
 		n->type = n->l->type;
 		return true;
 	}
 	if (!dc_sem_need_int(cc, n->r, "D_OP_ARITH", op) ||
-	    !sem_var_store(cc, n->l, dc_sem_promote(n->r->type), op))
+	    !sem_var_store(cc, n->l, incdec ? &int64 : NULL, op))
 		return false;
 	if (!dc_sem_need_int(cc, n->l, "D_OP_ARITH", op))
 		return false;
@@ -577,6 +599,11 @@ bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
 	n->r = b;
 	n->type = n->l->type;
 	return true;
+}
+
+bool dc_sem_assign(struct dc_cc *cc, struct dc_node *n)
+{
+	return sem_assign(cc, n, false);
 }
 
 /* ++x, --x, x++, x-- on an integer variable: @n becomes x op= 1
@@ -602,7 +629,7 @@ bool dc_sem_incdec(struct dc_cc *cc, struct dc_node *n)
 	asg->kind = DC_N_ASSIGN;
 	asg->r = one;
 	asg->op = n->op == DC_TK_INC ? DC_TK_ADD_EQ : DC_TK_SUB_EQ;
-	if (!dc_sem_assign(cc, asg))
+	if (!sem_assign(cc, asg, true))
 		return false;
 	n->type = asg->type;
 	return true;

@@ -61,6 +61,10 @@ struct sonde_consumer *sonde_consumer_new(struct sonde_program *p, FILE *out,
 	c->output = &sonde_output_text;
 	c->quiet = p->uopts.quiet;
 	c->flowindent = p->uopts.flowindent;
+	c->rawbytes = p->uopts.rawbytes;
+	c->droptags = p->uopts.droptags;
+	c->noresolve = p->uopts.noresolve;
+	c->stackindent = p->uopts.stackindent ? (int)p->uopts.stackindent : 14;
 	c->strsize = (uint32_t)sonde_program_kopt(p, SONDE_OPT_strsize);
 	return c;
 }
@@ -69,6 +73,11 @@ void sonde_consumer_free(struct sonde_consumer *c)
 {
 	if (!c)
 		return;
+	if (c->out_orig) {
+		/* freopen()'s file: the caller's output is the first one */
+		fclose(c->out);
+		c->out = c->out_orig;
+	}
 	sonde_aggtab_free(&c->aggs);
 	sonde_fold_state_free(c);
 	sonde_jstack_free(c);
@@ -149,8 +158,12 @@ void sonde_consumer_drops(struct sonde_consumer *c, uint32_t cpu,
 	if (!drops)
 		return;
 	sonde_out(c, drop, (int)cpu, agg ? "aggregation" : "principal", drops);
-	/* dt_handle_cpudrop(): "%llu %sdrop%s on CPU %d" */
-	sonde_consumer_msg(c, SONDE_MSG_DROP, "%llu %sdrop%s on CPU %u",
+	/* dt_handle_cpudrop(): "%llu %sdrop%s on CPU %d", after the
+	 * droptags option's "[DTRACEDROP_...] " */
+	sonde_consumer_msg(c, SONDE_MSG_DROP, "%s%llu %sdrop%s on CPU %u",
+			   !c->droptags ? "" : agg ?
+			   "[DTRACEDROP_AGGREGATION] " :
+			   "[DTRACEDROP_PRINCIPAL] ",
 			   (unsigned long long)drops, agg ? "aggregation " : "",
 			   drops > 1 ? "s" : "", cpu);
 }
@@ -163,20 +176,25 @@ const char sonde_msg_bricked[] = "Abort due to systemic unresponsiveness";
  */
 static const struct {
 	size_t off;
-	const char *kind, *str, *msg;
+	const char *kind, *str, *msg, *tag;
 } sonde_droptab[] = {
 	{ offsetof(struct sonde_status, dyndrops), "dynamic",
-	  "dynamic variable drop", "" },
+	  "dynamic variable drop", "", "DTRACEDROP_DYNAMIC" },
 	{ offsetof(struct sonde_status, specdrops), "speculative",
-	  "speculative drop", "" },
+	  "speculative drop", "", "DTRACEDROP_SPEC" },
 	{ offsetof(struct sonde_status, specbusy), "specbusy",
-	  "failed speculation", " (available buffer(s) still busy)" },
+	  "failed speculation", " (available buffer(s) still busy)",
+	  "DTRACEDROP_SPECBUSY" },
+	{ offsetof(struct sonde_status, specunavail), "specunavail",
+	  "failed speculation", " (no speculative buffer available)",
+	  "DTRACEDROP_SPECUNAVAIL" },
 	{ offsetof(struct sonde_status, recdrops), "recursion",
-	  "drop", ": probe fired inside a probe" },
+	  "drop", ": probe fired inside a probe", "SONDEDROP_RECURSION" },
 	{ offsetof(struct sonde_status, nmidrops), "nmi",
-	  "drop", ": probe fired in NMI context" },
+	  "drop", ": probe fired in NMI context", "SONDEDROP_NMI" },
 	{ offsetof(struct sonde_status, jstackdrops), "jstack",
-	  "jstack() walk", " ended early: interpreter memory unreadable" },
+	  "jstack() walk", " ended early: interpreter memory unreadable",
+	  "SONDEDROP_JSTACK" },
 };
 
 int sonde_consumer_status(struct sonde_consumer *c,
@@ -198,7 +216,10 @@ int sonde_consumer_status(struct sonde_consumer *c,
 			continue;
 		d = nv - ov;
 		sonde_out(c, drop, -1, sonde_droptab[i].kind, d);
-		sonde_consumer_msg(c, SONDE_MSG_DROP, "%llu %s%s%s",
+		sonde_consumer_msg(c, SONDE_MSG_DROP, "%s%s%s%llu %s%s%s",
+				   c->droptags ? "[" : "",
+				   c->droptags ? sonde_droptab[i].tag : "",
+				   c->droptags ? "] " : "",
 				   (unsigned long long)d, sonde_droptab[i].str,
 				   d > 1 ? "s" : "", sonde_droptab[i].msg);
 	}
@@ -472,8 +493,9 @@ static int sonde_rec_stack(struct sonde_consumer *c,
 			 cl->fields[f].type);
 }
 
-/* printf(): its fields as the format's arguments. */
+/* printf(), system(), freopen(): its fields as the format's arguments. */
 static int sonde_rec_printf(struct sonde_consumer *c,
+			    const struct sonde_rec *r,
 			    const struct sonde_pclause *cl,
 			    const struct sonde_action *act,
 			    const unsigned char *data, size_t dsize)
@@ -492,10 +514,13 @@ static int sonde_rec_printf(struct sonde_consumer *c,
 	}
 	sonde_format_set_syms(sonde_consumer_syms(c), c->upid);
 	sonde_format_set_consumer(c);
+	if (act->kind != SONDE_A_PRINTF)
+		return sonde_consumer_sysact(c, r, act, args, act->nfields);
 	return sonde_out(c, act_printf, act, args, act->nfields);
 }
 
-/* exit(): the first exit()'s status is the one (chewrec(): g_status). */
+/* exit(): every exit() record sets the status, so a later one (an
+ * exit() in END) overrides an earlier one (chewrec(): g_status). */
 static int sonde_rec_exit(struct sonde_consumer *c,
 			  const struct sonde_pclause *cl,
 			  const struct sonde_action *act,
@@ -507,22 +532,69 @@ static int sonde_rec_exit(struct sonde_consumer *c,
 
 	if (sonde_field_ok(cl, f, dsize)) {
 		memcpy(&st, data + cl->fields[f].offset, 4);
-		if (!c->exited)
-			c->exit_status = st;
+		c->exit_status = st;
 		err = sonde_out(c, act_exit, act, st);
 	}
 	c->exited = true;
 	return err;
 }
 
+/* sym() and friends: the pid (user ones) and the address. */
+static int sonde_rec_sym(struct sonde_consumer *c,
+			 const struct sonde_pclause *cl,
+			 const struct sonde_action *act,
+			 const unsigned char *data, size_t dsize)
+{
+	uint32_t f = act->field;
+	int32_t pid = 0;
+	uint64_t addr;
+
+	if (act->nfields == 2) {
+		if (!sonde_field_ok(cl, f, dsize) ||
+		    cl->fields[f].type.size != 4)
+			return -EBADMSG;
+		memcpy(&pid, data + cl->fields[f].offset, 4);
+		f++;
+	}
+	if (!sonde_field_ok(cl, f, dsize) || cl->fields[f].type.size != 8)
+		return -EBADMSG;
+	memcpy(&addr, data + cl->fields[f].offset, 8);
+	return sonde_out(c, act_sym, act, pid, addr);
+}
+
+/* The name sym() and friends print for @addr (dt_print_sym() etc.). */
+void sonde_consumer_symname(struct sonde_consumer *c, uint32_t kind, int pid,
+			    uint64_t addr, char *buf, size_t n)
+{
+	static const int names[] = {
+		[SONDE_A_SYM] = SONDE_SYMNAME_KSYM,
+		[SONDE_A_MOD] = SONDE_SYMNAME_KMOD,
+		[SONDE_A_USYM] = SONDE_SYMNAME_USYM,
+		[SONDE_A_UMOD] = SONDE_SYMNAME_UMOD,
+		[SONDE_A_UADDR] = SONDE_SYMNAME_UADDR,
+	};
+	struct sonde_syms *s = sonde_consumer_syms(c);
+
+	/* noresolve: user addresses are not looked up */
+	if (!s || kind >= ARRAY_SIZE(names) || kind < SONDE_A_SYM ||
+	    (c->noresolve && kind >= SONDE_A_USYM)) {
+		snprintf(buf, n, "0x%llx", (unsigned long long)addr);
+		return;
+	}
+	sonde_syms_name(s, names[kind], pid, addr, buf, n);
+}
+
 /* One action of a record. */
 static int sonde_rec_action(struct sonde_consumer *c,
+			    const struct sonde_rec *r,
 			    const struct sonde_pclause *cl,
 			    const struct sonde_action *act,
 			    const unsigned char *data, size_t dsize)
 {
 	const struct sonde_recfield *fl;
 
+	if (act->kind == SONDE_A_FTRUNCATE)
+		return sonde_consumer_sysact(c, r, act, NULL, 0);
 	if (sonde_action_flags(act->kind) & SONDE_AF_CONSUMER)
 		return sonde_rec_aggact(c, cl, act, data, dsize);
 	switch (act->kind) {
@@ -549,7 +621,9 @@ static int sonde_rec_action(struct sonde_consumer *c,
 				 fl->type);
 	}
 	case SONDE_A_PRINTF:
-		return sonde_rec_printf(c, cl, act, data, dsize);
+	case SONDE_A_SYSTEM:
+	case SONDE_A_FREOPEN:
+		return sonde_rec_printf(c, r, cl, act, data, dsize);
 	case SONDE_A_PRINTA:
 		if (c->output->printa_after_record)
 			return 0;
@@ -561,6 +635,12 @@ static int sonde_rec_action(struct sonde_consumer *c,
 		return sonde_rec_stack(c, cl, act, data, dsize);
 	case SONDE_A_EXIT:
 		return sonde_rec_exit(c, cl, act, data, dsize);
+	case SONDE_A_SYM:
+	case SONDE_A_MOD:
+	case SONDE_A_USYM:
+	case SONDE_A_UMOD:
+	case SONDE_A_UADDR:
+		return sonde_rec_sym(c, cl, act, data, dsize);
 	}
 	return 0;
 }
@@ -576,7 +656,7 @@ static int sonde_record(struct sonde_consumer *c, const struct sonde_rec *r,
 
 	err = sonde_out(c, rec_begin, r);
 	for (a = 0; a < cl->nacts && !err; a++)
-		err = sonde_rec_action(c, cl, &cl->acts[a], data, dsize);
+		err = sonde_rec_action(c, r, cl, &cl->acts[a], data, dsize);
 	/* the record ends even when an action failed: a JSON line stays
 	 * whole */
 	ret = sonde_out(c, rec_end, r);

@@ -53,12 +53,17 @@ struct sonde_consumer {
 	int upid;		/* pid for ustack() keys, 0: none */
 	struct sonde_status last;	/* previous STATUS, for deltas */
 	bool killed;		/* SONDE_ACT_KILLED reported */
+	FILE *out_orig;		/* the first output while freopen() has
+				 * sent it to a file of its own, else NULL */
+	/* options: rawbytes (hex dumps of strings too), stackindent,
+	 * droptags ("[DTRACEDROP_...] " before drop messages), noresolve
+	 * (user addresses in hex) */
+	bool rawbytes, droptags, noresolve;
+	int stackindent;
 	struct sonde_jstate *js;	/* jstack(): helpers, lines (jstack.c) */
 	struct sonde_foldstate *fold;	/* -O folded / flamegraph's lines */
 };
 
-/* stack() frames are indented this much (DTrace's stackindent default) */
-#define SONDE_STACKINDENT	14
 
 /* Bytes a key component (or field) of D type @t takes in a key. */
 static inline uint32_t sonde_keyfield_size(const struct sonde_consumer *c,
@@ -137,8 +142,17 @@ const int64_t *sonde_agg_normalized(const struct sonde_pagg *a,
 				    const int64_t *val, int64_t *out,
 				    size_t cap);
 
+/* sysact.c: system(), freopen(), ftruncate() of record @r. */
+int sonde_consumer_sysact(struct sonde_consumer *c, const struct sonde_rec *r,
+			  const struct sonde_action *act,
+			  const struct sonde_fmtarg *args, uint32_t nargs);
+
 /* The symboliser, created on first use (NULL only on ENOMEM). */
 struct sonde_syms *sonde_consumer_syms(struct sonde_consumer *c);
+/* The name sym(), mod(), usym(), umod(), uaddr() (SONDE_A_* @kind) print
+ * for @addr of process @pid. */
+void sonde_consumer_symname(struct sonde_consumer *c, uint32_t kind, int pid,
+			    uint64_t addr, char *buf, size_t n);
 
 __attribute__((format(printf, 3, 4)))
 void sonde_consumer_msg(struct sonde_consumer *c, int level,

@@ -9,58 +9,77 @@
 
 #include "fmtspec.h"
 
+/*
+ * Flags, width, precision and '*' come in any order, as dt_printf_create()
+ * reads them ("%10@d" is "%@10d"): a '0' before any digit is the zero-pad
+ * flag and cancels '-' ("%-05d" pads with zeros), '-' cancels it; digits
+ * are the width, or after '.' the precision; '?' is a pointer's width.
+ */
 int sonde_fmtspec_parse(const char *s, struct sonde_fmtspec *spec)
 {
 	const char *p = s;
+	bool dot = false, digits = false;
+	int n;
 
 	memset(spec, 0, sizeof(*spec));
 	spec->width = -1;
 	spec->prec = -1;
 	for (;; p++) {
-		if (*p == '-')
+		switch (*p) {
+		case '-':
 			spec->flags |= SONDE_FMT_MINUS;
-		else if (*p == '+')
+			spec->flags &= ~SONDE_FMT_ZERO;
+			continue;
+		case '+':
 			spec->flags |= SONDE_FMT_PLUS;
-		else if (*p == ' ')
+			continue;
+		case ' ':
 			spec->flags |= SONDE_FMT_SPACE;
-		else if (*p == '#')
+			continue;
+		case '#':
 			spec->flags |= SONDE_FMT_HASH;
-		else if (*p == '0')
-			spec->flags |= SONDE_FMT_ZERO;
-		else if (*p == '\'')
+			continue;
+		case '\'':
 			spec->flags |= SONDE_FMT_QUOTE;
-		else if (*p == '?')
+			continue;
+		case '?':
 			spec->flags |= SONDE_FMT_QMARK;
-		else if (*p == '@')
+			continue;
+		case '@':
 			spec->flags |= SONDE_FMT_AGG;
-		else
-			break;
-	}
-	if (*p == '*') {
-		spec->width_star = true;
-		p++;
-	} else if (*p >= '1' && *p <= '9') {
-		spec->width = 0;
-		while (*p >= '0' && *p <= '9') {
-			if (spec->width < 100000)
-				spec->width = spec->width * 10 + (*p - '0');
-			p++;
-		}
-	}
-	if (*p == '.') {
-		p++;
-		spec->prec = 0;
-		if (*p == '*') {
-			spec->prec_star = true;
-			p++;
-		} else {
-			while (*p >= '0' && *p <= '9') {
-				if (spec->prec < 100000)
-					spec->prec = spec->prec * 10 +
-						     (*p - '0');
-				p++;
+			continue;
+		case '.':
+			if (dot)
+				return -1;
+			dot = true;
+			digits = false;
+			spec->prec = 0;
+			continue;
+		case '*':
+			if (dot)
+				spec->prec_star = true;
+			else
+				spec->width_star = true;
+			continue;
+		case '0': case '1': case '2': case '3': case '4':
+		case '5': case '6': case '7': case '8': case '9':
+			if (*p == '0' && !dot && !digits) {
+				spec->flags |= SONDE_FMT_ZERO;
+				spec->flags &= ~SONDE_FMT_MINUS;
+				continue;
 			}
+			for (n = 0; *p >= '0' && *p <= '9'; p++)
+				if (n < 100000)
+					n = n * 10 + (*p - '0');
+			p--;
+			if (dot)
+				spec->prec = n;
+			else
+				spec->width = n;
+			digits = true;
+			continue;
 		}
+		break;
 	}
 	switch (*p) {
 	case 'h':

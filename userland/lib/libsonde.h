@@ -269,8 +269,8 @@ int sonde_proc_continue(struct sonde_proc *p, char *err, size_t errlen);
 /* Has it ended since the last call?  Then true, once, with dtrace's
  * notice in @msg ("pid 42 has exited"). */
 bool sonde_proc_check(struct sonde_proc *p, char *msg, size_t len);
-/* Let go of it: a created process that never ran is killed, one that
- * runs is waited for; frees @p. */
+/* Let go of it: a created process still there is killed (dtrace's
+ * kill-on-last-close); frees @p. */
 void sonde_proc_release(struct sonde_proc *p);
 
 /* ---- work.c: the run loop ------------------------------------------- */
@@ -351,6 +351,8 @@ int sonde_print_lquantize(FILE *out, const struct sonde_agg_desc *ad,
 			  const int64_t *val);
 int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
 			   const int64_t *val);
+/* llquantize()'s bucket bounds above the zero bucket (print_agg.c). */
+void sonde_llquantize_bounds(const struct sonde_agg_desc *ad, int64_t *v);
 /* DTrace's stddev of a {count, sum, sumsq lo, sumsq hi} value. */
 uint64_t sonde_stddev(const int64_t *val);
 
@@ -365,6 +367,14 @@ void sonde_syms_free(struct sonde_syms *s);
 void sonde_syms_kaddr(struct sonde_syms *s, uint64_t pc, char *buf, size_t n);
 void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
 		      size_t n);
+/* One address as sym(), mod(), usym(), umod(), uaddr() name it. */
+#define SONDE_SYMNAME_KSYM	0
+#define SONDE_SYMNAME_KMOD	1
+#define SONDE_SYMNAME_USYM	2
+#define SONDE_SYMNAME_UMOD	3
+#define SONDE_SYMNAME_UADDR	4
+void sonde_syms_name(struct sonde_syms *s, int kind, int pid, uint64_t pc,
+		     char *buf, size_t n);
 /* (Re-)read /proc/@pid/maps; 0 or -errno. */
 int sonde_syms_grab(struct sonde_syms *s, int pid);
 /*

@@ -213,27 +213,30 @@ static void sonde_json_hist(FILE *out, const struct sonde_agg_desc *ad,
 		break;
 	}
 	case SONDE_AGG_llquantize: {
-		int64_t factor = ad->params[0], low = ad->params[1];
-		int64_t high = ad->params[2], nsteps = ad->params[3];
-		int64_t value = 1, next, step;
-		int bin = 1, order;
+		/* signed buckets around the zero one (|v| < factor^low);
+		 * the extremes are underflow and overflow */
+		int zero = (int)sonde_llquantize_zerobucket(ad);
+		int64_t *b = malloc((zero + 1) * sizeof(*b));
+		char bound[48];
 
-		for (order = 0; order < low; order++)
-			value *= factor;
-		sonde_json_bucket(out, &first, value, val[0],
-				  ",\"underflow\":true");
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
-		while (order <= high) {
-			sonde_json_bucket(out, &first, value, val[bin++], "");
-			if ((value += step) != next)
-				continue;
-			next = value * factor;
-			step = next > nsteps ? next / nsteps : 1;
-			order++;
+		if (!b)
+			break;
+		sonde_llquantize_bounds(ad, b);
+		for (i = 0; i < 2 * zero + 1; i++) {
+			n = i > zero ? i - zero : zero - i;
+			if (i == zero && b[0] > 1)
+				snprintf(bound, sizeof(bound),
+					 ",\"below\":%lld", (long long)b[0]);
+			else
+				snprintf(bound, sizeof(bound), "%s",
+					 n < zero ? "" : i < zero ?
+					 ",\"underflow\":true" :
+					 ",\"overflow\":true");
+			sonde_json_bucket(out, &first, i == zero ? 0 :
+					  i < zero ? -b[n] : b[n], val[i],
+					  bound);
 		}
-		sonde_json_bucket(out, &first, value, val[bin],
-				  ",\"overflow\":true");
+		free(b);
 		break;
 	}
 	}
@@ -328,6 +331,35 @@ static int json_act_stack(struct sonde_consumer *c,
 		fprintf(c->out, "\"pid\":%d,", pid);
 	fputs("\"frames\":", c->out);
 	sonde_json_value(c, pcs, t, pid);
+	fputc('}', c->out);
+	return 0;
+}
+
+/* sym() and friends: the address and the name dtrace prints */
+static int json_act_sym(struct sonde_consumer *c,
+			const struct sonde_action *act, int pid, uint64_t addr)
+{
+	char name[1024];
+
+	sonde_consumer_symname(c, act->kind, pid, addr, name, sizeof(name));
+	fprintf(c->out, "%s{\"action\":\"%s\",", json_sep(c),
+		sonde_action_name(act->kind));
+	if (act->nfields == 2)
+		fprintf(c->out, "\"pid\":%d,", pid);
+	fprintf(c->out, "\"address\":%llu,\"name\":",
+		(unsigned long long)addr);
+	sonde_json_str(c->out, name, strlen(name));
+	fputc('}', c->out);
+	return 0;
+}
+
+/* system(), freopen(): what the consumer runs or opens */
+static int json_act_system(struct sonde_consumer *c,
+			   const struct sonde_action *act, const char *text)
+{
+	fprintf(c->out, "%s{\"action\":\"%s\",\"text\":", json_sep(c),
+		sonde_action_name(act->kind));
+	sonde_json_str(c->out, text, strlen(text));
 	fputc('}', c->out);
 	return 0;
 }
@@ -445,6 +477,8 @@ const struct sonde_output sonde_output_json = {
 	.act_print = json_act_print,
 	.act_printf = json_act_printf,
 	.act_stack = json_act_stack,
+	.act_sym = json_act_sym,
+	.act_system = json_act_system,
 	.act_exit = json_act_exit,
 	.rec_end = json_rec_end,
 	.agg_begin = json_agg_begin,

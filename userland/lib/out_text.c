@@ -99,6 +99,9 @@ static int text_act_trace(struct sonde_consumer *c,
 			  const struct sonde_action *act, const void *data,
 			  struct sonde_dtype t)
 {
+	if (c->rawbytes && t.kind == SONDE_DT_STR)
+		return sonde_print_bytes(c->out, data, t.size, -33, c->quiet,
+					 true);
 	return sonde_print_trace(c->out, data, t, c->quiet);
 }
 
@@ -133,12 +136,26 @@ static int text_act_stack(struct sonde_consumer *c,
 			  const struct sonde_action *act, int pid,
 			  const void *pcs, struct sonde_dtype t)
 {
+	bool user = act->kind == SONDE_A_USTACK;
+
 	if (sonde_dt_is_jstack(t))
 		return sonde_print_jstack(c, c->out, pcs, t.size,
-					  SONDE_STACKINDENT);
-	return sonde_print_stack(c->out, sonde_consumer_syms(c),
-				 act->kind == SONDE_A_USTACK, pid, pcs,
-				 t.size / 8, SONDE_STACKINDENT);
+					  c->stackindent);
+	return sonde_print_stack(c->out, user && c->noresolve ? NULL :
+				 sonde_consumer_syms(c), user, pid, pcs,
+				 t.size / 8, c->stackindent);
+}
+
+/* dt_print_sym(), dt_print_mod(), dt_print_usym(), dt_print_umod():
+ * "  %-50s", quiet or not */
+static int text_act_sym(struct sonde_consumer *c,
+			const struct sonde_action *act, int pid, uint64_t addr)
+{
+	char name[1024];
+
+	sonde_consumer_symname(c, act->kind, pid, addr, name, sizeof(name));
+	fprintf(c->out, "  %-50s", name);
+	return ferror(c->out) ? -EIO : 0;
 }
 
 /* chewrec(NULL) */
@@ -185,13 +202,19 @@ static int text_agg_row(struct sonde_consumer *c,
 		kt = row->keys[i].type;
 		if (sonde_dt_is_jstack(kt))
 			err = sonde_print_jstack(c, c->out, row->keys[i].data,
-						 kt.size, SONDE_STACKINDENT);
+						 kt.size, c->stackindent);
 		else if (kt.kind == SONDE_DT_KSTACK ||
 			 kt.kind == SONDE_DT_USTACK)
-			err = sonde_print_stack(c->out, sonde_consumer_syms(c),
+			err = sonde_print_stack(c->out,
+						kt.kind == SONDE_DT_USTACK &&
+						c->noresolve ? NULL :
+						sonde_consumer_syms(c),
 						kt.kind == SONDE_DT_USTACK,
 						c->upid, row->keys[i].data,
-						kt.size / 8, SONDE_STACKINDENT);
+						kt.size / 8, c->stackindent);
+		else if (c->rawbytes && kt.kind == SONDE_DT_STR)
+			err = sonde_print_bytes(c->out, row->keys[i].data,
+						kt.size, -50, false, true);
 		else
 			err = sonde_print_aggkey(c->out, row->keys[i].data, kt);
 	}
@@ -217,6 +240,7 @@ const struct sonde_output sonde_output_text = {
 	.act_print = text_act_print,
 	.act_printf = text_act_printf,
 	.act_stack = text_act_stack,
+	.act_sym = text_act_sym,
 	.rec_end = text_rec_end,
 	.agg_begin = text_agg_begin,
 	.agg_row = text_agg_row,

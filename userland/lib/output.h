@@ -80,6 +80,15 @@ struct sonde_output {
 	int (*act_print)(struct sonde_consumer *c,
 			 const struct sonde_action *act, uint64_t addr,
 			 const void *data, struct sonde_dtype t);
+	/* system() and freopen(): the command or file name, before the
+	 * consumer runs or opens it */
+	int (*act_system)(struct sonde_consumer *c,
+			  const struct sonde_action *act, const char *text);
+	/* sym(), mod(), usym(), umod(), uaddr(): @addr of process @pid
+	 * (0 for the kernel's) */
+	int (*act_sym)(struct sonde_consumer *c,
+		       const struct sonde_action *act, int pid,
+		       uint64_t addr);
 	int (*rec_end)(struct sonde_consumer *c, const struct sonde_rec *r);
 
 	/* an aggregation (or joined aggregations): begin, rows, end */

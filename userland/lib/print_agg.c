@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "libsonde.h"
@@ -331,48 +332,89 @@ int sonde_print_lquantize(FILE *out, const struct sonde_agg_desc *ad,
 	return sonde_err(out);
 }
 
-/* dt_print_llquantize() */
-int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
-			   const int64_t *data)
+/*
+ * The lower bound of each llquantize() magnitude bucket, as
+ * dtrace_aggregate_llquantize_bucket() lays them out: @v[0] = factor^low
+ * (the bound of the zero bucket), @v[k] that of bucket k above the zero
+ * bucket, @v[top] = factor^(high + 1).  @v has top + 1 entries (top:
+ * sonde_llquantize_zerobucket()).
+ */
+void sonde_llquantize_bounds(const struct sonde_agg_desc *ad, int64_t *v)
 {
 	int64_t factor = ad->params[0], low = ad->params[1];
 	int64_t high = ad->params[2], nsteps = ad->params[3];
-	int levels = (int)sonde_llquantize_nbuckets(ad);
 	int64_t value = 1, next, step;
-	int first, last, bin = 1, order;
-	long double total;
-	bool pos, neg;
-	char c[32];
+	int bin = 1, order;
 
-	sonde_quant_range(data, levels, 0, 1, &first, &last);
-	sonde_quant_scan(data, first, last, &total, &pos, &neg);
-	sonde_quant_hdr(out);
 	for (order = 0; order < low; order++)
 		value *= factor;
+	v[0] = value;
 	next = value * factor;
 	step = next > nsteps ? next / nsteps : 1;
-	if (first == 0) {
-		snprintf(c, sizeof(c), "< %lld", (long long)value);
-		fprintf(out, "%16s ", c);
-		sonde_quantline(out, data[0], total, pos, neg);
-	}
 	while (order <= high) {
-		if (bin >= first && bin <= last) {
-			fprintf(out, "%16lld ", (long long)value);
-			sonde_quantline(out, data[bin], total, pos, neg);
-		}
-		bin++;
+		v[bin++] = value;
 		if ((value += step) != next)
 			continue;
 		next = value * factor;
 		step = next > nsteps ? next / nsteps : 1;
 		order++;
 	}
-	if (last < bin)
-		return sonde_err(out);
-	snprintf(c, sizeof(c), ">= %lld", (long long)value);
-	fprintf(out, "%16s ", c);
-	sonde_quantline(out, data[bin], total, pos, neg);
+	v[bin] = value;
+}
+
+/*
+ * dt_print_llquantize() of DTrace's llquantize() with negative values
+ * (Oracle's libdtrace): the rows from one below the first non-zero
+ * bucket to one above the last (the zero bucket and the one above it
+ * when all are zero); the zero bucket reads "0" when factor^low is 1,
+ * else "< N", or "abs() < N" when the rows reach below it; negative rows
+ * "-N", the extremes "<= -N" and ">= N".
+ */
+int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
+			   const int64_t *data)
+{
+	int zero = (int)sonde_llquantize_zerobucket(ad), n = 2 * zero + 1;
+	int first = 0, last = n - 1, i, k;
+	long double total;
+	bool pos, neg;
+	int64_t *b;
+	char c[32];
+
+	b = malloc((zero + 1) * sizeof(*b));
+	if (!b)
+		return -ENOMEM;
+	sonde_llquantize_bounds(ad, b);
+	while (first < n && !data[first])
+		first++;
+	if (first == n) {
+		first = last = zero + 1;
+	} else {
+		while (!data[last])
+			last--;
+	}
+	sonde_quant_scan(data, first, last, &total, &pos, &neg);
+	sonde_quant_hdr(out);
+	if (first > 0)
+		first--;
+	if (last < n - 1)
+		last++;
+	for (i = first; i <= last; i++) {
+		k = i > zero ? i - zero : zero - i;
+		if (i == zero && b[0] == 1)
+			snprintf(c, sizeof(c), "0");
+		else if (i == zero)
+			snprintf(c, sizeof(c), "%s< %llu",
+				 first >= zero ? "" : "abs() ",
+				 (unsigned long long)b[0]);
+		else
+			snprintf(c, sizeof(c), "%s%s%llu",
+				 k < zero ? "" : i < zero ? "<= " : ">= ",
+				 i < zero ? "-" : "",
+				 (unsigned long long)b[k]);
+		fprintf(out, "%16s ", c);
+		sonde_quantline(out, data[i], total, pos, neg);
+	}
+	free(b);
 	return sonde_err(out);
 }
 

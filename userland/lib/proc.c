@@ -239,9 +239,13 @@ bool sonde_proc_check(struct sonde_proc *t, char *msg, size_t len)
 	if (r < 0)
 		return false;
 	sig = WIFSIGNALED(status) ? sigabbrev_np(WTERMSIG(status)) : NULL;
-	if (WIFSIGNALED(status))
-		sonde_errf(msg, len, "pid %d terminated by %s",
-			       (int)t->pid, sig ? sig : "signal");
+	/* dtrace's prochandler(): proc_signame()'s "SIGKILL" */
+	if (WIFSIGNALED(status) && sig)
+		sonde_errf(msg, len, "pid %d terminated by SIG%s",
+			       (int)t->pid, sig);
+	else if (WIFSIGNALED(status))
+		sonde_errf(msg, len, "pid %d terminated by signal %d",
+			       (int)t->pid, WTERMSIG(status));
 	else if (WEXITSTATUS(status) != 0)
 		sonde_errf(msg, len, "pid %d exited with status %d",
 			       (int)t->pid, WEXITSTATUS(status));
@@ -254,11 +258,11 @@ void sonde_proc_release(struct sonde_proc *t)
 {
 	if (!t)
 		return;
-	/* tracing never began: a created process is killed, as dtrace
-	 * does; one that ran is waited for */
+	/* a created process still there is killed, as dtrace's
+	 * kill-on-last-close (dt_proc_destroy()): whether tracing never
+	 * began, the script exit()ed first or stop() stopped it */
 	if (t->created && t->live) {
-		if (t->stopped)
-			kill(t->pid, SIGKILL);
+		kill(t->pid, SIGKILL);
 		waitpid(t->pid, NULL, 0);
 	}
 	free(t->cmd);

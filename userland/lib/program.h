@@ -78,6 +78,15 @@ struct sonde_recfield {
  *   PRINT	print(ptr): nfields = 2, the address (SONDE_DT_UINT, 8 bytes;
  *		0 for a copyin() buffer) then the object's bytes
  *		(SONDE_DT_BYTES); ptype describes its type
+ *   SYSTEM, FREOPEN  system(fmt, ...), freopen(fmt, ...): as PRINTF;
+ *		the consumer runs the command, or sends its output to the
+ *		file (freopen(""): back to the first output); destructive
+ *   FTRUNCATE	ftruncate(): the consumer empties its output file
+ *   SYM, MOD	sym(addr) (func()), mod(addr): one 8-byte field, a kernel
+ *		address the consumer names
+ *   USYM, UMOD, UADDR	usym(addr) (ufunc()), umod(addr), uaddr(addr):
+ *		nfields = 2, the pid (SONDE_DT_INT, 4 bytes) then the user
+ *		address (8 bytes)
  *
  * SONDE_AF_CONSUMER: the action acts on the consumer's aggregations or
  * options when its record is consumed, with its aggregation in
@@ -102,7 +111,15 @@ struct sonde_recfield {
 	X(SETOPT,	11, "setopt",	   SONDE_AF_CONSUMER)		\
 	X(TRACEMEM,	12, "tracemem",	   0)				\
 	X(JSTACK,	13, "jstack",	   0)				\
-	X(PRINT,	14, "print",	   0)
+	X(SYM,		14, "sym",	   0)				\
+	X(MOD,		15, "mod",	   0)				\
+	X(USYM,		16, "usym",	   0)				\
+	X(UMOD,		17, "umod",	   0)				\
+	X(UADDR,	18, "uaddr",	   0)				\
+	X(SYSTEM,	19, "system",	   0)				\
+	X(FREOPEN,	20, "freopen",	   0)				\
+	X(FTRUNCATE,	21, "ftruncate",   SONDE_AF_CONSUMER)		\
+	X(PRINT,	22, "print",	   0)
 
 #define SONDE_A_ENUM_(name, code, str, flags) SONDE_A_##name = code,
 enum sonde_action_kind { SONDE_ACTIONS(SONDE_A_ENUM_) };
@@ -167,6 +184,7 @@ struct sonde_action {
 struct sonde_pdesc {
 	char *text;		/* "syscall::getppid:entry" */
 	struct sonde_probe_desc desc;
+	uint32_t line, col;	/* where it is written, for messages */
 };
 
 struct sonde_pclause {
@@ -220,6 +238,17 @@ struct sonde_uopts {
 	 * jstackstrsize 512) */
 	uint32_t stackframes, ustackframes;
 	uint32_t jstackframes, jstackstrsize;
+	/* statusrate (1 s), cleanrate (accepted, no cleaner to pace) */
+	uint64_t statusrate_ns, cleanrate_ns;
+	uint32_t stackindent;		/* stack() frames' indent, 14 */
+	/* droptags ("[DTRACEDROP_...] " before drop messages), empty (a
+	 * program with no clause), errtags (always on), defaultargs
+	 * (missing $N are 0 / ""), noresolve (user addresses in hex),
+	 * quietresize (no "lowered to" notices), temporal (records in
+	 * time order across CPUs), agghist (accepted, no effect),
+	 * bufresize=manual (a kernel that cannot have the sizes fails) */
+	bool droptags, empty, errtags, defaultargs, noresolve, quietresize;
+	bool temporal, agghist, bufresize_manual;
 };
 
 /* A kernel option set by the script or the command line. */

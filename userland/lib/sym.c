@@ -396,43 +396,100 @@ int sonde_syms_grab(struct sonde_syms *s, int pid)
 	return 0;
 }
 
-void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
-		      size_t n)
+/*
+ * The object of process @pid mapped at @pc (NULL if none) and, in *@sym,
+ * the symbol covering it (NULL if none) at object address *@va.
+ */
+static const struct sonde_obj *sonde_ulookup(struct sonde_syms *s, int pid,
+					     uint64_t pc,
+					     const struct sonde_sym **sym,
+					     uint64_t *va)
 {
 	const struct sonde_uproc *p = sonde_uproc_find(s, pid);
 	const struct sonde_umap *m = NULL;
-	const struct sonde_sym *sym;
 	const struct sonde_obj *o;
-	uint64_t foff, va;
+	uint64_t foff;
 	uint32_t i;
 
+	*sym = NULL;
 	if (!p && pid > 0 && !sonde_syms_grab(s, pid))
 		p = sonde_uproc_find(s, pid);
 	for (i = 0; p && i < p->nmaps; i++)
 		if (pc >= p->maps[i].start && pc < p->maps[i].end)
 			m = &p->maps[i];
-	if (!m) {
-		snprintf(buf, n, "0x%llx", (unsigned long long)pc);
-		return;
-	}
+	if (!m)
+		return NULL;
 	o = m->obj;
 	foff = pc - m->start + m->off;
 	for (i = 0; i < o->nseg; i++) {
 		if (foff < o->seg[i].off ||
 		    foff >= o->seg[i].off + o->seg[i].filesz)
 			continue;
-		va = foff - o->seg[i].off + o->seg[i].vaddr;
-		sym = sonde_symtab_find(&o->st, va);
+		*va = foff - o->seg[i].off + o->seg[i].vaddr;
+		*sym = sonde_symtab_find(&o->st, *va);
+		break;
+	}
+	return o;
+}
+
+void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
+		      size_t n)
+{
+	const struct sonde_sym *sym;
+	const struct sonde_obj *o;
+	uint64_t va = 0;
+
+	o = sonde_ulookup(s, pid, pc, &sym, &va);
+	if (!o)
+		snprintf(buf, n, "0x%llx", (unsigned long long)pc);
+	else if (!sym)
+		snprintf(buf, n, "%s`0x%llx", o->base, (unsigned long long)pc);
+	else if (va > sym->addr)
+		snprintf(buf, n, "%s`%s+0x%llx", o->base, sym->name,
+			 (unsigned long long)(va - sym->addr));
+	else
+		snprintf(buf, n, "%s`%s", o->base, sym->name);
+}
+
+void sonde_syms_name(struct sonde_syms *s, int kind, int pid, uint64_t pc,
+		     char *buf, size_t n)
+{
+	const struct sonde_sym *sym;
+	const struct sonde_obj *o;
+	uint64_t va = 0;
+
+	switch (kind) {
+	case SONDE_SYMNAME_KSYM:
+	case SONDE_SYMNAME_KMOD:
+		/* dt_print_sym(), dt_print_mod() */
+		if (!s->kloaded)
+			sonde_kload(s);
+		sym = sonde_symtab_find(&s->k, pc);
 		if (!sym)
-			break;
-		if (va > sym->addr)
-			snprintf(buf, n, "%s`%s+0x%llx", o->base, sym->name,
-				 (unsigned long long)(va - sym->addr));
+			snprintf(buf, n, "0x%llx", (unsigned long long)pc);
+		else if (kind == SONDE_SYMNAME_KMOD)
+			snprintf(buf, n, "%s", sym->mod);
+		else
+			snprintf(buf, n, "%s`%s", sym->mod, sym->name);
+		return;
+	case SONDE_SYMNAME_USYM:
+	case SONDE_SYMNAME_UMOD:
+		/* dt_print_usym() names the symbol's start, dt_print_umod()
+		 * the object's base name */
+		o = sonde_ulookup(s, pid, pc, &sym, &va);
+		if (!o)
+			snprintf(buf, n, "0x%llx", (unsigned long long)pc);
+		else if (kind == SONDE_SYMNAME_UMOD)
+			snprintf(buf, n, "%s", o->base);
+		else if (!sym)
+			snprintf(buf, n, "%s`0x%llx", o->base,
+				 (unsigned long long)pc);
 		else
 			snprintf(buf, n, "%s`%s", o->base, sym->name);
 		return;
+	default:
+		sonde_syms_uaddr(s, pid, pc, buf, n);
 	}
-	snprintf(buf, n, "%s`0x%llx", o->base, (unsigned long long)pc);
 }
 
 /*

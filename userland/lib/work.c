@@ -18,7 +18,6 @@
 
 #include "consume_impl.h"
 
-#define SONDE_STATUSRATE	1000000000ULL	/* ns, DTrace's statusrate */
 #define SONDE_WATCH_NS		10000000ULL	/* the loop's watch, 10 ms */
 
 /* ---- whole device ---------------------------------------------------- */
@@ -131,7 +130,8 @@ struct sonde_work {
 	bool killed;		/* the kernel aborted us (deadman) */
 	uint32_t begin_cpu, end_cpu;
 	uint64_t next_sw, next_agg, next_st;
-	uint64_t swrate, aggrate;
+	uint64_t swrate, aggrate, strate;	/* switchrate, aggrate,
+						 * statusrate (ns) */
 };
 
 static uint64_t sonde_now_ns(void)
@@ -180,7 +180,7 @@ static bool sonde_work_status(struct sonde_work *w, uint64_t t)
 	if (sonde_dev_status(w->dev, &st))
 		return false;
 	if (t >= w->next_st || st.activity == SONDE_ACT_KILLED) {
-		w->next_st = t + SONDE_STATUSRATE;
+		w->next_st = t + w->strate;
 		if (sonde_consumer_status(w->c, &st) == -ECANCELED) {
 			sonde_consumer_msg(w->c, SONDE_MSG_ERROR,
 					   "processing aborted: %s",
@@ -298,7 +298,7 @@ static int sonde_work_go(struct sonde_work *w, int *cont_err)
 	}
 	w->next_sw = sonde_now_ns();	/* drain BEGIN's CPU at once */
 	w->next_agg = w->next_sw + w->aggrate;
-	w->next_st = w->next_sw + SONDE_STATUSRATE;
+	w->next_st = w->next_sw + w->strate;
 	return 0;
 }
 
@@ -356,6 +356,7 @@ int sonde_work(struct sonde_dev *dev, struct sonde_consumer *c,
 		.intr = intr,
 		.swrate = o->switchrate_ns ? o->switchrate_ns : 1000000000ULL,
 		.aggrate = o->aggrate_ns ? o->aggrate_ns : 1000000000ULL,
+		.strate = o->statusrate_ns ? o->statusrate_ns : 1000000000ULL,
 	};
 	bool done, first = true;
 	int err, ret = 0;

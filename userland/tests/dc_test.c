@@ -439,11 +439,21 @@ static void test_fmtspec(void)
 	struct sonde_fmtspec s;
 	bool pass;
 
+	/* DTrace's '0' before the width cancels '-' (dt_printf_create()) */
 	pass = !sonde_fmtspec_parse("-08.3lld", &s) &&
-	       s.flags == (SONDE_FMT_MINUS | SONDE_FMT_ZERO) && s.width == 8 &&
+	       s.flags == SONDE_FMT_ZERO && s.width == 8 &&
 	       s.prec == 3 && s.length == SONDE_LEN_LL && s.conv == 'd' &&
 	       s.len == 8;
 	ok(pass, "%s", "fmtspec: flags, width, precision, ll");
+	pass = !sonde_fmtspec_parse("10@d", &s) &&
+	       s.flags == SONDE_FMT_AGG && s.width == 10 && s.conv == 'd' &&
+	       !sonde_fmtspec_parse("-10.2@d", &s) &&
+	       s.flags == (SONDE_FMT_AGG | SONDE_FMT_MINUS) &&
+	       s.width == 10 && s.prec == 2 &&
+	       !sonde_fmtspec_parse("0-6d", &s) &&
+	       s.flags == SONDE_FMT_MINUS && s.width == 6 &&
+	       sonde_fmtspec_parse("5.2.1d", &s) == -1;
+	ok(pass, "%s", "fmtspec: flags and width in any order, as DTrace's");
 	pass = !sonde_fmtspec_parse("*.*s", &s) && s.width_star &&
 	       s.prec_star && s.conv == 's' && s.len == 4;
 	ok(pass, "%s", "fmtspec: star width and precision");
@@ -559,6 +569,165 @@ static void test_libs(void)
 	sonde_program_free(p);
 	unlink(path);
 	rmdir(dir);
+	dc_free(dc);
+}
+
+/*
+ * Every option of the compiler's table has an entry in sonde(8)'s TRACING
+ * OPTIONS (".TP" then ".B name" or ".BI name= value"), those it ignores
+ * saying "Accepted and ignored: <the table's reason>.", and the section
+ * has no entry the table lacks.
+ */
+static void test_option_manpage(const char *dir)
+{
+	char path[4096], want[512], *man, *sec, *end, *p, *q;
+	const char *name, *why;
+	unsigned int i, entries = 0;
+	bool pass = true, dotline;
+
+	snprintf(path, sizeof(path), "%s/../../../docs/sonde.8", dir);
+	man = slurp(path);
+	sec = man ? strstr(man, "\n.SH TRACING OPTIONS\n") : NULL;
+	end = sec ? strstr(sec + 1, "\n.SH ") : NULL;
+	if (!sec || !end) {
+		ok(false, "%s", "sonde(8) TRACING OPTIONS: no such section");
+		free(man);
+		return;
+	}
+	*end = '\0';
+	/* "\-" is "-" in the text; text lines joined with spaces */
+	for (p = q = sec, dotline = false; *p; p++) {
+		if (p[0] == '\\' && p[1] == '-')
+			continue;
+		if (*p == '\n' && p[1] && p[1] != '.' && !dotline) {
+			*q++ = ' ';
+			continue;
+		}
+		*q++ = *p;
+		if (*p == '\n')
+			dotline = p[1] == '.';
+	}
+	*q = '\0';
+	for (i = 0; (name = dc_option_name(i, &why)); i++) {
+		char b[128], bi[128];
+
+		snprintf(b, sizeof(b), "\n.TP\n.B %s\n", name);
+		snprintf(bi, sizeof(bi), "\n.TP\n.BI %s= ", name);
+		p = strstr(sec, b);
+		if (!p && !why)
+			p = strstr(sec, bi);
+		if (!p) {
+			printf("# sonde(8) has no entry for option %s\n", name);
+			pass = false;
+			continue;
+		}
+		p = strchr(p + 5, '\n');	/* the end of ".B name" */
+		if (!p) {
+			pass = false;
+			continue;
+		}
+		q = strstr(p, "\n.TP\n");
+		snprintf(want, sizeof(want), "Accepted and ignored: %s.",
+			 why ? why : "");
+		if (why && (!strstr(p, want) || (q && strstr(p, want) > q))) {
+			printf("# sonde(8)'s %s does not say \"%s\"\n", name,
+			       want);
+			pass = false;
+		} else if (!why && strstr(p, "Accepted and ignored") &&
+			   (!q || strstr(p, "Accepted and ignored") < q)) {
+			printf("# sonde(8) says %s is ignored; it is not\n",
+			       name);
+			pass = false;
+		}
+	}
+	for (p = sec; (p = strstr(p, "\n.TP\n")); p += 4)
+		entries++;
+	if (entries != dc_option_count()) {
+		printf("# sonde(8) has %u option entries, the table %u\n",
+		       entries, dc_option_count());
+		pass = false;
+	}
+	ok(pass, "%s", "sonde(8) TRACING OPTIONS lists the option table");
+	free(man);
+}
+
+/* DTrace's option words and ranges, the options sonde accepts and
+ * ignores, and the errors' words. */
+static void test_options_dtrace(void)
+{
+	struct dc *dc = dc_new();
+	struct dc_opts o = { .sz = sizeof(o), .target = -1, .argc = 0 };
+	struct sonde_program *p;
+	const char *name, *why;
+	unsigned int i;
+	bool pass = true;
+
+	/* every option the table has is accepted with a value it takes */
+	for (i = 0; (name = dc_option_name(i, &why)); i++) {
+		static const struct { const char *name, *value; } vals[] = {
+			{ "encoding", "utf8" }, { "evaltime", "main" },
+			{ "linkmode", "static" }, { "linktype", "elf" },
+			{ "stdc", "s" }, { "bufpolicy", "fill" },
+			{ "bufresize", "manual" }, { "version", "1.13" },
+			{ "cpu", "0" }, { "deadman", "20s" },
+			{ "define", "X=1" }, { "undef", "Y" },
+			{ "incdir", "/tmp" }, { "cppargs", "-P" },
+			{ "cpppath", "cpp" }, { "setenv", "SONDE_T=1" },
+			{ "unsetenv", "SONDE_T" }, { "nspec", "4" },
+			{ "strsize", "128" }, { "quietresize", "yes" },
+			{ "jstackstrsize", "1k" },
+		};
+		const char *v = "1";
+		size_t k;
+
+		if (strstr(name, "rate"))
+			v = "10hz";
+		else if (strstr(name, "size"))
+			v = "16k";
+		for (k = 0; k < sizeof(vals) / sizeof(vals[0]); k++)
+			if (!strcmp(vals[k].name, name))
+				v = vals[k].value;
+		if (dc_setopt(dc, name, v)) {
+			printf("# -x %s=%s refused\n", name, v);
+			pass = false;
+		}
+	}
+	ok(pass, "%s", "options: every option of the table is accepted");
+	dc_free(dc);
+	dc = dc_new();
+	pass = dc_option_count() > 90 &&
+	       dc_setopt(dc, "quiet", "") == 0 &&
+	       dc_setopt(dc, "quiet", "enabled") == 0 &&
+	       dc_setopt(dc, "quiet", "unset") == 0 &&
+	       dc_setopt(dc, "quiet", "-1") == -EINVAL &&
+	       dc_setopt(dc, "stdc", "q") == -EINVAL &&
+	       dc_setopt(dc, "encoding", NULL) == -EINVAL &&
+	       dc_setopt(dc, "version", "2.0") == -EINVAL &&
+	       dc_setopt(dc, "version", "1.14") == -EINVAL &&
+	       dc_setopt(dc, "bufresize", "sometimes") == -EINVAL &&
+	       dc_setopt(dc, "stackindent", "1025") == -ERANGE &&
+	       dc_setopt(dc, "scratchsize", "128m") == -ERANGE &&
+	       dc_setopt(dc, "bufsize", "100t") == -ERANGE &&
+	       dc_setopt(dc, "bufsize", "1g") == 0 &&
+	       dc_setopt(dc, "bufsize", "3") == -ERANGE &&
+	       dc_setopt(dc, "cpu", "8192") == -ERANGE &&
+	       dc_setopt(dc, "cpu", "1") == 0 &&
+	       dc_setopt(dc, "statusrate", "2hz") == 0 &&
+	       dc_setopt(dc, "tree", "1") == 0 &&
+	       !strcmp(dc_option_strerror(-ENOENT), "Invalid option name") &&
+	       !strcmp(dc_option_strerror(-ERANGE),
+		       "Invalid value for specified option");
+	p = dc_compile_str(dc, NULL,
+			   "#pragma D option empty\n"
+			   "#pragma D option defaultargs\n"
+			   "#pragma D option quiet=no\n", &o);
+	pass = pass && p && !p->uopts.quiet && p->uopts.empty &&
+	       p->uopts.defaultargs && p->uopts.statusrate_ns == 500000000 &&
+	       sonde_program_kopt(p, SONDE_OPT_cpu) == 2 &&
+	       sonde_program_kopt(p, SONDE_OPT_bufsize) == 1ULL << 30 &&
+	       p->nclauses == 0;
+	ok(pass, "%s", "options: DTrace's words, ranges, empty, cpu, statusrate");
+	sonde_program_free(p);
 	dc_free(dc);
 }
 
@@ -824,6 +993,8 @@ int main(int argc, char **argv)
 	dc_free(dc);
 	test_fmtspec();
 	test_options();
+	test_options_dtrace();
+	test_option_manpage(dir);
 	test_inputs();
 	test_libs();
 	test_diag_format();

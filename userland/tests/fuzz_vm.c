@@ -226,6 +226,8 @@ static void fz_check_fault(const struct sonde_image *img, u32 off, u32 len,
 		FZ_ASSERT(in->op >= SONDE_OP_SDIV && in->op <= SONDE_OP_UREM);
 		break;
 	case SONDE_FLT_BADADDR:
+		/* loads, and the readers of a string, which may be
+		 * DTrace's NULL string (strstr() finding nothing) */
 		FZ_ASSERT((in->op >= SONDE_OP_LDK1 &&
 			   in->op <= SONDE_OP_LDU8) ||
 			  (in->op >= SONDE_OP_LDM1 &&
@@ -236,7 +238,10 @@ static void fz_check_fault(const struct sonde_image *img, u32 off, u32 len,
 			  /* a struct variable stored from a buffer */
 			  (in->op >= SONDE_OP_LDG && in->op <= SONDE_OP_STTA) ||
 			  in->op == SONDE_OP_LDUREG ||
-			  in->op == SONDE_OP_CALL || in->op == SONDE_OP_LDB);
+			  in->op == SONDE_OP_CALL || in->op == SONDE_OP_LDB ||
+			  in->op == SONDE_OP_SCMP || in->op == SONDE_OP_EMITS ||
+			  in->op == SONDE_OP_AGG ||
+			  (in->op >= SONDE_OP_LDG && in->op <= SONDE_OP_STTA));
 		break;
 	case SONDE_FLT_NOSCRATCH:
 		/* a struct variable loaded into scratch, a string variable */

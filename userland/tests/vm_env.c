@@ -44,6 +44,10 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 		return 3;	/* the depth of sonde_env_stack()'s stacks */
 	case SONDE_B_timestamp:
 		return 1000000;
+	case SONDE_B_caller:
+		return MEM_KBASE + 8;	/* sonde_env_stack()'s second frame */
+	case SONDE_B_ucaller:
+		return MEM_UBASE + 8;
 	default:
 		return 0;
 	}
@@ -210,6 +214,43 @@ int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 		*val = 0;
 	}
 	return 0;
+}
+
+/*
+ * The test world's destructive actions: copyout() and copyoutstr() into
+ * its user memory window, chill() at most 500 ms as the kernel's; the
+ * others are noted, never carried out.
+ */
+u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
+		       const void *src, u32 size)
+{
+	struct tenv *t = ctx->env;
+
+	switch (subr) {
+	case SONDE_SUBR_copyout:
+	case SONDE_SUBR_copyoutstr:
+		if (arg < MEM_UBASE || arg - MEM_UBASE > t->memlen ||
+		    t->memlen - (arg - MEM_UBASE) < size)
+			return SONDE_FLT_BADADDR;
+		memcpy(t->mem + (arg - MEM_UBASE), src, size);
+		return 0;
+	case SONDE_SUBR_chill:
+		return arg > 500000000ULL ? SONDE_FLT_ILLOP : 0;
+	case SONDE_SUBR_raise:
+		if (arg >= 65)
+			return SONDE_FLT_ILLOP;
+		t->raised = (int)arg;
+		return 0;
+	default:
+		t->destructs++;
+		return 0;
+	}
+}
+
+/* This process and its parent are all the test world knows. */
+u64 sonde_env_progenyof(struct sonde_vm_ctx *ctx, s64 pid)
+{
+	return pid == (s64)getpid() || pid == (s64)getppid();
 }
 
 u64 sonde_env_rand(struct sonde_vm_ctx *ctx)

@@ -42,6 +42,8 @@ struct tenv {
 	u64 jdrops;
 	u64 seed;
 	const struct sonde_image *img;
+	int raised;		/* raise()'s last signal */
+	u32 destructs;		/* stop(), panic(), breakpoint() calls */
 };
 
 

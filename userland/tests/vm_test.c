@@ -73,6 +73,24 @@ static bool kernel_confidential(void)
 	return strstr(buf, "[confidentiality]") != NULL;
 }
 
+/* Is the running kernel locked down at all (integrity or
+ * confidentiality)?  Then copyout() and copyoutstr() are refused
+ * (LOCKDOWN_BPF_WRITE_USER). */
+static bool kwlocked;
+
+static bool kernel_locked_down(void)
+{
+	char buf[128] = "";
+	FILE *f = fopen("/sys/kernel/security/lockdown", "r");
+
+	if (!f)
+		return false;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = 0;
+	fclose(f);
+	return strstr(buf, "[integrity]") || strstr(buf, "[confidentiality]");
+}
+
 /* Opcodes that ran in some accepted case: every one must. */
 static bool op_seen[SONDE_OP_MAX + 1];
 static u32 n_fused;	/* predicate cases the kernel would fuse */
@@ -680,6 +698,31 @@ static int case_lockdown(struct vcase *vc, size_t isize, u32 *flags)
 		snprintf(vc->why, vc->whysz, "the kernel is not locked down");
 		return 2;
 	}
+	/* copyout(), copyoutstr(): the locked-down kernel must refuse */
+	if (kwlocked &&
+	    !sonde_image_verify_flags(vc->image, (u32)isize, &img, 0, NULL)) {
+		u32 i;
+
+		for (i = 0; i < img.ninsns; i++)
+			if (img.insns[i].op == SONDE_OP_CALL &&
+			    (img.insns[i].imm == SONDE_SUBR_copyout ||
+			     img.insns[i].imm == SONDE_SUBR_copyoutstr))
+				break;
+		if (i < img.ninsns) {
+			err = kload(vc->image, isize, klog, sizeof(klog));
+			if (err != -EPERM) {
+				snprintf(vc->why, vc->whysz,
+					 "the locked-down kernel says %d to copyout(), not EPERM (%s)",
+					 err, klog);
+				if (err >= 0)
+					close(err);
+				return -1;
+			}
+			snprintf(vc->why, vc->whysz,
+				 "refused under kernel lockdown: %s", klog);
+			return 2;
+		}
+	}
 	*flags = lockdown || klocked ? SONDE_VERIFY_CONFIDENTIAL : 0;
 	if (!klocked || lockdown)
 		return 0;
@@ -1047,23 +1090,28 @@ static int llq_clamp_check(void)
 
 /* The quadratic index()/rindex() the linear search replaced: the
  * reference it must agree with. */
+/* DTrace's index() / rindex() with a start position, the obvious way:
+ * every position tried, from @from (clamped as dtrace_dif_subr() does). */
 static s64 naive_index(const char *s, const char *t, s64 from, bool last)
 {
-	s64 ls = strlen(s), lt = strlen(t), i, end;
+	s64 ls = strlen(s), lt = strlen(t), i;
 
-	if (lt > ls)
-		return -1;
+	if (!ls && !lt)
+		return 0;
 	if (!last) {
-		for (i = from < 0 ? 0 : from; i + lt <= ls; i++)
+		if (from < 0)
+			from = 0;
+		if (from >= ls)
+			return lt ? -1 : ls;
+		for (i = from; i + lt <= ls; i++)
 			if (!memcmp(s + i, t, lt))
 				return i;
 		return -1;
 	}
-	end = ls - lt;
-	if (from >= 0 && from < end)
-		end = from;
-	for (i = end; i >= 0; i--)
-		if (!memcmp(s + i, t, lt))
+	if (from < 0)
+		return lt ? -1 : 0;
+	for (i = from > ls ? ls : from; i >= 0; i--)
+		if (i + lt <= ls && !memcmp(s + i, t, lt))
 			return i;
 	return -1;
 }
@@ -1124,9 +1172,11 @@ static int search_check(void)
 			s64 at = naive_index(hay, needle, 0, false);
 
 			ctx.scratch_used = img.scratch_base;
+			/* not found: NULL, as DTrace's strstr() */
 			if (sonde_subr(&ctx, SONDE_SUBR_strstr, a, 2, &out) ||
-			    strcmp((const char *)(uintptr_t)out,
-				   at < 0 ? "" : hay + at))
+			    (at < 0 ? out != 0 :
+			     !out || strcmp((const char *)(uintptr_t)out,
+					    hay + at)))
 				bad++;
 		}
 	}
@@ -1191,6 +1241,7 @@ int main(int argc, char **argv)
 			}
 			begin_id = find_begin(kfd);
 			klocked = kernel_confidential();
+			kwlocked = kernel_locked_down();
 		} else {
 			dir = argv[i];
 		}

@@ -1,1 +1,1 @@
-BEGIN { system("date"); }
+BEGIN { printm(8, arg0); }

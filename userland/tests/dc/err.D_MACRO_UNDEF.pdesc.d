@@ -1,2 +1,2 @@
-/* @notarget */
-pid$target:libc:malloc:entry { trace(1); }
+/* an unknown macro variable in a description */
+pid$nosuch:libc:malloc:entry { trace(1); }

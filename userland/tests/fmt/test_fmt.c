@@ -368,6 +368,63 @@ static const char *bar(long long v, int depth)
 	return r;
 }
 
+/*
+ * llquantize() of values <= 0, as DTrace's (Oracle's) dt_print_llquantize()
+ * labels them: "0" for the zero bucket when factor^low is 1, "-N" below
+ * it, "< N" or, when the rows reach below it, "abs() < N" otherwise, and
+ * "<= -N" / ">= N" at the extremes.
+ */
+static void t_llquantize_signed(void)
+{
+	struct sonde_agg_desc a = { .fn = SONDE_AGG_llquantize,
+				    .params = { 10, 0, 2, 10 } };
+	struct sonde_agg_desc b = { .fn = SONDE_AGG_llquantize,
+				    .params = { 10, 1, 2, 10 } };
+	int64_t v[64] = { 0 };
+	char want[4096];
+	int i, n = 0;
+
+	sonde_agg_apply(&a, (s64 *)v, 7, 1);
+	sonde_agg_apply(&a, (s64 *)v, 0, 1);
+	sonde_agg_apply(&a, (s64 *)v, -3, 1);
+	sonde_print_llquantize(cap_open(), &a, v);
+	n = snprintf(want, sizeof(want), HDR);
+	for (i = -4; i <= 8; i++)
+		n += snprintf(want + n, sizeof(want) - n, "%16d %s", i,
+			      i == -3 || i == 0 || i == 7 ? bar(1, 13) :
+			      bar(0, 0));
+	check("llquantize -3, 0, 7: rows -4 to 8, zero bucket \"0\"",
+	      cap_close(), want);
+
+	memset(v, 0, sizeof(v));
+	sonde_agg_apply(&b, (s64 *)v, 5, 1);
+	sonde_print_llquantize(cap_open(), &b, v);
+	snprintf(want, sizeof(want), HDR "%16s %s%16s %s%16s %s", "-10",
+		 bar(0, 0), "abs() < 10", bar(1, 40), "10", bar(0, 0));
+	check("llquantize zero bucket reached from below: abs() < N",
+	      cap_close(), want);
+
+	memset(v, 0, sizeof(v));
+	sonde_agg_apply(&b, (s64 *)v, 15, 1);
+	sonde_print_llquantize(cap_open(), &b, v);
+	snprintf(want, sizeof(want), HDR "%16s %s%16s %s%16s %s", "< 10",
+		 bar(0, 0), "10", bar(1, 40), "20", bar(0, 0));
+	check("llquantize zero bucket below the first row: < N", cap_close(),
+	      want);
+
+	memset(v, 0, sizeof(v));
+	sonde_print_llquantize(cap_open(), &b, v);
+	snprintf(want, sizeof(want), HDR "%16s %s%16s %s%16s %s", "< 10",
+		 bar(0, 0), "10", bar(0, 0), "20", bar(0, 0));
+	check("llquantize all zero", cap_close(), want);
+
+	sonde_agg_apply(&b, (s64 *)v, -2000, 2);
+	sonde_print_llquantize(cap_open(), &b, v);
+	snprintf(want, sizeof(want), HDR "%16s %s%16s %s", "<= -1000",
+		 bar(1, 40), "-900", bar(0, 0));
+	check("llquantize negative overflow row", cap_close(), want);
+}
+
 static void t_quantize(void)
 {
 	struct sonde_agg_desc q = { .fn = SONDE_AGG_quantize };
@@ -417,9 +474,10 @@ static void t_quantize(void)
 		 "< 0", bar(1, 40), 0, bar(0, 0));
 	check("lquantize underflow row", cap_close(), want);
 
-	/* llquantize(x, 10, 0, 2, 10): 29 buckets; 5 and 50 */
+	/* llquantize(x, 10, 0, 2, 10): 29 buckets of magnitudes, mirrored
+	 * for negative values: 57; 5 and 50 */
 	check("llquantize bucket count",
-	      sonde_llquantize_nbuckets(&llq) == 29 ? "29" : "other", "29");
+	      sonde_llquantize_nbuckets(&llq) == 57 ? "57" : "other", "57");
 	sonde_agg_apply(&llq, (s64 *)llv, 5, 1);
 	sonde_agg_apply(&llq, (s64 *)llv, 50, 1);
 	sonde_print_llquantize(cap_open(), &llq, llv);
@@ -437,6 +495,7 @@ static void t_quantize(void)
 	snprintf(want, sizeof(want), HDR "%16d %s%16s %s",
 		 900, bar(0, 0), ">= 1000", bar(1, 40));
 	check("llquantize overflow row", cap_close(), want);
+	t_llquantize_signed();
 
 	/* negative buckets with positive counts: ordinary full bars */
 	memset(qv, 0, sizeof(qv));
@@ -520,11 +579,16 @@ static void t_printa(void)
 	sonde_consumer_printa(c, "[%@-4d]", &id, 1);
 	sonde_consumer_printa(c, "[%-@4x]", &id, 1);
 	sonde_consumer_printa(c, "[%@04u]\n", &id, 1);
+	/* the width before the '@' too: %N@d (dt_printf_create()) */
+	sonde_consumer_printa(c, "[%5@d]", &id, 1);
+	sonde_consumer_printa(c, "[%-5@d]", &id, 1);
+	sonde_consumer_printa(c, "[%05@d]\n", &id, 1);
 	sonde_consumer_printa(c, NULL, &id, 1);
 	sonde_consumer_print_aggs(c);	/* printed: nothing more */
 	sonde_consumer_free(c);
 	snprintf(want, sizeof(want),
-		 "sh: 6\n[6   ][6   ][0006]\n\n  %-50s %16lld\n", "sh", 6LL);
+		 "sh: 6\n[6   ][6   ][0006]\n[    6][6    ][00006]\n\n  %-50s %16lld\n",
+		 "sh", 6LL);
 	check("snapshot merge, printa fmt and default", cap_close(), want);
 }
 
@@ -685,8 +749,16 @@ static void t_records(void)
 	p.uopts.quiet = true;
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
 	sonde_consumer_records(c, 0, buf, h.size);
+	/* a later exit() record (END's) overrides the status, as dtrace's
+	 * chewrec() sets g_status at every one */
+	st = 5;
+	memcpy(buf + sizeof(h) + 24, &st, 4);
+	sonde_consumer_records(c, 0, buf, h.size);
+	check("exit() in END overrides the status",
+	      sonde_consumer_exited(c, &status) && status == 5 ? "yes" : "no",
+	      "yes");
 	sonde_consumer_free(c);
-	check("record, quiet", cap_close(), "7[hi]");
+	check("record, quiet", cap_close(), "7[hi]7[hi]");
 }
 
 /*
@@ -830,6 +902,7 @@ static void t_status(void)
 	st.nmidrops = 1;
 	st.specdrops = 2;
 	st.specbusy = 1;
+	st.specunavail = 3;
 	sonde_consumer_status(c, &st);
 	sonde_consumer_status(c, &st);	/* no change: nothing */
 	check("status deltas in DTrace's words", msgs,
@@ -838,6 +911,7 @@ static void t_status(void)
 	      "4 dynamic variable drops\n"
 	      "2 speculative drops\n"
 	      "1 failed speculation (available buffer(s) still busy)\n"
+	      "3 failed speculations (no speculative buffer available)\n"
 	      "1 drop: probe fired in NMI context\n");
 	st.activity = SONDE_ACT_KILLED;
 	check("killed: -ECANCELED once",
@@ -886,6 +960,24 @@ static void t_stacks(void)
 	      "test_fmt`t_status+0x4");
 	sonde_syms_uaddr(s, getpid(), 0x10, name, sizeof(name));
 	check("user address outside every mapping: hex", name, "0x10");
+
+	/* sym(), mod(), usym(), umod(), uaddr(): dt_print_sym() and
+	 * friends name the function (not the offset) or the module */
+	sonde_syms_name(s, SONDE_SYMNAME_KSYM, 0, pcs[2], name, sizeof(name));
+	check("sym(): module`function, no offset", name, "vmlinux`helper");
+	sonde_syms_name(s, SONDE_SYMNAME_KMOD, 0, pcs[0], name, sizeof(name));
+	check("mod(): the module", name, "sonde");
+	sonde_syms_name(s, SONDE_SYMNAME_KSYM, 0, 0x1000, name, sizeof(name));
+	check("sym() below every symbol: hex", name, "0x1000");
+	sonde_syms_name(s, SONDE_SYMNAME_USYM, getpid(), up, name,
+			sizeof(name));
+	check("usym(): object`function", name, "test_fmt`t_status");
+	sonde_syms_name(s, SONDE_SYMNAME_UMOD, getpid(), up, name,
+			sizeof(name));
+	check("umod(): the object's base name", name, "test_fmt");
+	sonde_syms_name(s, SONDE_SYMNAME_UADDR, getpid(), up, name,
+			sizeof(name));
+	check("uaddr(): object`function+offset", name, "test_fmt`t_status+0x4");
 
 	sonde_print_stack(cap_open(), s, false, 0, pcs, 4, 14);
 	snprintf(want, sizeof(want), "\n%14s%s\n%14s%s\n%14s%s\n", "",

@@ -283,3 +283,58 @@ bool sonde_uprobe_func_entry(const struct sonde_probe *p)
 {
 	return false;
 }
+
+/* destruct.c's LOAD check: panic() and breakpoint() are refused, as a
+ * module whose kernel_destructive parameter is off refuses them. */
+int sonde_destruct_check(const struct sonde_image *img,
+			 struct sonde_vlog *log)
+{
+	u32 i;
+
+	for (i = 0; i < img->ninsns; i++)
+		if (img->insns[i].op == SONDE_OP_CALL &&
+		    SONDE_SUBR_KERNEL_DESTRUCTIVE(img->insns[i].imm)) {
+			sonde_vlog(log, "insn %u: %s() is refused: the sonde module's kernel_destructive parameter is off\n",
+				   i, sonde_subr_name(img->insns[i].imm));
+			return -EACCES;
+		}
+	return 0;
+}
+
+/* destruct.c's actions on the world: raise() and stop() signal no one,
+ * chill() at most 500 ms, copyout() writes only the user window and
+ * never a kernel thread's; panic() and breakpoint() never get here. */
+u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
+		       const void *src, u32 size)
+{
+	u8 *p;
+
+	if (!kshim_irqs_off)
+		KSHIM_BUG("a destructive action with interrupts on");
+	switch (subr) {
+	case SONDE_SUBR_raise:
+		return arg >= 65 ? SONDE_FLT_ILLOP : 0;
+	case SONDE_SUBR_stop:
+		return 0;
+	case SONDE_SUBR_chill:
+		return arg > 500000000ULL ? SONDE_FLT_ILLOP : 0;
+	case SONDE_SUBR_copyout:
+	case SONDE_SUBR_copyoutstr:
+		if (!current->mm)
+			return SONDE_FLT_BADADDR;
+		p = (u8 *)shim_window(ctx->env, true, arg, size);
+		if (!p)
+			return SONDE_FLT_BADADDR;
+		memcpy(p, src, size);
+		return 0;
+	}
+	KSHIM_BUG("a kernel-wide destructive action reached the world");
+	return SONDE_FLT_ILLOP;
+}
+
+/* env.c's progenyof(): the world's process descends from itself and
+ * from init. */
+u64 sonde_env_progenyof(struct sonde_vm_ctx *ctx, s64 pid)
+{
+	return pid == (s64)task_tgid_nr(current) || pid == 1;
+}

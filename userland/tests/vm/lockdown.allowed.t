@@ -7,8 +7,8 @@ confidentiality
 -- mem
 61 62 63 00
 -- asm
-ldb r1, execname
-lds r2, "vm_test"
+ldb r1, probename
+lds r2, "BEGIN"
 scmp r3, r1, r2
 movi r4, 0x2000
 call r5, copyinstr, r4, 1

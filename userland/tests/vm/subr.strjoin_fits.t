@@ -1,11 +1,11 @@
-# subr.strjoin_cut
+# subr.strjoin_fits: strsize - 1 characters still fit
 -- opts
 strsize=8
 -- recsize
 8
 -- asm
-lds r1, "abcde"
-lds r2, "fghij"
+lds r1, "abcd"
+lds r2, "efg"
 call r3, strjoin, r1, 2
 emits r3, 0
 ret r0

@@ -1,0 +1,1 @@
+BEGIN { trace(execname[0, 1]); }

@@ -1,2 +1,0 @@
-/* @notarget */
-syscall::getppid:entry /pid == $target/ { trace(1); }

@@ -1,0 +1,1 @@
+BEGIN { trace(getmajor(1, 2)); }

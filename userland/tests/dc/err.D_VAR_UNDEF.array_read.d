@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(counts[pid]);	/* @line: 3 */
+}

@@ -1,0 +1,2 @@
+/* the empty option: a program may have no clause */
+#pragma D option empty

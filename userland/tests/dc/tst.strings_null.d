@@ -1,0 +1,12 @@
+/*
+ * DTrace's NULL string: strchr(), strrchr(), strstr() finding nothing and
+ * strtok() at the end return NULL, and reading it is a load from address
+ * 0: the clause faults, "invalid address (0x0)".
+ */
+BEGIN { trace(strstr("abc", "z")); }
+BEGIN { trace(strchr("abc", 'z')); }
+BEGIN { x = strrchr("abc", 'z'); }
+BEGIN { @[strtok(",,", ",")] = count(); }
+BEGIN { trace(strtok("a", ",") == strtok(NULL, ",")); }
+BEGIN { trace(strlen(strtok("", ","))); }
+BEGIN { trace(strtok(NULL, ",")); }

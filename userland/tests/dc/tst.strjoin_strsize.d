@@ -1,0 +1,17 @@
+/*
+ * At strsize, strjoin() does not cut its result short: one that does not
+ * fit with its NUL is DTrace's "out of scratch space".  substr() stops
+ * at strsize.
+ */
+#pragma D option strsize=16
+
+BEGIN
+{
+	trace(strjoin("abcdefgh", "1234567"));
+	trace(substr("0123456789abcde", 2));
+}
+
+BEGIN
+{
+	trace(strjoin("abcdefgh", "12345678"));
+}
