@@ -72,7 +72,12 @@ static u32 sonde_pages_cap(const struct sonde_buf *b, u32 n)
  */
 static u8 *sonde_area_map(struct sonde_buf *b, u32 a, u32 cap)
 {
-	u32 n = DIV_ROUND_UP(cap, PAGE_SIZE), i;
+	u32 n, i;
+
+	/* never past the area's size: b->pages[a] has room for that */
+	if (cap > b->size)
+		cap = b->size;
+	n = DIV_ROUND_UP(cap, PAGE_SIZE);
 
 	for (i = b->npages[a]; i < n; i++) {
 		struct page *pg = alloc_pages_node(b->node,
@@ -238,7 +243,8 @@ void sonde_buf_grow_fn(struct work_struct *w)
 			u32 had = b->cap[b->active];
 
 			sonde_area_grow(b, cpu, b->active,
-					(u64)had * SONDE_BUF_GROWTH);
+					min_t(u64, (u64)had * SONDE_BUF_GROWTH,
+					      b->size));
 			/* GO's request goes on to bufsize, as long as
 			 * memory comes */
 			if (st->grow_all && b->cap[b->active] > had &&
