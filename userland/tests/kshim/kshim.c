@@ -155,9 +155,10 @@ static unsigned long kshim_nslots;		/* slots ever handed out */
 static unsigned long *kshim_free_slots;		/* a stack of freed ones */
 static unsigned long kshim_nfree;
 
+static u8 *kshim_pages_base;	/* the whole file, mapped once */
+
 struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order)
 {
-	static const u8 poison[PAGE_SIZE] = { [0 ... PAGE_SIZE - 1] = 0xa5 };
 	struct page *pg;
 	unsigned long slot;
 
@@ -169,6 +170,11 @@ struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order)
 		if (kshim_memfd < 0 || !kshim_free_slots ||
 		    ftruncate(kshim_memfd, KSHIM_SLOTS * PAGE_SIZE))
 			KSHIM_BUG("no memory file for pages");
+		kshim_pages_base = mmap(NULL, KSHIM_SLOTS * PAGE_SIZE,
+					PROT_READ | PROT_WRITE, MAP_SHARED,
+					kshim_memfd, 0);
+		if (kshim_pages_base == MAP_FAILED)
+			KSHIM_BUG("mmap of the page file");
 	}
 	pg = kshim_alloc(sizeof(*pg), false);	/* may fail, as pages do */
 	if (!pg)
@@ -180,19 +186,14 @@ struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order)
 	else
 		KSHIM_BUG("out of page slots: a page leak?");
 	pg->slot = slot;
-	/* a freed slot was punched out: it reads as zeroes */
-	if (!(gfp & __GFP_ZERO) &&
-	    pwrite(kshim_memfd, poison, PAGE_SIZE,
-		   (off_t)(slot * PAGE_SIZE)) != PAGE_SIZE)
-		KSHIM_BUG("pwrite");
+	/* zeroed or poisoned through the file's own mapping */
+	memset(kshim_pages_base + slot * PAGE_SIZE,
+	       gfp & __GFP_ZERO ? 0 : 0xa5, PAGE_SIZE);
 	return pg;
 }
 
 void __free_page(struct page *pg)
 {
-	if (fallocate(kshim_memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-		      (off_t)(pg->slot * PAGE_SIZE), PAGE_SIZE))
-		KSHIM_BUG("fallocate");
 	kshim_free_slots[kshim_nfree++] = pg->slot;
 	kshim_free(pg);
 }
