@@ -152,8 +152,10 @@ void kshim_free(const void *p)
 
 static int kshim_memfd = -1;
 static unsigned long kshim_nslots;		/* slots ever handed out */
-static unsigned long *kshim_free_slots;		/* a stack of freed ones */
-static unsigned long kshim_nfree;
+/* freed slots, first in first out: pages freed in order come back in
+ * order, so vmap() maps runs of them at once */
+static unsigned long *kshim_free_slots;
+static unsigned long kshim_free_head, kshim_nfree;
 
 static u8 *kshim_pages_base;	/* the whole file, mapped once */
 
@@ -179,8 +181,11 @@ struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order)
 	pg = kshim_alloc(sizeof(*pg), false);	/* may fail, as pages do */
 	if (!pg)
 		return NULL;
-	if (kshim_nfree)
-		slot = kshim_free_slots[--kshim_nfree];
+	if (kshim_nfree) {
+		slot = kshim_free_slots[kshim_free_head];
+		kshim_free_head = (kshim_free_head + 1) % KSHIM_SLOTS;
+		kshim_nfree--;
+	}
 	else if (kshim_nslots < KSHIM_SLOTS)
 		slot = kshim_nslots++;
 	else
@@ -194,7 +199,8 @@ struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order)
 
 void __free_page(struct page *pg)
 {
-	kshim_free_slots[kshim_nfree++] = pg->slot;
+	kshim_free_slots[(kshim_free_head + kshim_nfree++) % KSHIM_SLOTS] =
+		pg->slot;
 	kshim_free(pg);
 }
 
