@@ -151,25 +151,23 @@ void kshim_free(const void *p)
 #define KSHIM_SLOTS	(1UL << 16)	/* 256 MB of page slots */
 
 static int kshim_memfd = -1;
-static unsigned long kshim_nslots;		/* slots ever handed out */
-/* freed slots, first in first out: pages freed in order come back in
- * order, so vmap() maps runs of them at once */
-static unsigned long *kshim_free_slots;
-static unsigned long kshim_free_head, kshim_nfree;
+/* which slots are in use; allocation is next-fit from the last one, so
+ * an area's pages are mostly consecutive and vmap() maps them at once */
+static u64 kshim_slot_used[KSHIM_SLOTS / 64];
+static unsigned long kshim_slot_next;
 
 static u8 *kshim_pages_base;	/* the whole file, mapped once */
 
 struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order)
 {
 	struct page *pg;
-	unsigned long slot;
+	unsigned long slot = 0, i;
 
 	if (order)
 		KSHIM_BUG("alloc_pages_node() of more than one page");
 	if (kshim_memfd < 0) {
 		kshim_memfd = memfd_create("kshim-pages", 0);
-		kshim_free_slots = calloc(KSHIM_SLOTS, sizeof(unsigned long));
-		if (kshim_memfd < 0 || !kshim_free_slots ||
+		if (kshim_memfd < 0 ||
 		    ftruncate(kshim_memfd, KSHIM_SLOTS * PAGE_SIZE))
 			KSHIM_BUG("no memory file for pages");
 		kshim_pages_base = mmap(NULL, KSHIM_SLOTS * PAGE_SIZE,
@@ -181,15 +179,15 @@ struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order)
 	pg = kshim_alloc(sizeof(*pg), false);	/* may fail, as pages do */
 	if (!pg)
 		return NULL;
-	if (kshim_nfree) {
-		slot = kshim_free_slots[kshim_free_head];
-		kshim_free_head = (kshim_free_head + 1) % KSHIM_SLOTS;
-		kshim_nfree--;
+	for (i = 0; i < KSHIM_SLOTS; i++) {
+		slot = (kshim_slot_next + i) % KSHIM_SLOTS;
+		if (!(kshim_slot_used[slot / 64] & (1ULL << (slot % 64))))
+			break;
 	}
-	else if (kshim_nslots < KSHIM_SLOTS)
-		slot = kshim_nslots++;
-	else
+	if (i == KSHIM_SLOTS)
 		KSHIM_BUG("out of page slots: a page leak?");
+	kshim_slot_used[slot / 64] |= 1ULL << (slot % 64);
+	kshim_slot_next = (slot + 1) % KSHIM_SLOTS;
 	pg->slot = slot;
 	/* zeroed or poisoned through the file's own mapping */
 	memset(kshim_pages_base + slot * PAGE_SIZE,
@@ -199,8 +197,7 @@ struct page *alloc_pages_node(int node, gfp_t gfp, unsigned int order)
 
 void __free_page(struct page *pg)
 {
-	kshim_free_slots[(kshim_free_head + kshim_nfree++) % KSHIM_SLOTS] =
-		pg->slot;
+	kshim_slot_used[pg->slot / 64] &= ~(1ULL << (pg->slot % 64));
 	kshim_free(pg);
 }
 
