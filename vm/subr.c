@@ -7,6 +7,10 @@
  * bump-allocated in the firing's scratch space (NOSCRATCH when it is used
  * up), and memory the script names is read only through the world's
  * fault-safe copy.  Semantics follow DTrace's (dtrace_dif_subr()).
+ * sonde_subr(), called by the interpreter's CALL, is a switch over the
+ * subroutine id into static helpers by kind (integer results, network
+ * byte order, scratch buffers, destructive actions, speculations, string
+ * results): no indirect call in probe context.
  */
 #include "vm_impl.h"
 
@@ -143,30 +147,57 @@ static u64 sonde_bswap(u64 v, u32 bytes)
 	return r;
 }
 
-/*
- * Run subroutine @id on @a[0..n).  Returns 0 with *@out set, or -EFAULT
- * with ctx->fault (and fault_addr) set.
- */
-int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
-	       u64 *out)
+/* A fault of kind @flt at @addr: what every subroutine returns on one. */
+static int sonde_subr_fault(struct sonde_vm_ctx *ctx, u32 flt, u64 addr)
 {
-	u32 max = ctx->img->strsize, i, j, lo, hi;
+	ctx->fault = flt;
+	ctx->fault_addr = addr;
+	return -EFAULT;
+}
+
+/* strtoll(s [, base]): blanks, a sign, base 16's 0x, then digits. */
+static int sonde_strtoll(struct sonde_vm_ctx *ctx, const u64 *a, u32 n,
+			 u64 *out)
+{
+	const char *s = (const char *)(unsigned long)a[0];
+	u32 max = ctx->img->strsize, i;
+	s64 base = n > 1 ? (s64)a[1] : 10, sign = 1;
+	u64 acc = 0;
+
+	if (base < 2 || base > 36)
+		return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, (u64)base);
+	i = 0;
+	while (i < max && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i < max && (s[i] == '-' || s[i] == '+'))
+		sign = s[i++] == '-' ? -1 : 1;
+	if (base == 16 && i + 1 < max && s[i] == '0' &&
+	    (s[i + 1] == 'x' || s[i + 1] == 'X'))
+		i += 2;
+	for (; i < max && s[i]; i++) {
+		char c = sonde_tolower(s[i]);
+		s64 d = c >= '0' && c <= '9' ? c - '0' :
+			c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
+
+		if (d >= base)
+			break;
+		acc = acc * (u64)base + (u64)d;
+	}
+	/* in u64: "-9223372036854775808" must not overflow */
+	*out = sign < 0 ? -acc : acc;
+	return 0;
+}
+
+/* The subroutines with an integer result: strlen(), index(), rindex(),
+ * strtoll(), rand(), strchar() and progenyof(). */
+static int sonde_subr_int(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
+			  u32 n, u64 *out)
+{
+	u32 max = ctx->img->strsize;
 	const char *s = (const char *)(unsigned long)a[0];
 	const char *t = n > 1 ? (const char *)(unsigned long)a[1] : NULL;
-	const char *kinds = NULL;
-	char *r = NULL;
 	s64 v;
 
-	/* DTrace's NULL string: reading it is a load from address 0 */
-	if (sonde_subr_sig(id, &lo, &hi, &kinds) >= 0) {
-		for (i = 0; i < n && kinds[i]; i++) {
-			if (kinds[i] == 's' && !a[i]) {
-				ctx->fault = SONDE_FLT_BADADDR;
-				ctx->fault_addr = 0;
-				return -EFAULT;
-			}
-		}
-	}
 	switch (id) {
 	case SONDE_SUBR_strlen:
 		*out = sonde_strnlen(s, max - 1);
@@ -177,36 +208,8 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 					id == SONDE_SUBR_rindex, n > 2,
 					n > 2 ? (s64)a[2] : 0);
 		return 0;
-	case SONDE_SUBR_strtoll: {
-		s64 base = n > 1 ? (s64)a[1] : 10, sign = 1;
-		u64 acc = 0;
-
-		if (base < 2 || base > 36) {
-			ctx->fault = SONDE_FLT_ILLOP;
-			ctx->fault_addr = (u64)base;
-			return -EFAULT;
-		}
-		i = 0;
-		while (i < max && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i < max && (s[i] == '-' || s[i] == '+'))
-			sign = s[i++] == '-' ? -1 : 1;
-		if (base == 16 && i + 1 < max && s[i] == '0' &&
-		    (s[i + 1] == 'x' || s[i + 1] == 'X'))
-			i += 2;
-		for (; i < max && s[i]; i++) {
-			char c = sonde_tolower(s[i]);
-			s64 d = c >= '0' && c <= '9' ? c - '0' :
-				c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
-
-			if (d >= base)
-				break;
-			acc = acc * (u64)base + (u64)d;
-		}
-		/* in u64: "-9223372036854775808" must not overflow */
-		*out = sign < 0 ? -acc : acc;
-		return 0;
-	}
+	case SONDE_SUBR_strtoll:
+		return sonde_strtoll(ctx, a, n, out);
 	case SONDE_SUBR_rand:
 		/* D's rand() is an int: the whole range, sign included */
 		*out = (u64)(s64)(s32)(u32)sonde_env_rand(ctx);
@@ -221,410 +224,461 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	case SONDE_SUBR_progenyof:
 		*out = sonde_env_progenyof(ctx, (s64)a[0]);
 		return 0;
-	case SONDE_SUBR_alloca: {
-		/* DTrace's alloca(): scratch of the size asked, here zeroed
-		 * (scratch holds what earlier firings left) */
-		u64 size = a[0], avail = ctx->scratch_size - ctx->scratch_used;
-		u8 *dst;
-
-		if (size > avail || ((size + 7) & ~7ULL) > avail) {
-			ctx->fault = SONDE_FLT_NOSCRATCH;
-			ctx->fault_addr = size;
-			return -EFAULT;
-		}
-		dst = (u8 *)ctx->scratch + ctx->scratch_used;
-		sonde_zero(dst, (u32)((size + 7) & ~7ULL));
-		ctx->scratch_used += (u32)((size + 7) & ~7ULL);
-		*out = (u64)(unsigned long)dst;
-		return 0;
 	}
-	case SONDE_SUBR_copyinto:
-		/* the destination must be size bytes of this firing's
-		 * scratch: a buffer alloca() or copyin() made */
-		if (!sonde_in_scratch(ctx, a[2], a[1])) {
-			ctx->fault = SONDE_FLT_BADADDR;
-			ctx->fault_addr = sonde_scratch_off(ctx, a[2]);
-			return -EFAULT;
-		}
-		if (a[1] && sonde_env_copyin(ctx, a[0],
-					     (void *)(unsigned long)a[2],
-					     (u32)a[1]) < 0) {
-			ctx->fault = SONDE_FLT_BADADDR;
-			ctx->fault_addr = a[0];
-			return -EFAULT;
-		}
-		*out = 0;
-		return 0;
+	return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, id);
+}
+
+/* htons() and the rest: network byte order is big-endian, x86 little. */
+static u64 sonde_netorder(u32 id, u64 v)
+{
+	switch (id) {
 	case SONDE_SUBR_htons:
 	case SONDE_SUBR_ntohs:
-		*out = sonde_bswap(a[0], 2);
-		return 0;
+		return sonde_bswap(v, 2);
 	case SONDE_SUBR_htonl:
 	case SONDE_SUBR_ntohl:
-		*out = sonde_bswap(a[0], 4);
-		return 0;
-	case SONDE_SUBR_htonll:
-	case SONDE_SUBR_ntohll:
-		*out = sonde_bswap(a[0], 8);
-		return 0;
-	case SONDE_SUBR_copyin: {
-		/* the bytes, then at least one NUL up to the next 8 bytes,
-		 * so stringof() of the buffer ends where the copy does */
-		u64 size = a[1], avail = ctx->scratch_size - ctx->scratch_used;
-		u8 *dst;
-
-		if (size >= avail || ((size + 8) & ~7ULL) > avail) {
-			ctx->fault = SONDE_FLT_NOSCRATCH;
-			ctx->fault_addr = size;
-			return -EFAULT;
-		}
-		dst = (u8 *)ctx->scratch + ctx->scratch_used;
-		if (sonde_env_copyin(ctx, a[0], dst, (u32)size) < 0) {
-			ctx->fault = SONDE_FLT_BADADDR;
-			ctx->fault_addr = a[0];
-			return -EFAULT;
-		}
-		sonde_zero(dst + size, ((size + 8) & ~7ULL) - size);
-		ctx->scratch_used += (u32)((size + 8) & ~7ULL);
-		*out = (u64)(unsigned long)dst;
-		return 0;
+		return sonde_bswap(v, 4);
+	default:	/* htonll(), ntohll() */
+		return sonde_bswap(v, 8);
 	}
-	case SONDE_SUBR_bufstr: {
-		/* a buffer's bytes as a string: up to the first NUL, strsize
-		 * or the end of the scratch used so far (a moved buffer may
-		 * point anywhere: check before reading) */
-		u64 avail;
+}
 
-		if (!sonde_in_scratch(ctx, a[0], 0)) {
-			ctx->fault = SONDE_FLT_BADADDR;
-			ctx->fault_addr = sonde_scratch_off(ctx, a[0]);
-			return -EFAULT;
-		}
-		avail = ctx->scratch_used - sonde_scratch_off(ctx, a[0]);
-		r = sonde_scratch_str(ctx);
-		if (!r) {
-			ctx->fault = SONDE_FLT_NOSCRATCH;
-			ctx->fault_addr = 0;
-			return -EFAULT;
-		}
-		for (i = 0; i + 1 < max && i < avail && s[i]; i++)
-			r[i] = s[i];
-		r[i] = 0;
-		*out = (u64)(unsigned long)r;
-		return 0;
+/* DTrace's alloca(size): scratch of the size asked, here zeroed (scratch
+ * holds what earlier firings left) */
+static int sonde_alloca(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
+{
+	u64 size = a[0], avail = ctx->scratch_size - ctx->scratch_used;
+	u8 *dst;
+
+	if (size > avail || ((size + 7) & ~7ULL) > avail)
+		return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, size);
+	dst = (u8 *)ctx->scratch + ctx->scratch_used;
+	sonde_zero(dst, (u32)((size + 7) & ~7ULL));
+	ctx->scratch_used += (u32)((size + 7) & ~7ULL);
+	*out = (u64)(unsigned long)dst;
+	return 0;
+}
+
+/* copyinto(addr, size, buffer): the destination must be size bytes of
+ * this firing's scratch, a buffer alloca() or copyin() made */
+static int sonde_copyinto(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
+{
+	if (!sonde_in_scratch(ctx, a[2], a[1]))
+		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
+					sonde_scratch_off(ctx, a[2]));
+	if (a[1] && sonde_env_copyin(ctx, a[0], (void *)(unsigned long)a[2],
+				     (u32)a[1]) < 0)
+		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
+	*out = 0;
+	return 0;
+}
+
+/* copyin(addr, size): the bytes, then at least one NUL up to the next 8
+ * bytes, so stringof() of the buffer ends where the copy does */
+static int sonde_copyin(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
+{
+	u64 size = a[1], avail = ctx->scratch_size - ctx->scratch_used;
+	u8 *dst;
+
+	if (size >= avail || ((size + 8) & ~7ULL) > avail)
+		return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, size);
+	dst = (u8 *)ctx->scratch + ctx->scratch_used;
+	if (sonde_env_copyin(ctx, a[0], dst, (u32)size) < 0)
+		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
+	sonde_zero(dst + size, ((size + 8) & ~7ULL) - size);
+	ctx->scratch_used += (u32)((size + 8) & ~7ULL);
+	*out = (u64)(unsigned long)dst;
+	return 0;
+}
+
+/* kcopy(addr, size): copyin()'s layout, from kernel memory a word at a
+ * time: at most the scratch left, so the loop is bounded by it */
+static int sonde_kcopy(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
+{
+	u64 size = a[1], avail = ctx->scratch_size - ctx->scratch_used;
+	u64 off;
+	u8 *dst;
+
+	if (size >= avail || ((size + 8) & ~7ULL) > avail)
+		return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, size);
+	dst = (u8 *)ctx->scratch + ctx->scratch_used;
+	for (off = 0; off < size; ) {
+		/* words, then the tail byte by byte (the world loads 1, 2,
+		 * 4 or 8 bytes) */
+		u32 chunk = size - off >= 8 ? 8 : 1;
+		u64 w;
+
+		if (sonde_env_load(ctx, false, a[0] + off, chunk, &w))
+			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
+						a[0] + off);
+		memcpy(dst + off, &w, chunk);
+		off += chunk;
 	}
-	case SONDE_SUBR_uargs: {
-		u32 len = a[1] < (u64)max - 1 ? (u32)a[1] : max - 1;
+	sonde_zero(dst + size, (u32)(((size + 8) & ~7ULL) - size));
+	ctx->scratch_used += (u32)((size + 8) & ~7ULL);
+	*out = (u64)(unsigned long)dst;
+	return 0;
+}
 
-		r = sonde_scratch_str(ctx);
-		if (!r) {
-			ctx->fault = SONDE_FLT_NOSCRATCH;
-			ctx->fault_addr = 0;
-			return -EFAULT;
-		}
-		if (len && sonde_env_copyin(ctx, a[0], r, len)) {
-			ctx->fault = SONDE_FLT_BADADDR;
-			ctx->fault_addr = a[0];
-			return -EFAULT;
-		}
-		for (i = 0; i < len; i++)
-			if (!r[i])
-				r[i] = ' ';
-		while (len > 0 && r[len - 1] == ' ')
-			len--;
-		r[len] = 0;
-		*out = (u64)(unsigned long)r;
-		return 0;
-	}
-	case SONDE_SUBR_kcopy: {
-		/* copyin()'s layout, from kernel memory a word at a time:
-		 * at most the scratch left, so the loop is bounded by it */
-		u64 size = a[1], avail = ctx->scratch_size - ctx->scratch_used;
-		u64 off;
-		u8 *dst;
+/* bufstr(buffer): a buffer's bytes as a string, up to the first NUL,
+ * strsize or the end of the scratch used so far (a moved buffer may
+ * point anywhere: check before reading) */
+static int sonde_bufstr(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
+{
+	const char *s = (const char *)(unsigned long)a[0];
+	u32 max = ctx->img->strsize, i;
+	u64 avail;
+	char *r;
 
-		if (size >= avail || ((size + 8) & ~7ULL) > avail) {
-			ctx->fault = SONDE_FLT_NOSCRATCH;
-			ctx->fault_addr = size;
-			return -EFAULT;
-		}
-		dst = (u8 *)ctx->scratch + ctx->scratch_used;
-		for (off = 0; off < size; ) {
-			/* words, then the tail byte by byte (the world
-			 * loads 1, 2, 4 or 8 bytes) */
-			u32 chunk = size - off >= 8 ? 8 : 1;
-			u64 w;
-
-			if (sonde_env_load(ctx, false, a[0] + off, chunk, &w)) {
-				ctx->fault = SONDE_FLT_BADADDR;
-				ctx->fault_addr = a[0] + off;
-				return -EFAULT;
-			}
-			memcpy(dst + off, &w, chunk);
-			off += chunk;
-		}
-		sonde_zero(dst + size, (u32)(((size + 8) & ~7ULL) - size));
-		ctx->scratch_used += (u32)((size + 8) & ~7ULL);
-		*out = (u64)(unsigned long)dst;
-		return 0;
-	}
-	case SONDE_SUBR_raise:
-	case SONDE_SUBR_stop:
-	case SONDE_SUBR_chill:
-	case SONDE_SUBR_panic:
-	case SONDE_SUBR_breakpoint:
-	case SONDE_SUBR_copyout:
-	case SONDE_SUBR_copyoutstr: {
-		const void *src = NULL;
-		u64 arg = n ? a[0] : 0;
-		u32 size = 0, fault;
-
-		if (id == SONDE_SUBR_copyout) {
-			/* copyout(buffer, addr, size): size bytes of used
-			 * scratch, a buffer alloca() or copyin() made */
-			if (!sonde_in_scratch(ctx, a[0], a[2])) {
-				ctx->fault = SONDE_FLT_BADADDR;
-				ctx->fault_addr = sonde_scratch_off(ctx, a[0]);
-				return -EFAULT;
-			}
-			src = (const void *)(unsigned long)a[0];
-			size = (u32)a[2];
-			arg = a[1];
-		} else if (id == SONDE_SUBR_copyoutstr) {
-			/* copyoutstr(s, addr, size): the string and its
-			 * NUL, at most size bytes */
-			src = s;
-			size = sonde_strnlen(s, max - 1) + 1;
-			if (a[2] < size)
-				size = (u32)a[2];
-			arg = a[1];
-		}
-		fault = sonde_env_destruct(ctx, id, arg, src, size);
-		if (fault) {
-			ctx->fault = fault;
-			ctx->fault_addr = arg;
-			return -EFAULT;
-		}
-		*out = 0;
-		return 0;
-	}
-	case SONDE_SUBR_speculation:
-	case SONDE_SUBR_speculate:
-	case SONDE_SUBR_commit:
-	case SONDE_SUBR_discard: {
-		u32 fault = sonde_env_spec(ctx, id, n ? a[0] : 0, out);
-
-		if (fault) {
-			ctx->fault = fault;
-			ctx->fault_addr = n ? a[0] : 0;
-			return -EFAULT;
-		}
-		return 0;
-	}
-	}
-
-	/* the rest produce a string */
+	if (!sonde_in_scratch(ctx, a[0], 0))
+		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
+					sonde_scratch_off(ctx, a[0]));
+	avail = ctx->scratch_used - sonde_scratch_off(ctx, a[0]);
 	r = sonde_scratch_str(ctx);
-	if (!r) {
-		ctx->fault = SONDE_FLT_NOSCRATCH;
-		ctx->fault_addr = 0;
-		return -EFAULT;
+	if (!r)
+		return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, 0);
+	for (i = 0; i + 1 < max && i < avail && s[i]; i++)
+		r[i] = s[i];
+	r[i] = 0;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
+/* uargs(addr, len): a process's argument area, its NULs as blanks and
+ * trailing blanks dropped */
+static int sonde_uargs(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
+{
+	u32 max = ctx->img->strsize, i;
+	u32 len = a[1] < (u64)max - 1 ? (u32)a[1] : max - 1;
+	char *r;
+
+	r = sonde_scratch_str(ctx);
+	if (!r)
+		return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, 0);
+	if (len && sonde_env_copyin(ctx, a[0], r, len))
+		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
+	for (i = 0; i < len; i++)
+		if (!r[i])
+			r[i] = ' ';
+	while (len > 0 && r[len - 1] == ' ')
+		len--;
+	r[len] = 0;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
+/* The destructive actions the world carries out: raise(), stop(),
+ * chill(), panic(), breakpoint(), copyout() and copyoutstr(). */
+static int sonde_subr_destruct(struct sonde_vm_ctx *ctx, u32 id,
+			       const u64 *a, u32 n, u64 *out)
+{
+	const char *s = (const char *)(unsigned long)a[0];
+	u32 max = ctx->img->strsize;
+	const void *src = NULL;
+	u64 arg = n ? a[0] : 0;
+	u32 size = 0, fault;
+
+	if (id == SONDE_SUBR_copyout) {
+		/* copyout(buffer, addr, size): size bytes of used scratch,
+		 * a buffer alloca() or copyin() made */
+		if (!sonde_in_scratch(ctx, a[0], a[2]))
+			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
+						sonde_scratch_off(ctx, a[0]));
+		src = (const void *)(unsigned long)a[0];
+		size = (u32)a[2];
+		arg = a[1];
+	} else if (id == SONDE_SUBR_copyoutstr) {
+		/* copyoutstr(s, addr, size): the string and its NUL, at
+		 * most size bytes */
+		src = s;
+		size = sonde_strnlen(s, max - 1) + 1;
+		if (a[2] < size)
+			size = (u32)a[2];
+		arg = a[1];
 	}
-	r[0] = 0;
+	fault = sonde_env_destruct(ctx, id, arg, src, size);
+	if (fault)
+		return sonde_subr_fault(ctx, fault, arg);
+	*out = 0;
+	return 0;
+}
+
+/* speculation(), speculate(), commit() and discard(): the world's. */
+static int sonde_subr_spec(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
+			   u32 n, u64 *out)
+{
+	u32 fault = sonde_env_spec(ctx, id, n ? a[0] : 0, out);
+
+	if (fault)
+		return sonde_subr_fault(ctx, fault, n ? a[0] : 0);
+	return 0;
+}
+
+/*
+ * The string subroutines below write their result into @r, the firing's
+ * strsize-byte chunk of scratch (empty), and set *@out to it, or to 0
+ * for D's NULL.
+ */
+
+/* strjoin(s, t): as DTrace, a result that does not fit in strsize (with
+ * its NUL) is out of scratch space, not cut short */
+static int sonde_strjoin(struct sonde_vm_ctx *ctx, const u64 *a, u32 n,
+			 char *r, u64 *out)
+{
+	const char *s = (const char *)(unsigned long)a[0];
+	const char *t = n > 1 ? (const char *)(unsigned long)a[1] : NULL;
+	u32 max = ctx->img->strsize, i, j;
+
+	i = sonde_strnlen(s, max - 1);
+	j = sonde_strnlen(t, max - 1);
+	if (i + j >= max)
+		return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, 0);
+	memcpy(r, s, i);
+	memcpy(r + i, t, j);
+	r[i + j] = 0;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
+/* substr(s, index [, length]): exactly DTrace's index and length rules */
+static int sonde_substr(struct sonde_vm_ctx *ctx, const u64 *a, u32 n,
+			char *r, u64 *out)
+{
+	const char *s = (const char *)(unsigned long)a[0];
+	u32 max = ctx->img->strsize;
+	s64 len = sonde_strnlen(s, max - 1), index = (s64)a[1];
+	s64 rem = n > 2 ? (s64)a[2] : (s64)max;
+	s64 v;
+
+	if (index < 0) {
+		index += len;
+		/* rem > 0: index + rem cannot overflow */
+		if (index < 0 && rem > 0 && index + rem > 0) {
+			rem += index;
+			index = 0;
+		}
+	}
+	if (index >= len || index < 0)
+		rem = 0;
+	else if (rem < 0)
+		rem += len - index;
+	else if (rem > (s64)max - index)	/* no overflow */
+		rem = (s64)max - index;
+	for (v = 0; v < rem && v < (s64)max - 1 && s[index + v]; v++)
+		r[v] = s[index + v];
+	r[v > 0 ? v : 0] = 0;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
+/* strchr(s, c) and strrchr(s, c): the tail of s from the first (last) c,
+ * or NULL; the NUL counts: strchr(s, 0) is the empty tail */
+static int sonde_strchr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
+			char *r, u64 *out)
+{
+	const char *s = (const char *)(unsigned long)a[0];
+	u32 max = ctx->img->strsize, i;
+	u32 len = sonde_strnlen(s, max - 1);
+	s64 pos = -1;
+
+	for (i = 0; i <= len; i++) {
+		if (s[i] == (char)a[1]) {
+			pos = i;
+			if (id == SONDE_SUBR_strchr)
+				break;
+		}
+	}
+	if (pos < 0) {
+		*out = 0;	/* NULL */
+		return 0;
+	}
+	memcpy(r, s + pos, len - pos);
+	r[len - pos] = 0;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
+/* strstr(s, t): the tail of s from the first t, or NULL */
+static int sonde_strstr(struct sonde_vm_ctx *ctx, const u64 *a, u32 n,
+			char *r, u64 *out)
+{
+	const char *s = (const char *)(unsigned long)a[0];
+	const char *t = n > 1 ? (const char *)(unsigned long)a[1] : NULL;
+	u32 max = ctx->img->strsize, i;
+	s64 v;
+
+	v = sonde_index(ctx, s, t, max - 1, false, false, 0);
+	if (v < 0) {
+		*out = 0;	/* NULL */
+		return 0;
+	}
+	i = sonde_strnlen(s, max - 1);
+	memcpy(r, s + v, i - v);
+	r[i - v] = 0;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
+/*
+ * strtok(s, delims) and strtok(NULL, delims): dtrace_dif_subr()'s STRTOK,
+ * skip delimiters, copy up to the next one; the rest is kept for
+ * strtok(NULL, ...) in a copy of the string in scratch, so no pointer
+ * outlives what it points to.
+ */
+static int sonde_strtok(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
+			u32 n, char *r, u64 *out)
+{
+	const char *s = (const char *)(unsigned long)a[0];
+	const char *t = n > 1 ? (const char *)(unsigned long)a[1] : NULL;
+	const char *delim = id == SONDE_SUBR_strtok ? t : s;
+	u32 max = ctx->img->strsize, i, j;
+	const char *p, *end;
+	u8 map[32] __uninitialized;	/* sonde_zero() below */
+
+	if (id == SONDE_SUBR_strtok) {
+		char *copy = sonde_scratch_str(ctx);
+
+		if (!copy)
+			return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, 0);
+		i = sonde_strnlen(s, max - 1);
+		memcpy(copy, s, i);
+		copy[i] = 0;
+		p = copy;
+		end = copy + i;
+	} else {
+		p = ctx->strtok_pos;
+		end = ctx->strtok_end;
+	}
+	sonde_zero(map, sizeof(map));
+	for (i = 0; i < max - 1 && delim[i]; i++)
+		map[(u8)delim[i] >> 3] |= 1 << ((u8)delim[i] & 7);
+	while (p && p < end && (map[(u8)*p >> 3] & (1 << ((u8)*p & 7))))
+		p++;
+	if (!p || p >= end) {
+		ctx->strtok_pos = NULL;
+		ctx->strtok_end = NULL;
+		*out = 0;	/* NULL: no more tokens */
+		return 0;
+	}
+	for (j = 0; p < end && !(map[(u8)*p >> 3] & (1 << ((u8)*p & 7))); p++)
+		r[j++] = *p;
+	r[j] = 0;
+	ctx->strtok_pos = p;
+	ctx->strtok_end = end;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
+/* basename(s) (@base) or dirname(s) into @r: as DTrace and POSIX,
+ * trailing slashes do not count */
+static void sonde_pathname(bool base, const char *s, u32 max, char *r)
+{
+	s64 len = sonde_strnlen(s, max - 1), end, start;
+
+	end = len - 1;
+	while (end > 0 && s[end] == '/')
+		end--;
+	if (len == 0) {
+		r[0] = '.';
+		r[1] = 0;
+		return;
+	}
+	if (end == 0 && s[0] == '/') {
+		r[0] = '/';
+		r[1] = 0;
+		return;
+	}
+	start = end;
+	while (start >= 0 && s[start] != '/')
+		start--;
+	if (base) {
+		memcpy(r, s + start + 1, end - start);
+		r[end - start] = 0;
+		return;
+	}
+	if (start < 0) {
+		r[0] = '.';
+		r[1] = 0;
+		return;
+	}
+	while (start > 0 && s[start] == '/')
+		start--;
+	if (start == 0 && s[0] == '/') {
+		r[0] = '/';
+		r[1] = 0;
+		return;
+	}
+	memcpy(r, s, start + 1);
+	r[start + 1] = 0;
+}
+
+/* lltostr(x [, base]): base 10 signed, other bases unsigned with DTrace's
+ * prefixes; a base outside 2..36 is an illegal operation */
+static int sonde_lltostr(struct sonde_vm_ctx *ctx, const u64 *a, u32 n,
+			 char *r, u64 *out)
+{
+	u32 max = ctx->img->strsize, i, j;
+	s64 base = n > 1 ? (s64)a[1] : 10;
+	char tmp[72] __uninitialized;	/* written below */
+	u64 x = a[0];
+	bool neg = false;
+
+	if (base < 2 || base > 36)
+		return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, (u64)base);
+	if (base == 10 && (s64)x < 0) {
+		neg = true;
+		x = -x;
+	}
+	i = 0;
+	do {
+		u32 d = (u32)(x % (u64)base);
+
+		tmp[i++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
+		x /= (u64)base;
+	} while (x);
+	/* DTrace's prefixes: 0x for base 16, 0 for base 8 */
+	if (base == 16) {
+		tmp[i++] = 'x';
+		tmp[i++] = '0';
+	} else if (base == 8 && a[0]) {
+		tmp[i++] = '0';
+	}
+	if (neg)
+		tmp[i++] = '-';
+	for (j = 0; j < i && j < max - 1; j++)
+		r[j] = tmp[i - 1 - j];
+	r[j] = 0;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
+/* The subroutines with a string result, into @r (empty, strsize bytes of
+ * scratch); an unknown @id is an illegal operation. */
+static int sonde_subr_str(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
+			  u32 n, char *r, u64 *out)
+{
+	const char *s = (const char *)(unsigned long)a[0];
+	u32 max = ctx->img->strsize, i, size;
+
 	switch (id) {
 	case SONDE_SUBR_strjoin:
-		/* as DTrace: a result that does not fit in strsize (with its
-		 * NUL) is out of scratch space, not cut short */
-		i = sonde_strnlen(s, max - 1);
-		j = sonde_strnlen(t, max - 1);
-		if (i + j >= max) {
-			ctx->fault = SONDE_FLT_NOSCRATCH;
-			ctx->fault_addr = 0;
-			return -EFAULT;
-		}
-		memcpy(r, s, i);
-		memcpy(r + i, t, j);
-		r[i + j] = 0;
-		break;
-	case SONDE_SUBR_substr: {
-		/* exactly DTrace's index and length rules */
-		s64 len = sonde_strnlen(s, max - 1), index = (s64)a[1];
-		s64 rem = n > 2 ? (s64)a[2] : (s64)max;
-
-		if (index < 0) {
-			index += len;
-			/* rem > 0: index + rem cannot overflow */
-			if (index < 0 && rem > 0 && index + rem > 0) {
-				rem += index;
-				index = 0;
-			}
-		}
-		if (index >= len || index < 0)
-			rem = 0;
-		else if (rem < 0)
-			rem += len - index;
-		else if (rem > (s64)max - index)	/* no overflow */
-			rem = (s64)max - index;
-		for (v = 0; v < rem && v < (s64)max - 1 && s[index + v]; v++)
-			r[v] = s[index + v];
-		r[v > 0 ? v : 0] = 0;
-		break;
-	}
+		return sonde_strjoin(ctx, a, n, r, out);
+	case SONDE_SUBR_substr:
+		return sonde_substr(ctx, a, n, r, out);
 	case SONDE_SUBR_strchr:
-	case SONDE_SUBR_strrchr: {
-		/* the NUL counts: strchr(s, 0) is the empty tail */
-		s64 pos = -1;
-		u32 len = sonde_strnlen(s, max - 1);
-
-		for (i = 0; i <= len; i++) {
-			if (s[i] == (char)a[1]) {
-				pos = i;
-				if (id == SONDE_SUBR_strchr)
-					break;
-			}
-		}
-		if (pos < 0) {
-			*out = 0;	/* NULL */
-			return 0;
-		}
-		memcpy(r, s + pos, len - pos);
-		r[len - pos] = 0;
-		break;
-	}
+	case SONDE_SUBR_strrchr:
+		return sonde_strchr(ctx, id, a, r, out);
 	case SONDE_SUBR_strstr:
-		v = sonde_index(ctx, s, t, max - 1, false, false, 0);
-		if (v < 0) {
-			*out = 0;	/* NULL */
-			return 0;
-		}
-		i = sonde_strnlen(s, max - 1);
-		memcpy(r, s + v, i - v);
-		r[i - v] = 0;
-		break;
+		return sonde_strstr(ctx, a, n, r, out);
 	case SONDE_SUBR_strtok:
-	case SONDE_SUBR_strtok_next: {
-		/* dtrace_dif_subr()'s STRTOK: skip delimiters, copy up to
-		 * the next one; the rest is kept for strtok(NULL, ...) in a
-		 * copy of the string in scratch, so no pointer outlives what
-		 * it points to */
-		const char *delim = id == SONDE_SUBR_strtok ? t : s;
-		const char *p, *end;
-		u8 map[32] __uninitialized;	/* sonde_zero() below */
-
-		if (id == SONDE_SUBR_strtok) {
-			char *copy = sonde_scratch_str(ctx);
-
-			if (!copy) {
-				ctx->fault = SONDE_FLT_NOSCRATCH;
-				ctx->fault_addr = 0;
-				return -EFAULT;
-			}
-			i = sonde_strnlen(s, max - 1);
-			memcpy(copy, s, i);
-			copy[i] = 0;
-			p = copy;
-			end = copy + i;
-		} else {
-			p = ctx->strtok_pos;
-			end = ctx->strtok_end;
-		}
-		sonde_zero(map, sizeof(map));
-		for (i = 0; i < max - 1 && delim[i]; i++)
-			map[(u8)delim[i] >> 3] |= 1 << ((u8)delim[i] & 7);
-		while (p && p < end && (map[(u8)*p >> 3] & (1 << ((u8)*p & 7))))
-			p++;
-		if (!p || p >= end) {
-			ctx->strtok_pos = NULL;
-			ctx->strtok_end = NULL;
-			*out = 0;	/* NULL: no more tokens */
-			return 0;
-		}
-		for (j = 0; p < end && !(map[(u8)*p >> 3] & (1 << ((u8)*p & 7)));
-		     p++)
-			r[j++] = *p;
-		r[j] = 0;
-		ctx->strtok_pos = p;
-		ctx->strtok_end = end;
-		break;
-	}
+	case SONDE_SUBR_strtok_next:
+		return sonde_strtok(ctx, id, a, n, r, out);
 	case SONDE_SUBR_basename:
-	case SONDE_SUBR_dirname: {
-		/* as DTrace and POSIX: trailing slashes do not count */
-		s64 len = sonde_strnlen(s, max - 1), end, start;
-
-		end = len - 1;
-		while (end > 0 && s[end] == '/')
-			end--;
-		if (len == 0) {
-			r[0] = '.';
-			r[1] = 0;
-			break;
-		}
-		if (end == 0 && s[0] == '/') {
-			r[0] = '/';
-			r[1] = 0;
-			break;
-		}
-		start = end;
-		while (start >= 0 && s[start] != '/')
-			start--;
-		if (id == SONDE_SUBR_basename) {
-			memcpy(r, s + start + 1, end - start);
-			r[end - start] = 0;
-			break;
-		}
-		if (start < 0) {
-			r[0] = '.';
-			r[1] = 0;
-			break;
-		}
-		while (start > 0 && s[start] == '/')
-			start--;
-		if (start == 0 && s[0] == '/') {
-			r[0] = '/';
-			r[1] = 0;
-			break;
-		}
-		memcpy(r, s, start + 1);
-		r[start + 1] = 0;
+	case SONDE_SUBR_dirname:
+		sonde_pathname(id == SONDE_SUBR_basename, s, max, r);
 		break;
-	}
-	case SONDE_SUBR_lltostr: {
-		s64 base = n > 1 ? (s64)a[1] : 10;
-		char tmp[72] __uninitialized;	/* written below */
-		u64 x = a[0];
-		bool neg = false;
-
-		if (base < 2 || base > 36) {
-			ctx->fault = SONDE_FLT_ILLOP;
-			ctx->fault_addr = (u64)base;
-			return -EFAULT;
-		}
-		if (base == 10 && (s64)x < 0) {
-			neg = true;
-			x = -x;
-		}
-		i = 0;
-		do {
-			u32 d = (u32)(x % (u64)base);
-
-			tmp[i++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
-			x /= (u64)base;
-		} while (x);
-		/* DTrace's prefixes: 0x for base 16, 0 for base 8 */
-		if (base == 16) {
-			tmp[i++] = 'x';
-			tmp[i++] = '0';
-		} else if (base == 8 && a[0]) {
-			tmp[i++] = '0';
-		}
-		if (neg)
-			tmp[i++] = '-';
-		for (j = 0; j < i && j < max - 1; j++)
-			r[j] = tmp[i - 1 - j];
-		r[j] = 0;
-		break;
-	}
+	case SONDE_SUBR_lltostr:
+		return sonde_lltostr(ctx, a, n, r, out);
 	case SONDE_SUBR_toupper:
 	case SONDE_SUBR_tolower:
 		for (i = 0; i < max - 1 && s[i]; i++)
@@ -633,26 +687,92 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 		r[i] = 0;
 		break;
 	case SONDE_SUBR_copyinstr:
-	case SONDE_SUBR_stringof: {
-		u32 size = max;
-
+	case SONDE_SUBR_stringof:
 		/* a maximum length below strsize shortens the copy; a huge
 		 * one (even (size_t)-1) leaves strsize */
+		size = max;
 		if (id == SONDE_SUBR_copyinstr && n > 1 && a[1] < size - 1)
 			size = (u32)a[1] + 1;
 		if (sonde_env_copystr(ctx, id == SONDE_SUBR_copyinstr, a[0], r,
-				      size) < 0) {
-			ctx->fault = SONDE_FLT_BADADDR;
-			ctx->fault_addr = a[0];
-			return -EFAULT;
-		}
+				      size) < 0)
+			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
 		break;
-	}
 	default:
-		ctx->fault = SONDE_FLT_ILLOP;
-		ctx->fault_addr = id;
-		return -EFAULT;
+		return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, id);
 	}
 	*out = (u64)(unsigned long)r;
 	return 0;
+}
+
+/*
+ * Run subroutine @id on @a[0..n).  Returns 0 with *@out set, or -EFAULT
+ * with ctx->fault (and fault_addr) set.  A switch, not a table of
+ * pointers: no indirect call in probe context.
+ */
+int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
+	       u64 *out)
+{
+	const char *kinds = NULL;
+	u32 i, lo, hi;
+	char *r;
+
+	/* DTrace's NULL string: reading it is a load from address 0 */
+	if (sonde_subr_sig(id, &lo, &hi, &kinds) >= 0) {
+		for (i = 0; i < n && kinds[i]; i++)
+			if (kinds[i] == 's' && !a[i])
+				return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
+							0);
+	}
+	switch (id) {
+	case SONDE_SUBR_strlen:
+	case SONDE_SUBR_index:
+	case SONDE_SUBR_rindex:
+	case SONDE_SUBR_strtoll:
+	case SONDE_SUBR_rand:
+	case SONDE_SUBR_strchar:
+	case SONDE_SUBR_progenyof:
+		return sonde_subr_int(ctx, id, a, n, out);
+	case SONDE_SUBR_htons:
+	case SONDE_SUBR_ntohs:
+	case SONDE_SUBR_htonl:
+	case SONDE_SUBR_ntohl:
+	case SONDE_SUBR_htonll:
+	case SONDE_SUBR_ntohll:
+		*out = sonde_netorder(id, a[0]);
+		return 0;
+	/* buffers and strings in the firing's scratch */
+	case SONDE_SUBR_alloca:
+		return sonde_alloca(ctx, a, out);
+	case SONDE_SUBR_copyinto:
+		return sonde_copyinto(ctx, a, out);
+	case SONDE_SUBR_copyin:
+		return sonde_copyin(ctx, a, out);
+	case SONDE_SUBR_kcopy:
+		return sonde_kcopy(ctx, a, out);
+	case SONDE_SUBR_bufstr:
+		return sonde_bufstr(ctx, a, out);
+	case SONDE_SUBR_uargs:
+		return sonde_uargs(ctx, a, out);
+	case SONDE_SUBR_raise:
+	case SONDE_SUBR_stop:
+	case SONDE_SUBR_chill:
+	case SONDE_SUBR_panic:
+	case SONDE_SUBR_breakpoint:
+	case SONDE_SUBR_copyout:
+	case SONDE_SUBR_copyoutstr:
+		return sonde_subr_destruct(ctx, id, a, n, out);
+	case SONDE_SUBR_speculation:
+	case SONDE_SUBR_speculate:
+	case SONDE_SUBR_commit:
+	case SONDE_SUBR_discard:
+		return sonde_subr_spec(ctx, id, a, n, out);
+	}
+
+	/* the rest produce a string (an unknown id, too, takes its scratch
+	 * before it is refused) */
+	r = sonde_scratch_str(ctx);
+	if (!r)
+		return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, 0);
+	r[0] = 0;
+	return sonde_subr_str(ctx, id, a, n, r, out);
 }

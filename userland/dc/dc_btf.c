@@ -252,12 +252,88 @@ static const char *dc_btf_str(struct btf *b, uint32_t off)
 	return s && s[0] ? s : NULL;
 }
 
+/* A struct or union's members into @t, their types as BTF ids. */
+static bool dc_btf_members(struct dc_cc *cc, struct btf *b,
+			   const struct btf_type *bt, struct dc_ctype *t)
+{
+	const struct btf_member *m = btf_members(bt);
+	uint32_t i, vlen = btf_vlen(bt);
+
+	t->kind = btf_is_struct(bt) ? DC_CT_STRUCT : DC_CT_UNION;
+	t->size = bt->size;
+	t->n = vlen;
+	t->members = dc_alloc(cc, (vlen ? vlen : 1) * sizeof(*t->members));
+	if (!t->members)
+		return false;
+	for (i = 0; i < vlen; i++) {
+		t->members[i].name = dc_btf_str(b, m[i].name_off);
+		t->members[i].btf = m[i].type;
+		t->members[i].bitoff = btf_member_bit_offset(bt, i);
+		t->members[i].bits = btf_member_bitfield_size(bt, i);
+	}
+	return true;
+}
+
+/* An enum's (32- or 64-bit) enumerators into @t. */
+static bool dc_btf_enum(struct dc_cc *cc, struct btf *b,
+			const struct btf_type *bt, struct dc_ctype *t)
+{
+	uint32_t i, vlen = btf_vlen(bt);
+
+	t->kind = DC_CT_ENUM;
+	t->size = bt->size;
+	t->uns = !btf_kflag(bt);
+	t->n = vlen;
+	t->vals = dc_alloc(cc, (vlen ? vlen : 1) * sizeof(*t->vals));
+	if (!t->vals)
+		return false;
+	for (i = 0; i < vlen; i++) {
+		if (btf_is_enum(bt)) {
+			const struct btf_enum *e = btf_enum(bt) + i;
+
+			t->vals[i].name = dc_btf_str(b, e->name_off);
+			t->vals[i].val = t->uns ? (int64_t)(uint32_t)e->val :
+					 e->val;
+		} else {
+			const struct btf_enum64 *e = btf_enum64(bt) + i;
+
+			t->vals[i].name = dc_btf_str(b, e->name_off);
+			t->vals[i].val = (int64_t)btf_enum64_value(e);
+		}
+		if (!t->vals[i].name)
+			t->vals[i].name = "";
+	}
+	return true;
+}
+
+/* A function prototype into @t, its argument types as BTF ids. */
+static bool dc_btf_proto(struct dc_cc *cc, const struct btf_type *bt,
+			 struct dc_ctype *t)
+{
+	const struct btf_param *pa = btf_params(bt);
+	uint32_t i, vlen = btf_vlen(bt);
+
+	t->kind = DC_CT_FUNC;
+	t->n = vlen;
+	if (vlen && !pa[vlen - 1].type && !pa[vlen - 1].name_off) {
+		t->varargs = 1;	/* a trailing "..." */
+		t->n--;
+	}
+	t->args = dc_alloc(cc, (vlen ? vlen : 1) * sizeof(*t->args));
+	if (!t->args)
+		return false;
+	for (i = 0; i < t->n; i++)
+		t->args[i] = pa[i].type;
+	t->argbtf = 1;
+	return true;
+}
+
 uint32_t dc_btf_import(struct dc_cc *cc, uint32_t obj, uint32_t id)
 {
 	struct btf *b = dc_btf_obj(cc, obj);
 	const struct btf_type *bt;
 	struct dc_ctype t;
-	uint32_t *slot, tid, i, vlen;
+	uint32_t *slot, tid;
 
 	if (!b)
 		return 0;
@@ -279,7 +355,6 @@ uint32_t dc_btf_import(struct dc_cc *cc, uint32_t obj, uint32_t id)
 	t.obj = (uint16_t)obj;
 	t.btf = id;
 	t.name = dc_btf_str(b, bt->name_off);
-	vlen = btf_vlen(bt);
 	switch (btf_kind(bt)) {
 	case BTF_KIND_INT: {
 		uint32_t enc = btf_int_encoding(bt);
@@ -320,48 +395,14 @@ uint32_t dc_btf_import(struct dc_cc *cc, uint32_t obj, uint32_t id)
 		t.n = btf_array(bt)->nelems;
 		break;
 	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION: {
-		const struct btf_member *m = btf_members(bt);
-
-		t.kind = btf_is_struct(bt) ? DC_CT_STRUCT : DC_CT_UNION;
-		t.size = bt->size;
-		t.n = vlen;
-		t.members = dc_alloc(cc, (vlen ? vlen : 1) * sizeof(*t.members));
-		if (!t.members)
+	case BTF_KIND_UNION:
+		if (!dc_btf_members(cc, b, bt, &t))
 			return 0;
-		for (i = 0; i < vlen; i++) {
-			t.members[i].name = dc_btf_str(b, m[i].name_off);
-			t.members[i].btf = m[i].type;
-			t.members[i].bitoff = btf_member_bit_offset(bt, i);
-			t.members[i].bits = btf_member_bitfield_size(bt, i);
-		}
 		break;
-	}
 	case BTF_KIND_ENUM:
 	case BTF_KIND_ENUM64:
-		t.kind = DC_CT_ENUM;
-		t.size = bt->size;
-		t.uns = !btf_kflag(bt);
-		t.n = vlen;
-		t.vals = dc_alloc(cc, (vlen ? vlen : 1) * sizeof(*t.vals));
-		if (!t.vals)
+		if (!dc_btf_enum(cc, b, bt, &t))
 			return 0;
-		for (i = 0; i < vlen; i++) {
-			if (btf_is_enum(bt)) {
-				const struct btf_enum *e = btf_enum(bt) + i;
-
-				t.vals[i].name = dc_btf_str(b, e->name_off);
-				t.vals[i].val = t.uns ? (int64_t)(uint32_t)e->val :
-						e->val;
-			} else {
-				const struct btf_enum64 *e = btf_enum64(bt) + i;
-
-				t.vals[i].name = dc_btf_str(b, e->name_off);
-				t.vals[i].val = (int64_t)btf_enum64_value(e);
-			}
-			if (!t.vals[i].name)
-				t.vals[i].name = "";
-		}
 		break;
 	case BTF_KIND_FWD:
 		t.kind = DC_CT_FWD;
@@ -376,23 +417,10 @@ uint32_t dc_btf_import(struct dc_cc *cc, uint32_t obj, uint32_t id)
 			*slot = p;
 		return p;
 	}
-	case BTF_KIND_FUNC_PROTO: {
-		const struct btf_param *pa = btf_params(bt);
-
-		t.kind = DC_CT_FUNC;
-		t.n = vlen;
-		if (vlen && !pa[vlen - 1].type && !pa[vlen - 1].name_off) {
-			t.varargs = 1;	/* a trailing "..." */
-			t.n--;
-		}
-		t.args = dc_alloc(cc, (vlen ? vlen : 1) * sizeof(*t.args));
-		if (!t.args)
+	case BTF_KIND_FUNC_PROTO:
+		if (!dc_btf_proto(cc, bt, &t))
 			return 0;
-		for (i = 0; i < t.n; i++)
-			t.args[i] = pa[i].type;
-		t.argbtf = 1;
 		break;
-	}
 	case BTF_KIND_VAR: {
 		uint32_t v = dc_btf_import(cc, obj, bt->type);
 

@@ -1162,12 +1162,147 @@ static void cg_aggact(struct dc_cg *g, struct dc_node *e)
 	end_action(g, a);
 }
 
-static void cg_call(struct dc_cg *g, struct dc_node *e)
+/* The pid as a 4-byte field, before a user address or stack: the
+ * consumer names user symbols by process. */
+static void cg_emit_pid(struct dc_cg *g)
+{
+	struct sonde_dtype dt;
+	uint32_t off, reg = reg_alloc(g);
+
+	emit(g, SONDE_OP_LDB, reg, 0, 0, SONDE_B_pid);
+	dt.kind = SONDE_DT_INT;
+	dt.size = 4;
+	add_field(g, dt, &off);
+	emit(g, SONDE_OP_EMIT4, 0, reg, 0, (int32_t)off);
+	reg_free(g, reg);
+}
+
+/* print(p): the address (0 for a buffer), then *p's bytes; the consumer
+ * prints them with the type's tree */
+static void cg_print(struct dc_cg *g, struct dc_node *e)
+{
+	bool buf = e->args[0]->type.kind == DC_T_BUF;
+	struct sonde_action *a = add_action(g, SONDE_A_PRINT, e);
+	struct sonde_dtype dt;
+	struct dc_val v;
+	uint32_t off;
+
+	if (!a)
+		return;
+	if (dc_ptype_build(g->cc, (uint32_t)e->id, &a->ptype, &a->nptype))
+		return;
+	v = cg_expr(g, e->args[0]);
+	dt.kind = SONDE_DT_UINT;
+	dt.size = 8;
+	add_field(g, dt, &off);
+	emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0, (int32_t)off);
+	if (!buf)
+		cg_kcopy(g, v.reg, (uint32_t)e->ival);
+	dt.kind = SONDE_DT_BYTES;
+	dt.size = (uint32_t)e->ival;
+	add_field(g, dt, &off);
+	emit(g, SONDE_OP_EMITM, 0, v.reg, 0, SONDE_SOL_IMM(off, dt.size));
+	reg_free(g, v.reg);
+	a = &g->pc->acts[g->pc->nacts - 1];
+	a->nfields = 2;
+	end_action(g, a);
+}
+
+/* stack(), ustack() (the pid first, for the consumer's symbols) and
+ * jstack() (one field, the pid inside) */
+static void cg_stack(struct dc_cg *g, struct dc_node *e)
 {
 	struct sonde_action *a;
 	struct sonde_dtype dt;
+	uint32_t off;
+
+	if (e->type.uns == DC_STACK_J) {
+		a = add_action(g, SONDE_A_JSTACK, e);
+		dt = dc_dtype(g->cc, e->type);
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMITJSTACK, 0, 0, e->type.size,
+		     SONDE_SOL_IMM(off, e->type.blen));
+		a = &g->pc->acts[g->pc->nacts - 1];
+		a->nfields = 1;
+		end_action(g, a);
+		return;
+	}
+	a = add_action(g, e->type.uns ? SONDE_A_USTACK : SONDE_A_STACK, e);
+	if (e->type.uns)
+		cg_emit_pid(g);
+	dt = dc_dtype(g->cc, e->type);
+	add_field(g, dt, &off);
+	emit(g, e->type.uns ? SONDE_OP_EMITUSTACK : SONDE_OP_EMITKSTACK,
+	     0, 0, e->type.size, (int32_t)off);
+	a = &g->pc->acts[g->pc->nacts - 1];
+	a->nfields = e->type.uns ? 2 : 1;
+	end_action(g, a);
+}
+
+/* sym() and friends (@kind): the address, after the pid for the user
+ * ones, for the consumer to name */
+static void cg_symaddr(struct dc_cg *g, struct dc_node *e, uint32_t kind)
+{
+	bool user = kind >= SONDE_A_USYM;
+	struct sonde_action *a = add_action(g, kind, e);
+	struct sonde_dtype dt;
 	struct dc_val v;
+	uint32_t off;
+
+	if (user)
+		cg_emit_pid(g);
+	v = cg_expr(g, e->args[0]);
+	normalize(g, &v);
+	dt.kind = SONDE_DT_UINT;
+	dt.size = 8;
+	add_field(g, dt, &off);
+	emit(g, SONDE_OP_EMIT8, 0, v.reg, 0, (int32_t)off);
+	reg_free(g, v.reg);
+	a = &g->pc->acts[g->pc->nacts - 1];
+	a->nfields = user ? 2 : 1;
+	end_action(g, a);
+}
+
+/* printa([format,] @agg...): the aggregations' ids, and a placeholder
+ * field that makes the clause commit a record */
+static void cg_printa(struct dc_cg *g, struct dc_node *e)
+{
+	struct sonde_action *a = add_action(g, SONDE_A_PRINTA, e);
+	struct sonde_dtype dt;
 	uint32_t i, off, first = 0;
+
+	if (!a)
+		return;
+	if (e->args[0]->kind == DC_N_STR) {
+		a->fmt = strndup(e->args[0]->str, e->args[0]->slen);
+		if (!a->fmt)
+			g->cc->oom = true;
+		first = 1;
+	}
+	a->naggs = e->nargs - first;
+	a->aggids = calloc(a->naggs, sizeof(*a->aggids));
+	if (!a->aggids) {
+		g->cc->oom = true;
+		return;
+	}
+	for (i = first; i < e->nargs; i++)
+		a->aggids[i - first] = (uint32_t)e->args[i]->id;
+	dt.kind = SONDE_DT_UINT;
+	dt.size = 8;
+	add_field(g, dt, &off);
+	emit(g, SONDE_OP_EMIT8, 0, 0, 0, (int32_t)off);
+	a = &g->pc->acts[g->pc->nacts - 1];
+	a->nfields = 1;
+	end_action(g, a);
+}
+
+static void cg_call(struct dc_cg *g, struct dc_node *e)
+{
+	uint32_t kind = sonde_action_lookup(e->name);
+	struct sonde_action *a;
+	struct sonde_dtype dt;
+	struct dc_val v;
+	uint32_t i, off;
 
 	if (!strcmp(e->name, "speculate") || !strcmp(e->name, "commit") ||
 	    !strcmp(e->name, "discard") ||
@@ -1205,32 +1340,7 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a->nfields = 1;
 		end_action(g, a);
 	} else if (!strcmp(e->name, "print")) {
-		/* print(p): the address (0 for a buffer), then *p's bytes;
-		 * the consumer prints them with the type's tree */
-		bool buf = e->args[0]->type.kind == DC_T_BUF;
-
-		a = add_action(g, SONDE_A_PRINT, e);
-		if (!a)
-			return;
-		if (dc_ptype_build(g->cc, (uint32_t)e->id, &a->ptype,
-				   &a->nptype))
-			return;
-		v = cg_expr(g, e->args[0]);
-		dt.kind = SONDE_DT_UINT;
-		dt.size = 8;
-		add_field(g, dt, &off);
-		emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0, (int32_t)off);
-		if (!buf)
-			cg_kcopy(g, v.reg, (uint32_t)e->ival);
-		dt.kind = SONDE_DT_BYTES;
-		dt.size = (uint32_t)e->ival;
-		add_field(g, dt, &off);
-		emit(g, SONDE_OP_EMITM, 0, v.reg, 0,
-		     SONDE_SOL_IMM(off, dt.size));
-		reg_free(g, v.reg);
-		a = &g->pc->acts[g->pc->nacts - 1];
-		a->nfields = 2;
-		end_action(g, a);
+		cg_print(g, e);
 	} else if (!strcmp(e->name, "tracemem")) {
 		/* tracemem(buffer, N): N bytes, printed as a hex dump */
 		a = add_action(g, SONDE_A_TRACEMEM, e);
@@ -1258,92 +1368,14 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = 1;
 		end_action(g, a);
-	} else if (e->type.kind == DC_T_STACK && e->type.uns == DC_STACK_J) {
-		/* jstack: one field, the pid inside */
-		a = add_action(g, SONDE_A_JSTACK, e);
-		dt = dc_dtype(g->cc, e->type);
-		add_field(g, dt, &off);
-		emit(g, SONDE_OP_EMITJSTACK, 0, 0, e->type.size,
-		     SONDE_SOL_IMM(off, e->type.blen));
-		a = &g->pc->acts[g->pc->nacts - 1];
-		a->nfields = 1;
-		end_action(g, a);
 	} else if (e->type.kind == DC_T_STACK) {
-		/* ustack: the pid first, for the consumer's symbols */
-		a = add_action(g, e->type.uns ? SONDE_A_USTACK : SONDE_A_STACK,
-			       e);
-		if (e->type.uns) {
-			v.reg = reg_alloc(g);
-			emit(g, SONDE_OP_LDB, v.reg, 0, 0, SONDE_B_pid);
-			dt.kind = SONDE_DT_INT;
-			dt.size = 4;
-			add_field(g, dt, &off);
-			emit(g, SONDE_OP_EMIT4, 0, v.reg, 0, (int32_t)off);
-			reg_free(g, v.reg);
-		}
-		dt = dc_dtype(g->cc, e->type);
-		add_field(g, dt, &off);
-		emit(g, e->type.uns ? SONDE_OP_EMITUSTACK : SONDE_OP_EMITKSTACK,
-		     0, 0, e->type.size, (int32_t)off);
-		a = &g->pc->acts[g->pc->nacts - 1];
-		a->nfields = e->type.uns ? 2 : 1;
-		end_action(g, a);
-	} else if (sonde_action_lookup(e->name) >= SONDE_A_SYM &&
-		   sonde_action_lookup(e->name) <= SONDE_A_UADDR) {
-		/* sym() and friends: the address, after the pid for the
-		 * user ones, for the consumer to name */
-		uint32_t kind = sonde_action_lookup(e->name);
-		bool user = kind >= SONDE_A_USYM;
-
-		a = add_action(g, kind, e);
-		if (user) {
-			v.reg = reg_alloc(g);
-			emit(g, SONDE_OP_LDB, v.reg, 0, 0, SONDE_B_pid);
-			dt.kind = SONDE_DT_INT;
-			dt.size = 4;
-			add_field(g, dt, &off);
-			emit(g, SONDE_OP_EMIT4, 0, v.reg, 0, (int32_t)off);
-			reg_free(g, v.reg);
-		}
-		v = cg_expr(g, e->args[0]);
-		normalize(g, &v);
-		dt.kind = SONDE_DT_UINT;
-		dt.size = 8;
-		add_field(g, dt, &off);
-		emit(g, SONDE_OP_EMIT8, 0, v.reg, 0, (int32_t)off);
-		reg_free(g, v.reg);
-		a = &g->pc->acts[g->pc->nacts - 1];
-		a->nfields = user ? 2 : 1;
-		end_action(g, a);
-	} else if (sonde_action_flags(sonde_action_lookup(e->name)) &
-		   SONDE_AF_CONSUMER) {
+		cg_stack(g, e);
+	} else if (kind >= SONDE_A_SYM && kind <= SONDE_A_UADDR) {
+		cg_symaddr(g, e, kind);
+	} else if (sonde_action_flags(kind) & SONDE_AF_CONSUMER) {
 		cg_aggact(g, e);
 	} else if (!strcmp(e->name, "printa")) {
-		a = add_action(g, SONDE_A_PRINTA, e);
-		if (!a)
-			return;
-		if (e->args[0]->kind == DC_N_STR) {
-			a->fmt = strndup(e->args[0]->str, e->args[0]->slen);
-			if (!a->fmt)
-				g->cc->oom = true;
-			first = 1;
-		}
-		a->naggs = e->nargs - first;
-		a->aggids = calloc(a->naggs, sizeof(*a->aggids));
-		if (!a->aggids) {
-			g->cc->oom = true;
-			return;
-		}
-		for (i = first; i < e->nargs; i++)
-			a->aggids[i - first] = (uint32_t)e->args[i]->id;
-		/* the placeholder that makes the clause commit a record */
-		dt.kind = SONDE_DT_UINT;
-		dt.size = 8;
-		add_field(g, dt, &off);
-		emit(g, SONDE_OP_EMIT8, 0, 0, 0, (int32_t)off);
-		a = &g->pc->acts[g->pc->nacts - 1];
-		a->nfields = 1;
-		end_action(g, a);
+		cg_printa(g, e);
 	} else {
 		/* a subroutine called for what it does (copyinto()) */
 		v = cg_expr(g, e);

@@ -236,6 +236,88 @@ static uint32_t dc_int_of(struct dc_parser *p, int attr, bool chr,
 	return dc_ct_find(p->cc, DC_CT_TYPEDEF, name);
 }
 
+/* Identifier @t as a type name: a typedef (the D libraries', compiled now
+ * if need be), mod`typedef (a kernel type name) or a kernel typedef (u64,
+ * loff_t...).  1: it is one, consumed, in *@named; 0: it is not; -1: a
+ * kernel type name that does not resolve (the statement's only error). */
+static int dc_spec_name(struct dc_parser *p, const struct dc_tok *t,
+			uint32_t *named)
+{
+	if ((*named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t->text)) ||
+	    (!strchr(t->text, '`') && dc_libs_load(p->cc) &&
+	     (*named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t->text)))) {
+		advance(p);
+		return 1;
+	}
+	if (t->text[0] != '`' && strchr(t->text, '`')) {
+		char mod[64];
+		const char *name;
+
+		advance(p);
+		if (dc_scoped(t->text, mod, sizeof(mod), &name))
+			*named = dc_btf_lookup(p->cc, DC_CT_TYPEDEF, name, mod,
+					       false);
+		if (!*named) {
+			char why[512];
+
+			dc_error(p->cc, "D_TYPE_ERR", t->line, t->col,
+				 "failed to resolve type %s: %s", t->text,
+				 dc_btf_error(p->cc, why, sizeof(why)));
+			p->err = true;
+			return -1;
+		}
+		return 1;
+	}
+	if (t->text[0] != '`' &&
+	    (peek(p, 1)->kind == DC_TK_STAR || peek(p, 1)->kind == DC_TK_RPAR ||
+	     peek(p, 1)->kind == DC_TK_IDENT || peek(p, 1)->kind == DC_TK_GT ||
+	     peek(p, 1)->kind == DC_TK_COMMA) &&
+	    dc_kernel_typedef(p, t->text)) {
+		*named = dc_btf_lookup(p->cc, DC_CT_TYPEDEF, t->text, NULL,
+				       true);
+		advance(p);
+		return 1;
+	}
+	return 0;
+}
+
+/* Integer word @t (signed, unsigned, short, long, char, int) into *@attr
+ * and *@chr; @bad when a type other than an integer was named. */
+static bool dc_spec_intword(struct dc_parser *p, const struct dc_tok *t,
+			    bool bad, int *attr, bool *chr)
+{
+	bool sign = t->kw == DC_KW_signed || t->kw == DC_KW_unsigned;
+
+	if (bad) {
+		dc_error(p->cc, sign ? "D_DECL_SIGNINT" :
+			 t->kw == DC_KW_long ? "D_DECL_LONGINT" :
+			 "D_DECL_COMBO", t->line, t->col, sign ?
+			 "invalid type declaration: signed and unsigned may only be used with integer type" :
+			 t->kw == DC_KW_long ?
+			 "invalid type declaration: long and long long may only be used with integer or floating-point type" :
+			 "invalid type combination");
+		return false;
+	}
+	advance(p);
+	if (t->kw == DC_KW_signed)
+		*attr |= DA_SIGNED;
+	else if (t->kw == DC_KW_unsigned)
+		*attr |= DA_UNSIGNED;
+	else if (t->kw == DC_KW_short)
+		*attr |= DA_SHORT;
+	else if (t->kw == DC_KW_long)
+		*attr |= (*attr & DA_LONG) ? DA_LONGLONG : DA_LONG;
+	else if (t->kw == DC_KW_char) {
+		if (*chr) {
+			dc_error(p->cc, "D_DECL_COMBO", t->line, t->col,
+				 "invalid type combination");
+			return false;
+		}
+		*chr = true;
+	}
+	return true;
+}
+
 /*
  * Declaration specifiers: at most one storage class (or self / this,
  * with @allow_class), qualifiers, and one type: integer words, void,
@@ -245,9 +327,8 @@ static bool dc_decl_specs(struct dc_parser *p, struct dc_dspec *ds,
 			  bool allow_class)
 {
 	int attr = 0;
-	bool chr = false, any = false, isint = false;
+	bool chr = false, any = false, isint = false, cnst = false, vol = false;
 	uint32_t named = 0;
-	bool cnst = false, vol = false;
 
 	memset(ds, 0, sizeof(*ds));
 	ds->at = *peek(p, 0);
@@ -255,54 +336,15 @@ static bool dc_decl_specs(struct dc_parser *p, struct dc_dspec *ds,
 		struct dc_tok t = *peek(p, 0);
 		int cls = DS_NONE;
 
-		if (t.kind == DC_TK_IDENT && !any && t.text &&
-		    ((named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t.text)) ||
-		     (!strchr(t.text, '`') && dc_libs_load(p->cc) &&
-		      (named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t.text))))) {
-			/* a typedef (the D libraries', compiled now if need
-			 * be: a type name is expected here) */
-			advance(p);
-			any = true;
-			continue;
-		}
-		if (t.kind == DC_TK_IDENT && !any && t.text &&
-		    t.text[0] != '`' && strchr(t.text, '`')) {
-			/* mod`typedef: a kernel type name */
-			char mod[64];
-			const char *name;
+		if (t.kind == DC_TK_IDENT && !any && t.text) {
+			int got = dc_spec_name(p, &t, &named);
 
-			advance(p);
-			any = true;
-			if (dc_scoped(t.text, mod, sizeof(mod), &name))
-				named = dc_btf_lookup(p->cc, DC_CT_TYPEDEF,
-						      name, mod, false);
-			if (!named) {
-				char why[512];
-
-				dc_error(p->cc, "D_TYPE_ERR", t.line, t.col,
-					 "failed to resolve type %s: %s",
-					 t.text, dc_btf_error(p->cc, why,
-							      sizeof(why)));
-				p->err = true;	/* the statement's only error */
-				ds->tid = 0;
-				return true;
+			if (got < 0)
+				return true;	/* ds->tid is 0 */
+			if (got) {
+				any = true;
+				continue;
 			}
-			continue;
-		}
-		if (t.kind == DC_TK_IDENT && !any && t.text &&
-		    t.text[0] != '`' &&
-		    (peek(p, 1)->kind == DC_TK_STAR ||
-		     peek(p, 1)->kind == DC_TK_RPAR ||
-		     peek(p, 1)->kind == DC_TK_IDENT ||
-		     peek(p, 1)->kind == DC_TK_GT ||
-		     peek(p, 1)->kind == DC_TK_COMMA) &&
-		    dc_kernel_typedef(p, t.text)) {
-			/* a kernel typedef (u64, loff_t...) */
-			named = dc_btf_lookup(p->cc, DC_CT_TYPEDEF, t.text,
-					      NULL, true);
-			advance(p);
-			any = true;
-			continue;
 		}
 		if (t.kind != DC_TK_KEYWORD)
 			break;
@@ -343,38 +385,10 @@ static bool dc_decl_specs(struct dc_parser *p, struct dc_dspec *ds,
 		case DC_KW_long:
 		case DC_KW_char:
 		case DC_KW_int:
-			if (named || (any && !isint)) {
-				dc_error(p->cc, t.kw == DC_KW_signed ||
-					 t.kw == DC_KW_unsigned ?
-					 "D_DECL_SIGNINT" : t.kw == DC_KW_long ?
-					 "D_DECL_LONGINT" : "D_DECL_COMBO",
-					 t.line, t.col,
-					 t.kw == DC_KW_signed ||
-					 t.kw == DC_KW_unsigned ?
-					 "invalid type declaration: signed and unsigned may only be used with integer type" :
-					 t.kw == DC_KW_long ?
-					 "invalid type declaration: long and long long may only be used with integer or floating-point type" :
-					 "invalid type combination");
+			if (!dc_spec_intword(p, &t, named || (any && !isint),
+					     &attr, &chr))
 				return false;
-			}
-			advance(p);
 			any = isint = true;
-			if (t.kw == DC_KW_signed)
-				attr |= DA_SIGNED;
-			else if (t.kw == DC_KW_unsigned)
-				attr |= DA_UNSIGNED;
-			else if (t.kw == DC_KW_short)
-				attr |= DA_SHORT;
-			else if (t.kw == DC_KW_long)
-				attr |= (attr & DA_LONG) ? DA_LONGLONG : DA_LONG;
-			else if (t.kw == DC_KW_char) {
-				if (chr) {
-					dc_error(p->cc, "D_DECL_COMBO", t.line,
-						 t.col, "invalid type combination");
-					return false;
-				}
-				chr = true;
-			}
 			continue;
 		case DC_KW_void:
 		case DC_KW_string:
