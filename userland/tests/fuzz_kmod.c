@@ -304,7 +304,7 @@ static void fz_fire(struct fz_consumer *cons, struct fz_in *in)
 	flags = kshim_irqs_off = fz_chance(in, 50);
 	/* now and then a burst: a busy probe fills its CPU's buffer (and a
 	 * switch buffer asks to grow) */
-	n = fz_chance(in, 5) ? 1 + fz_below(in, 4096) : 1;
+	n = fz_chance(in, 5) ? 1 + fz_below(in, 512) : 1;
 	for (i = 0; i < n; i++) {
 		if (k < FZ_NPROBES) {
 			p = fz_probes[k];
