@@ -33,6 +33,8 @@
 #define DC_OPT_VERSION	9	/* the D version asked for */
 #define DC_OPT_USIZE	10	/* uint32_t bytes at uopts + arg, [min, max],
 				 * k/m suffixes, rounded up to 8 */
+#define DC_OPT_ENCODING	11	/* ascii | utf8: uint8_t SONDE_ENCODING_* at
+				 * uopts + arg */
 
 #define DC_CPP_ON	0	/* cpp: run it (-C) */
 #define DC_CPP_DEFINE	1	/* define=NAME[=VAL] (-D) */
@@ -53,8 +55,7 @@ static const struct dc_option {
 	const char *ignored;	/* why sonde ignores it, or NULL */
 } dc_options[] = {
 	/* compile-time options */
-	{ "aggpercpu", DC_OPT_BOOL, UO(aggpercpu), 0, 0, NULL,
-	  "aggregations are printed merged across CPUs" },
+	{ "aggpercpu", DC_OPT_BOOL, UO(aggpercpu), 0, 0, NULL, NULL },
 	{ "amin", DC_OPT_IGNORED, 0, 0, 0, NULL,
 	  "sonde does not check stability attributes against a minimum" },
 	{ "argref", DC_OPT_IGNORED, 0, 0, 0, NULL,
@@ -79,8 +80,8 @@ static const struct dc_option {
 	{ "droptags", DC_OPT_BOOL, UO(droptags), 0, 0, NULL, NULL },
 	{ "dtypes", DC_OPT_IGNORED, 0, 0, 0, NULL, "no D type dumps" },
 	{ "empty", DC_OPT_BOOL, UO(empty), 0, 0, NULL, NULL },
-	{ "encoding", DC_OPT_IGNORED, 0, 0, 0, "ascii|utf8",
-	  "histograms are drawn in ASCII" },
+	{ "encoding", DC_OPT_ENCODING, UO(encoding), 0, 0, "ascii|utf8",
+	  NULL },
 	{ "errtags", DC_OPT_BOOL, UO(errtags), 0, 0, NULL,
 	  "sonde always prints the error tags" },
 	{ "evaltime", DC_OPT_IGNORED, 0, 0, 0, "exec|preinit|postinit|main",
@@ -174,18 +175,15 @@ static const struct dc_option {
 	{ "ustackframes", DC_OPT_UINT, UO(ustackframes), 1, DC_STACKFRAMES_MAX,
 	  NULL, NULL },
 	/* dynamic run-time options */
-	{ "agghist", DC_OPT_BOOL, UO(agghist), 0, 0, NULL,
-	  "histograms keep their default layout" },
-	{ "aggpack", DC_OPT_BOOL, UO(aggpack), 0, 0, NULL,
-	  "histograms keep their default layout" },
+	{ "agghist", DC_OPT_BOOL, UO(agghist), 0, 0, NULL, NULL },
+	{ "aggpack", DC_OPT_BOOL, UO(aggpack), 0, 0, NULL, NULL },
 	{ "aggrate", DC_OPT_RATE, UO(aggrate_ns), 0, 0, NULL, NULL },
 	{ "aggsortkey", DC_OPT_BOOL, UO(aggsortkey), 0, 0, NULL, NULL },
 	{ "aggsortkeypos", DC_OPT_INT, UO(aggsortkeypos), 0, INT32_MAX, NULL,
 	  NULL },
 	{ "aggsortpos", DC_OPT_INT, UO(aggsortpos), 0, INT32_MAX, NULL, NULL },
 	{ "aggsortrev", DC_OPT_BOOL, UO(aggsortrev), 0, 0, NULL, NULL },
-	{ "aggzoom", DC_OPT_BOOL, UO(aggzoom), 0, 0, NULL,
-	  "histograms keep their default layout" },
+	{ "aggzoom", DC_OPT_BOOL, UO(aggzoom), 0, 0, NULL, NULL },
 	{ "flowindent", DC_OPT_BOOL, UO(flowindent), 0, 0, NULL, NULL },
 	{ "printsize", DC_OPT_IGNORED, 0, 0, 0, NULL, "no print() action" },
 	{ "quiet", DC_OPT_BOOL, UO(quiet), 0, 0, NULL, NULL },
@@ -564,6 +562,13 @@ int dc_opt_apply(struct dc *dc, struct sonde_kopt_set *kopts,
 		if (!value || !dc_opt_oneof(o->values, value))
 			goto bad;
 		u->bufresize_manual = !strcmp(value, "manual");
+		return 0;
+	case DC_OPT_ENCODING:
+		if (!value || !dc_opt_oneof(o->values, value))
+			goto bad;
+		*((uint8_t *)u + o->arg) = !strcmp(value, "utf8") ?
+					   SONDE_ENCODING_UTF8 :
+					   SONDE_ENCODING_ASCII;
 		return 0;
 	case DC_OPT_VERSION:
 		/* D 1.0 .. 1.13 (illumos, Oracle); sonde speaks the latest */

@@ -24,6 +24,7 @@ static void sonde_aggtab_del(struct sonde_aggtab *t, struct sonde_aggent *e)
 			*pp = e->next;
 			t->count--;
 			free(e->val);
+			free(e->percpu);
 			free(e);
 			return;
 		}
@@ -35,13 +36,19 @@ static int sonde_agg_clear(struct sonde_consumer *c, uint32_t aggid)
 {
 	const struct sonde_agg_desc *ad = &c->prog->aggs[aggid].desc;
 	struct sonde_aggtab *t = &c->aggs;
+	uint32_t n = sonde_agg_val_size(ad) / sizeof(int64_t), i, cpu;
 	struct sonde_aggent *e;
-	uint32_t i;
 
-	for (i = 0; i < t->nbuckets; i++)
-		for (e = t->buckets[i]; e; e = e->next)
-			if (e->aggid == aggid)
-				sonde_agg_init(ad, (s64 *)e->val);
+	for (i = 0; i < t->nbuckets; i++) {
+		for (e = t->buckets[i]; e; e = e->next) {
+			if (e->aggid != aggid)
+				continue;
+			sonde_agg_init(ad, (s64 *)e->val);
+			for (cpu = 0; e->percpu && cpu < c->ncpus; cpu++)
+				sonde_agg_init(ad, (s64 *)(e->percpu +
+							   (size_t)cpu * n));
+		}
+	}
 	return 0;
 }
 
@@ -92,6 +99,12 @@ static int sonde_setopt(struct sonde_consumer *c, const char *spec)
 		u->aggsortkey = !off;
 	else if (!strcmp(name, "aggsortrev"))
 		u->aggsortrev = !off;
+	else if (!strcmp(name, "agghist"))
+		u->agghist = !off;
+	else if (!strcmp(name, "aggpack"))
+		u->aggpack = !off;
+	else if (!strcmp(name, "aggzoom"))
+		u->aggzoom = !off;
 	else {
 		/* dt_setopt(): runtime options only; say why, go on */
 		sonde_consumer_msg(c, SONDE_MSG_ERROR,

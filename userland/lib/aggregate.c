@@ -70,6 +70,18 @@ struct sonde_aggent *sonde_aggtab_get(struct sonde_consumer *c, uint32_t aggid,
 		return NULL;
 	}
 	sonde_agg_init(ad, (s64 *)e->val);
+	if (c->ncpus && c->prog->uopts.aggpercpu) {
+		uint32_t n = sonde_agg_val_size(ad) / sizeof(int64_t), i;
+
+		e->percpu = malloc((size_t)c->ncpus * n * sizeof(int64_t));
+		if (!e->percpu) {
+			free(e->val);
+			free(e);
+			return NULL;
+		}
+		for (i = 0; i < c->ncpus; i++)
+			sonde_agg_init(ad, (s64 *)(e->percpu + (size_t)i * n));
+	}
 	e->aggid = aggid;
 	e->keylen = keylen;
 	e->hash = h;
@@ -91,6 +103,7 @@ void sonde_aggtab_free(struct sonde_aggtab *t)
 		for (e = t->buckets[i]; e; e = next) {
 			next = e->next;
 			free(e->val);
+			free(e->percpu);
 			free(e);
 		}
 	}
@@ -98,8 +111,12 @@ void sonde_aggtab_free(struct sonde_aggtab *t)
 	memset(t, 0, sizeof(*t));
 }
 
-int sonde_consumer_aggsnap(struct sonde_consumer *c, const void *buf,
-			   size_t size)
+/*
+ * Merge CPU @cpu's snapshot: into each entry's value and, under
+ * aggpercpu, into that CPU's own (@cpu >= c->ncpus: not kept by CPU).
+ */
+int sonde_consumer_aggsnap_cpu(struct sonde_consumer *c, uint32_t cpu,
+			       const void *buf, size_t size)
 {
 	const unsigned char *p = buf, *end = p + size;
 	struct sonde_aggrec hdr;
@@ -126,10 +143,20 @@ int sonde_consumer_aggsnap(struct sonde_consumer *c, const void *buf,
 			return -ENOMEM;
 		memcpy(delta, p + sizeof(hdr) + keylen, vlen);
 		sonde_agg_merge(ad, (s64 *)e->val, (const s64 *)delta);
+		if (e->percpu && cpu < c->ncpus)
+			sonde_agg_merge(ad, (s64 *)(e->percpu + (size_t)cpu *
+						    (vlen / sizeof(int64_t))),
+					(const s64 *)delta);
 		free(delta);
 		p += (hdr.size + 7) & ~7u;
 	}
 	return 0;
+}
+
+int sonde_consumer_aggsnap(struct sonde_consumer *c, const void *buf,
+			   size_t size)
+{
+	return sonde_consumer_aggsnap_cpu(c, UINT32_MAX, buf, size);
 }
 
 /* ---- sorting --------------------------------------------------------- */

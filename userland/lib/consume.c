@@ -79,6 +79,7 @@ void sonde_consumer_free(struct sonde_consumer *c)
 		c->out = c->out_orig;
 	}
 	sonde_aggtab_free(&c->aggs);
+	free(c->cpu_seen);
 	sonde_fold_state_free(c);
 	sonde_jstack_free(c);
 	sonde_syms_free(c->syms);
@@ -310,9 +311,11 @@ static int sonde_agg_walk(struct sonde_consumer *c,
 			  struct sonde_aggent **const *b, uint32_t n,
 			  const int64_t *zero)
 {
-	const int64_t *vals[SONDE_MAX_AGGS];
+	const int64_t *vals[SONDE_MAX_AGGS], *raw[SONDE_MAX_AGGS];
+	const struct sonde_aggent *ents[SONDE_MAX_AGGS];
 	struct sonde_fmtarg keys[SONDE_MAX_AGG_KEYS];
-	struct sonde_aggrow row = { .keys = keys, .vals = vals };
+	struct sonde_aggrow row = { .keys = keys, .vals = vals, .raw = raw,
+				    .ents = ents };
 	size_t cap = 0, k;
 	int64_t *nval;
 	uint32_t i, j;
@@ -330,10 +333,12 @@ static int sonde_agg_walk(struct sonde_consumer *c,
 		struct sonde_aggent *const *e = b ? b[i] : &v[i];
 		const struct sonde_aggent *rep = e[b ? ap->naggs : 0];
 
-		for (j = 0; j < ap->naggs; j++)
-			vals[j] = sonde_agg_normalized(ap->aggs[j],
-						       e[j] ? e[j]->val : zero,
+		for (j = 0; j < ap->naggs; j++) {
+			ents[j] = e[j];
+			raw[j] = e[j] ? e[j]->val : zero;
+			vals[j] = sonde_agg_normalized(ap->aggs[j], raw[j],
 						       nval + j * cap, cap);
+		}
 		row.index = i;
 		row.nkeys = sonde_aggent_keys(c, rep, keys);
 		err = sonde_out(c, agg_row, ap, &row);

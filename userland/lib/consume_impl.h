@@ -8,6 +8,7 @@
 #ifndef _SONDE_CONSUME_IMPL_H
 #define _SONDE_CONSUME_IMPL_H
 
+#include "aggstyle.h"
 #include "libsonde.h"
 #include "output.h"
 
@@ -18,6 +19,8 @@ struct sonde_aggent {
 	uint32_t keylen;
 	uint64_t hash;
 	int64_t *val;			/* sonde_agg_val_size() bytes */
+	int64_t *percpu;		/* aggpercpu: ncpus values, CPU by
+					 * CPU; else NULL */
 	unsigned char key[];		/* keylen bytes */
 };
 
@@ -45,6 +48,16 @@ struct sonde_consumer {
 	int exit_status;
 	uint32_t strsize;
 	struct sonde_aggtab aggs;
+	/* aggpercpu: the CPUs whose snapshots kept per-CPU values, and
+	 * which of them answered (cpu_seen[ncpus]) */
+	uint32_t ncpus;
+	bool *cpu_seen;
+	/* the text format's agghist / aggpack state for one printa():
+	 * each aggregation's totals and bins (naggs), and whether the
+	 * header is out */
+	struct sonde_aggtotal *agg_totals;
+	struct sonde_aggbins *agg_bins;
+	bool agg_hdr;
 	void *buf;		/* drain / snapshot buffer */
 	size_t bufsize;
 	unsigned char *rec;	/* a record with its strings' tails zeroed */
@@ -129,6 +142,10 @@ void sonde_jstack_free(struct sonde_consumer *c);
 struct sonde_pyrt;
 int sonde_jstack_runtime(struct sonde_consumer *c, struct sonde_pyrt *rt);
 
+/* out_text.c: the aggregation display options in force now. */
+void sonde_consumer_aggstyle(const struct sonde_consumer *c,
+			     struct sonde_aggstyle *st);
+
 /* printf.c: the consumer jstack() arguments (%k) print through. */
 void sonde_format_set_consumer(struct sonde_consumer *c);
 
@@ -161,6 +178,8 @@ void sonde_consumer_msg(struct sonde_consumer *c, int level,
 /* Bytes of aggregation @aggid's key in snapshots. */
 uint32_t sonde_agg_keylen(const struct sonde_consumer *c, uint32_t aggid);
 /* Find or create an entry; NULL on ENOMEM. */
+int sonde_consumer_aggsnap_cpu(struct sonde_consumer *c, uint32_t cpu,
+			       const void *buf, size_t size);
 struct sonde_aggent *sonde_aggtab_get(struct sonde_consumer *c, uint32_t aggid,
 				      const void *key, uint32_t keylen);
 /*

@@ -10,9 +10,11 @@
  * callback's.  Consumer thread only.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "consume_impl.h"
+#include "vm.h"
 
 /* dt_flowindent(): is probe name @n an entry ("entry", "*-entry")? */
 static bool sonde_flow_is(const char *n, const char *what)
@@ -166,28 +168,188 @@ static int text_rec_end(struct sonde_consumer *c, const struct sonde_rec *r)
 	return 0;
 }
 
+/*
+ * The display options as the consumer has them now (setopt() may change
+ * agghist, aggpack and aggzoom): dt_print_packed() draws block elements
+ * unless encoding=ascii or TERM is one of the terminals it knows cannot.
+ */
+void sonde_consumer_aggstyle(const struct sonde_consumer *c,
+			     struct sonde_aggstyle *st)
+{
+	const struct sonde_uopts *u = &c->prog->uopts;
+	const char *term = getenv("TERM");
+
+	st->zoom = u->aggzoom;
+	st->utf8 = u->encoding == SONDE_ENCODING_UTF8;
+	if (u->encoding)
+		st->pack_utf8 = st->utf8;
+	else
+		st->pack_utf8 = !term || (strcmp(term, "sun") &&
+					  strcmp(term, "sun-color") &&
+					  strcmp(term, "dumb"));
+}
+
+static void text_agg_state_free(struct sonde_consumer *c)
+{
+	free(c->agg_totals);
+	free(c->agg_bins);
+	c->agg_totals = NULL;
+	c->agg_bins = NULL;
+	c->agg_hdr = false;
+}
+
+/*
+ * dt_aggregate_total() / dt_aggregate_minmaxbin() for agghist / aggpack:
+ * each printed aggregation's totals and bins over all of its entries.
+ */
+static int text_agg_state(struct sonde_consumer *c,
+			  const struct sonde_aggprint *ap)
+{
+	const struct sonde_uopts *u = &c->prog->uopts;
+	struct sonde_aggstyle st;
+	struct sonde_aggent *e;
+	uint32_t i, j;
+
+	text_agg_state_free(c);
+	if (ap->fmt || (!u->agghist && !u->aggpack))
+		return 0;
+	c->agg_totals = calloc(ap->naggs, sizeof(*c->agg_totals));
+	c->agg_bins = calloc(ap->naggs, sizeof(*c->agg_bins));
+	if (!c->agg_totals || !c->agg_bins) {
+		text_agg_state_free(c);
+		return -ENOMEM;
+	}
+	sonde_consumer_aggstyle(c, &st);
+	for (i = 0; i < c->aggs.nbuckets; i++) {
+		for (e = c->aggs.buckets[i]; e; e = e->next) {
+			for (j = 0; j < ap->naggs; j++) {
+				const struct sonde_agg_desc *ad;
+
+				if (ap->aggids[j] != e->aggid)
+					continue;
+				ad = &ap->aggs[j]->desc;
+				if (u->agghist)
+					sonde_aggtotal_add(&c->agg_totals[j],
+							   ad, e->val, &st);
+				if (u->aggpack)
+					sonde_aggbins_add(&c->agg_bins[j], ad,
+							  e->val);
+			}
+		}
+	}
+	return 0;
+}
+
 /* dt_consume_cpu(): printa() without a format starts "\n" */
 static int text_agg_begin(struct sonde_consumer *c,
 			  const struct sonde_aggprint *ap)
 {
 	if (ap->printa && !ap->fmt)
 		fputc('\n', c->out);
+	return text_agg_state(c, ap);
+}
+
+static int text_agg_end(struct sonde_consumer *c,
+			const struct sonde_aggprint *ap)
+{
+	(void)ap;
+	text_agg_state_free(c);
 	return 0;
+}
+
+/* One key, dt_print_datum(): @packed in agghist / aggpack rows. */
+static int text_agg_key(struct sonde_consumer *c, const struct sonde_fmtarg *k,
+			bool packed)
+{
+	struct sonde_dtype kt = k->type;
+
+	if (sonde_dt_is_jstack(kt))
+		return sonde_print_jstack(c, c->out, k->data, kt.size,
+					  c->stackindent);
+	if (kt.kind == SONDE_DT_KSTACK || kt.kind == SONDE_DT_USTACK)
+		return sonde_print_stack(c->out,
+					 kt.kind == SONDE_DT_USTACK &&
+					 c->noresolve ? NULL :
+					 sonde_consumer_syms(c),
+					 kt.kind == SONDE_DT_USTACK, c->upid,
+					 k->data, kt.size / 8, c->stackindent);
+	if (c->rawbytes && kt.kind == SONDE_DT_STR)
+		return sonde_print_bytes(c->out, k->data, kt.size,
+					 packed ? 16 : -50, false, true);
+	return sonde_print_aggkey_style(c->out, k->data, kt, packed);
+}
+
+/*
+ * One value as dt_print_datum() prints it: an agghist row, an aggpack
+ * line, or the value; @raw as accumulated, @val normalize()d.
+ */
+static int text_agg_val(struct sonde_consumer *c,
+			const struct sonde_aggprint *ap, uint32_t i,
+			bool hist, const int64_t *raw, const int64_t *val,
+			const struct sonde_aggstyle *st)
+{
+	const struct sonde_agg_desc *ad = &ap->aggs[i]->desc;
+	int64_t normal = ap->aggs[i]->normal > 1 ? ap->aggs[i]->normal : 1;
+
+	if (hist && c->agg_totals && c->agg_totals[i].hist)
+		return sonde_print_hist_row(c->out,
+					    sonde_aggtotal_value(ad, raw),
+					    normal, &c->agg_totals[i], st);
+	if (c->prog->uopts.aggpack && c->agg_bins && c->agg_bins[i].pack)
+		return sonde_print_packed(c->out, ad, raw, &c->agg_bins[i],
+					  st);
+	return sonde_print_aggval_style(c->out, ad, raw, val, normal, st);
+}
+
+/*
+ * aggpercpu (Oracle's dt_print_aggs()): after the value, each CPU's own
+ * as "\n    [CPU n]" and the value.
+ */
+static int text_agg_percpu(struct sonde_consumer *c,
+			   const struct sonde_aggprint *ap, uint32_t i,
+			   const struct sonde_aggent *e,
+			   const struct sonde_aggstyle *st)
+{
+	const struct sonde_agg_desc *ad = &ap->aggs[i]->desc;
+	size_t n = sonde_agg_val_size(ad) / sizeof(int64_t);
+	const int64_t *raw, *val;
+	int64_t *nval;
+	uint32_t cpu;
+	int err = 0;
+
+	if (!e || !e->percpu)
+		return 0;
+	nval = malloc(n * sizeof(*nval));
+	if (!nval)
+		return -ENOMEM;
+	for (cpu = 0; cpu < c->ncpus && !err; cpu++) {
+		if (!c->cpu_seen[cpu])
+			continue;
+		raw = e->percpu + cpu * n;
+		val = sonde_agg_normalized(ap->aggs[i], raw, nval, n);
+		fprintf(c->out, "\n    [CPU %u]", cpu);
+		err = text_agg_val(c, ap, i, false, raw, val, st);
+	}
+	free(nval);
+	return err;
 }
 
 /*
  * One row: through printa()'s format (keys its arguments, %@ the values
  * in order), or dt_print_aggs()'s layout: each key (a stack on its own
- * lines, dt_print_datum()), each value, "\n".
+ * lines, dt_print_datum()), each value, "\n"; agghist and aggpack rows
+ * end their own lines, under a header before the first.
  */
 static int text_agg_row(struct sonde_consumer *c,
 			const struct sonde_aggprint *ap,
 			const struct sonde_aggrow *row)
 {
 	const struct sonde_agg_desc *ds[SONDE_MAX_AGGS];
-	struct sonde_dtype kt;
+	const struct sonde_uopts *u = &c->prog->uopts;
+	struct sonde_aggstyle st;
+	bool hist, pack;
 	uint32_t i;
-	int err = 0, n;
+	int err = 0, n, width = 0;
 
 	for (i = 0; i < ap->naggs && i < SONDE_MAX_AGGS; i++)
 		ds[i] = &ap->aggs[i]->desc;
@@ -198,29 +360,26 @@ static int text_agg_row(struct sonde_consumer *c,
 				      ds, row->vals, i);
 		return n < 0 ? n : 0;
 	}
-	for (i = 0; i < row->nkeys && !err; i++) {
-		kt = row->keys[i].type;
-		if (sonde_dt_is_jstack(kt))
-			err = sonde_print_jstack(c, c->out, row->keys[i].data,
-						 kt.size, c->stackindent);
-		else if (kt.kind == SONDE_DT_KSTACK ||
-			 kt.kind == SONDE_DT_USTACK)
-			err = sonde_print_stack(c->out,
-						kt.kind == SONDE_DT_USTACK &&
-						c->noresolve ? NULL :
-						sonde_consumer_syms(c),
-						kt.kind == SONDE_DT_USTACK,
-						c->upid, row->keys[i].data,
-						kt.size / 8, c->stackindent);
-		else if (c->rawbytes && kt.kind == SONDE_DT_STR)
-			err = sonde_print_bytes(c->out, row->keys[i].data,
-						kt.size, -50, false, true);
-		else
-			err = sonde_print_aggkey(c->out, row->keys[i].data, kt);
+	sonde_consumer_aggstyle(c, &st);
+	hist = u->agghist && c->agg_totals && c->agg_totals[0].hist;
+	pack = !hist && u->aggpack && c->agg_bins && c->agg_bins[0].pack;
+	if ((hist || pack) && !c->agg_hdr) {
+		for (i = 0; i < row->nkeys; i++)
+			width += sonde_aggkey_packed_width(row->keys[i].type);
+		err = hist ? sonde_print_hist_hdr(c->out, width) :
+			     sonde_print_packed_hdr(c->out, width, ds[0],
+						    &c->agg_bins[0]);
+		c->agg_hdr = true;
 	}
-	for (i = 0; i < ap->naggs && !err; i++)
-		err = sonde_print_aggval(c->out, ds[i], row->vals[i]);
-	if (!err)
+	for (i = 0; i < row->nkeys && !err; i++)
+		err = text_agg_key(c, &row->keys[i], hist || pack);
+	for (i = 0; i < ap->naggs && !err; i++) {
+		err = text_agg_val(c, ap, i, hist, row->raw[i], row->vals[i],
+				   &st);
+		if (!err && u->aggpercpu)
+			err = text_agg_percpu(c, ap, i, row->ents[i], &st);
+	}
+	if (!err && !hist && !pack)
 		fputc('\n', c->out);
 	return err ? err : ferror(c->out) ? -EIO : 0;
 }
@@ -244,5 +403,6 @@ const struct sonde_output sonde_output_text = {
 	.rec_end = text_rec_end,
 	.agg_begin = text_agg_begin,
 	.agg_row = text_agg_row,
+	.agg_end = text_agg_end,
 	.blank_line = text_blank_line,
 };

@@ -21,6 +21,7 @@
 #include "libsonde.h"
 
 struct sonde_consumer;
+struct sonde_aggent;
 
 /* The record being walked. */
 struct sonde_rec {
@@ -48,6 +49,10 @@ struct sonde_aggrow {
 	uint32_t nkeys;
 	const int64_t *const *vals;	/* naggs values as printed:
 					 * normalize()d */
+	const int64_t *const *raw;	/* naggs values as accumulated */
+	/* naggs entries (NULL: the aggregation has no such key), for
+	 * their per-CPU values (aggpercpu) */
+	const struct sonde_aggent *const *ents;
 };
 
 struct sonde_output {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aggstyle.h"
 #include "libsonde.h"
 #include "vm.h"
 
@@ -127,16 +128,18 @@ int sonde_print_trace(FILE *out, const void *data, struct sonde_dtype type,
 /*
  * An aggregation key component, dt_print_datum() with normal 1: integers
  * by their D size (" %16lld", " %8d", " %5d", " %3d"), strings through
- * dt_print_bytes() with width -50.  Integer keys are stored in 8 bytes;
- * the D type says how many of them count.
+ * dt_print_bytes() with width -50, or 16 in agghist / aggpack rows
+ * (@packed).  Integer keys are stored in 8 bytes; the D type says how
+ * many of them count.
  */
-int sonde_print_aggkey(FILE *out, const void *data, struct sonde_dtype type)
+int sonde_print_aggkey_style(FILE *out, const void *data,
+			     struct sonde_dtype type, bool packed)
 {
 	int64_t v;
 
 	if (type.kind == SONDE_DT_STR)
-		return sonde_print_bytes(out, data, type.size, -50, false,
-					 false);
+		return sonde_print_bytes(out, data, type.size,
+					 packed ? 16 : -50, false, false);
 	memcpy(&v, data, 8);
 	switch (type.size) {
 	case 4:
@@ -153,6 +156,28 @@ int sonde_print_aggkey(FILE *out, const void *data, struct sonde_dtype type)
 		break;
 	}
 	return sonde_err(out);
+}
+
+int sonde_print_aggkey(FILE *out, const void *data, struct sonde_dtype type)
+{
+	return sonde_print_aggkey_style(out, data, type, false);
+}
+
+int sonde_aggkey_packed_width(struct sonde_dtype type)
+{
+	bool integer = type.kind != SONDE_DT_STR &&
+		       type.kind != SONDE_DT_BYTES &&
+		       type.kind != SONDE_DT_KSTACK &&
+		       type.kind != SONDE_DT_USTACK &&
+		       !sonde_dt_is_jstack(type);
+
+	if (integer && type.size == 1)
+		return 3 + 1;
+	if (integer && type.size == 2)
+		return 5 + 1;
+	if (integer && type.size == 4)
+		return 8 + 1;
+	return 16 + 1;
 }
 
 /* dt_sqrt_128(): floor of the square root of a 128-bit value. */
@@ -194,50 +219,122 @@ uint64_t sonde_stddev(const int64_t *val)
 	return sonde_sqrt128(aos - soa);
 }
 
+static const struct sonde_aggstyle sonde_style_plain;
+
+/* |v| as dt_fabsl() of the value as a long double */
+static long double sonde_absl(long double v)
+{
+	return v < 0 ? -v : v;
+}
+
+/* Code point @cp (U+0800..U+FFFF) in UTF-8: DTRACE_AGGUTF8_BYTE0..2 */
+static void sonde_put_utf8(FILE *out, unsigned int cp)
+{
+	fputc(0xe0 | (cp >> 12), out);
+	fputc(0x80 | ((cp >> 6) & 0x3f), out);
+	fputc(0x80 | (cp & 0x3f), out);
+}
+
+/*
+ * dt_print_quantline_utf8(): positive bars of full blocks (U+2588) and
+ * one partial block of eighths (U+258F one eighth .. U+2589 seven).
+ */
+static void sonde_quantline_utf8(FILE *out, int64_t val, int64_t normal,
+				 long double total)
+{
+	static const char spaces[] = "                                        ";
+	unsigned int len = SONDE_BAR_LEN, i, whole, partial;
+	long double f = (sonde_absl((long double)val) * len) / total;
+
+	whole = (unsigned int)f;
+	partial = (unsigned int)((f - (long double)(unsigned int)f) * 8.0L);
+	if (whole > len)
+		whole = len;
+	fputc('|', out);
+	for (i = 0; i < whole; i++)
+		sonde_put_utf8(out, 0x2588);
+	if (partial != 0 && i < len) {
+		sonde_put_utf8(out, 0x258f - (partial - 1));
+		i++;
+	}
+	fprintf(out, "%s %-9lld\n", spaces + i, (long long)(val / normal));
+}
+
 /*
  * dt_print_quantline(): one histogram row after its value column.  Bars
  * are 40 wide, rounded to nearest; mirrored for negative-only data, half
- * width on both sides of a centre line when both signs are present.
+ * width on both sides of a centre line when both signs are present.  The
+ * count is the value divided by @normal.
  */
-static void sonde_quantline(FILE *out, int64_t val, long double total,
-			    bool positives, bool negatives)
+static void sonde_quantline(FILE *out, int64_t val, int64_t normal,
+			    long double total, bool positives, bool negatives,
+			    const struct sonde_aggstyle *st)
 {
 	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
 	static const char spaces[] = "                                        ";
 	unsigned int len = SONDE_BAR_LEN, depth;
-	long double f, a = val < 0 ? -(long double)val : (long double)val;
+	long double f, a = sonde_absl((long double)val);
+	long long n = (long long)(val / normal);
 
 	if (!negatives) {
 		if (positives) {
+			if (st->utf8) {
+				sonde_quantline_utf8(out, val, normal, total);
+				return;
+			}
 			f = (a * len) / total;
 			depth = (unsigned int)(f + 0.5);
 		} else {
 			depth = 0;
 		}
+		if (depth > len)
+			depth = len;
 		fprintf(out, "|%s%s %-9lld\n", ats + len - depth,
-			spaces + depth, (long long)val);
+			spaces + depth, n);
 		return;
 	}
 	if (!positives) {
 		f = (a * len) / total;
 		depth = (unsigned int)(f + 0.5);
+		if (depth > len)
+			depth = len;
 		fprintf(out, "%s%s| %-9lld\n", spaces + depth,
-			ats + len - depth, (long long)val);
+			ats + len - depth, n);
 		return;
 	}
 	len /= 2;
 	f = (a * len) / total;
 	depth = (unsigned int)(f + 0.5);
+	if (depth > len)
+		depth = len;
 	if (val <= 0)
 		fprintf(out, "%s%s|%*s %-9lld\n", spaces + len + depth,
-			ats + len + len - depth, len, "", (long long)val);
+			ats + len + len - depth, len, "", n);
 	else
 		fprintf(out, "%20s|%s%s %-9lld\n", "",
-			ats + len + len - depth, spaces + len + depth,
-			(long long)val);
+			ats + len + len - depth, spaces + len + depth, n);
+}
+
+/*
+ * dt_quantize_total(): the bars' full scale, the sum of the magnitudes,
+ * or under aggzoom the largest over DTRACE_AGGZOOM_MAX.
+ */
+static void sonde_quant_total(long double *total, int64_t datum,
+			      const struct sonde_aggstyle *st)
+{
+	long double val = sonde_absl((long double)datum);
+
+	if (!st->zoom) {
+		*total += val;
+		return;
+	}
+	val *= 1 / SONDE_AGGZOOM_MAX;
+	if (*total < val)
+		*total = val;
 }
 
 static void sonde_quant_scan(const int64_t *data, int first, int last,
+			     const struct sonde_aggstyle *st,
 			     long double *total, bool *pos, bool *neg)
 {
 	int i;
@@ -247,8 +344,7 @@ static void sonde_quant_scan(const int64_t *data, int first, int last,
 	for (i = first; i <= last; i++) {
 		*pos |= data[i] > 0;
 		*neg |= data[i] < 0;
-		*total += data[i] < 0 ? -(long double)data[i] :
-					 (long double)data[i];
+		sonde_quant_total(total, data[i], st);
 	}
 }
 
@@ -285,7 +381,9 @@ static void sonde_quant_range(const int64_t *data, int nbins, int zlo,
 }
 
 /* dt_print_quantize() */
-int sonde_print_quantize(FILE *out, const int64_t *data)
+static int sonde_quantize_style(FILE *out, const int64_t *data,
+				int64_t normal,
+				const struct sonde_aggstyle *st)
 {
 	long double total;
 	int first, last, i;
@@ -294,18 +392,24 @@ int sonde_print_quantize(FILE *out, const int64_t *data)
 	sonde_quant_range(data, SONDE_QUANTIZE_NBUCKETS,
 			  SONDE_QUANTIZE_ZEROBUCKET - 1,
 			  SONDE_QUANTIZE_ZEROBUCKET + 1, &first, &last);
-	sonde_quant_scan(data, first, last, &total, &pos, &neg);
+	sonde_quant_scan(data, first, last, st, &total, &pos, &neg);
 	sonde_quant_hdr(out);
 	for (i = first; i <= last; i++) {
 		fprintf(out, "%16lld ", (long long)sonde_quantize_bucket_val(i));
-		sonde_quantline(out, data[i], total, pos, neg);
+		sonde_quantline(out, data[i], normal, total, pos, neg, st);
 	}
 	return sonde_err(out);
 }
 
+int sonde_print_quantize(FILE *out, const int64_t *data)
+{
+	return sonde_quantize_style(out, data, 1, &sonde_style_plain);
+}
+
 /* dt_print_lquantize(): base and bucket labels are 32-bit as DTrace's. */
-int sonde_print_lquantize(FILE *out, const struct sonde_agg_desc *ad,
-			  const int64_t *data)
+static int sonde_lquantize_style(FILE *out, const struct sonde_agg_desc *ad,
+				 const int64_t *data, int64_t normal,
+				 const struct sonde_aggstyle *st)
 {
 	int levels = (int)sonde_lquantize_levels(ad);
 	int base = (int)ad->params[0], step = (int)ad->params[2];
@@ -315,7 +419,7 @@ int sonde_print_lquantize(FILE *out, const struct sonde_agg_desc *ad,
 	char c[32];
 
 	sonde_quant_range(data, levels + 2, 0, 2, &first, &last);
-	sonde_quant_scan(data, first, last, &total, &pos, &neg);
+	sonde_quant_scan(data, first, last, st, &total, &pos, &neg);
 	sonde_quant_hdr(out);
 	for (i = first; i <= last; i++) {
 		if (i == 0) {
@@ -327,9 +431,15 @@ int sonde_print_lquantize(FILE *out, const struct sonde_agg_desc *ad,
 		} else {
 			fprintf(out, "%16d ", base + (i - 1) * step);
 		}
-		sonde_quantline(out, data[i], total, pos, neg);
+		sonde_quantline(out, data[i], normal, total, pos, neg, st);
 	}
 	return sonde_err(out);
+}
+
+int sonde_print_lquantize(FILE *out, const struct sonde_agg_desc *ad,
+			  const int64_t *data)
+{
+	return sonde_lquantize_style(out, ad, data, 1, &sonde_style_plain);
 }
 
 /*
@@ -370,8 +480,9 @@ void sonde_llquantize_bounds(const struct sonde_agg_desc *ad, int64_t *v)
  * else "< N", or "abs() < N" when the rows reach below it; negative rows
  * "-N", the extremes "<= -N" and ">= N".
  */
-int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
-			   const int64_t *data)
+static int sonde_llquantize_style(FILE *out, const struct sonde_agg_desc *ad,
+				  const int64_t *data, int64_t normal,
+				  const struct sonde_aggstyle *st)
 {
 	int zero = (int)sonde_llquantize_zerobucket(ad), n = 2 * zero + 1;
 	int first = 0, last = n - 1, i, k;
@@ -392,7 +503,7 @@ int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
 		while (!data[last])
 			last--;
 	}
-	sonde_quant_scan(data, first, last, &total, &pos, &neg);
+	sonde_quant_scan(data, first, last, st, &total, &pos, &neg);
 	sonde_quant_hdr(out);
 	if (first > 0)
 		first--;
@@ -412,10 +523,16 @@ int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
 				 i < zero ? "-" : "",
 				 (unsigned long long)b[k]);
 		fprintf(out, "%16s ", c);
-		sonde_quantline(out, data[i], total, pos, neg);
+		sonde_quantline(out, data[i], normal, total, pos, neg, st);
 	}
 	free(b);
 	return sonde_err(out);
+}
+
+int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
+			   const int64_t *data)
+{
+	return sonde_llquantize_style(out, ad, data, 1, &sonde_style_plain);
 }
 
 /* The aggregation value, dt_print_datum() / dt_print_average() etc. */
@@ -439,6 +556,255 @@ int sonde_print_aggval(FILE *out, const struct sonde_agg_desc *ad,
 	default:
 		fprintf(out, " %16lld", (long long)val[0]);
 		break;
+	}
+	return sonde_err(out);
+}
+
+/*
+ * The value as dt_print_datum() prints it under the display options @st:
+ * histograms from the raw counts @raw with their numbers divided by
+ * @normal, other functions from @val, already normalize()d.
+ */
+int sonde_print_aggval_style(FILE *out, const struct sonde_agg_desc *ad,
+			     const int64_t *raw, const int64_t *val,
+			     int64_t normal, const struct sonde_aggstyle *st)
+{
+	if (normal < 1)
+		normal = 1;
+	switch (ad->fn) {
+	case SONDE_AGG_quantize:
+		return sonde_quantize_style(out, raw, normal, st);
+	case SONDE_AGG_lquantize:
+		return sonde_lquantize_style(out, ad, raw, normal, st);
+	case SONDE_AGG_llquantize:
+		return sonde_llquantize_style(out, ad, raw, normal, st);
+	default:
+		return sonde_print_aggval(out, ad, val);
+	}
+}
+
+/* ---- agghist: dt_aggregate_total(), dt_print_datum()'s histogram row -- */
+
+int64_t sonde_aggtotal_value(const struct sonde_agg_desc *ad,
+			     const int64_t *raw)
+{
+	switch (ad->fn) {
+	case SONDE_AGG_avg:
+		return raw[0] ? raw[1] / raw[0] : 0;
+	case SONDE_AGG_stddev:
+		return (int64_t)sonde_stddev(raw);
+	default:
+		return raw[0];
+	}
+}
+
+void sonde_aggtotal_add(struct sonde_aggtotal *t,
+			const struct sonde_agg_desc *ad, const int64_t *raw,
+			const struct sonde_aggstyle *st)
+{
+	int64_t val;
+
+	switch (ad->fn) {
+	case SONDE_AGG_count:
+	case SONDE_AGG_sum:
+	case SONDE_AGG_avg:
+	case SONDE_AGG_stddev:
+		break;
+	default:
+		return;
+	}
+	val = sonde_aggtotal_value(ad, raw);
+	t->hist = true;
+	if (val > 0)
+		t->pos = true;
+	if (val < 0) {
+		t->neg = true;
+		val = val == INT64_MIN ? INT64_MAX : -val;
+	}
+	if (st->zoom) {
+		val = (int64_t)((long double)val * (1 / SONDE_AGGZOOM_MAX));
+		if (val > t->total)
+			t->total = val;
+	} else {
+		t->total += val;
+	}
+}
+
+/* dt_print_quanthdr(): "key" over the keys, "value" when there are none */
+int sonde_print_hist_hdr(FILE *out, int width)
+{
+	fprintf(out, "\n%*s %41s %-9s\n", width ? width : 16,
+		width ? "key" : "value",
+		"------------- Distribution -------------", "count");
+	return sonde_err(out);
+}
+
+int sonde_print_hist_row(FILE *out, int64_t val, int64_t normal,
+			 const struct sonde_aggtotal *t,
+			 const struct sonde_aggstyle *st)
+{
+	fputc(' ', out);
+	sonde_quantline(out, val, normal < 1 ? 1 : normal,
+			(long double)t->total, t->pos, t->neg, st);
+	return sonde_err(out);
+}
+
+/* ---- aggpack: dt_aggregate_minmaxbin(), dt_print_*quantize_packed() --- */
+
+void sonde_aggbins_add(struct sonde_aggbins *b,
+		       const struct sonde_agg_desc *ad, const int64_t *raw)
+{
+	int minbin = -1, maxbin = -1, i;
+
+	switch (ad->fn) {
+	case SONDE_AGG_lquantize:
+		/* the whole range, always */
+		minbin = 1;
+		maxbin = (int)sonde_lquantize_levels(ad) + 1;
+		break;
+	case SONDE_AGG_quantize:
+		for (i = 0; i < SONDE_QUANTIZE_NBUCKETS; i++) {
+			if (!raw[i])
+				continue;
+			if (minbin == -1)
+				minbin = i;
+			maxbin = i;
+		}
+		if (minbin == -1)
+			minbin = maxbin = SONDE_QUANTIZE_ZEROBUCKET;
+		break;
+	default:
+		return;
+	}
+	if (!b->pack) {
+		b->pack = true;
+		b->minbin = minbin;
+		b->maxbin = maxbin;
+		return;
+	}
+	if (minbin < b->minbin)
+		b->minbin = minbin;
+	if (maxbin > b->maxbin)
+		b->maxbin = maxbin;
+}
+
+/* dt_ndigits(): at least 4; exact powers of ten count one short */
+static int sonde_ndigits(long long val)
+{
+	long long cmp = 10;
+	int rval = 1;
+
+	if (val < 0) {
+		val = val == INT64_MIN ? INT64_MAX : -val;
+		rval++;
+	}
+	while (val > cmp && cmp > 0) {
+		rval++;
+		cmp *= 10;
+	}
+	return rval < 4 ? 4 : rval;
+}
+
+/* quantize(): one bin more either side, not below the zero bucket */
+static void sonde_packed_bins(const struct sonde_aggbins *b, int *min,
+			      int *max)
+{
+	*min = b->minbin;
+	*max = b->maxbin;
+	if (*min != 0 && *min != SONDE_QUANTIZE_ZEROBUCKET)
+		(*min)--;
+	if (*max < SONDE_QUANTIZE_NBUCKETS - 1)
+		(*max)++;
+}
+
+int sonde_print_packed_hdr(FILE *out, int width,
+			   const struct sonde_agg_desc *ad,
+			   const struct sonde_aggbins *b)
+{
+	int min, max, minwidth, maxwidth, i;
+
+	if (ad->fn == SONDE_AGG_quantize) {
+		sonde_packed_bins(b, &min, &max);
+		minwidth = sonde_ndigits(sonde_quantize_bucket_val(min));
+		maxwidth = sonde_ndigits(sonde_quantize_bucket_val(max));
+	} else {
+		min = b->minbin;
+		max = b->maxbin + 1;
+		maxwidth = 8;
+		minwidth = maxwidth - 1;
+	}
+	fprintf(out, "\n%*s %*s .", width, width > 0 ? "key" : "", minwidth,
+		"min");
+	for (i = min; i <= max; i++)
+		fputc('-', out);
+	fprintf(out, ". %*s | count\n", -maxwidth, "max");
+	return sonde_err(out);
+}
+
+/*
+ * dt_print_packed(): one bin as one cell, blank when empty; positive
+ * counts in eight steps (block elements U+2581..U+2588, or "__xxxxXX"),
+ * negative ones in six ("vvvvVV").
+ */
+static void sonde_packed_cell(FILE *out, long double datum, long double total,
+			      bool utf8)
+{
+	static const char ascii[] = "__xxxxXX", neg[] = "vvvvVV";
+	unsigned int k;
+
+	if (datum == 0) {
+		fputc(' ', out);
+		return;
+	}
+	if (datum < 0) {
+		k = (unsigned int)(sonde_absl(datum * (sizeof(neg) - 2)) /
+				   total + 0.5);
+		fputc(neg[k < sizeof(neg) - 1 ? k : sizeof(neg) - 2], out);
+		return;
+	}
+	k = (unsigned int)((datum * (sizeof(ascii) - 2)) / total + 0.5);
+	if (k > sizeof(ascii) - 2)
+		k = sizeof(ascii) - 2;
+	if (utf8)
+		sonde_put_utf8(out, 0x2581 + k);
+	else
+		fputc(ascii[k], out);
+}
+
+int sonde_print_packed(FILE *out, const struct sonde_agg_desc *ad,
+		       const int64_t *raw, const struct sonde_aggbins *b,
+		       const struct sonde_aggstyle *st)
+{
+	long double total = 0, count = 0;
+	int min, max, i, levels = 0;
+	long long minval, maxval = 0;
+	char c[32];
+
+	if (ad->fn == SONDE_AGG_quantize) {
+		sonde_packed_bins(b, &min, &max);
+		minval = sonde_quantize_bucket_val(min);
+		maxval = sonde_quantize_bucket_val(max);
+		fprintf(out, " %*lld :", sonde_ndigits(minval), minval);
+	} else {
+		levels = (int)sonde_lquantize_levels(ad);
+		min = 0;
+		max = levels + 1;
+		snprintf(c, sizeof(c), "< %d", (int)ad->params[0]);
+		fprintf(out, "%8s :", c);
+	}
+	for (i = min; i <= max; i++) {
+		sonde_quant_total(&total, raw[i], st);
+		count += raw[i];
+	}
+	for (i = min; i <= max; i++)
+		sonde_packed_cell(out, raw[i], total, st->pack_utf8);
+	if (ad->fn == SONDE_AGG_quantize) {
+		fprintf(out, ": %*lld | %lld\n", -sonde_ndigits(maxval),
+			maxval, (long long)count);
+	} else {
+		snprintf(c, sizeof(c), ">= %d", (int)ad->params[0] +
+			 levels * (int)ad->params[2]);
+		fprintf(out, ": %-8s | %lld\n", c, (long long)count);
 	}
 	return sonde_err(out);
 }

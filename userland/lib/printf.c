@@ -262,13 +262,16 @@ static int sonde_pf_aggval(FILE *out, const struct sonde_pfspec *sp,
 	uint64_t sd;
 	char c = sp->conv;
 
+	struct sonde_aggstyle st = { 0 };
+
 	switch (ad->fn) {
 	case SONDE_AGG_quantize:
-		return sonde_print_quantize(out, val);
 	case SONDE_AGG_lquantize:
-		return sonde_print_lquantize(out, ad, val);
 	case SONDE_AGG_llquantize:
-		return sonde_print_llquantize(out, ad, val);
+		/* aggzoom and encoding=utf8 draw these bars too */
+		if (sonde_pf_consumer)
+			sonde_consumer_aggstyle(sonde_pf_consumer, &st);
+		return sonde_print_aggval_style(out, ad, val, val, 1, &st);
 	case SONDE_AGG_avg:
 		v = val[0] ? val[1] / val[0] : 0;
 		break;

@@ -220,6 +220,11 @@ struct sonde_pvar {
 	struct sonde_dtype *keys;	/* desc.nkeys key types (arrays) */
 };
 
+/* encoding: unset (DTrace's default), ascii or utf8 */
+#define SONDE_ENCODING_UNSET	0
+#define SONDE_ENCODING_ASCII	1
+#define SONDE_ENCODING_UTF8	2
+
 /* Consumer-side options. */
 struct sonde_uopts {
 	bool quiet;
@@ -230,8 +235,12 @@ struct sonde_uopts {
 	/* DTrace's boolean display options, for the consumer: flowindent
 	 * (indent entry/return), rawbytes (tracemem-style hex dumps of
 	 * strings), zdefs (descriptions may match no probe: the resolver),
-	 * aggzoom / aggpack (quantize bars), aggpercpu */
+	 * aggzoom (bars scaled to the largest), aggpack (quantize() and
+	 * lquantize() on one line), agghist (count/sum/avg/stddev as
+	 * histograms), aggpercpu (each CPU's value too) */
 	bool flowindent, rawbytes, zdefs, aggzoom, aggpack, aggpercpu;
+	bool agghist;
+	uint8_t encoding;		/* SONDE_ENCODING_*: bars' characters */
 	/* compile-time: frames of stack() / ustack() without an argument,
 	 * and of stack keys (DTrace's stackframes / ustackframes, 20);
 	 * jstack()'s frames and bytes of names (jstackframes 50,
@@ -245,10 +254,10 @@ struct sonde_uopts {
 	 * program with no clause), errtags (always on), defaultargs
 	 * (missing $N are 0 / ""), noresolve (user addresses in hex),
 	 * quietresize (no "lowered to" notices), temporal (records in
-	 * time order across CPUs), agghist (accepted, no effect),
-	 * bufresize=manual (a kernel that cannot have the sizes fails) */
+	 * time order across CPUs), bufresize=manual (a kernel that cannot
+	 * have the sizes fails) */
 	bool droptags, empty, errtags, defaultargs, noresolve, quietresize;
-	bool temporal, agghist, bufresize_manual;
+	bool temporal, bufresize_manual;
 };
 
 /* A kernel option set by the script or the command line. */

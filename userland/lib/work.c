@@ -53,6 +53,13 @@ int sonde_consumer_snap_all(struct sonde_consumer *c, struct sonde_dev *dev)
 	err = sonde_consumer_buf(c, dev->aggsize ? dev->aggsize : 4 << 20);
 	if (err)
 		return err;
+	/* aggpercpu: values CPU by CPU from the first snapshot on */
+	if (c->prog->uopts.aggpercpu && !c->cpu_seen && !c->aggs.count) {
+		c->cpu_seen = calloc(dev->info.nr_cpus, sizeof(bool));
+		if (!c->cpu_seen)
+			return -ENOMEM;
+		c->ncpus = dev->info.nr_cpus;
+	}
 	for (cpu = 0; cpu < dev->info.nr_cpus; cpu++) {
 		err = sonde_dev_aggsnap(dev, cpu, c->buf, c->bufsize, &d);
 		if (sonde_cpu_absent(err))
@@ -60,9 +67,11 @@ int sonde_consumer_snap_all(struct sonde_consumer *c, struct sonde_dev *dev)
 		if (err)
 			return err;
 		sonde_consumer_drops(c, cpu, d.drops, true);
-		err = sonde_consumer_aggsnap(c, c->buf,
-					     d.size < c->bufsize ? d.size :
-					     c->bufsize);
+		if (cpu < c->ncpus)
+			c->cpu_seen[cpu] = true;
+		err = sonde_consumer_aggsnap_cpu(c, cpu, c->buf,
+						 d.size < c->bufsize ? d.size :
+						 c->bufsize);
 		if (err)
 			return err;
 	}

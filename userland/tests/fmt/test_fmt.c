@@ -549,6 +549,170 @@ static void t_quantize_agg(void)
 	check("keyed quantize layout", cap_close(), want);
 }
 
+/*
+ * DTrace's display options (libdtrace dt_consume.c, dt_aggregate.c):
+ * agghist draws count()/sum() values as histogram rows under a "key"
+ * header, aggzoom scales bars to the largest (over 0.95, truncated to an
+ * integer in agghist's total), aggpack puts quantize()/lquantize() on
+ * one line between the bins all entries share, encoding=utf8 draws
+ * bars of block elements, aggpercpu adds each CPU's value (Oracle's
+ * "[CPU n]" lines).  Expectations worked out by hand from those
+ * functions.
+ */
+static void t_aggstyle(void)
+{
+	struct sonde_pagg cnt[1] = {
+		{ .name = "calls", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k_str },
+	};
+	struct sonde_pagg qz[1] = {
+		{ .name = "h", .desc = { .fn = SONDE_AGG_quantize, .nkeys = 1 },
+		  .keys = &k_str },
+	};
+	struct sonde_pagg lqz[1] = {
+		{ .name = "l", .desc = { .fn = SONDE_AGG_lquantize, .nkeys = 1,
+					 .params = { 0, 4, 1 } },
+		  .keys = &k_str },
+	};
+	struct sonde_pagg nokey[1] = {
+		{ .name = "q", .desc = { .fn = SONDE_AGG_quantize } },
+	};
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	char kawk[16] = "awk", kbash[16] = "bash";
+	int64_t ones[8] = { 1, 1, 1, 1, 1, 1, 1, 1 };
+	int64_t qx[4] = { 1, 2, 2, 8 }, lx[3] = { 1, 1, 3 };
+	unsigned char snap[256];
+	struct sonde_aggrec hdr = { 0, sizeof(hdr) + 16 + 8, 0, 0 };
+	int64_t d;
+
+	/* agghist: total 8, bars 2*40/8 = 10 and 6*40/8 = 30 */
+	prog_init(&p, cnt, 1);
+	p.uopts.agghist = true;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, kawk, ones, 2);
+	agg_put(c, 0, kbash, ones, 6);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	check("agghist: a key header, one bar per key, no blank line",
+	      cap_close(),
+	      "\n              key  ------------- Distribution ------------- count    \n"
+	      "              awk |@@@@@@@@@@                               2        \n"
+	      "             bash |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@           6        \n");
+
+	/* aggzoom: the total is (int64_t)(6 / 0.95) = 6: bash fills the
+	 * bar, awk 2*40/6 = 13.3 rounds to 13 */
+	prog_init(&p, cnt, 1);
+	p.uopts.agghist = true;
+	p.uopts.aggzoom = true;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, kawk, ones, 2);
+	agg_put(c, 0, kbash, ones, 6);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	check("agghist with aggzoom", cap_close(),
+	      "\n              key  ------------- Distribution ------------- count    \n"
+	      "              awk |@@@@@@@@@@@@@                            2        \n"
+	      "             bash |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 6        \n");
+
+	/* aggzoom on quantize: the largest bucket (2) over 0.95 is the
+	 * scale: 2 -> 38, 1 -> 19 (plain: 20 and 10 of 4) */
+	prog_init(&p, nokey, 1);
+	p.uopts.aggzoom = true;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, NULL, qx, 3);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	check("aggzoom quantize", cap_close(),
+	      HDR
+	      "               0 |                                         0        \n"
+	      "               1 |@@@@@@@@@@@@@@@@@@@                      1        \n"
+	      "               2 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@   2        \n"
+	      "               4 |                                         0        \n"
+	      "\n");
+
+	/* encoding=utf8: 1 of 3 is 13 1/3 cells: 13 full blocks and a
+	 * quarter block (U+258E) then 26 spaces; 2 of 3 is 26 2/3: a
+	 * five-eighths block (U+258B) and 13 */
+	prog_init(&p, nokey, 1);
+	p.uopts.encoding = SONDE_ENCODING_UTF8;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, NULL, qx, 3);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	check("encoding=utf8 bars", cap_close(),
+	      HDR
+	      "               0 |                                         0        \n"
+	      "               1 |\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u258e                           1        \n"
+	      "               2 |\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u258b              2        \n"
+	      "               4 |                                         0        \n"
+	      "\n");
+
+	/* aggpack quantize, bins 1..8 over both keys: one bin more either
+	 * side (0 .. 16); cells of 4: 1 -> 1.75+.5 -> 'x', 2 -> 'x' */
+	prog_init(&p, qz, 1);
+	p.uopts.aggpack = true;
+	p.uopts.encoding = SONDE_ENCODING_ASCII;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, kbash, qx, 4);
+	agg_put(c, 0, kawk, &qx[1], 1);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	check("aggpack quantize, ASCII", cap_close(),
+	      "\n              key  min .------. max  | count\n"
+	      "              awk    0 :  X   : 16   | 1\n"
+	      "             bash    0 : xx x : 16   | 4\n");
+
+	/* the same cells in block elements: 7/4 -> U+2583, 14/4 -> U+2585,
+	 * 7/1 -> U+2588 */
+	prog_init(&p, qz, 1);
+	p.uopts.aggpack = true;
+	p.uopts.encoding = SONDE_ENCODING_UTF8;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, kbash, qx, 4);
+	agg_put(c, 0, kawk, &qx[1], 1);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	check("aggpack quantize, UTF-8", cap_close(),
+	      "\n              key  min .------. max  | count\n"
+	      "              awk    0 :  \u2588   : 16   | 1\n"
+	      "             bash    0 : \u2583\u2585 \u2583 : 16   | 4\n");
+
+	/* aggpack lquantize(x, 0, 4, 1): the whole range, "< 0" .. ">= 4" */
+	prog_init(&p, lqz, 1);
+	p.uopts.aggpack = true;
+	p.uopts.encoding = SONDE_ENCODING_ASCII;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, kbash, lx, 3);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	check("aggpack lquantize", cap_close(),
+	      "\n              key     min .------. max      | count\n"
+	      "             bash     < 0 :  x x : >= 4     | 3\n");
+
+	/* aggpercpu: deltas from CPU 0 (3) and CPU 1 (4) */
+	prog_init(&p, cnt, 1);
+	p.uopts.aggpercpu = true;
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	c->ncpus = 2;
+	c->cpu_seen = calloc(2, sizeof(bool));
+	c->cpu_seen[0] = c->cpu_seen[1] = true;
+	memcpy(snap, &hdr, sizeof(hdr));
+	memcpy(snap + sizeof(hdr), kawk, 16);
+	d = 3;
+	memcpy(snap + sizeof(hdr) + 16, &d, 8);
+	sonde_consumer_aggsnap_cpu(c, 0, snap, hdr.size);
+	d = 4;
+	memcpy(snap + sizeof(hdr) + 16, &d, 8);
+	sonde_consumer_aggsnap_cpu(c, 1, snap, hdr.size);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	check("aggpercpu: each CPU's value after the total", cap_close(),
+	      "  awk                                                               7\n"
+	      "    [CPU 0]                3\n"
+	      "    [CPU 1]                4\n");
+}
+
 /* printa() with and without a format, and the merge of snapshots */
 static void t_printa(void)
 {
@@ -1399,6 +1563,7 @@ int main(void)
 	t_aggfns();
 	t_quantize();
 	t_quantize_agg();
+	t_aggstyle();
 	t_printa();
 	t_printa_joined();
 	t_printa_normalized();
