@@ -434,6 +434,108 @@ test_options_ignored() {
 	return 1
 }
 
+# agghist (dt_aggregate_total(), dt_print_quanthdr() with the keys'
+# width): sum() values as histogram rows, 2 and 6 of 8 are 10 and 30 @s;
+# under aggzoom the total is (int64_t)(6 / 0.95) = 6: 13 and 40.
+test_agghist() {
+	_script='BEGIN { @[ "awk" ] = sum(2); @[ "bash" ] = sum(6); exit(0); }'
+	_hdr=$(printf '%17s %41s %-9s' key \
+	    '------------- Distribution -------------' count)
+	for _zoom in no yes; do
+		if [ $_zoom = yes ]; then
+			run 30 "$SONDE" -x agghist -x aggzoom -qn "$_script"
+			_a=13 _b=40
+		else
+			run 30 "$SONDE" -x agghist -qn "$_script"
+			_a=10 _b=30
+		fi
+		{
+			printf '\n\n%s\n' "$_hdr"
+			printf '%17s |%-40s %-9s\n' awk \
+			    "$(printf '%040d' 0 | tr 0 @ | head -c $_a)" 2
+			printf '%17s |%-40s %-9s\n' bash \
+			    "$(printf '%040d' 0 | tr 0 @ | head -c $_b)" 6
+		} > "$T/want"
+		if [ "$rc" -ne 0 ] || ! cmp -s "$T/want" "$T/out"; then
+			ktap_diag "want DTrace's agghist rows (aggzoom $_zoom)"
+			show
+			diff "$T/want" "$T/out" | sed 's/^/#   /'
+			return 1
+		fi
+	done
+	return 0
+}
+
+# aggpack (dt_aggregate_minmaxbin(), dt_print_quantize_packed()): one
+# line per key between the bins all keys share, one bin more either side
+# (0 .. 16 here); encoding=ascii cells of "__xxxxXX".  setopt() turns it
+# on at run time as well, DTrace's dynamic option.
+test_aggpack() {
+	for _how in x setopt; do
+		_script='BEGIN { @["bash"] = quantize(1); @["bash"] = quantize(2);
+			@["bash"] = quantize(2); @["bash"] = quantize(8);
+			@["awk"] = quantize(2); exit(0); }'
+		if [ $_how = x ]; then
+			run 30 "$SONDE" -x aggpack -x encoding=ascii -qn "$_script"
+		else
+			run 30 "$SONDE" -x encoding=ascii -qn "$_script
+				END { setopt(\"aggpack\"); }"
+		fi
+		printf '\n\n%17s  min .------. max  | count\n%s\n%s\n' key \
+		    '              awk    0 :  X   : 16   | 1' \
+		    '             bash    0 : xx x : 16   | 4' > "$T/want"
+		if [ "$rc" -ne 0 ] || ! cmp -s "$T/want" "$T/out"; then
+			ktap_diag "want DTrace's packed quantize lines ($_how)"
+			show
+			diff "$T/want" "$T/out" | sed 's/^/#   /'
+			return 1
+		fi
+	done
+	return 0
+}
+
+# aggpercpu (Oracle's dt_print_aggs()): after the value, each CPU's own
+# on a "    [CPU n]" line; BEGIN counted once, on one CPU.
+test_aggpercpu() {
+	run 30 "$SONDE" -x aggpercpu -qn 'BEGIN { @ = count(); exit(0); }'
+	_ncpu=$(grep -c '^processor' /proc/cpuinfo)
+	_lines=$(grep -c '^    \[CPU [0-9]*\] ' "$T/out")
+	_sum=$(sed -n 's/^    \[CPU [0-9]*\] *//p' "$T/out" |
+	       awk '{ s += $1 } END { print s }')
+	if [ "$rc" -eq 0 ] && [ "$_lines" -eq "$_ncpu" ] &&
+	   [ "$_sum" -eq 1 ] && grep -q '^                1$' "$T/out" &&
+	   grep -q '^    \[CPU 0\]                [01]$' "$T/out"; then
+		return 0
+	fi
+	ktap_diag "want the total 1 and $_ncpu [CPU n] lines summing to 1"
+	show
+	return 1
+}
+
+# A char pointer passed where a subroutine's prototype says const char *
+# is the string it points to (dt_node_is_strcompat()); a string where an
+# integer is wanted is D_PROTO_ARG in DTrace's words.
+test_charptr_args() {
+	run 30 "$SONDE" -qn 'BEGIN { printf("%d %s\n",
+		strlen((char *)curthread->comm),
+		strjoin((char *)curthread->comm, "!")); exit(0); }'
+	if [ "$rc" -ne 0 ] || ! want_out '5 sonde!\n\n'; then
+		ktap_diag "want strlen() and strjoin() of a char pointer (comm)"
+		show
+		return 1
+	fi
+	run 30 "$SONDE" -qn 'BEGIN { trace(strchr("abc", "b")); }'
+	if [ "$rc" -ne 0 ] &&
+	   grep -q 'D_PROTO_ARG\] strchr( ) argument #2 is incompatible with prototype:' "$T/err" &&
+	   grep -q "$(printf '^\tprototype: char$')" "$T/err" &&
+	   grep -q "$(printf '^\t argument: string$')" "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want D_PROTO_ARG with DTrace's prototype"
+	show
+	return 1
+}
+
 # ---- the seeds' scripts, with exact answers ------------------------------
 
 PY=${PYTHON:-python3.11}
@@ -657,6 +759,10 @@ test_kernel_destructive; ktap_result dsem_panic_breakpoint_need_parameter $?
 test_bufresize; ktap_result dsem_bufresize $?
 test_cpu_option; ktap_result dsem_cpu_option $?
 test_options_ignored; ktap_result dsem_options_ignored_and_quiet_no $?
+test_agghist; ktap_result dsem_agghist_and_aggzoom $?
+test_aggpack; ktap_result dsem_aggpack_and_setopt $?
+test_aggpercpu; ktap_result dsem_aggpercpu $?
+test_charptr_args; ktap_result dsem_charptr_args_and_proto_arg $?
 test_seed_python_latency; ktap_result dsem_seed_python_latency_depth $?
 test_seed_leak_detector; ktap_result dsem_seed_leak_detector_gc $?
 test_seed_syscall_count; ktap_result dsem_seed_syscall_count $?

@@ -623,6 +623,66 @@ void dc_proto_len(struct dc_cc *cc, const struct dc_node *n,
 		 n->name, n->nargs, n->nargs == 1 ? " " : "s ", expected);
 }
 
+/*
+ * The parameter types of the subroutines' prototypes as DTrace declares
+ * them (libdtrace dt_open.c, _dtrace_globals: "size_t(const char *)"),
+ * optional ones without their brackets: D_PROTO_ARG's "prototype:" line.
+ */
+static const struct dc_subr_proto {
+	const char *name;
+	const char *params[3];
+} dc_subr_protos[] = {
+	{ "alloca", { "size_t" } },
+	{ "basename", { "const char *" } },
+	{ "chill", { "int" } },
+	{ "commit", { "int" } },
+	{ "copyin", { "uintptr_t", "size_t" } },
+	{ "copyinstr", { "uintptr_t", "size_t" } },
+	{ "copyinto", { "uintptr_t", "size_t", "void *" } },
+	{ "copyout", { "void *", "uintptr_t", "size_t" } },
+	{ "copyoutstr", { "char *", "uintptr_t", "size_t" } },
+	{ "dirname", { "const char *" } },
+	{ "discard", { "int" } },
+	{ "exit", { "int" } },
+	{ "getmajor", { "dev_t" } },
+	{ "getminor", { "dev_t" } },
+	{ "htonl", { "uint32_t" } },
+	{ "htonll", { "uint64_t" } },
+	{ "htons", { "uint16_t" } },
+	{ "index", { "const char *", "const char *", "int" } },
+	{ "lltostr", { "int64_t", "int" } },
+	{ "ntohl", { "uint32_t" } },
+	{ "ntohll", { "uint64_t" } },
+	{ "ntohs", { "uint16_t" } },
+	{ "progenyof", { "pid_t" } },
+	{ "raise", { "int" } },
+	{ "rindex", { "const char *", "const char *", "int" } },
+	{ "setopt", { "const char *", "const char *" } },
+	{ "speculate", { "int" } },
+	{ "strchr", { "const char *", "char" } },
+	{ "strjoin", { "const char *", "const char *" } },
+	{ "strlen", { "const char *" } },
+	{ "strrchr", { "const char *", "char" } },
+	{ "strstr", { "const char *", "const char *" } },
+	{ "strtok", { "const char *", "const char *" } },
+	{ "strtoll", { "const char *", "int" } },
+	{ "substr", { "const char *", "int", "int" } },
+	{ "tolower", { "const char *" } },
+	{ "toupper", { "const char *" } },
+};
+
+const char *dc_subr_param(const char *name, uint32_t i, const char *dflt)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(dc_subr_protos) / sizeof(dc_subr_protos[0]);
+	     k++)
+		if (!strcmp(dc_subr_protos[k].name, name))
+			return i < 3 && dc_subr_protos[k].params[i] ?
+			       dc_subr_protos[k].params[i] : dflt;
+	return dflt;
+}
+
 void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
 		  const char *proto)
 {
@@ -630,7 +690,8 @@ void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
 
 	dc_error(cc, "D_PROTO_ARG", a->line, a->col,
 		 "%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-		 n->name, i + 1, proto, dc_type_str(a->type));
+		 n->name, i + 1, dc_subr_param(n->name, i, proto),
+		 dc_type_str(a->type));
 }
 
 bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
@@ -650,6 +711,10 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
 		int want = s->args[i] == 's' ? DC_T_STR :
 			   s->args[i] == 'b' ? DC_T_BUF : DC_T_INT;
 
+		/* a char pointer is a string to a const char * parameter
+		 * (dt_node_is_strcompat()) */
+		if (want == DC_T_STR && !dc_sem_charptr_str(cc, a))
+			return false;
 		if (a->type.kind != want) {
 			dc_proto_arg(cc, n, i, want == DC_T_STR ? "string" :
 				     want == DC_T_BUF ?

@@ -39,6 +39,8 @@ struct dc_subr {
  * them. */
 void dc_proto_len(struct dc_cc *cc, const struct dc_node *n,
 		  uint32_t expected);
+/* DTrace's type for parameter @i of subroutine @name, else @dflt. */
+const char *dc_subr_param(const char *name, uint32_t i, const char *dflt);
 void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
 		  const char *proto);
 /* A subroutine with a D name (not one of the compiler's own), or NULL. */

@@ -95,7 +95,19 @@ static bool sem_aggact(struct dc_cc *cc, struct dc_node *n)
 		}
 		for (i = 0; i < n->nargs; i++) {
 			if (n->args[i]->kind != DC_N_STR) {
-				dc_proto_arg(cc, n, i, "string constant");
+				/* the argument's type for the message */
+				if (!dc_sem_expr(cc, n->args[i]))
+					return false;
+				if (n->args[i]->type.kind != DC_T_STR) {
+					dc_proto_arg(cc, n, i, "const char *");
+					return false;
+				}
+				/* DTrace evaluates it when the record is
+				 * consumed; sonde reads it from the script */
+				dc_error(cc, "D_PROTO_ARG", n->args[i]->line,
+					 n->args[i]->col,
+					 "setopt( ) argument #%u must be a string constant in sonde: options are set from the script's text",
+					 i + 1);
 				return false;
 			}
 			n->args[i]->type = dc_str;

@@ -10,7 +10,8 @@
  * it).  err.<D_TAG>.<name>.d must fail, its first diagnostic tagged
  * D_TAG, on the line given by a "@line: N" comment if there is one, in
  * a file whose name ends with the one a "@file: name" comment gives (an
- * #include) if there is one.
+ * #include) if there is one, its message holding each line a "@msg: text"
+ * comment gives (a tab is written \t).
  * Kernel types come from a fixed BTF fixture (dc_btf_fixture.c) unless
  * a comment says "@nobtf" (no BTF at all); the D library directory
  * argv[2] is loaded unless it says "@nolib".
@@ -107,6 +108,42 @@ static int cmpstr(const void *a, const void *b)
 
 static bool check_run(struct sonde_program *prog, const char *dir,
 		      const char *name);
+
+/*
+ * Does diagnostic message @msg hold the text of every "@msg: text" comment
+ * of @src, in order?  "\t" in the text stands for a tab.
+ */
+static bool msg_matches(const char *src, const char *msg)
+{
+	const char *p = src, *at = msg;
+	char want[512];
+	size_t n, i, k;
+
+	while ((p = strstr(p, "@msg: "))) {
+		p += 6;
+		n = strcspn(p, "\n");
+		/* not the comment's end, nor the blanks before it */
+		for (i = 0; i + 1 < n; i++)
+			if (p[i] == '*' && p[i + 1] == '/')
+				n = i;
+		while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+			n--;
+		for (i = k = 0; i < n && k + 1 < sizeof(want); i++) {
+			if (p[i] == '\\' && i + 1 < n && p[i + 1] == 't') {
+				want[k++] = '\t';
+				i++;
+			} else {
+				want[k++] = p[i];
+			}
+		}
+		want[k] = '\0';
+		at = strstr(at, want);
+		if (!at)
+			return false;
+		at += k;
+	}
+	return true;
+}
 
 static void run_file(struct dc *dc, const char *dir, const char *name)
 {
@@ -219,6 +256,9 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 		ok(false, "%s", name);
 	} else if (want_line && d->line != (uint32_t)want_line) {
 		printf("# expected line %d, got %u\n", want_line, d->line);
+		ok(false, "%s", name);
+	} else if (!msg_matches(src, d->msg)) {
+		printf("# the message differs from the @msg: lines\n");
 		ok(false, "%s", name);
 	} else if (want_file[0] &&
 		   (!d->file || strlen(d->file) < strlen(want_file) ||

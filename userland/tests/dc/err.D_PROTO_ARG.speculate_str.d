@@ -1,4 +1,5 @@
-/* @line: 4 */
+/* @msg: \tprototype: int
+ * @line: 5 */
 BEGIN
 {
 	speculate("one");
