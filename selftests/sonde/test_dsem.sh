@@ -624,6 +624,106 @@ test_seed_python_latency() {
 	return 1
 }
 
+# The Wallaroo article's script ("Dynamic tracing a Pony + Python program
+# with DTrace", WallarooLabs/blog.wallaroolabs.com,
+# content/post/dynamic-tracing-pony-python.md), byte for byte, run as the
+# article runs it (dtrace -q -C -s), with -Z since python3.11 has no
+# pony$target probes.  Its depth counter self->count is read by the first
+# clause's predicate before any clause assigns it.  Against calls.py:
+# one outermost call of calls.py, sonde_main (its depth reaches 3), so
+# @python has one key "sonde_main,calls.py:LINE" whose histogram counts
+# 1 (the interpreter's start-up calls of its frozen modules have keys of
+# their own, as they would under DTrace).
+cat > "$T/wallaroo.d" <<'EOF'
+#pragma D option aggsize=8m
+#pragma D option bufsize=16m
+#pragma D option dynvarsize=16m
+
+pony$target:::gc-start,pony$target:::gc-end
+{
+    @pony[probename] = count();
+}
+
+pony$target:::heap-alloc
+{
+    @heap[probename] = quantize(arg1);
+}
+
+python$target:::function-entry
+/ self->count == 0 /
+{
+    self->ts = timestamp;
+    self->count = 1;
+    self->line = arg2;
+}
+    
+python$target:::function-entry
+/ self->count > 0 /
+{
+    self->count = self->count + 1;
+}
+    
+python$target:::function-return
+/ self->ts != 0 && self->count > 1 /
+{
+    self->count = self->count - 1;
+}
+
+python$target:::function-return
+/ self->ts != 0 && self->count == 1 /
+{
+    elapsed_ns = timestamp - self->ts;
+    function = copyinstr(arg1);
+    module = strjoin(",", basename(copyinstr(arg0)));
+    line = strjoin(":", lltostr(self->line));
+    @python[strjoin(function, strjoin(module, line))] = quantize(elapsed_ns);
+    self->ts = 0;
+    self->count = 0;
+    self->line = 0;
+}
+
+io:::start
+{
+    @os["Disk I/O operation start count"] = count();
+}
+
+tick-5sec
+{
+    printf("Stopping after 5 seconds.\n");
+    printf("\nValues in the @pony array (units = none)\n");
+    printa(@pony);
+    printf("\nValues in the @heap array (units = bytes)\n");
+    printa(@heap);
+    printf("\nValues in the @python array (units = nanoseconds/call)\n");
+    printa(@python);
+    printf("\nValues in the @os array (units = IO ops)\n");
+    printa(@os);
+    exit(0);
+}
+EOF
+
+test_seed_wallaroo_verbatim() {
+	_cpp=
+	command -v cpp > /dev/null && _cpp=-C
+	run 180 "$SONDE" -q $_cpp -Z -s "$T/wallaroo.d" -c "$PY $T/calls.py"
+	_keys=$(grep -Ec '^  [a-z_]+,calls\.py:[0-9]+ +$' "$T/out")
+	_sum=$(awk '/^  sonde_main,calls\.py:[0-9]+ +$/ { on = 1; next }
+		/^$/ { on = 0 } on && / \|/ { s += $NF } END { print s + 0 }' \
+		"$T/out")
+	_order=$(grep '^Values in the @' "$T/out" | cut -d' ' -f4 | tr '\n' ' ')
+	if [ "$rc" -eq 0 ] &&
+	   [ "$(head -1 "$T/out")" = "Stopping after 5 seconds." ] &&
+	   [ "$_order" = "@pony @heap @python @os " ] &&
+	   [ "$_keys" -eq 1 ] &&
+	   grep -Eq '^  sonde_main,calls\.py:[0-9]+ +$' "$T/out" &&
+	   [ "$_sum" -eq 1 ]; then
+		return 0
+	fi
+	ktap_diag "want the four headings in order, one @python key of calls.py, sonde_main,calls.py:N, counted once (keys $_keys, count $_sum)"
+	show
+	return 1
+}
+
 # The object-leak detector: sum(1) where an object is made, sum(-1) where
 # it goes.  python3.11 has no instance-new/instance-delete probes, so the
 # pair is gc-start/gc-done: 0 outstanding at the end, and the collections
@@ -764,6 +864,7 @@ test_aggpack; ktap_result dsem_aggpack_and_setopt $?
 test_aggpercpu; ktap_result dsem_aggpercpu $?
 test_charptr_args; ktap_result dsem_charptr_args_and_proto_arg $?
 test_seed_python_latency; ktap_result dsem_seed_python_latency_depth $?
+test_seed_wallaroo_verbatim; ktap_result dsem_seed_wallaroo_script_verbatim $?
 test_seed_leak_detector; ktap_result dsem_seed_leak_detector_gc $?
 test_seed_syscall_count; ktap_result dsem_seed_syscall_count $?
 test_seed_vtimestamp; ktap_result dsem_seed_sum_vtimestamp $?
