@@ -88,6 +88,9 @@ bool dc_sem_convert(struct dc_cc *cc, struct dc_node *n, struct dc_type t);
 bool dc_sem_decay(struct dc_cc *cc, struct dc_node *n);
 /* A char pointer where a string is wanted: the string it points to. */
 bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n);
+/* trace()'s or print()'s (@act) argument: D_TRACE_DYN / D_PRINT_DYN for a
+ * translated pointer or object, else as dc_sem_expr(). */
+bool dc_sem_trace_arg(struct dc_cc *cc, struct dc_node *a, const char *act);
 uint32_t dc_sem_ptr_scale(struct dc_cc *cc, const struct dc_node *at,
 			  struct dc_type t);
 bool dc_sem_deref_typed(struct dc_cc *cc, struct dc_node *n);

@@ -750,7 +750,7 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 		if (!strcmp(e->name, "trace")) {
 			if (e->nargs != 1)
 				return sem_one_arg(cc, e);
-			if (!dc_sem_expr(cc, e->args[0]))
+			if (!dc_sem_trace_arg(cc, e->args[0], "trace"))
 				return false;
 			if (e->args[0]->type.kind == DC_T_BUF &&
 			    !e->args[0]->type.blen) {

@@ -744,6 +744,28 @@ bool dc_sem_object_bytes(struct dc_cc *cc, struct dc_node *n,
 	return true;
 }
 
+/*
+ * The argument of trace() or print() (@act) as an expression: a
+ * translated pointer or the object it points to is refused as
+ * dt_action_trace() refuses it (D_TRACE_DYN, D_PRINT_DYN): a translated
+ * object lives nowhere, it is read member by member.
+ */
+bool dc_sem_trace_arg(struct dc_cc *cc, struct dc_node *a, const char *act)
+{
+	if (!dc_sem_obj(cc, a))
+		return false;
+	if (a->kind == DC_N_XLATE ||
+	    (a->kind == DC_N_UNARY && a->op == DC_TK_STAR &&
+	     a->l->kind == DC_N_XLATE)) {
+		dc_error(cc, !strcmp(act, "trace") ? "D_TRACE_DYN" :
+			 "D_PRINT_DYN", a->line, a->col,
+			 "%s( ) may not be applied to a translated pointer",
+			 act);
+		return false;
+	}
+	return dc_sem_value(cc, a);
+}
+
 /* print(ptr): the object a typed pointer points to, with its type. */
 bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
 {
@@ -758,7 +780,7 @@ bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
 		return false;
 	}
 	a = e->args[0];
-	if (!dc_sem_expr(cc, a))
+	if (!dc_sem_trace_arg(cc, a, "print"))
 		return false;
 	if ((a->type.kind != DC_T_INT && a->type.kind != DC_T_BUF) ||
 	    !a->type.ptr || !a->type.tid ||
