@@ -21,8 +21,9 @@
 # Environment: BENCH_QUICK=1 (development: 2 repetitions, short runs),
 # BENCH_CPU (workload CPU, default 1), BENCH_CASES ("c1 c5" ...) and
 # BENCH_SKIP_WHY (why the others are left out, for the notes),
-# BENCH_TIMEOUT (seconds for the guest, default 5400), SONDE_GUEST_MEM
-# (default 2G).  BENCH_QUICK runs write bench/results-quick.{md,json}.
+# BENCH_TIMEOUT (seconds for the guest, default 5400), BENCH_STALL
+# (seconds of silence before a stalled guest's tasks are dumped, default
+# 300), SONDE_GUEST_MEM (default 2G).  BENCH_QUICK runs write bench/results-quick.{md,json}.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -100,13 +101,35 @@ size_mb=$(( $(du -sm "$R" | cut -f1) * 13 / 10 + 256 ))
 truncate -s "${size_mb}M" "$IMG"
 mkfs.ext4 -q -F -L benchroot -d "$R" "$IMG" || die "mkfs.ext4 -d failed"
 
-APPEND="console=ttyS0 panic=-1 loglevel=5 cryptomgr.notests root=/dev/vda rw rootfstype=ext4 init=/bench/init.sh"
+APPEND="console=ttyS0 panic=-1 loglevel=5 sysrq_always_enabled cryptomgr.notests root=/dev/vda rw rootfstype=ext4 init=/bench/init.sh"
 RES=$BG/results.log
 CON=$BG/console.log
 rm -f "$RES" "$CON"
+MON=$BG/monitor.sock
+rm -f "$MON" "$BG"/stall-*.txt
+
+# A guest that stops making progress (no record on ttyS1 for BENCH_STALL
+# seconds, default 300, where job.py writes one a minute whatever its cases
+# wait for) gets its tasks and CPUs dumped once per silence
+# (bench/stall-dump.py); the run goes on until QEMU's timeout.
+stall_watch() {
+	local stall=${BENCH_STALL:-300} last=0 n=0 m
+	while sleep 30; do
+		[ -S "$MON" ] || continue
+		m=$(stat -c %Y "$RES" 2>/dev/null) || continue
+		[ "$m" != "$last" ] && [ $(( $(date +%s) - m )) -ge "$stall" ] || continue
+		last=$m n=$((n + 1))
+		echo "bench: no progress for ${stall}s; SysRq w/l/t into $CON, registers in $BG/stall-$n.txt" >&2
+		python3 "$HERE/stall-dump.py" "$MON" "$BG/stall-$n.txt" ||
+			echo "bench: stall-dump.py failed" >&2
+	done
+}
 echo "bench: booting $REL (${ACCEL[1]}, 2 vCPUs, $MEM); progress in $RES" >&2
+stall_watch &
+WATCH=$!
+trap 'kill $WATCH 2>/dev/null' EXIT
 set +e
-timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -nodefaults -no-user-config -display none -no-reboot \
+timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -monitor "unix:$MON,server,nowait" -nodefaults -no-user-config -display none -no-reboot \
 	-m "$MEM" -smp 2 "${ACCEL[@]}" \
 	-kernel "$VMLINUX" -initrd "$INITRD" -append "$APPEND" \
 	-drive "file=$IMG,if=virtio,format=raw" \
@@ -114,6 +137,7 @@ timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -nodefaults -no-user-config -display
 	sed -u 's/\r$//' | tee "$RES" | grep --line-buffered -E '^### bench-guest|"type": "(progress|note)"' >&2
 rc=${PIPESTATUS[0]}
 set -e
+kill $WATCH 2>/dev/null || true
 [ "$rc" = 0 ] || echo "bench: qemu exited with status $rc (124: timeout after ${TIMEOUT}s); see $CON" >&2
 grep -q '^### bench-guest: end' "$RES" || die "the guest did not finish; see $CON and $RES"
 grep -q '^### bench-guest: insmod rc=0' "$RES" || die "insmod sonde.ko failed in the guest; see $CON"

@@ -43,8 +43,22 @@ RATE = int(os.environ.get("BENCH_RATE", "10000"))
 RATE_SECS = 2 if QUICK else 5
 
 
+EMIT_LOCK = threading.Lock()
+
+
 def emit(**rec):
-    print(json.dumps(rec, sort_keys=True), flush=True)
+    line = json.dumps(rec, sort_keys=True) + "\n"
+    with EMIT_LOCK:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+
+
+def heartbeat():
+    """A record a minute, whatever the cases do: bench/guest.sh takes
+    silence as a stalled guest (a case's own waits are far longer)."""
+    while True:
+        time.sleep(60)
+        emit(type="alive", monotonic=round(time.monotonic(), 1))
 
 
 def log(msg):
@@ -669,6 +683,7 @@ ALL = [("c1", c1_begin), ("c10", c10_first_run), ("c2", c2_getppid), ("c3", c3_v
 
 def main():
     meta()
+    threading.Thread(target=heartbeat, daemon=True).start()
     for name, fn in ALL:
         if CASES and name not in CASES:
             note(name, "not run: BENCH_CASES=%s%s" % (" ".join(CASES),
