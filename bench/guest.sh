@@ -86,14 +86,16 @@ rm -rf "$R/bench"
 mkdir -p "$R/bench"
 cp "$ROOT/sonde.ko" "$B/sonde" "$B/bench/bench-load" "$HERE/job.py" "$HERE/init.sh" "$R/bench/"
 chmod 755 "$R/bench/init.sh" "$R/bench/job.py"
+# shell-quoted (%q): a value may hold quotes ("the run's ...")
 {
-	echo "BENCH_QUICK=${BENCH_QUICK:-0}"
-	echo "BENCH_CPU=${BENCH_CPU:-1}"
-	echo "BENCH_CASES='${BENCH_CASES:-}'"
-	echo "BENCH_ACCEL='${ACCEL_DESC:-}'"
-	echo "BENCH_SKIP_WHY='${BENCH_SKIP_WHY:-}'"
+	printf 'BENCH_QUICK=%q\n' "${BENCH_QUICK:-0}"
+	printf 'BENCH_CPU=%q\n' "${BENCH_CPU:-1}"
+	printf 'BENCH_CASES=%q\n' "${BENCH_CASES:-}"
+	printf 'BENCH_ACCEL=%q\n' "${ACCEL_DESC:-}"
+	printf 'BENCH_SKIP_WHY=%q\n' "${BENCH_SKIP_WHY:-}"
 	echo "export BENCH_CASES BENCH_SKIP_WHY BENCH_ACCEL"
 } > "$R/bench/bench.conf"
+bash -n "$R/bench/bench.conf" || die "bench.conf does not parse"
 
 IMG=$BG/disk.img
 rm -f "$IMG"
@@ -127,7 +129,7 @@ stall_watch() {
 echo "bench: booting $REL (${ACCEL[1]}, 2 vCPUs, $MEM); progress in $RES" >&2
 stall_watch &
 WATCH=$!
-trap 'kill $WATCH 2>/dev/null' EXIT
+trap 'kill $WATCH 2>/dev/null || true' EXIT
 set +e
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -monitor "unix:$MON,server,nowait" -nodefaults -no-user-config -display none -no-reboot \
 	-m "$MEM" -smp 2 "${ACCEL[@]}" \

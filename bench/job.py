@@ -34,6 +34,7 @@ SONDE = B + "/sonde"
 LOAD = B + "/bench-load"
 BPFTRACE = "/usr/bin/bpftrace"
 READY_TIMEOUT = 300
+SIG_RESEND = 20
 C9_ALL_TIMEOUT = int(os.environ.get("BENCH_C9_ALL_TIMEOUT", "900"))
 
 N_SYSCALL = 50000 if QUICK else 200000
@@ -156,9 +157,23 @@ class Tracer:
         return self.t_ready - self.t0
 
     def stop(self, sig=signal.SIGINT, timeout=300):
-        if self.p.returncode is None:
+        """Signal, and again every SIG_RESEND seconds while the command
+        lives: bpftrace 0.17 now and then misses a SIGINT that comes just
+        after its BEGIN output (it polls on, never exiting).  t_signal is
+        when the last one went, nsignals how many it took; a command
+        still there after @timeout is killed."""
+        end = time.monotonic() + timeout
+        self.nsignals = 0
+        while self.p.returncode is None:
             self.p.send_signal(sig)
-        return self.wait(timeout)
+            self.t_signal = time.monotonic()
+            self.nsignals += 1
+            left = end - self.t_signal
+            if left <= 0:
+                break
+            if self.wait(min(SIG_RESEND, left), kill=False) is not None:
+                break
+        return self.wait(0)
 
     def _reap(self, block):
         if self.p.returncode is not None:
@@ -170,12 +185,16 @@ class Tracer:
         self.p.returncode = os.waitstatus_to_exitcode(status)
         return True
 
-    def wait(self, timeout=600):
+    def wait(self, timeout=600, kill=True):
+        """The exit status; after @timeout seconds the command is killed,
+        or, with kill=False, None is returned with the command running."""
         if self.p.returncode is None:
             # the exit, the moment it happens (a pidfd becomes readable)
             fd = os.pidfd_open(self.p.pid)
             try:
                 if not select.select([fd], [], [], timeout)[0]:
+                    if not kill:
+                        return None
                     self.p.kill()
             finally:
                 os.close(fd)
@@ -569,7 +588,6 @@ def c9_attach():
             except RuntimeError as e:
                 raw(case, tool, rep, failed=str(e)[-400:])
                 continue
-            ts = time.monotonic()
             rc = t.stop(timeout=1800)
             out, err = t.stdout(), t.stderr()
             if tool == "sonde":
@@ -577,8 +595,9 @@ def c9_attach():
             else:
                 m = first_int(out + err, r"Attaching (\d+) probes?")
                 matched = m - 1 if m else None
-            raw(case, tool, rep, secs=ready, detach_secs=t.t_exit - ts, matched=matched,
-                glob=glob, rc=rc, hwm_kb=t.hwm_kb)
+            # from the signal that ended it (bpftrace may miss the first)
+            raw(case, tool, rep, secs=ready, detach_secs=t.t_exit - t.t_signal, matched=matched,
+                glob=glob, rc=rc, hwm_kb=t.hwm_kb, signals=t.nsignals)
             if rep == 0:
                 log("c9 %s %s: %s / %s" % (target, tool, out[-200:], err[-300:]))
 
