@@ -126,8 +126,12 @@ for target in ("10", "100", "1000", "all"):
     fails = [r["tool"] for r in raws if r["case"] == case and "failed" in r]
     glob = next((r.get("glob") for r in raws if r["case"] == case and r.get("glob")), "?")
     what = "every traceable function" if target == "all" else "~%s functions" % target
-    comment = "matched: sonde %s, bpftrace %s%s" % (ms[0] if ms else "-", mb[0] if mb else "-",
-                                                  "; failed runs: " + ", ".join(fails) if fails else "")
+    resent = ["%s rep %d (%d)" % (r["tool"], r["rep"], r["signals"]) for r in raws
+              if r["case"] == case and r.get("signals", 1) > 1]
+    comment = "matched: sonde %s, bpftrace %s%s%s" % (
+        ms[0] if ms else "-", mb[0] if mb else "-",
+        "; failed runs: " + ", ".join(fails) if fails else "",
+        "; SIGINTs it took, where more than one (bench/c9-bpftrace-sigint.md): " + ", ".join(resent) if resent else "")
     row(case, "fbt attach %s (%s): command start to armed (BEGIN ran)" % (glob, what), "s",
         med(case, "sonde", "secs"), med(case, "bpftrace", "secs"), comment)
     row(case + "_detach", "fbt detach %s (%s): SIGINT to exit" % (glob, what), "s",
