@@ -112,6 +112,8 @@ class Tracer:
         self.t_ready = None
         self.ready = threading.Event()
         self.hwm_kb = 0
+        self.t_signal = None    # stop(): when the last signal went
+        self.nsignals = 0
         self.err = tempfile.TemporaryFile("w+")
         e = dict(os.environ)
         e.update(env or {})
@@ -158,8 +160,8 @@ class Tracer:
 
     def stop(self, sig=signal.SIGINT, timeout=300):
         """Signal, and again every SIG_RESEND seconds while the command
-        lives: bpftrace 0.17 now and then misses a SIGINT that comes just
-        after its BEGIN output (it polls on, never exiting).  t_signal is
+        lives: bpftrace 0.17 now and then misses a SIGINT and polls on,
+        never exiting (bench/c9-bpftrace-sigint.md).  t_signal is
         when the last one went, nsignals how many it took; a command
         still there after @timeout is killed."""
         end = time.monotonic() + timeout
@@ -596,7 +598,8 @@ def c9_attach():
                 m = first_int(out + err, r"Attaching (\d+) probes?")
                 matched = m - 1 if m else None
             # from the signal that ended it (bpftrace may miss the first)
-            raw(case, tool, rep, secs=ready, detach_secs=t.t_exit - t.t_signal, matched=matched,
+            detach = t.t_exit - t.t_signal if t.t_signal is not None else None
+            raw(case, tool, rep, secs=ready, detach_secs=detach, matched=matched,
                 glob=glob, rc=rc, hwm_kb=t.hwm_kb, signals=t.nsignals)
             if rep == 0:
                 log("c9 %s %s: %s / %s" % (target, tool, out[-200:], err[-300:]))
