@@ -128,8 +128,11 @@ for target in ("10", "100", "1000", "all"):
     what = "every traceable function" if target == "all" else "~%s functions" % target
     resent = ["%s rep %d (%d)" % (r["tool"], r["rep"], r["signals"]) for r in raws
               if r["case"] == case and r.get("signals", 1) > 1]
+    # bpftrace counts probes: a glob attached as one kprobe_multi link
+    # (6.12's bpftrace) is one, whatever it covers
+    bmatch = "-" if not mb else ("1 link (kprobe_multi)" if mb[0] == 1 and ms and (ms[0] or 0) > 1 else mb[0])
     comment = "matched: sonde %s, bpftrace %s%s%s" % (
-        ms[0] if ms else "-", mb[0] if mb else "-",
+        ms[0] if ms else "-", bmatch,
         "; failed runs: " + ", ".join(fails) if fails else "",
         "; SIGINTs it took, where more than one (bench/c9-bpftrace-sigint.md): " + ", ".join(resent) if resent else "")
     row(case, "fbt attach %s (%s): command start to armed (BEGIN ran)" % (glob, what), "s",
