@@ -576,9 +576,9 @@ def c9_attach():
             # its kprobes are still being taken down long after it exits
             reps = 1 if QUICK else 3
             runs = [(rep, "sonde") for rep in range(reps)] + [(0, "bpftrace")]
-            note(case, "sonde %d runs, bpftrace 1 (last, at most %d s to attach): a kprobe each takes minutes per thousand under TCG" % (reps, C9_ALL_TIMEOUT))
+            note(case, "sonde %d runs, bpftrace 1 (last, at most %d s to attach): where bpftrace attaches a kprobe per function (6.1), that takes minutes per thousand under TCG" % (reps, C9_ALL_TIMEOUT))
         elif reps < REPS:
-            note(case, "%d runs, not %d: bpftrace's attach and detach of this many kprobes take minutes under TCG" % (reps, REPS))
+            note(case, "%d runs, not %d: where bpftrace attaches a kprobe per function (6.1), attaching and detaching this many takes minutes under TCG" % (reps, REPS))
         for rep, tool in runs:
             if tool == "sonde":
                 t = sonde('BEGIN { printf("READY\\n"); }\nfbt:vmlinux:%s:entry { @ = count(); }\n' % glob)
