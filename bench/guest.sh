@@ -23,7 +23,8 @@
 # BENCH_SKIP_WHY (why the others are left out, for the notes),
 # BENCH_TIMEOUT (seconds for the guest, default 5400), BENCH_STALL
 # (seconds of silence before a stalled guest's tasks are dumped, default
-# 300), SONDE_GUEST_MEM (default 2G).  BENCH_QUICK runs write bench/results-quick.{md,json}.
+# 300), SONDE_GUEST_MEM (default 2G).  BENCH_QUICK runs write
+# bench/results-quick.{md,json}.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
