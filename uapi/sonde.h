@@ -160,8 +160,10 @@ struct sonde_probes {
 #define SONDE_SECT_CONSTS	4	/* __u64 */
 #define SONDE_SECT_STRTAB	5	/* char, NUL-terminated strings */
 #define SONDE_SECT_AGGS		6	/* struct sonde_agg_desc */
-#define SONDE_SECT_KEYS		7	/* __u32 key types (SONDE_T_INT/STR) of
-					 * aggregations and arrays */
+#define SONDE_SECT_KEYS		7	/* __u32 key types (SONDE_T_INT, _STR,
+					 * stacks, SONDE_TYPE_BYTES(n); see
+					 * sonde_isa.h) of aggregations and
+					 * arrays */
 #define SONDE_SECT_VARS		8	/* struct sonde_var_desc */
 #define SONDE_SECT_ACTS		9	/* __u32 first instruction of each
 					 * action, relative to act_off */
@@ -297,7 +299,8 @@ struct sonde_clause {
  *            nsteps; zero otherwise
  *
  * Key and value layout in snapshots: each key component is 8 bytes for an
- * integer and strsize bytes (NUL-padded) for a string, in order, then the
+ * integer, strsize bytes (NUL-padded) for a string, frames * 8 for a
+ * stack, n for a struct (SONDE_TYPE_BYTES(n)), in order, then the
  * value: count/sum/min/max one __s64; avg {count, sum}; stddev {count,
  * sum, sum of squares as 128 bits (lo, hi)}; quantize 127 __s64 buckets;
  * lquantize levels + 2 buckets (levels = (limit - base) / step);
@@ -461,7 +464,8 @@ struct sonde_errrec {
 
 /**
  * struct sonde_aggrec - header of an entry in an aggregation snapshot,
- * followed by the key and then the value.
+ * followed by the key and then the value, which starts at the first
+ * 8-byte boundary after the key (a struct key may be any length).
  * @aggid: index into the program's aggregation section
  * @size:  bytes of the entry including this header, multiple of 8
  * @hash:  the kernel's hash of aggid and key (consumers may reuse it)

@@ -157,6 +157,15 @@
 #define SONDE_KEY_JSTRSIZE(t)		((((t) >> 16) & 0xfff) * 8)
 
 /*
+ * A struct, union or array as a key component (D allows any object as a
+ * tuple member): SONDE_TYPE_BYTES(size), 1 to SONDE_MAX_BYREF bytes.  Its
+ * register is a buffer (the object copied into the firing's scratch, as a
+ * struct variable is loaded); the key holds its @size bytes, compared
+ * whole.  A buffer not wholly inside the scratch the firing used is a
+ * fault (DTRACEFLT_BADADDR at the buffer's offset), as any buffer read.
+ */
+
+/*
  * SONDE_OPS(OP): OP(name, code, form, result type, rs kind, rt kind)
  */
 #define SONDE_OPS(OP)							\

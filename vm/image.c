@@ -182,6 +182,8 @@ u32 sonde_keytype_size(const struct sonde_image *img, u32 t)
 	case SONDE_T_JSTACK:
 		return SONDE_JSTACK_SIZE(SONDE_KEY_FRAMES(t),
 					 SONDE_KEY_JSTRSIZE(t));
+	case SONDE_T_BYTES:
+		return SONDE_TYPE_SIZE(t);
 	default:
 		return sizeof(u64);
 	}
@@ -320,6 +322,15 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 				       i, SONDE_KEY_FRAMES(t), js);
 		if (jstack)
 			continue;
+		if (kind == SONDE_T_BYTES) {
+			if (!SONDE_TYPE_SIZE(t) ||
+			    SONDE_TYPE_SIZE(t) > SONDE_MAX_BYREF)
+				return ireject(log, -EINVAL,
+					       "key type %u: a struct of %u bytes: 1 to %u allowed",
+					       i, SONDE_TYPE_SIZE(t),
+					       SONDE_MAX_BYREF);
+			continue;
+		}
 		if ((kind != SONDE_T_INT && kind != SONDE_T_STR && !stack) ||
 		    (stack ? !SONDE_KEY_FRAMES(t) : t != kind) ||
 		    (t >> 16))

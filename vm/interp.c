@@ -85,13 +85,18 @@ static inline void sonde_key_seg(struct sonde_key *k, u32 off, u32 len)
  * and describe it in @k.  A string is written up to its NUL; @pad also
  * zeroes the rest of its field (the canonical key dynamic variables
  * compare whole), else @k says which bytes were written.  Stack
- * components are taken here, at the probe.  Returns the key's bytes, or
- * SONDE_KEY_NULLSTR when a string component is the NULL string.
+ * components are taken here, at the probe.  A struct component
+ * (SONDE_T_BYTES) is copied from the buffer its register points to,
+ * which must lie in the scratch this firing used.  Returns the key's
+ * bytes, SONDE_KEY_NULLSTR when a string component is the NULL string,
+ * or SONDE_KEY_BADBUF (the buffer's address in *@bad) when a struct's
+ * bytes are not all in the scratch.
  */
 #define SONDE_KEY_NULLSTR	(~0u)
+#define SONDE_KEY_BADBUF	(~0u - 1)
 static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 			   u8 *key, const u64 *r, u32 keys_off, u32 nkeys,
-			   bool pad)
+			   bool pad, u64 *bad)
 {
 	const struct sonde_image *img = ctx->img;
 	const u32 max = img->strsize - 1;
@@ -124,6 +129,18 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 				sonde_zero(key + ksize + i, img->strsize - i);
 			sonde_key_seg(k, ksize, i + 1);
 			ksize += img->strsize;
+			break;
+		case SONDE_T_BYTES:
+			n = SONDE_TYPE_SIZE(t);
+			if (unlikely(!sonde_in_scratch(ctx, kv, n))) {
+				*bad = kv;
+				return SONDE_KEY_BADBUF;
+			}
+			/* the buffer may be anywhere in scratch, the key
+			 * area included: move, never overlap-copy */
+			memmove(key + ksize, (const void *)(unsigned long)kv, n);
+			sonde_key_seg(k, ksize, n);
+			ksize += n;
 			break;
 		case SONDE_T_JSTACK:
 			got = sonde_jstack_take(ctx, key + ksize, n,
@@ -431,10 +448,13 @@ l_AGG: {
 	const struct sonde_agg_desc *ad = &img->aggs[pc->imm];
 	struct sonde_key k __uninitialized;	/* written by key_build */
 
-	if (unlikely(sonde_key_build(ctx, &k, (u8 *)ctx->scratch, &r[pc->rs],
-				     ad->keys_off, ad->nkeys, false) ==
-		     SONDE_KEY_NULLSTR))
+	u32 ksize = sonde_key_build(ctx, &k, (u8 *)ctx->scratch, &r[pc->rs],
+				    ad->keys_off, ad->nkeys, false, &addr);
+
+	if (unlikely(ksize == SONDE_KEY_NULLSTR))
 		goto l_nullstr;
+	if (unlikely(ksize == SONDE_KEY_BADBUF))
+		goto l_badbuf;
 	sonde_env_agg(ctx, pc->imm, &k, (s64)RT,
 		      (ad->flags & SONDE_AGGF_INCR) ? (s64)r[pc->rt + 1] : 1);
 	NEXT();
@@ -509,10 +529,12 @@ l_LDTA: {
 	struct sonde_key k __uninitialized;
 	u8 *key = (u8 *)ctx->scratch;
 	u32 ksize = sonde_key_build(ctx, &k, key, &r[pc->rs], vd->keys_off,
-				    vd->nkeys, true);
+				    vd->nkeys, true, &addr);
 
 	if (unlikely(ksize == SONDE_KEY_NULLSTR))
 		goto l_nullstr;
+	if (unlikely(ksize == SONDE_KEY_BADBUF))
+		goto l_badbuf;
 	if (vd->type == SONDE_T_STR) {
 		char *dst = sonde_scratch_str(ctx);
 
@@ -550,10 +572,12 @@ l_STTA: {
 	struct sonde_key k __uninitialized;
 	u8 *key = (u8 *)ctx->scratch;
 	u32 ksize = sonde_key_build(ctx, &k, key, &r[array ? pc->rs : 0],
-				    vd->keys_off, vd->nkeys, true);
+				    vd->keys_off, vd->nkeys, true, &addr);
 
 	if (unlikely(ksize == SONDE_KEY_NULLSTR))
 		goto l_nullstr;
+	if (unlikely(ksize == SONDE_KEY_BADBUF))
+		goto l_badbuf;
 	if (vd->type == SONDE_T_STR) {
 		char *tmp;
 

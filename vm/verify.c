@@ -241,7 +241,8 @@ static int sonde_check_agg(struct sonde_vprog *v, u32 pc,
 	for (k = 0; k < ad->nkeys; k++) {
 		u32 kt = SONDE_KEY_KIND(img->aggkeys[ad->keys_off + k]);
 
-		if ((kt == SONDE_T_INT || kt == SONDE_T_STR) &&
+		if ((kt == SONDE_T_INT || kt == SONDE_T_STR ||
+		     kt == SONDE_T_BYTES) &&
 		    (err = sonde_need_type(v, pc, ty, in->rs + k, kt)))
 			return err;
 	}
@@ -279,7 +280,8 @@ static int sonde_check_keys(struct sonde_vprog *v, u32 pc, u32 rs,
 	for (k = 0; k < nkeys; k++) {
 		u32 kt = SONDE_KEY_KIND(img->aggkeys[keys_off + k]);
 
-		if ((kt == SONDE_T_INT || kt == SONDE_T_STR) &&
+		if ((kt == SONDE_T_INT || kt == SONDE_T_STR ||
+		     kt == SONDE_T_BYTES) &&
 		    (err = sonde_need_type(v, pc, ty, rs + k, kt)))
 			return err;
 	}
@@ -679,7 +681,7 @@ static u64 sonde_jstack_cost(u32 frames, u32 strsize)
 }
 
 /* Building (and hashing, comparing, storing) a key tuple: each string up
- * to strsize bytes, each stack its frames. */
+ * to strsize bytes, each stack its frames, each struct its bytes. */
 static u64 sonde_keys_cost(const struct sonde_image *img, u32 keys_off,
 			   u32 nkeys)
 {
@@ -701,6 +703,10 @@ static u64 sonde_keys_cost(const struct sonde_image *img, u32 keys_off,
 		case SONDE_T_JSTACK:
 			cost += sonde_jstack_cost(SONDE_KEY_FRAMES(t),
 						  SONDE_KEY_JSTRSIZE(t));
+			break;
+		case SONDE_T_BYTES:
+			/* a struct copied from scratch, as a variable's */
+			cost += SONDE_TYPE_SIZE(t) / 8 + 4;
 			break;
 		default:
 			cost += 1;

@@ -6,7 +6,7 @@
 # busybox sh): struct task_struct's members through curthread against
 # what the process says of itself, fbt's typed args[], a user struct
 # copied in and read by member (declared in the script and in a -C
-# header), the io, proc and sched translators against a known workload,
+# header) and used as a value (keys, print()), the io, proc and sched translators against a known workload,
 # kernel symbols (and their refusals), a module's types, and the errors
 # of a host without BTF or without a type.
 
@@ -139,6 +139,48 @@ test_print_struct() {
 		return 0
 	fi
 	ktap_diag "want print()'s layout of known_rec, its bytes, and curthread's task_struct"
+	diff "$T/want" "$T/out" | head -30 | sed 's/^/# /'
+	show
+	return 1
+}
+
+# A struct as a value: an aggregation key (printed as dt_print_datum()
+# prints a 40-byte record: a hex dump; a 4-byte kuid_t: an int), an
+# associative array's key, and print() of it (illumos's dt_print.c
+# layout, every member in hex).
+test_struct_values() {
+	printf '%s\n%s\n' "$STRUCT" 'this struct known_rec r;
+syscall::write:entry /pid == $target && arg2 == sizeof (struct known_rec)/ {
+	this->r = *(struct known_rec *)copyin(arg1, sizeof (struct known_rec));
+	@k[this->r] = count();
+	@u[curthread->cred->uid] = count();
+	seen[this->r] = 2;
+	seen[this->r] += 3;
+	printf("seen %d\n", seen[this->r]);
+	print(this->r);
+	printf("\n");
+}
+END { printa(@k); printa(@u); }' > "$T/v.d"
+	run 60 "$SONDE" -qs "$T/v.d" -c "$PROG struct"
+	cat > "$T/want" <<'WANT'
+seen 5
+struct known_rec {
+    int32_t magic = 0xfffe1dc0
+    uint16_t small = 0xbeef
+    uint8_t lo :3 = 0x5
+    uint8_t hi :5 = 0x11
+    char [13] name = [ "sonde-struct" ]
+    uint64_t big = 0x123456789abcdef
+    int16_t [3] arr = [ 0xffff, 0x2, 0xfffd ]
+}
+WANT
+	if [ "$rc" -eq 0 ] && head -n 10 "$T/out" | cmp -s - "$T/want" &&
+	   grep -q '^ *0: c0 1d fe ff ef be 8d 73 6f 6e 64 65 2d 73 74 72  \.\.\.\.\.\.\.sonde-str$' "$T/out" &&
+	   grep -Eq '^ {16}1$' "$T/out" &&
+	   grep -Eq '^ {8}0 {16}1$' "$T/out" && ! grep -q error "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want the struct as keys (hex dump, kuid_t as an int), its array value 5, and its print() layout"
 	diff "$T/want" "$T/out" | head -30 | sed 's/^/# /'
 	show
 	return 1
@@ -381,11 +423,12 @@ test_missing_type() {
 	return 1
 }
 
-ktap_header 15
+ktap_header 16
 test_curthread; ktap_result types_curthread_task_struct $?
 test_fbt_args; ktap_result types_fbt_typed_args $?
 test_user_struct; ktap_result types_user_struct_copyin $?
 test_print_struct; ktap_result types_print_trace_struct $?
+test_struct_values; ktap_result types_struct_keys_print_value $?
 if command -v cpp > /dev/null; then
 	test_user_struct_header; ktap_result types_user_struct_cpp_header $?
 else

@@ -721,6 +721,21 @@ static const int var_ops[3][4] = {
 			    SONDE_OP_STTA },
 };
 
+static void cg_kcopy(struct dc_cg *g, uint32_t reg, uint32_t size);
+
+/* One key component in the next register: a struct or array in kernel
+ * memory is copied into scratch first (a key is built from a buffer). */
+static struct dc_val cg_key(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val k = cg_expr(g, n);
+
+	if ((n->type.kind == DC_T_SOU || n->type.kind == DC_T_ARRAY) &&
+	    n->type.space != DC_SP_BUF)
+		cg_kcopy(g, k.reg, n->type.size);
+	normalize(g, &k);
+	return k;
+}
+
 /* The keys of array reference @n in consecutive registers; returns the
  * first (0 for a scalar). */
 static uint32_t cg_keys(struct dc_cg *g, struct dc_node *n)
@@ -731,8 +746,7 @@ static uint32_t cg_keys(struct dc_cg *g, struct dc_node *n)
 	if (n->kind != DC_N_INDEX)
 		return 0;
 	for (i = 0; i < n->nargs; i++) {
-		k = cg_expr(g, n->args[i]);
-		normalize(g, &k);
+		k = cg_key(g, n->args[i]);
 		if (!i)
 			first = k.reg;
 	}
@@ -768,8 +782,6 @@ static struct dc_val cg_var_load(struct dc_cg *g, struct dc_node *n)
 	free_keys(g, n);
 	return v;
 }
-
-static void cg_kcopy(struct dc_cg *g, uint32_t reg, uint32_t size);
 
 /*
  * l = r into an element of a struct or array variable n->x: the variable
@@ -812,6 +824,24 @@ static struct dc_val cg_assign_elem(struct dc_cg *g, struct dc_node *n)
 	}
 	i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
 	r = cg_expr(g, n->r);
+	if (l->type.kind == DC_T_SOU) {
+		/* a struct member from a struct: its bytes, 8 at a time */
+		uint32_t o, step;
+
+		if (n->r->type.space != DC_SP_BUF)
+			cg_kcopy(g, r.reg, size);
+		emit(g, SONDE_OP_MOV, v.reg, r.reg, 0, 0);
+		t = reg_alloc(g);
+		for (o = 0; o < size; o += step) {
+			step = size - o >= 8 ? 8 : size - o >= 4 ? 4 :
+			       size - o >= 2 ? 2 : 1;
+			i = step == 1 ? 0 : step == 2 ? 1 : step == 4 ? 2 : 3;
+			emit(g, ldm[i], t, r.reg, 0, (int32_t)o);
+			emit(g, stm[i], 0, a.reg, t, (int32_t)(off + o));
+		}
+		reg_free(g, t);
+		goto stored;
+	}
 	convert_to(g, &r, l->type);
 	normalize(g, &r);
 	emit(g, SONDE_OP_MOV, v.reg, r.reg, 0, 0);
@@ -833,6 +863,7 @@ static struct dc_val cg_assign_elem(struct dc_cg *g, struct dc_node *n)
 		reg_free(g, t);
 	}
 	emit(g, stm[i], 0, a.reg, r.reg, (int32_t)off);
+stored:
 	reg_free(g, r.reg);
 	reg_free(g, a.reg);
 	if (base) {
@@ -1179,9 +1210,15 @@ static void cg_emit_pid(struct dc_cg *g)
 
 /* print(p): the address (0 for a buffer), then *p's bytes; the consumer
  * prints them with the type's tree */
+/*
+ * print(p): the address, then the bytes p points to (Oracle's form);
+ * print(s) of a struct or union value: its bytes only (illumos's).
+ */
 static void cg_print(struct dc_cg *g, struct dc_node *e)
 {
-	bool buf = e->args[0]->type.kind == DC_T_BUF;
+	const struct dc_type *at = &e->args[0]->type;
+	bool value = at->kind == DC_T_SOU;
+	bool buf = value ? at->space == DC_SP_BUF : at->kind == DC_T_BUF;
 	struct sonde_action *a = add_action(g, SONDE_A_PRINT, e);
 	struct sonde_dtype dt;
 	struct dc_val v;
@@ -1192,10 +1229,12 @@ static void cg_print(struct dc_cg *g, struct dc_node *e)
 	if (dc_ptype_build(g->cc, (uint32_t)e->id, &a->ptype, &a->nptype))
 		return;
 	v = cg_expr(g, e->args[0]);
-	dt.kind = SONDE_DT_UINT;
-	dt.size = 8;
-	add_field(g, dt, &off);
-	emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0, (int32_t)off);
+	if (!value) {
+		dt.kind = SONDE_DT_UINT;
+		dt.size = 8;
+		add_field(g, dt, &off);
+		emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0, (int32_t)off);
+	}
 	if (!buf)
 		cg_kcopy(g, v.reg, (uint32_t)e->ival);
 	dt.kind = SONDE_DT_BYTES;
@@ -1204,7 +1243,7 @@ static void cg_print(struct dc_cg *g, struct dc_node *e)
 	emit(g, SONDE_OP_EMITM, 0, v.reg, 0, SONDE_SOL_IMM(off, dt.size));
 	reg_free(g, v.reg);
 	a = &g->pc->acts[g->pc->nacts - 1];
-	a->nfields = 2;
+	a->nfields = value ? 1 : 2;
 	end_action(g, a);
 }
 
@@ -1395,8 +1434,7 @@ static void cg_aggregate(struct dc_cg *g, struct dc_node *asg)
 			/* taken by the VM: the register is ignored */
 			v.reg = reg_alloc(g);
 		} else {
-			v = cg_expr(g, agg->args[i]);
-			normalize(g, &v);
+			v = cg_key(g, agg->args[i]);
 		}
 		if (i == 0)
 			keys = v.reg;

@@ -1217,14 +1217,12 @@ static void dc_decl_var(struct dc_parser *p, const struct dc_dspec *ds,
 				 d->name.text))
 		return;
 	for (k = 0; tuple && k < tuple->nkeys; k++) {
-		if (tuple->keys[k].kind != DC_T_INT &&
-		    tuple->keys[k].kind != DC_T_STR) {
-			dc_error(cc, "D_KEY_TYPE", d->name.line, d->name.col,
-				 "array %s key #%u has invalid type %s",
-				 d->name.text, k + 1,
-				 dc_type_str(tuple->keys[k]));
+		char what[300];
+
+		snprintf(what, sizeof(what), "array %s", d->name.text);
+		if (!dc_sem_key_ok(cc, &tuple->keys[k], d->name.line,
+				   d->name.col, what, k + 1))
 			return;
-		}
 	}
 	dc_var_define(cc, d->name.text, scope, ty, tuple ? tuple->nkeys : 0,
 		      tuple ? tuple->keys : NULL, d->name.line, d->name.col);

@@ -40,7 +40,9 @@ static int conv_kind(const struct sonde_fmtspec *sp)
 static const char *kind_name(int kind)
 {
 	return kind == DC_T_STR ? "string" : kind == DC_T_INT ? "integer" :
-	       kind == DC_T_VOID ? "void" : "aggregation";
+	       kind == DC_T_VOID ? "void" : kind == DC_T_SOU ?
+	       "struct or union" : kind == DC_T_ARRAY ? "array" :
+	       "aggregation";
 }
 
 bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
@@ -123,7 +125,9 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 			return false;
 		}
 		have = printa ? (agg->keys[ai].kind == SONDE_DT_STR ?
-				 DC_T_STR : DC_T_INT) : args[ai]->type.kind;
+				 DC_T_STR : agg->keys[ai].kind ==
+				 SONDE_DT_BYTES ? DC_T_SOU : DC_T_INT) :
+		       args[ai]->type.kind;
 		if (want == PF_ANY) {
 			ai++;
 			continue;

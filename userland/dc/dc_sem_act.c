@@ -519,11 +519,8 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 			ok &= sem_stack(cc, k);
 		} else if (!dc_sem_expr(cc, k)) {
 			ok = false;
-		} else if (k->type.kind != DC_T_INT &&
-			   k->type.kind != DC_T_STR) {
-			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
-				 "aggregation key #%u has invalid type %s",
-				 i + 1, dc_type_str(k->type));
+		} else if (!dc_sem_key_ok(cc, &k->type, k->line, k->col,
+					  "aggregation", i + 1)) {
 			ok = false;
 		}
 	}

@@ -782,6 +782,22 @@ bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
 	a = e->args[0];
 	if (!dc_sem_trace_arg(cc, a, "print"))
 		return false;
+	if (a->type.kind == DC_T_SOU && a->type.tid) {
+		/* a struct or union value: itself, as illumos prints it */
+		t = a->type.tid;
+		dc_ct_complete(cc, &t);
+		size = dc_ct_size(cc, dc_ct_resolve(cc, t));
+		if (!size || size > UINT16_MAX) {
+			dc_error(cc, "D_PRINT_SIZE", a->line, a->col,
+				 "print( ) argument #1 has type '%s' of %u bytes: 1 to %u can be recorded",
+				 dc_ct_name(cc, t, tn, sizeof(tn)), size,
+				 UINT16_MAX);
+			return false;
+		}
+		e->id = (int)t;
+		e->ival = size;
+		return true;
+	}
 	if ((a->type.kind != DC_T_INT && a->type.kind != DC_T_BUF) ||
 	    !a->type.ptr || !a->type.tid ||
 	    dc_ct_kind(cc, a->type.tid) != DC_CT_PTR) {
@@ -824,6 +840,42 @@ bool dc_sem_byref_var_ok(struct dc_cc *cc, const struct dc_type *t,
 		return false;
 	}
 	return true;
+}
+
+/*
+ * May a value of type @t be key #@k of @what (an aggregation or array
+ * tuple)?  Integers and strings, and, as DTrace passes any other object
+ * by reference into a tuple, structs, unions and arrays of 1 to
+ * SONDE_MAX_BYREF bytes (compared, hashed and printed as their bytes).
+ */
+bool dc_sem_key_ok(struct dc_cc *cc, const struct dc_type *t, uint32_t line,
+		   uint32_t col, const char *what, uint32_t k)
+{
+	if (t->kind == DC_T_INT || t->kind == DC_T_STR)
+		return true;
+	if (t->kind != DC_T_SOU && t->kind != DC_T_ARRAY) {
+		dc_error(cc, "D_KEY_TYPE", line, col,
+			 "%s key #%u has invalid type %s", what, k,
+			 dc_type_str(*t));
+		return false;
+	}
+	if (!t->size || t->size > SONDE_MAX_BYREF) {
+		dc_error(cc, "D_KEY_TYPE", line, col,
+			 "%s key #%u: %s of %u bytes: a struct, union or array key holds 1 to %u",
+			 what, k, dc_type_str(*t), t->size, SONDE_MAX_BYREF);
+		return false;
+	}
+	return true;
+}
+
+/* Are key types @a and @b the same (an object's: the same type)? */
+bool dc_sem_key_same(struct dc_cc *cc, const struct dc_type *a,
+		     const struct dc_type *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	return (a->kind != DC_T_SOU && a->kind != DC_T_ARRAY) ||
+	       dc_sem_same_type(cc, a->tid, b->tid);
 }
 
 /* Is the variable @id of a struct or array type? */
@@ -941,10 +993,26 @@ bool dc_sem_assign_elem(struct dc_cc *cc, struct dc_node *n)
 			 op);
 		return false;
 	}
+	/* dt_cook_op2(): an array (a char array too: it is no string)
+	 * may not be assigned */
+	if (n->l->type.kind == DC_T_ARRAY) {
+		dc_error(cc, "D_OP_ARRFUN", n->line, n->col,
+			 "operator %s may not be applied to operand of type \"%s\"",
+			 op, dc_type_str(n->l->type));
+		return false;
+	}
+	/* a struct or union member: a struct of the same type, copied */
+	if (n->l->type.kind == DC_T_SOU && n->r->type.kind == DC_T_SOU &&
+	    n->op == DC_TK_ASSIGN &&
+	    dc_sem_same_type(cc, n->l->type.tid, n->r->type.tid)) {
+		n->type = n->l->type;
+		n->id = -1;
+		return true;
+	}
 	if (n->l->type.kind != DC_T_INT || n->r->type.kind != DC_T_INT) {
 		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
-			 "operator %s: only an integer or pointer member or element is written, not %s from %s",
-			 op, dc_type_str(n->l->type), dc_type_str(n->r->type));
+			 "operands have incompatible types: \"%s\" %s \"%s\"",
+			 dc_type_str(n->l->type), op, dc_type_str(n->r->type));
 		return false;
 	}
 	if (!dc_sem_convert(cc, n->r, n->l->type))

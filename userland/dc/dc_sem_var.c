@@ -351,14 +351,11 @@ static bool sem_keys(struct dc_cc *cc, struct dc_node *n, int id)
 
 		if (!dc_sem_expr(cc, k)) {
 			ok = false;
-		} else if (k->type.kind != DC_T_INT &&
-			   k->type.kind != DC_T_STR) {
-			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
-				 "array key #%u has invalid type %s", i + 1,
-				 dc_type_str(k->type));
+		} else if (!dc_sem_key_ok(cc, &k->type, k->line, k->col,
+					  "array", i + 1)) {
 			ok = false;
 		} else if (v && i < v->nkeys &&
-			   k->type.kind != v->keys[i].kind) {
+			   !dc_sem_key_same(cc, &k->type, &v->keys[i])) {
 			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
 				 "array key #%u has type %s, not %s as declared at line %u",
 				 i + 1, dc_type_str(k->type),

@@ -122,7 +122,7 @@ int sonde_consumer_aggsnap_cpu(struct sonde_consumer *c, uint32_t cpu,
 	struct sonde_aggrec hdr;
 	struct sonde_aggent *e;
 	const struct sonde_agg_desc *ad;
-	uint32_t keylen, vlen;
+	uint32_t keylen, vlen, voff;
 	int64_t *delta;
 
 	while (p + sizeof(hdr) <= end) {
@@ -133,7 +133,9 @@ int sonde_consumer_aggsnap_cpu(struct sonde_consumer *c, uint32_t cpu,
 		ad = &c->prog->aggs[hdr.aggid].desc;
 		keylen = sonde_agg_keylen(c, hdr.aggid);
 		vlen = sonde_agg_val_size(ad);
-		if (sizeof(hdr) + keylen + vlen > hdr.size)
+		/* the value starts at the key's next 8-byte boundary */
+		voff = sizeof(hdr) + ((keylen + 7) & ~7u);
+		if (voff + vlen > hdr.size)
 			return -EBADMSG;
 		e = sonde_aggtab_get(c, hdr.aggid, p + sizeof(hdr), keylen);
 		if (!e)
@@ -141,7 +143,7 @@ int sonde_consumer_aggsnap_cpu(struct sonde_consumer *c, uint32_t cpu,
 		delta = malloc(vlen);
 		if (!delta)
 			return -ENOMEM;
-		memcpy(delta, p + sizeof(hdr) + keylen, vlen);
+		memcpy(delta, p + voff, vlen);
 		sonde_agg_merge(ad, (s64 *)e->val, (const s64 *)delta);
 		if (e->percpu && cpu < c->ncpus)
 			sonde_agg_merge(ad, (s64 *)(e->percpu + (size_t)cpu *
@@ -281,15 +283,21 @@ static int sonde_keycmp(const struct sonde_consumer *c,
 		if (a->keys[i].kind == SONDE_DT_STR ||
 		    a->keys[i].kind == SONDE_DT_KSTACK ||
 		    a->keys[i].kind == SONDE_DT_USTACK ||
-		    sonde_dt_is_jstack(a->keys[i])) {
-			/* strings and stacks (PC arrays) compare as bytes */
+		    sonde_dt_is_jstack(a->keys[i]) ||
+		    (a->keys[i].kind == SONDE_DT_BYTES &&
+		     !sonde_dt_bytes_int(a->keys[i]))) {
+			/* strings, stacks (PC arrays) and structs compare
+			 * as bytes (dt_aggregate_keycmp()'s default) */
 			ret = memcmp(l->key + off, r->key + off,
 				     sonde_keyfield_size(c, a->keys[i]));
 			if (ret)
 				return ret < 0 ? -1 : 1;
 		} else {
-			memcpy(&lv, l->key + off, 8);
-			memcpy(&rv, r->key + off, 8);
+			lv = rv = 0;
+			memcpy(&lv, l->key + off, a->keys[i].kind ==
+			       SONDE_DT_BYTES ? a->keys[i].size : 8);
+			memcpy(&rv, r->key + off, a->keys[i].kind ==
+			       SONDE_DT_BYTES ? a->keys[i].size : 8);
 			mask = a->keys[i].size >= 8 ? ~0ULL :
 			       (1ULL << (a->keys[i].size * 8)) - 1;
 			lv &= mask;

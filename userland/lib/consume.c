@@ -614,14 +614,20 @@ static int sonde_rec_action(struct sonde_consumer *c,
 		return sonde_out(c, act_tracemem, act, data + fl->offset,
 				 fl->type);
 	case SONDE_A_PRINT: {
-		uint64_t addr;
+		uint64_t addr = 0;
 
-		if (act->nfields != 2 || !sonde_field_ok(cl, act->field, dsize) ||
-		    !sonde_field_ok(cl, act->field + 1, dsize))
+		/* a pointer's target: its address, then its bytes; a
+		 * struct value: its bytes only */
+		if ((act->nfields != 1 && act->nfields != 2) ||
+		    !sonde_field_ok(cl, act->field, dsize) ||
+		    (act->nfields == 2 &&
+		     !sonde_field_ok(cl, act->field + 1, dsize)))
 			return -EBADMSG;
 		fl = &cl->fields[act->field];
-		memcpy(&addr, data + fl->offset, 8);
-		fl = &cl->fields[act->field + 1];
+		if (act->nfields == 2) {
+			memcpy(&addr, data + fl->offset, 8);
+			fl = &cl->fields[act->field + 1];
+		}
 		return sonde_out(c, act_print, act, addr, data + fl->offset,
 				 fl->type);
 	}

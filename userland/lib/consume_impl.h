@@ -85,7 +85,7 @@ static inline uint32_t sonde_keyfield_size(const struct sonde_consumer *c,
 	if (t.kind == SONDE_DT_STR)
 		return c->strsize;
 	if (t.kind == SONDE_DT_KSTACK || t.kind == SONDE_DT_USTACK ||
-	    sonde_dt_is_jstack(t))
+	    t.kind == SONDE_DT_BYTES || sonde_dt_is_jstack(t))
 		return t.size;
 	return 8;
 }
@@ -208,5 +208,8 @@ void sonde_aggtab_joined_free(struct sonde_aggent ***b, uint32_t n);
  */
 int sonde_print_type(FILE *out, const struct sonde_ptnode *t, uint32_t n,
 		     uint64_t addr, const void *data, size_t size);
+/* print() of a struct value: its @size bytes as illumos shows them. */
+int sonde_print_value(FILE *out, const struct sonde_ptnode *t, uint32_t n,
+		      const void *data, size_t size);
 
 #endif /* _SONDE_CONSUME_IMPL_H */

@@ -274,14 +274,16 @@ static int json_act_trace(struct sonde_consumer *c,
 	return 0;
 }
 
-/* print(): the address and the bytes (the type's layout is the text
- * output's) */
+/* print(): the address (of a pointer's target; none for a struct
+ * value) and the bytes (the type's layout is the text output's) */
 static int json_act_print(struct sonde_consumer *c,
 			  const struct sonde_action *act, uint64_t addr,
 			  const void *data, struct sonde_dtype t)
 {
-	fprintf(c->out, "%s{\"action\":\"print\",\"address\":%llu,\"type\":",
-		json_sep(c), (unsigned long long)addr);
+	fprintf(c->out, "%s{\"action\":\"print\",", json_sep(c));
+	if (act->nfields == 2)
+		fprintf(c->out, "\"address\":%llu,", (unsigned long long)addr);
+	fprintf(c->out, "\"type\":");
 	sonde_json_str(c->out, act->nptype ? act->ptype[0].type : "",
 		       act->nptype ? strlen(act->ptype[0].type) : 0);
 	fprintf(c->out, ",\"bytes\":");

@@ -120,6 +120,9 @@ static int text_act_print(struct sonde_consumer *c,
 			  const struct sonde_action *act, uint64_t addr,
 			  const void *data, struct sonde_dtype t)
 {
+	if (act->nfields == 1)		/* print() of a struct value */
+		return sonde_print_value(c->out, act->ptype, act->nptype, data,
+					 t.size);
 	return sonde_print_type(c->out, act->ptype, act->nptype, addr, data,
 				t.size);
 }

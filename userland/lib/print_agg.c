@@ -135,12 +135,14 @@ int sonde_print_trace(FILE *out, const void *data, struct sonde_dtype type,
 int sonde_print_aggkey_style(FILE *out, const void *data,
 			     struct sonde_dtype type, bool packed)
 {
-	int64_t v;
+	int64_t v = 0;
 
-	if (type.kind == SONDE_DT_STR)
+	/* a struct key: by its size, as dt_print_datum() switches */
+	if (type.kind == SONDE_DT_STR ||
+	    (type.kind == SONDE_DT_BYTES && !sonde_dt_bytes_int(type)))
 		return sonde_print_bytes(out, data, type.size,
 					 packed ? 16 : -50, false, false);
-	memcpy(&v, data, 8);
+	memcpy(&v, data, type.kind == SONDE_DT_BYTES ? type.size : 8);
 	switch (type.size) {
 	case 4:
 		fprintf(out, " %8d", (int)(uint32_t)v);
@@ -170,6 +172,9 @@ int sonde_aggkey_packed_width(struct sonde_dtype type)
 		       type.kind != SONDE_DT_KSTACK &&
 		       type.kind != SONDE_DT_USTACK &&
 		       !sonde_dt_is_jstack(type);
+
+	if (sonde_dt_bytes_int(type))
+		integer = true;
 
 	if (integer && type.size == 1)
 		return 3 + 1;

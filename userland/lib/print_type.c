@@ -17,9 +17,23 @@
  * that are all zero are not shown (nor zero bit-fields), a char array
  * stops at its first NUL, an array of zeros shows its first line only,
  * and nesting deeper than 10 levels or past the data shows "...".
- * Bit-fields are read as C lays them out.  Called by the text output;
+ * Bit-fields are read as C lays them out.
+ *
+ * print() of a struct or union value (not a pointer) shows the value as
+ * illumos's dtrace_print() (lib/libdtrace/common/dt_print.c, after mdb's
+ * ::print -tn) shows it, every member on its line with its type and its
+ * value in hex:
+ *
+ *	struct foo {
+ *	    int a = 0x1
+ *	    char [8] name = [ "hi" ]
+ *	    uint8_t lo :3 = 0x5
+ *	}
+ *
+ * with no newline after the last brace.  Called by the text output;
  * userland only.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -207,5 +221,253 @@ int sonde_print_type(FILE *out, const struct sonde_ptnode *t, uint32_t n,
 	if (n && data && size)
 		sonde_pt_visit(&v, t, 0, 0, 0);
 	sonde_pt_close(&v, 0);
+	return ferror(out) ? -EIO : 0;
+}
+
+/* ---- illumos's print() of a value (dt_print.c) -------------------------- */
+
+struct sonde_ivisit {
+	FILE *out;
+	const unsigned char *data;
+	size_t size;
+	int depth;		/* pa_depth: the depth printed last */
+	int nest;		/* pa_nest: array nesting */
+};
+
+static void sonde_iv_member(struct sonde_ivisit *v, const struct sonde_ptnode *t,
+			    uint32_t i, uint64_t bitoff, int depth);
+
+/* dt_print_trailing_braces(): close the struct levels below @depth. */
+static void sonde_iv_braces(struct sonde_ivisit *v, int depth)
+{
+	int d;
+
+	for (d = v->depth; d > depth; d--)
+		fprintf(v->out, "%*s}%s", (d + v->nest - 1) * 4, "",
+			d == depth + 1 ? "" : "\n");
+}
+
+static void sonde_iv_indent(struct sonde_ivisit *v)
+{
+	fprintf(v->out, "%*s", (v->depth + v->nest) * 4, "");
+}
+
+/* Are @n bytes at @off of the data all there? */
+static bool sonde_iv_have(const struct sonde_ivisit *v, uint64_t off,
+			  uint64_t n)
+{
+	return off <= v->size && v->size - off >= n;
+}
+
+/* dt_print_hex(): an integer of 1, 2, 4 or 8 bytes, "%#x" (so 0 is "0") */
+static void sonde_iv_hex(struct sonde_ivisit *v, uint64_t off, uint32_t size)
+{
+	uint64_t u = 0;
+
+	if (!sonde_iv_have(v, off, size) ||
+	    (size != 1 && size != 2 && size != 4 && size != 8)) {
+		fprintf(v->out, "<invalid size %u>", size);
+		return;
+	}
+	memcpy(&u, v->data + off, size);
+	fprintf(v->out, "%#llx", (unsigned long long)u);
+}
+
+/* dt_print_int(): a bit-field in hex, a char quoted, else dt_print_hex() */
+static void sonde_iv_int(struct sonde_ivisit *v, const struct sonde_ptnode *nd,
+			 uint64_t bitoff)
+{
+	uint32_t size = nd->bits / 8;
+	char c;
+
+	if (size > 8 || nd->bits % 8 || (size & (size - 1))) {
+		uint32_t n = (uint32_t)((bitoff % 8 + nd->bits + 7) / 8);
+
+		if (!sonde_iv_have(v, bitoff / 8, n))
+			return;
+		fprintf(v->out, "%#llx", (unsigned long long)
+			sonde_pt_int(v->data, bitoff, nd->bits, false));
+		return;
+	}
+	if ((nd->flags & SONDE_PTF_CHAR) && (nd->flags & SONDE_PTF_SIGNED) &&
+	    nd->bits == 8) {
+		if (!sonde_iv_have(v, bitoff / 8, 1))
+			return;
+		c = (char)v->data[bitoff / 8];
+		if (isprint((unsigned char)c))
+			fprintf(v->out, "'%c'", c);
+		else if (c == 0)
+			fprintf(v->out, "'\\0'");
+		else
+			fprintf(v->out, "'\\%03o'", (unsigned int)(int)c);
+		return;
+	}
+	sonde_iv_hex(v, bitoff / 8, size);
+}
+
+/* dt_print_enum(): its name, or the value */
+static void sonde_iv_enum(struct sonde_ivisit *v, const struct sonde_ptnode *nd,
+			  uint64_t off)
+{
+	int32_t val = 0;
+	uint32_t k;
+
+	if (!sonde_iv_have(v, off, nd->size) ||
+	    (nd->size != 1 && nd->size != 2 && nd->size != 4)) {
+		fprintf(v->out, "<invalid enum size %u>", nd->size);
+		return;
+	}
+	if (nd->size == 1)
+		val = v->data[off];
+	else if (nd->size == 2)
+		val = v->data[off] | v->data[off + 1] << 8;
+	else
+		memcpy(&val, v->data + off, 4);
+	for (k = 0; k < nd->nvals; k++)
+		if (nd->vals[k] == val) {
+			fprintf(v->out, "%s", nd->vnames[k]);
+			return;
+		}
+	fprintf(v->out, "%d", val);
+}
+
+/*
+ * dt_print_array(): a char array holding a NUL after printable chars is
+ * a string ("[ \"...\" ]"), else "[ e0, e1, ... ]", each element visited
+ * at depth 0 one array level deeper; structs get their own lines.
+ */
+static void sonde_iv_array(struct sonde_ivisit *v, const struct sonde_ptnode *t,
+			   uint32_t i, uint64_t bitoff)
+{
+	const struct sonde_ptnode *nd = &t[i], *el = &t[i + 1];
+	uint64_t off = bitoff / 8;
+	bool isstring = false, sou;
+	uint32_t k;
+	char c = 0;
+
+	if (nd->span < 2) {
+		fprintf(v->out, "[ ]");
+		return;
+	}
+	sou = el->kind == SONDE_PT_SOU;
+	if (el->kind == SONDE_PT_INT && (el->flags & SONDE_PTF_CHAR) &&
+	    (el->flags & SONDE_PTF_SIGNED) && el->bits == 8) {
+		for (k = 0; k < nd->nelems && sonde_iv_have(v, off + k, 1); k++) {
+			c = (char)v->data[off + k];
+			if (!isprint((unsigned char)c) || c == 0)
+				break;
+		}
+		isstring = k != nd->nelems && c == 0;
+	}
+	if (!isstring || v->depth != 0)
+		fprintf(v->out, "[ ");
+	if (isstring) {
+		fputc('"', v->out);
+		for (k = 0; k < nd->nelems && v->data[off + k]; k++)
+			fputc(v->data[off + k], v->out);
+		fputc('"', v->out);
+	} else {
+		for (k = 0; k < nd->nelems; k++) {
+			struct sonde_ivisit e = *v;
+
+			e.nest += v->depth + 1;
+			e.depth = 0;
+			if (!sonde_iv_have(v, off + (uint64_t)el->size * k,
+					   el->size ? el->size : 1))
+				break;
+			sonde_iv_member(&e, t, i + 1,
+					bitoff + (uint64_t)el->size * 8 * k, 0);
+			sonde_iv_braces(&e, 0);
+			if (k != nd->nelems - 1)
+				fprintf(v->out, ", ");
+			else if (sou)
+				fputc('\n', v->out);
+		}
+	}
+	if (!isstring || v->depth != 0) {
+		if (sou)
+			sonde_iv_indent(v);
+		else
+			fputc(' ', v->out);
+		fputc(']', v->out);
+	}
+}
+
+/*
+ * dt_print_member(), as ctf_type_visit() calls it for node @i at @bitoff
+ * and @depth: its type and name (a bit-field's width after it), its value;
+ * then, for a struct or union, its members one level down.
+ */
+static void sonde_iv_member(struct sonde_ivisit *v, const struct sonde_ptnode *t,
+			    uint32_t i, uint64_t bitoff, int depth)
+{
+	const struct sonde_ptnode *nd = &t[i];
+	bool arraymember, brief, sou = nd->kind == SONDE_PT_SOU;
+	char type[512];
+	size_t tl;
+	uint32_t k;
+
+	sonde_iv_braces(v, depth);
+	if (depth < v->depth)
+		fputc('\n', v->out);
+	v->depth = depth;
+	/* an anonymous struct or union is CTF's "struct " */
+	snprintf(type, sizeof(type), "%s%s", nd->type,
+		 !strcmp(nd->type, "struct") || !strcmp(nd->type, "union") ?
+		 " " : "");
+	tl = strlen(type);
+	arraymember = v->nest != 0 && depth == 0;
+	brief = arraymember && !sou;
+	if (!brief) {
+		if (arraymember)
+			fputc('\n', v->out);
+		sonde_iv_indent(v);
+		fputs(type, v->out);
+		if (nd->name) {
+			if (tl && type[tl - 1] != '*' && type[tl - 1] != ' ')
+				fputc(' ', v->out);
+			fputs(nd->name, v->out);
+			if (nd->kind == SONDE_PT_INT &&
+			    (nd->bits % 8 || bitoff % 8 || nd->bits / 8 > 8 ||
+			     nd->bits / 8 != nd->size))
+				fprintf(v->out, " :%u", nd->bits);
+			fputs(" =", v->out);
+		}
+		fputc(' ', v->out);
+	}
+	switch (nd->kind) {
+	case SONDE_PT_INT:
+		sonde_iv_int(v, nd, bitoff);
+		break;
+	case SONDE_PT_PTR:
+		sonde_iv_hex(v, bitoff / 8, nd->size);
+		break;
+	case SONDE_PT_ARRAY:
+		sonde_iv_array(v, t, i, bitoff);
+		break;
+	case SONDE_PT_SOU:
+		fputc('{', v->out);
+		break;
+	case SONDE_PT_ENUM:
+		sonde_iv_enum(v, nd, bitoff / 8);
+		break;
+	}
+	if (!brief)
+		fputc('\n', v->out);
+	if (sou)
+		for (k = i + 1; k < i + nd->span; k += t[k].span)
+			sonde_iv_member(v, t, k, bitoff + t[k].bitoff,
+					depth + 1);
+}
+
+int sonde_print_value(FILE *out, const struct sonde_ptnode *t, uint32_t n,
+		      const void *data, size_t size)
+{
+	struct sonde_ivisit v = { .out = out, .data = data, .size = size };
+
+	if (n && data) {
+		sonde_iv_member(&v, t, 0, 0, 0);
+		sonde_iv_braces(&v, 0);
+	}
 	return ferror(out) ? -EIO : 0;
 }

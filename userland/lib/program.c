@@ -90,6 +90,8 @@ static uint32_t sonde_keytype(const struct sonde_dtype *t)
 		return SONDE_KEY_STACK(SONDE_T_KSTACK, t->size / 8);
 	case SONDE_DT_USTACK:
 		return SONDE_KEY_STACK(SONDE_T_USTACK, t->size / 8);
+	case SONDE_DT_BYTES:
+		return SONDE_TYPE_BYTES(t->size);
 	default:
 		if (sonde_dt_is_jstack(*t))
 			return SONDE_KEY_JSTACK(SONDE_DT_JFRAMES(t->kind),

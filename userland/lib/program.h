@@ -39,6 +39,15 @@ struct sonde_dtype {
 				 * any for SONDE_DT_BYTES */
 };
 
+/* Is @t an object (SONDE_DT_BYTES) of 1, 2, 4 or 8 bytes?  DTrace's
+ * dt_print_datum() and dt_aggregate_keycmp() switch on a record's size,
+ * so such a struct key prints and sorts as the integer of that size. */
+static inline bool sonde_dt_bytes_int(struct sonde_dtype t)
+{
+	return t.kind == SONDE_DT_BYTES && (t.size == 1 || t.size == 2 ||
+					    t.size == 4 || t.size == 8);
+}
+
 /* Is @t a jstack()?  Its frames and bytes of names. */
 static inline bool sonde_dt_is_jstack(struct sonde_dtype t)
 {

@@ -213,7 +213,7 @@ $(B)/tests/fuzz_mkseeds: userland/tests/fuzz/mkseeds.c userland/tests/vm_test.c 
 		userland/tests/vm_env.c $(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(TEST_INC) -Wno-missing-prototypes -Dmain=vm_test_main \
-		-Dsonde_image_verify=seed_image_verify -c \
+		-Dsonde_image_verify_flags=seed_image_verify_flags -c \
 		-o $(B)/tests/fuzz_mkseeds_vm_test.o userland/tests/vm_test.c
 	$(CC) $(TEST_CFLAGS) $(TEST_INC) -o $@ \
 		userland/tests/fuzz/mkseeds.c userland/tests/vm_env.c \

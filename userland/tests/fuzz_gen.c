@@ -129,15 +129,19 @@ static void fz_strtab(struct fz_in *in, struct fz_prog *g)
 }
 
 /* A key component: mostly integers and strings, sometimes a stack of
- * 1..255 frames (0 frames, rarely: rejected). */
+ * 1..255 frames (0 frames, rarely: rejected), a jstack, or a struct of
+ * 1..64 bytes (rarely 0 or past SONDE_MAX_BYREF: rejected). */
 static void fz_keytype(struct fz_in *in, struct sonde_dtype *t)
 {
-	u32 k = fz_below(in, 11), frames;
+	u32 k = fz_below(in, 12), frames;
 
 	t->kind = k < 5 ? SONDE_DT_INT : k < 8 ? SONDE_DT_STR :
 		  k < 9 ? SONDE_DT_KSTACK : k < 10 ? SONDE_DT_USTACK :
-		  SONDE_DT_JSTACK;
+		  k < 11 ? SONDE_DT_JSTACK : SONDE_DT_BYTES;
 	t->size = 8;
+	if (t->kind == SONDE_DT_BYTES)
+		t->size = fz_chance(in, 20) ? fz_u32(in) & 0x3fff :
+			  1 + fz_below(in, 64);
 	if (t->kind == SONDE_DT_KSTACK || t->kind == SONDE_DT_USTACK)
 		t->size = 8 * (fz_chance(in, 2) ? fz_below(in, 256) :
 			       1 + fz_below(in, fz_chance(in, 20) ? 255 : 8));

@@ -246,9 +246,13 @@ static int parse_vars(struct tprog *tp, const char *src, char *err,
 			}
 			for (k = strtok_r(tok + 5, ",", &s3); k;
 			     k = strtok_r(NULL, ",", &s3))
-				pv->keys[pv->desc.nkeys++].kind =
-					!strcmp(k, "str") ? SONDE_DT_STR :
-					SONDE_DT_INT;
+				pv->keys[pv->desc.nkeys++] =
+					!strncmp(k, "bytes:", 6) ?
+					(struct sonde_dtype){ SONDE_DT_BYTES,
+						(u32)atoi(k + 6) } :
+					(struct sonde_dtype){ !strcmp(k, "str") ?
+						SONDE_DT_STR : SONDE_DT_INT,
+						0 };
 		}
 		tp->p.nvars++;
 	}
@@ -333,6 +337,10 @@ static int parse_aggs(struct tprog *tp, const char *src, char *err,
 						*dt = (struct sonde_dtype){
 							SONDE_DT_KSTACK,
 							8 * atoi(k + 7) };
+					else if (!strncmp(k, "bytes:", 6))
+						*dt = (struct sonde_dtype){
+							SONDE_DT_BYTES,
+							(u32)atoi(k + 6) };
 					else if (!strncmp(k, "ustack:", 7))
 						*dt = (struct sonde_dtype){
 							SONDE_DT_USTACK,
@@ -406,6 +414,14 @@ static void agg_dump(struct tenv *t, const struct sonde_image *img,
 						 " \"%s\"",
 						 (char *)e->key + off);
 				off += img->strsize;
+			} else if (SONDE_KEY_KIND(kt) == SONDE_T_BYTES) {
+				used += snprintf(out + used, sz - used, " <");
+				for (j = 0; j < SONDE_TYPE_SIZE(kt); j++)
+					used += snprintf(out + used, sz - used,
+							 "%02x",
+							 e->key[off + j]);
+				used += snprintf(out + used, sz - used, ">");
+				off += SONDE_TYPE_SIZE(kt);
 			} else {
 				s64 v;
 

@@ -329,6 +329,181 @@ static void t_aggsortkeypos(void)
 	}
 }
 
+/*
+ * Struct keys (SONDE_DT_BYTES), as dt_print_datum() prints a key record
+ * by its size: 8, 4, 2 or 1 bytes as that integer (" %16lld", " %8d"),
+ * anything else through dt_print_bytes() with width 50: printable bytes
+ * then NULs as a string, other bytes as a hex dump ending its line, so
+ * the value starts the next.  dt_aggregate_keycmp() compares the integer
+ * sizes as unsigned integers and the rest byte by byte.
+ */
+static void t_struct_keys(void)
+{
+	static struct sonde_dtype k8 = { SONDE_DT_BYTES, 8 },
+				  k4 = { SONDE_DT_BYTES, 4 },
+				  k12 = { SONDE_DT_BYTES, 12 };
+	struct sonde_pagg aggs[3] = {
+		{ .name = "a", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k8 },
+		{ .name = "b", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k4 },
+		{ .name = "c", .desc = { .fn = SONDE_AGG_count, .nkeys = 1 },
+		  .keys = &k12 },
+	};
+	struct sonde_program p;
+	struct sonde_consumer *c;
+	int32_t pt[2] = { 1, 2 }, pt2[2] = { 0, 3 }, small = -5;
+	int32_t tri[3] = { 1, 2, 3 };
+	char name[12] = "sonde";
+	int64_t one = 1;
+
+	prog_init(&p, aggs, 3);
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	agg_put(c, 0, pt, &one, 1);
+	agg_put(c, 0, pt2, &one, 1);
+	agg_put(c, 1, &small, &one, 1);
+	agg_put(c, 2, tri, &one, 1);
+	agg_put(c, 2, name, &one, 1);
+	sonde_consumer_print_aggs(c);
+	sonde_consumer_free(c);
+	/* {1, 2} is 0x200000001, {0, 3} 0x300000000: equal counts sort by
+	 * the key, as unsigned 8-byte integers */
+	check("struct keys by size: integer, string, hex dump", cap_close(),
+	      "       8589934593                1\n"
+	      "      12884901888                1\n"
+	      "       -5                1\n"
+	      "\n"
+	      "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f"
+	      "  0123456789abcdef\n"
+	      "         0: 01 00 00 00 02 00 00 00 03 00 00 00"
+	      "              ............\n"
+	      "                1\n"
+	      "  sonde                                                             1\n");
+
+	/* a snapshot entry whose key is a 4-byte struct (a kuid_t): the
+	 * value starts at the key's next 8-byte boundary, as the module
+	 * lays it out (agg.c), not right after the key's 4 bytes */
+	{
+		unsigned char snap[64] = { 0 };
+		struct sonde_aggrec h = { .size = sizeof(h) + 8 + 8 };
+		int64_t v = 1;
+
+		prog_init(&p, aggs, 3);
+		memcpy(snap, &h, sizeof(h));
+		memset(snap + sizeof(h) + 4, 0xee, 4);	/* padding */
+		memcpy(snap + sizeof(h) + 8, &v, 8);
+		h.aggid = 1;
+		memcpy(snap, &h, sizeof(h));
+		c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+		sonde_consumer_aggsnap(c, snap, h.size);
+		sonde_consumer_print_aggs(c);
+		sonde_consumer_free(c);
+		check("a 4-byte struct key's value after its padding",
+		      cap_close(), "        0                1\n");
+	}
+}
+
+/*
+ * print() of a struct value, as illumos's dtrace_print() (dt_print.c)
+ * shows it: type and name per member, integers in hex ("%#x": 0 is
+ * "0"), bit-fields with their width, a char array holding a string as
+ * one, other arrays inline, arrays of structs one element per line, a
+ * pointer without a space after its '*', no newline after the last '}'.
+ */
+static void t_print_value(void)
+{
+	static char *ev[1] = { "E_ONE" };
+	static int64_t evv[1] = { 1 };
+	struct sonde_ptnode t[] = {
+		{ .type = "struct rec", .kind = SONDE_PT_SOU, .size = 40,
+		  .span = 13 },
+		{ .name = "x", .type = "int", .kind = SONDE_PT_INT,
+		  .flags = SONDE_PTF_SIGNED, .size = 4, .bits = 32, .span = 1 },
+		{ .name = "name", .type = "char [8]", .kind = SONDE_PT_ARRAY,
+		  .bitoff = 32, .size = 8, .nelems = 8, .span = 2 },
+		{ .type = "char", .kind = SONDE_PT_INT,
+		  .flags = SONDE_PTF_SIGNED | SONDE_PTF_CHAR, .size = 1,
+		  .bits = 8, .span = 1 },
+		{ .name = "lo", .type = "uint8_t", .kind = SONDE_PT_INT,
+		  .bitoff = 96, .size = 1, .bits = 3, .span = 1 },
+		{ .name = "hi", .type = "uint8_t", .kind = SONDE_PT_INT,
+		  .bitoff = 99, .size = 1, .bits = 5, .span = 1 },
+		{ .name = "arr", .type = "short [3]", .kind = SONDE_PT_ARRAY,
+		  .bitoff = 112, .size = 6, .nelems = 3, .span = 2 },
+		{ .type = "short", .kind = SONDE_PT_INT,
+		  .flags = SONDE_PTF_SIGNED, .size = 2, .bits = 16, .span = 1 },
+		{ .name = "two", .type = "struct in [2]",
+		  .kind = SONDE_PT_ARRAY, .bitoff = 160, .size = 4,
+		  .nelems = 2, .span = 3 },
+		{ .type = "struct in", .kind = SONDE_PT_SOU, .size = 2,
+		  .span = 2 },
+		{ .name = "a", .type = "short", .kind = SONDE_PT_INT,
+		  .flags = SONDE_PTF_SIGNED, .size = 2, .bits = 16, .span = 1 },
+		{ .name = "p", .type = "char *", .kind = SONDE_PT_PTR,
+		  .bitoff = 192, .size = 8, .span = 1 },
+		{ .name = "e", .type = "enum en", .kind = SONDE_PT_ENUM,
+		  .bitoff = 256, .size = 4, .span = 1, .nvals = 1,
+		  .vnames = ev, .vals = evv },
+	};
+	unsigned char d[40] = { 0 };
+	int16_t arr[3] = { 1, -2, 0 }, a0 = 7;
+	uint64_t ptr = 0x1000;
+	int32_t x = 1, e = 1;
+
+	memcpy(d, &x, 4);
+	memcpy(d + 4, "hi", 2);
+	d[12] = 5;		/* lo = 5, hi = 0 */
+	memcpy(d + 14, arr, 6);
+	memcpy(d + 20, &a0, 2);
+	memcpy(d + 24, &ptr, 8);
+	memcpy(d + 32, &e, 4);
+	sonde_print_value(cap_open(), t, 13, d, sizeof(d));
+	check("print() of a struct value (illumos dt_print.c)", cap_close(),
+	      "struct rec {\n"
+	      "    int x = 0x1\n"
+	      "    char [8] name = [ \"hi\" ]\n"
+	      "    uint8_t lo :3 = 0x5\n"
+	      "    uint8_t hi :5 = 0\n"
+	      "    short [3] arr = [ 0x1, 0xfffe, 0 ]\n"
+	      "    struct in [2] two = [ \n"
+	      "        struct in {\n"
+	      "            short a = 0x7\n"
+	      "        }, \n"
+	      "        struct in {\n"
+	      "            short a = 0\n"
+	      "        }\n"
+	      "    ]\n"
+	      "    char *p = 0x1000\n"
+	      "    enum en e = E_ONE\n"
+	      "}");
+	/* an unprintable char, a nested struct closing before a member */
+	{
+		struct sonde_ptnode u[] = {
+			{ .type = "struct o", .kind = SONDE_PT_SOU, .size = 3,
+			  .span = 4 },
+			{ .name = "i", .type = "struct", .kind = SONDE_PT_SOU,
+			  .size = 2, .span = 2 },
+			{ .name = "c", .type = "char", .kind = SONDE_PT_INT,
+			  .flags = SONDE_PTF_SIGNED | SONDE_PTF_CHAR,
+			  .size = 1, .bits = 8, .span = 1 },
+			{ .name = "z", .type = "char", .kind = SONDE_PT_INT,
+			  .flags = SONDE_PTF_SIGNED | SONDE_PTF_CHAR,
+			  .bitoff = 16, .size = 1, .bits = 8, .span = 1 },
+		};
+		unsigned char b[3] = { 1, 0, 0 };
+
+		sonde_print_value(cap_open(), u, 4, b, sizeof(b));
+		check("print() value: nested struct, '\\001', '\\0'",
+		      cap_close(),
+		      "struct o {\n"
+		      "    struct i = {\n"
+		      "        char c = '\\001'\n"
+		      "    }\n"
+		      "    char z = '\\0'\n"
+		      "}");
+	}
+}
+
 static void t_aggfns(void)
 {
 	struct sonde_pagg aggs[3] = {
@@ -1560,6 +1735,8 @@ int main(void)
 	t_printf();
 	t_aggrows();
 	t_aggsortkeypos();
+	t_struct_keys();
+	t_print_value();
 	t_aggfns();
 	t_quantize();
 	t_quantize_agg();

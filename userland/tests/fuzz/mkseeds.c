@@ -2,7 +2,7 @@
 /*
  * mkseeds.c - turn the VM corpus (userland/tests/vm/ .t files) into fuzz_vm
  * seeds: vm_test.c is compiled with its main() renamed and its calls of
- * sonde_image_verify() routed here, so every image it builds is also
+ * sonde_image_verify_flags() routed here, so every image it builds is also
  * written out as a raw seed (vm-NNN.img).  A one-off tool, run by hand:
  *
  *   make build/tests/fuzz_mkseeds
@@ -12,15 +12,17 @@
 
 #include "vm.h"
 
-int seed_image_verify(const void *image, u32 size, struct sonde_image *img,
-		      struct sonde_vlog *log);
+int seed_image_verify_flags(const void *image, u32 size,
+			    struct sonde_image *img, u32 flags,
+			    struct sonde_vlog *log);
 int vm_test_main(int argc, char **argv);
 
 static const char *seed_dir;
 static unsigned int seed_n;
 
-int seed_image_verify(const void *image, u32 size, struct sonde_image *img,
-		      struct sonde_vlog *log)
+int seed_image_verify_flags(const void *image, u32 size,
+			    struct sonde_image *img, u32 flags,
+			    struct sonde_vlog *log)
 {
 	char path[512];
 	FILE *f;
@@ -31,7 +33,7 @@ int seed_image_verify(const void *image, u32 size, struct sonde_image *img,
 		fwrite(image, 1, size, f);
 		fclose(f);
 	}
-	return sonde_image_verify(image, size, img, log);
+	return sonde_image_verify_flags(image, size, img, flags, log);
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,6 @@
+/* printa()'s %d cannot take a struct key */
+struct pt { int x; int y; };
+this struct pt p;
+BEGIN { @[this->p] = count(); }
+END { printa("%d %@d\n", @); }	/* @line: 5 */
+/* @msg: requires an integer, argument is struct or union */
