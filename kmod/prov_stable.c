@@ -255,6 +255,14 @@ static int sonde_stable_provide(const struct sonde_probe_desc *desc)
 
 	if (made)
 		return 0;
+	/* nothing to make for a description no stable probe matches (BEGIN
+	 * for dtrace:::BEGIN): the tracepoint table is not built for it */
+	for (i = 0; i < ARRAY_SIZE(sonde_sdts); i++)
+		if (sonde_glob_match(desc->provider, sonde_sdts[i].prov->name) &&
+		    sonde_glob_match(desc->name, sonde_sdts[i].name))
+			break;
+	if (i == ARRAY_SIZE(sonde_sdts))
+		return 0;
 	for (i = 0; i < ARRAY_SIZE(sonde_sdts); i++) {
 		struct sonde_sdt *s = &sonde_sdts[i];
 

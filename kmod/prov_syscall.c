@@ -119,6 +119,11 @@ static int sonde_syscall_provide(const struct sonde_probe_desc *desc)
 
 	if (made)
 		return 0;
+	/* a description naming neither entry nor return (dtrace:::BEGIN
+	 * written as BEGIN) has no probe here: nothing to make */
+	if (!sonde_glob_match(desc->name, "entry") &&
+	    !sonde_glob_match(desc->name, "return"))
+		return 0;
 	sonde_tp[0] = sonde_tracepoint_find("sys_enter");
 	sonde_tp[1] = sonde_tracepoint_find("sys_exit");
 	if (!sonde_tp[0] || !sonde_tp[1]) {

@@ -203,13 +203,36 @@ static bool sonde_tp_artificial(struct sonde_probe *p, unsigned long pc)
 	       (pc >= t->tramp_start && pc < t->tramp_end);
 }
 
+/* for_each_kernel_tracepoint(): is there one named *@data? */
+static void sonde_tp_named(struct tracepoint *tp, void *data)
+{
+	const char **name = data;
+
+	if (*name && !strcmp(tp->name, *name))
+		*name = NULL;
+}
+
+/* Does @pat hold a glob character? */
+static bool sonde_tp_glob(const char *pat)
+{
+	return !*pat || strpbrk(pat, "*?[\\");
+}
+
 static int sonde_tp_provide(const struct sonde_probe_desc *desc)
 {
+	const char *name = desc->name;
 	u32 i;
 	int err;
 
 	if (!sonde_glob_match(desc->function, ""))
 		return 0;
+	/* an exact name no tracepoint has (BEGIN, for dtrace:::BEGIN) is
+	 * looked for without building and sorting the table */
+	if (!sonde_tps && !sonde_tp_glob(desc->name)) {
+		for_each_kernel_tracepoint(sonde_tp_named, &name);
+		if (name)
+			return 0;
+	}
 	err = sonde_tp_table();
 	if (err)
 		return err;
