@@ -220,6 +220,18 @@ bool sonde_glob_match(const char *pat, const char *s)
 	return !*pat;
 }
 
+/**
+ * sonde_glob_literal() - is @pat one exact, non-empty name
+ * @pat: a probe description field
+ *
+ * Return: true when @pat holds none of sonde_glob_match()'s special
+ * characters (and is not empty, which matches everything).
+ */
+bool sonde_glob_literal(const char *pat)
+{
+	return *pat && !strpbrk(pat, "*?[\\");
+}
+
 static bool sonde_desc_match(const struct sonde_probe_desc *d,
 			     const struct sonde_probe *p)
 {

@@ -232,8 +232,8 @@ static int sonde_profile_provide(const struct sonde_probe_desc *desc)
 {
 	const char *name = desc->name;
 
-	if (strpbrk(name, "*?[\\") || !sonde_profile_parse(name, &(bool){0},
-							  &(u64){0}))
+	if (!sonde_glob_literal(name) ||
+	    !sonde_profile_parse(name, &(bool){0}, &(u64){0}))
 		return 0;
 	if (!sonde_glob_match(desc->module, "") ||
 	    !sonde_glob_match(desc->function, ""))

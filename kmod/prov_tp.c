@@ -212,12 +212,6 @@ static void sonde_tp_named(struct tracepoint *tp, void *data)
 		*name = NULL;
 }
 
-/* Does @pat hold a glob character? */
-static bool sonde_tp_glob(const char *pat)
-{
-	return !*pat || strpbrk(pat, "*?[\\");
-}
-
 static int sonde_tp_provide(const struct sonde_probe_desc *desc)
 {
 	const char *name = desc->name;
@@ -228,7 +222,7 @@ static int sonde_tp_provide(const struct sonde_probe_desc *desc)
 		return 0;
 	/* an exact name no tracepoint has (BEGIN, for dtrace:::BEGIN) is
 	 * looked for without building and sorting the table */
-	if (!sonde_tps && !sonde_tp_glob(desc->name)) {
+	if (!sonde_tps && sonde_glob_literal(desc->name)) {
 		for_each_kernel_tracepoint(sonde_tp_named, &name);
 		if (name)
 			return 0;

@@ -200,6 +200,7 @@ int sonde_probe_offer(struct sonde_offer *req);
 int sonde_providers_commit(void);
 u32 sonde_probe_count(void);
 bool sonde_glob_match(const char *pat, const char *s);
+bool sonde_glob_literal(const char *pat);
 void sonde_probe_destroy(struct sonde_probe *p);
 bool sonde_provider_named(const char *name);
 

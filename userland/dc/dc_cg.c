@@ -1208,11 +1208,10 @@ static void cg_emit_pid(struct dc_cg *g)
 	reg_free(g, reg);
 }
 
-/* print(p): the address (0 for a buffer), then *p's bytes; the consumer
- * prints them with the type's tree */
 /*
- * print(p): the address, then the bytes p points to (Oracle's form);
- * print(s) of a struct or union value: its bytes only (illumos's).
+ * print(p): the address (0 for a buffer), then the bytes p points to
+ * (Oracle's form); print(s) of a struct or union value: its bytes only
+ * (illumos's).  The consumer prints them with the type's tree.
  */
 static void cg_print(struct dc_cg *g, struct dc_node *e)
 {

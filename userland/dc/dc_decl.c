@@ -1153,6 +1153,7 @@ static void dc_decl_var(struct dc_parser *p, const struct dc_dspec *ds,
 			 SONDE_VAR_GLOBAL;
 	const struct dc_dop *tuple = NULL;
 	struct dc_type ty;
+	char what[300];
 	uint32_t e, k;
 	int64_t v;
 
@@ -1216,14 +1217,11 @@ static void dc_decl_var(struct dc_parser *p, const struct dc_dspec *ds,
 	    !dc_sem_byref_var_ok(cc, &ty, d->name.line, d->name.col,
 				 d->name.text))
 		return;
-	for (k = 0; tuple && k < tuple->nkeys; k++) {
-		char what[300];
-
-		snprintf(what, sizeof(what), "array %s", d->name.text);
+	snprintf(what, sizeof(what), "array %s", d->name.text);
+	for (k = 0; tuple && k < tuple->nkeys; k++)
 		if (!dc_sem_key_ok(cc, &tuple->keys[k], d->name.line,
 				   d->name.col, what, k + 1))
 			return;
-	}
 	dc_var_define(cc, d->name.text, scope, ty, tuple ? tuple->nkeys : 0,
 		      tuple ? tuple->keys : NULL, d->name.line, d->name.col);
 }

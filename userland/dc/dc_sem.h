@@ -111,14 +111,16 @@ bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n);
 bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l);
 bool dc_sem_assign_elem(struct dc_cc *cc, struct dc_node *n);
 bool dc_sem_var_byref(struct dc_cc *cc, int id);
-/* May a variable be of object type @t (struct, union, array)? */
+/* May a value of type @t be key #@k of @what; are two key types the
+ * same? */
 bool dc_sem_key_ok(struct dc_cc *cc, const struct dc_type *t, uint32_t line,
 		   uint32_t col, const char *what, uint32_t k);
 bool dc_sem_key_same(struct dc_cc *cc, const struct dc_type *a,
 		     const struct dc_type *b);
+/* May a variable be of object type @t (struct, union, array)? */
 bool dc_sem_byref_var_ok(struct dc_cc *cc, const struct dc_type *t,
 			 uint32_t line, uint32_t col, const char *name);
-/* trace() of a struct; print(ptr). */
+/* trace() of a struct; print(ptr), print(struct value). */
 bool dc_sem_object_bytes(struct dc_cc *cc, struct dc_node *n,
 			 const char *what);
 bool dc_sem_print(struct dc_cc *cc, struct dc_node *e);

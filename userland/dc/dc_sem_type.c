@@ -766,7 +766,8 @@ bool dc_sem_trace_arg(struct dc_cc *cc, struct dc_node *a, const char *act)
 	return dc_sem_value(cc, a);
 }
 
-/* print(ptr): the object a typed pointer points to, with its type. */
+/* print(ptr): the object a typed pointer points to, with its type;
+ * print(s) of a struct or union value: the value itself. */
 bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
 {
 	struct dc_node *a;
@@ -783,30 +784,17 @@ bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
 	if (!dc_sem_trace_arg(cc, a, "print"))
 		return false;
 	if (a->type.kind == DC_T_SOU && a->type.tid) {
-		/* a struct or union value: itself, as illumos prints it */
-		t = a->type.tid;
-		dc_ct_complete(cc, &t);
-		size = dc_ct_size(cc, dc_ct_resolve(cc, t));
-		if (!size || size > UINT16_MAX) {
-			dc_error(cc, "D_PRINT_SIZE", a->line, a->col,
-				 "print( ) argument #1 has type '%s' of %u bytes: 1 to %u can be recorded",
-				 dc_ct_name(cc, t, tn, sizeof(tn)), size,
-				 UINT16_MAX);
-			return false;
-		}
-		e->id = (int)t;
-		e->ival = size;
-		return true;
-	}
-	if ((a->type.kind != DC_T_INT && a->type.kind != DC_T_BUF) ||
-	    !a->type.ptr || !a->type.tid ||
-	    dc_ct_kind(cc, a->type.tid) != DC_CT_PTR) {
+		t = a->type.tid;	/* as illumos prints a value */
+	} else if ((a->type.kind != DC_T_INT && a->type.kind != DC_T_BUF) ||
+		   !a->type.ptr || !a->type.tid ||
+		   dc_ct_kind(cc, a->type.tid) != DC_CT_PTR) {
 		dc_error(cc, "D_PROTO_ARG", a->line, a->col,
 			 "print() argument #1 is incompatible with prototype: prototype: void *, argument: %s",
 			 dc_type_str(a->type));
 		return false;
+	} else {
+		t = dc_ct_ref(cc, dc_ct_resolve(cc, a->type.tid));
 	}
-	t = dc_ct_ref(cc, dc_ct_resolve(cc, a->type.tid));
 	dc_ct_complete(cc, &t);
 	size = dc_ct_size(cc, t);
 	if (!size || dc_ct_kind(cc, t) == DC_CT_VOID ||

@@ -267,7 +267,7 @@ static int sonde_keycmp(const struct sonde_consumer *c,
 	const struct sonde_pagg *a = &c->prog->aggs[l->aggid];
 	uint32_t nkeys = a->desc.nkeys, offs[SONDE_MAX_AGG_KEYS + 1];
 	int keypos = c->prog->uopts.aggsortkeypos;
-	uint32_t i, j, off;
+	uint32_t i, j, off, n;
 	uint64_t lv, rv, mask;
 	int ret;
 
@@ -293,11 +293,13 @@ static int sonde_keycmp(const struct sonde_consumer *c,
 			if (ret)
 				return ret < 0 ? -1 : 1;
 		} else {
+			/* integers are 8 bytes in the key, a struct of
+			 * 1, 2, 4 or 8 bytes its size */
+			n = a->keys[i].kind == SONDE_DT_BYTES ?
+			    a->keys[i].size : 8;
 			lv = rv = 0;
-			memcpy(&lv, l->key + off, a->keys[i].kind ==
-			       SONDE_DT_BYTES ? a->keys[i].size : 8);
-			memcpy(&rv, r->key + off, a->keys[i].kind ==
-			       SONDE_DT_BYTES ? a->keys[i].size : 8);
+			memcpy(&lv, l->key + off, n);
+			memcpy(&rv, r->key + off, n);
 			mask = a->keys[i].size >= 8 ? ~0ULL :
 			       (1ULL << (a->keys[i].size * 8)) - 1;
 			lv &= mask;
