@@ -68,6 +68,7 @@ static int sonde_ioc_info(struct sonde_state *st, void *arg)
 	info->max_recsize = SONDE_MAX_RECSIZE;
 	info->max_probe_ecbs = SONDE_MAX_PROBE_ECBS;
 	info->firing_budget = SONDE_FIRING_BUDGET;
+	info->fbt_gen = sonde_fbt_generation();
 	strscpy(info->version, SONDE_VERSION, sizeof(info->version));
 	return 0;
 }
@@ -76,7 +77,7 @@ static int sonde_ioc_probes(struct sonde_state *st, void *arg)
 {
 	struct sonde_probes *req = arg;
 
-	if (req->flags || req->reserved)
+	if (req->flags || req->offered)
 		return -EINVAL;
 	return sonde_probe_list(st, req);
 }

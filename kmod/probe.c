@@ -287,7 +287,8 @@ static int sonde_desc_check(struct sonde_probe_desc *d)
 /**
  * sonde_probe_list() - SONDE_IOC_PROBES: the probes matching a description
  * @st: the consumer state (its user probes are visible to it)
- * @req: the description in; the matches, in id order, and their count out
+ * @req: the description in; the matches, in id order, their count and
+ *       whether all its fbt functions were offered out
  *
  * Context: process context; takes sonde_lock.
  * Return: 0, -EINVAL for a malformed description, -EFAULT.
@@ -323,6 +324,8 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 				goto out_unlock;
 		}
 	}
+	if (sonde_glob_match(req->desc.provider, sonde_fbt_provider.name))
+		req->offered = sonde_fbt_offered(&req->desc);
 	i = 0;
 	xa_for_each_start(&sonde_probes, id, p, max(req->start_id, 1u)) {
 		/* a glob against every one of 100000 fbt probes: let the
@@ -380,13 +383,44 @@ static const struct sonde_provider *sonde_offer_prov(u32 kind)
 	return NULL;
 }
 
+/*
+ * A SONDE_OFFER_DONE glob: NUL-terminated in @size, printable, no ' ' or
+ * ':' (a description's field cannot hold them); may be empty.
+ */
+static bool sonde_offer_glob_ok(const char *s, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < size && s[i]; i++)
+		if (!isgraph(s[i]) || s[i] == ':')
+			return false;
+	return i < size;
+}
+
+/* Is @e well formed (sonde_offer_ent in uapi/sonde.h)? */
+static bool sonde_offer_ent_ok(const struct sonde_offer_ent *e)
+{
+	if (e->reserved)
+		return false;
+	if (e->kind == SONDE_OFFER_DONE)
+		return e->addr &&
+		       sonde_offer_glob_ok(e->module, sizeof(e->module)) &&
+		       sonde_offer_glob_ok(e->name, sizeof(e->name));
+	return sonde_offer_prov(e->kind) &&
+	       sonde_offer_name_ok(e->module, sizeof(e->module)) &&
+	       sonde_offer_name_ok(e->name, sizeof(e->name)) &&
+	       !e->addr == (e->kind != SONDE_OFFER_FUNC);
+}
+
 /**
  * sonde_probe_offer() - SONDE_IOC_OFFER: take the kernel sites a caller
  * read from files
  * @req: the request, copied in; its counts are filled in
  *
  * Every entry is checked for form before any is acted on; then each kind
- * goes to its provider in one call, which checks it against the kernel.
+ * goes to its provider in one call, which checks it against the kernel,
+ * and SONDE_OFFER_DONE entries, last, to the fbt provider's memory of
+ * descriptions offered in full.
  *
  * Context: process context, may sleep; takes sonde_lock.
  * Return: 0, or -EINVAL / -E2BIG (nothing taken), -EFAULT, -ENOMEM, or a
@@ -410,21 +444,16 @@ int sonde_probe_offer(struct sonde_offer *req)
 	if (IS_ERR(ents))
 		return PTR_ERR(ents);
 	for (i = 0; i < req->count; i++) {
-		const struct sonde_offer_ent *e = &ents[i];
-
-		if (e->reserved || !sonde_offer_prov(e->kind) ||
-		    !sonde_offer_name_ok(e->module, sizeof(e->module)) ||
-		    !sonde_offer_name_ok(e->name, sizeof(e->name)) ||
-		    !e->addr != (e->kind != SONDE_OFFER_FUNC)) {
+		if (!sonde_offer_ent_ok(&ents[i])) {
 			err = -EINVAL;
 			goto out_free;
 		}
 	}
 	req->accepted = req->refused = req->created = 0;
 	mutex_lock(&sonde_lock);
-	for (kind = SONDE_OFFER_FUNC; kind <= SONDE_OFFER_EVENT && !err;
+	/* DONE last: it says that what came before was all there is */
+	for (kind = SONDE_OFFER_FUNC; kind <= SONDE_OFFER_DONE && !err;
 	     kind++) {
-		prov = sonde_offer_prov(kind);
 		/* this kind's entries to the front, in order */
 		for (i = 0, n = 0; i < req->count; i++) {
 			if (ents[i].kind != kind)
@@ -432,8 +461,14 @@ int sonde_probe_offer(struct sonde_offer *req)
 			swap(ents[n], ents[i]);	/* a macro: no n++ in it */
 			n++;
 		}
-		if (n)
-			err = prov->offer(ents, n, req);
+		if (!n)
+			continue;
+		if (kind == SONDE_OFFER_DONE) {
+			sonde_fbt_offer_done(ents, n);
+			continue;
+		}
+		prov = sonde_offer_prov(kind);
+		err = prov->offer(ents, n, req);
 	}
 	mutex_unlock(&sonde_lock);
 out_free:

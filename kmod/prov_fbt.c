@@ -854,12 +854,123 @@ out_unlock:
 	mutex_unlock(&sonde_lock);
 }
 
+/*
+ * Which descriptions' functions were all offered.  libsonde reads
+ * available_filter_functions for an fbt description, offers what is new,
+ * and says so (SONDE_OFFER_DONE, with the generation it read in); the
+ * next listing of the same description tells it that no file need be
+ * read again: the probes are all here.  A module loading brings functions
+ * no one has offered, so it starts a new generation, and every pair is
+ * stale; a module going takes only its own probes out of the listings.
+ * sonde_fbt_gen is never 0 (SONDE_IOC_INFO's "no such thing").
+ * sonde_lock.
+ */
+struct sonde_fbt_done {
+	char mod[SONDE_MODNAMELEN];
+	char func[SONDE_FUNCNAMELEN];
+	u32 gen;			/* 0: unused */
+};
+
+static struct sonde_fbt_done sonde_fbt_done[SONDE_OFFER_NDONE];
+static u32 sonde_fbt_done_next;
+static u32 sonde_fbt_gen = 1;
+
+/**
+ * sonde_fbt_generation() - SONDE_IOC_INFO's fbt_gen
+ *
+ * Context: any; a moment's value.
+ */
+u32 sonde_fbt_generation(void)
+{
+	return READ_ONCE(sonde_fbt_gen);
+}
+
+static bool sonde_fbt_glob_all(const char *glob)
+{
+	return !glob[0] || !strcmp(glob, "*");
+}
+
+/**
+ * sonde_fbt_offer_done() - SONDE_OFFER_DONE entries (probe.c checked their
+ * form): remember each pair read in this generation, the oldest pair
+ * making room
+ * @ents: the entries
+ * @n:    how many
+ *
+ * Context: sonde_lock held.
+ */
+void sonde_fbt_offer_done(const struct sonde_offer_ent *ents, u32 n)
+{
+	struct sonde_fbt_done *d;
+	u32 i, k;
+
+	lockdep_assert_held(&sonde_lock);
+	for (i = 0; i < n; i++) {
+		const struct sonde_offer_ent *e = &ents[i];
+
+		if (e->addr != sonde_fbt_gen)
+			continue;	/* a module loaded since: stale */
+		for (k = 0; k < ARRAY_SIZE(sonde_fbt_done); k++) {
+			d = &sonde_fbt_done[k];
+			if (d->gen == sonde_fbt_gen &&
+			    !strcmp(d->mod, e->module) &&
+			    !strcmp(d->func, e->name))
+				break;
+		}
+		if (k < ARRAY_SIZE(sonde_fbt_done))
+			continue;
+		d = &sonde_fbt_done[sonde_fbt_done_next];
+		sonde_fbt_done_next = (sonde_fbt_done_next + 1) %
+				      ARRAY_SIZE(sonde_fbt_done);
+		strscpy(d->mod, e->module, sizeof(d->mod));
+		strscpy(d->func, e->name, sizeof(d->func));
+		d->gen = sonde_fbt_gen;
+	}
+}
+
+/**
+ * sonde_fbt_offered() - were all of @desc's fbt functions offered?
+ * @desc: a listing's description (its provider glob is not looked at)
+ *
+ * Context: sonde_lock held.
+ * Return: SONDE_PROBES_OFFERED if a pair remembered in this generation
+ * has @desc's module and function globs (or takes every module or
+ * function in place of one), else 0.
+ */
+u32 sonde_fbt_offered(const struct sonde_probe_desc *desc)
+{
+	u32 k;
+
+	lockdep_assert_held(&sonde_lock);
+	for (k = 0; k < ARRAY_SIZE(sonde_fbt_done); k++) {
+		const struct sonde_fbt_done *d = &sonde_fbt_done[k];
+
+		if (d->gen == sonde_fbt_gen &&
+		    (sonde_fbt_glob_all(d->mod) ||
+		     !strcmp(d->mod, desc->module)) &&
+		    (sonde_fbt_glob_all(d->func) ||
+		     !strcmp(d->func, desc->function)))
+			return SONDE_PROBES_OFFERED;
+	}
+	return 0;
+}
+
+/* A module is coming: its functions are in ftrace and kallsyms now. */
+static void sonde_fbt_module_coming(void)
+{
+	mutex_lock(&sonde_lock);
+	WRITE_ONCE(sonde_fbt_gen, sonde_fbt_gen + 1 ?: 1);
+	mutex_unlock(&sonde_lock);
+}
+
 static int sonde_fbt_module_cb(struct notifier_block *nb, unsigned long val,
 			       void *data)
 {
 	struct module *mod = data;
 
-	if (val == MODULE_STATE_GOING)
+	if (val == MODULE_STATE_COMING)
+		sonde_fbt_module_coming();
+	else if (val == MODULE_STATE_GOING)
 		sonde_fbt_module_going(mod->name);
 	return NOTIFY_DONE;
 }

@@ -231,6 +231,9 @@ extern const struct sonde_provider sonde_profile_provider;
  * prov_stable.c) */
 int sonde_fbt_init(void);
 void sonde_fbt_exit(void);
+u32 sonde_fbt_generation(void);
+u32 sonde_fbt_offered(const struct sonde_probe_desc *desc);
+void sonde_fbt_offer_done(const struct sonde_offer_ent *ents, u32 n);
 void sonde_tracepoint_exit(void);
 struct tracepoint *sonde_tracepoint_find(const char *name);
 extern const struct sonde_provider sonde_fbt_provider;

@@ -72,6 +72,10 @@
  * @max_recsize:   SONDE_MAX_RECSIZE, bytes
  * @max_probe_ecbs: SONDE_MAX_PROBE_ECBS
  * @firing_budget: SONDE_FIRING_BUDGET, cost units
+ * @fbt_gen:       fbt's generation, which changes whenever a kernel module
+ *                 loads (its functions are new to sonde); never 0.  A
+ *                 SONDE_OFFER_DONE entry names the generation it was read
+ *                 in.  0 from a module older than SONDE_OFFER_DONE.
  * @reserved:      zero
  * @version:       module version string, NUL-terminated
  */
@@ -88,7 +92,8 @@ struct sonde_info {
 	__u32 max_recsize;
 	__u32 max_probe_ecbs;
 	__u32 firing_budget;
-	__u32 reserved[4];
+	__u32 fbt_gen;
+	__u32 reserved[3];
 	char version[32];
 };
 
@@ -133,7 +138,11 @@ struct sonde_probe_info {
  * @count:     out: entries written
  * @total:     out: probes matching @desc with id >= @start_id
  * @flags:     in: reserved, zero
- * @reserved:  zero
+ * @offered:   in: zero; out: SONDE_PROBES_OFFERED if every fbt function
+ *             @desc's module and function globs take has been offered
+ *             since a kernel module last loaded (SONDE_OFFER_DONE for
+ *             the same two globs, or for all functions): the caller has
+ *             no file to read for @desc's fbt probes.  Else 0.
  */
 struct sonde_probes {
 	struct sonde_probe_desc desc;
@@ -143,8 +152,10 @@ struct sonde_probes {
 	__u32 count;
 	__u32 total;
 	__u32 flags;
-	__u32 reserved;
+	__u32 offered;
 };
+
+#define SONDE_PROBES_OFFERED	0x1
 
 /*
  * The program image: one contiguous blob, a header followed by sections
@@ -891,18 +902,34 @@ struct sonde_pyframe {
  *                      Confirmed if that system's event of that name
  *                      rides that tracepoint.  The tracepoint's probe is
  *                      tracepoint:@module::@name from then on.
+ *   SONDE_OFFER_DONE   fbt: every function available_filter_functions
+ *                      listed whose module matches the glob @module and
+ *                      whose name matches the glob @name ("" or "*":
+ *                      all) has now been offered, the files read in fbt
+ *                      generation @addr (SONDE_IOC_INFO's fbt_gen, taken
+ *                      before the files were read).  The module remembers
+ *                      the last SONDE_OFFER_NDONE such pairs until a
+ *                      kernel module loads (SONDE_IOC_PROBES' @offered);
+ *                      an older generation is taken and forgotten.
+ *                      Nothing is made.  The globs may be empty and hold
+ *                      any printable character but ' ' and ':'.
  */
 #define SONDE_OFFER_FUNC	1
 #define SONDE_OFFER_EVENT	2
+#define SONDE_OFFER_DONE	3
+#define SONDE_OFFER_NDONE	16
 #define SONDE_OFFER_MAX		4096	/* entries per call */
 
 /**
  * struct sonde_offer_ent - one offered site.
- * @addr:     SONDE_OFFER_FUNC: the function's address; else 0
+ * @addr:     SONDE_OFFER_FUNC: the function's address; SONDE_OFFER_DONE:
+ *            the fbt generation; else 0
  * @kind:     SONDE_OFFER_*
  * @reserved: zero
  * @module:   NUL-terminated, not empty: "vmlinux", a module or a system
+ *            (SONDE_OFFER_DONE: a module glob)
  * @name:     NUL-terminated, not empty: the function or the tracepoint
+ *            (SONDE_OFFER_DONE: a function glob)
  *
  * Names are made of letters, digits, '_', '.' and '-'.
  */

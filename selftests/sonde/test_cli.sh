@@ -180,6 +180,42 @@ test_list_kernel_sites() {
 	return 1
 }
 
+# The module remembers that a description's fbt functions were all
+# offered, so a second run reads no file; a kernel module loading makes
+# it forget.  cordic_* names no function while cordic is out, twice; once
+# it is loaded the same listing finds cordic_calc_iq, and once it is gone
+# again nothing.  2 (skip) without cordic.ko in the guest.
+test_fbt_module_loads() {
+	ko=/lib/modules/kernel/lib/math/cordic.ko
+	[ -r "$ko" ] || return 2
+	rmmod cordic 2>/dev/null
+	for i in 1 2; do
+		run 60 "$SONDE" -l -n 'fbt::cordic_*:entry'
+		if ! grep -q "No probe matches" "$T/err"; then
+			ktap_diag "run $i without cordic loaded: want no probe"
+			show
+			return 1
+		fi
+	done
+	insmod "$ko" || { ktap_diag "insmod $ko failed"; return 1; }
+	run 60 "$SONDE" -l -n 'fbt::cordic_*:entry'
+	if [ "$rc" -ne 0 ] ||
+	   ! grep -Eq '^ +[0-9]+ +fbt +cordic +cordic_calc_iq entry$' "$T/out"; then
+		rmmod cordic
+		ktap_diag "cordic loaded: want fbt:cordic:cordic_calc_iq:entry"
+		show
+		return 1
+	fi
+	rmmod cordic
+	run 60 "$SONDE" -l -n 'fbt::cordic_*:entry'
+	if ! grep -q "No probe matches" "$T/err"; then
+		ktap_diag "cordic unloaded again: want no probe"
+		show
+		return 1
+	fi
+	return 0
+}
+
 # (g) -P with a clause and -o FILE: the output goes to the file.
 test_provider_ofile() {
 	rm -f "$T/o"
@@ -336,7 +372,7 @@ test_list_verbose() {
 	return 1
 }
 
-ktap_header 16
+ktap_header 17
 test_hello; ktap_result cli_hello_world $?
 test_hello_quiet; ktap_result cli_hello_world_quiet $?
 test_target_count; ktap_result cli_target_getppid_count $?
@@ -344,6 +380,12 @@ test_syscall_tick; ktap_result cli_syscall_entry_tick_exit $?
 test_kill9_rmmod; ktap_result cli_kill9_then_rmmod_insmod $?
 test_list; ktap_result cli_list_probes $?
 test_list_kernel_sites; ktap_result cli_list_kernel_sites $?
+test_fbt_module_loads; r=$?
+if [ "$r" -eq 2 ]; then
+	ktap_skip cli_fbt_offered_until_module_loads "no cordic.ko in the guest"
+else
+	ktap_result cli_fbt_offered_until_module_loads "$r"
+fi
 test_provider_ofile; ktap_result cli_provider_and_output_file $?
 test_sigint; ktap_result cli_sigint_prints_aggregations $?
 test_json; ktap_result cli_json_output $?

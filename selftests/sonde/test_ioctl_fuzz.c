@@ -462,8 +462,10 @@ static void fz_call_offer(int fd, unsigned char *blob, size_t bsize)
 	for (i = 0; i < n; i++) {
 		struct sonde_offer_ent *e = &ents[i];
 
-		e->kind = below(8) ? 1 + below(2) : (__u32)fz_val();
-		e->addr = e->kind == SONDE_OFFER_EVENT && below(4) ? 0 :
+		e->kind = below(8) ? 1 + below(3) : (__u32)fz_val();
+		e->addr = e->kind == SONDE_OFFER_DONE && below(2) ?
+			  1 + below(4) :	/* a generation, maybe this one */
+			  e->kind == SONDE_OFFER_EVENT && below(4) ? 0 :
 			  below(2) ? 0xffffffff81000000ULL + 16 * below(1 << 20) :
 			  fz_val();
 		strcpy(e->module, mods[below(6)]);

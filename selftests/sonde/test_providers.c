@@ -616,6 +616,16 @@ TEST(offer_malformed_is_refused_whole)
 		  "sched_switch", 0 },
 		{ "reserved set", SONDE_OFFER_FUNC, 1, "vmlinux",
 		  "no_such_fn_e", 1 },
+		{ "done without a generation", SONDE_OFFER_DONE, 0, "vmlinux",
+		  "no_such_fn_*", 0 },
+		{ "done glob with a space", SONDE_OFFER_DONE, 1, "vmlinux",
+		  "no_such fn", 0 },
+		{ "done glob with a colon", SONDE_OFFER_DONE, 1, "vm:linux",
+		  "no_such_fn", 0 },
+		{ "done glob with a control character", SONDE_OFFER_DONE, 1,
+		  "vmlinux", "no_such_fn\t", 0 },
+		{ "done with reserved set", SONDE_OFFER_DONE, 1, "vmlinux",
+		  "no_such_fn", 1 },
 	};
 
 	ASSERT_NE(0, vr);
@@ -751,6 +761,114 @@ TEST(offer_takes_only_what_the_kernel_confirms)
 	ASSERT_EQ(0, offer1(fd, SONDE_OFFER_EVENT, 0, "sched",
 			    "no_such_tracepoint", &o, &e));
 	EXPECT_EQ(1, o.refused);
+	close(fd);
+}
+
+/* SONDE_IOC_INFO's fbt generation, or 0. */
+static __u32 fbt_gen(int fd)
+{
+	struct sonde_info info;
+
+	return ioctl(fd, SONDE_IOC_INFO, &info) ? 0 : info.fbt_gen;
+}
+
+/* The listing of fbt:@mod:@func:entry: its SONDE_PROBES_OFFERED, or ~0. */
+static __u32 fbt_offered(int fd, const char *mod, const char *func)
+{
+	struct sonde_probes q;
+
+	memset(&q, 0, sizeof(q));
+	strcpy(q.desc.provider, "fbt");
+	strcpy(q.desc.module, mod);
+	strcpy(q.desc.function, func);
+	strcpy(q.desc.name, "entry");
+	if (ioctl(fd, SONDE_IOC_PROBES, &q))
+		return ~0u;
+	return q.offered;
+}
+
+/* SONDE_OFFER_DONE for (@mod, @func) in generation @gen: 0 or errno. */
+static int offer_done(int fd, const char *mod, const char *func, __u32 gen)
+{
+	struct sonde_offer_ent e;
+	struct sonde_offer o;
+	int err = offer1(fd, SONDE_OFFER_DONE, gen, mod, func, &o, &e);
+
+	return err ? err : o.accepted || o.refused || o.created ? -1 : 0;
+}
+
+/*
+ * The module remembers which descriptions' functions were all offered
+ * (SONDE_OFFER_DONE), the last SONDE_OFFER_NDONE of them, so that the
+ * CLI reads available_filter_functions once per description; a module
+ * loading starts a new generation and they are all forgotten, since its
+ * functions were never offered.  A DONE of an older generation is taken
+ * and forgotten.
+ */
+TEST(offer_done_remembered_until_a_module_loads)
+{
+	const char *ko = "/lib/modules/kernel/lib/math/cordic.ko";
+	struct sonde_probes q;
+	char glob[64];
+	__u32 gen, gen2;
+	int fd, i;
+
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	gen = fbt_gen(fd);
+	ASSERT_NE(0, gen);
+	EXPECT_EQ(0, fbt_offered(fd, "vmlinux", "no_such_done_a*"));
+	ASSERT_EQ(0, offer_done(fd, "vmlinux", "no_such_done_a*", gen));
+	EXPECT_EQ(SONDE_PROBES_OFFERED,
+		  fbt_offered(fd, "vmlinux", "no_such_done_a*"));
+	/* the same two globs only, or a DONE for every module/function */
+	EXPECT_EQ(0, fbt_offered(fd, "", "no_such_done_a*"));
+	EXPECT_EQ(0, fbt_offered(fd, "vmlinux", "no_such_done_a"));
+	ASSERT_EQ(0, offer_done(fd, "*", "no_such_done_b*", gen));
+	EXPECT_EQ(SONDE_PROBES_OFFERED,
+		  fbt_offered(fd, "vmlinux", "no_such_done_b*"));
+	EXPECT_EQ(SONDE_PROBES_OFFERED, fbt_offered(fd, "", "no_such_done_b*"));
+	/* a generation not the current one is forgotten */
+	ASSERT_EQ(0, offer_done(fd, "vmlinux", "no_such_done_c*", gen + 1));
+	EXPECT_EQ(0, fbt_offered(fd, "vmlinux", "no_such_done_c*"));
+	/* SONDE_OFFER_NDONE pairs: the oldest makes room */
+	for (i = 0; i < SONDE_OFFER_NDONE - 1; i++) {
+		snprintf(glob, sizeof(glob), "no_such_done_fill%d*", i);
+		ASSERT_EQ(0, offer_done(fd, "vmlinux", glob, gen));
+	}
+	EXPECT_EQ(SONDE_PROBES_OFFERED,
+		  fbt_offered(fd, "vmlinux", "no_such_done_b*"));
+	EXPECT_EQ(0, fbt_offered(fd, "vmlinux", "no_such_done_a*"));
+	EXPECT_EQ(SONDE_PROBES_OFFERED, fbt_offered(fd, "vmlinux", glob));
+	/* the listing's out field goes in as zero */
+	memset(&q, 0, sizeof(q));
+	strcpy(q.desc.provider, "fbt");
+	q.offered = 1;
+	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_PROBES, &q));
+	EXPECT_EQ(EINVAL, errno);
+
+	/* the CLI says DONE after reading the files for a description */
+	EXPECT_EQ(0, system("sonde -l -n 'fbt::vfs_rea*:entry' > /dev/null"));
+	EXPECT_EQ(SONDE_PROBES_OFFERED, fbt_offered(fd, "", "vfs_rea*"));
+
+	if (access(ko, R_OK)) {
+		close(fd);
+		SKIP(return, "no %s in the guest", ko);
+	}
+	system("rmmod cordic 2>/dev/null");
+	gen = fbt_gen(fd);
+	ASSERT_EQ(0, system("insmod /lib/modules/kernel/lib/math/cordic.ko"));
+	gen2 = fbt_gen(fd);
+	EXPECT_NE(gen, gen2);
+	EXPECT_NE(0, gen2);
+	EXPECT_EQ(0, fbt_offered(fd, "", "vfs_rea*"));
+	EXPECT_EQ(0, fbt_offered(fd, "vmlinux", glob));
+	/* a module going takes only its own probes out of the listings */
+	ASSERT_EQ(0, offer_done(fd, "vmlinux", "no_such_done_d*", gen2));
+	EXPECT_EQ(0, system("rmmod cordic"));
+	EXPECT_EQ(gen2, fbt_gen(fd));
+	EXPECT_EQ(SONDE_PROBES_OFFERED,
+		  fbt_offered(fd, "vmlinux", "no_such_done_d*"));
 	close(fd);
 }
 

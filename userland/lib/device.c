@@ -104,6 +104,16 @@ void sonde_dev_close(struct sonde_dev *dev)
 int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
 		     struct sonde_probe_info **out, uint32_t *n)
 {
+	uint32_t offered;
+
+	return sonde_dev_probes_offered(dev, desc, out, n, &offered);
+}
+
+int sonde_dev_probes_offered(struct sonde_dev *dev,
+			     const struct sonde_probe_desc *desc,
+			     struct sonde_probe_info **out, uint32_t *n,
+			     uint32_t *offered)
+{
 	struct sonde_probe_info *all = NULL, *tmp;
 	uint32_t nall = 0, cap = 0, start = 0;
 	const uint32_t chunk = 4096;
@@ -112,6 +122,7 @@ int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
 
 	*out = NULL;
 	*n = 0;
+	*offered = 0;
 	for (;;) {
 		if (cap - nall < chunk) {
 			tmp = realloc(all, (cap + chunk) * sizeof(*all));
@@ -138,6 +149,8 @@ int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
 			return -EFAULT;
 		}
 		nall += req.count;
+		if (!start)
+			*offered = req.offered;	/* the first call's */
 		if (req.count < chunk || req.count == 0)
 			break;
 		start = all[nall - 1].id + 1;

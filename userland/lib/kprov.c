@@ -10,9 +10,11 @@
  *
  * sonde_program_resolve() and sonde -l call sonde_kernel_provide() for
  * each description before they list it.  A description whose fbt
- * functions the module already knows reads available_filter_functions
- * only; /proc/kallsyms is read when there is something new to place.
- * Consumer thread only.
+ * functions were all offered since a kernel module last loaded (the
+ * module remembers: SONDE_OFFER_DONE, SONDE_PROBES_OFFERED) reads no file
+ * at all; one whose functions the module knows reads
+ * available_filter_functions only; /proc/kallsyms is read when there is
+ * something new to place.  Consumer thread only.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -282,21 +284,13 @@ static int kp_fbt_names(const struct sonde_probe_desc *d, char *buf,
 	return err;
 }
 
-/* Take out of @set what the module already has probes for. */
-static int kp_fbt_known(struct sonde_dev *dev,
-			const struct sonde_probe_desc *d, struct kp_set *set)
+/* Take out of @set the @n functions the module already has probes for. */
+static void kp_fbt_known(struct kp_set *set, const struct sonde_probe_info *v,
+			 uint32_t n)
 {
-	struct sonde_probe_desc q = *d;
-	struct sonde_probe_info *v;
-	uint32_t n, i;
-	int err;
+	uint32_t i;
 
-	snprintf(q.provider, sizeof(q.provider), "fbt");
-	snprintf(q.name, sizeof(q.name), "entry");
-	err = sonde_dev_probes(dev, &q, &v, &n);
-	if (err)
-		return err;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && set->n; i++) {
 		const char *m = v[i].desc.module, *f = v[i].desc.function;
 		char **slot = kp_slot(set, m, strlen(m), f, strlen(f));
 
@@ -307,8 +301,6 @@ static int kp_fbt_known(struct sonde_dev *dev,
 			set->n--;
 		}
 	}
-	free(v);
-	return 0;
 }
 
 /*
@@ -352,48 +344,84 @@ static int kp_fbt_addrs(struct kp_batch *b, char *buf, struct kp_set *set,
 	return err;
 }
 
+/*
+ * Tell the module that every function of @d's globs is now offered, as
+ * read in fbt generation @gen: the next run of @d reads no file.
+ */
+static int kp_fbt_done(struct kp_batch *b, const struct sonde_probe_desc *d,
+		       uint32_t gen)
+{
+	struct sonde_offer_ent *e = &b->ents[b->n++];
+
+	memset(e, 0, sizeof(*e));
+	e->kind = SONDE_OFFER_DONE;
+	e->addr = gen;
+	memcpy(e->module, d->module, sizeof(e->module));
+	memcpy(e->name, d->function, sizeof(e->name));
+	return kp_flush(b);
+}
+
 static int kp_fbt(struct kp_batch *b, const struct sonde_probe_desc *d,
 		  char *err, size_t errlen)
 {
+	struct sonde_probe_desc q = *d;
+	struct sonde_probe_info *known = NULL;
 	struct kp_set set = { 0 };
+	struct sonde_info info;
 	char *names, *syms = NULL;
+	uint32_t nknown, offered;
 	bool zero;
 	int ret;
 
 	if (!kp_glob(d->provider, "fbt") ||
 	    (!kp_glob(d->name, "entry") && !kp_glob(d->name, "return")))
 		return 0;
+	/* the generation before the files: a module loading after it makes
+	 * what they say incomplete, and the module forgets our DONE */
+	if (sonde_dev_info(b->dev, &info))
+		info.fbt_gen = 0;
+	snprintf(q.provider, sizeof(q.provider), "fbt");
+	snprintf(q.name, sizeof(q.name), "entry");
+	ret = sonde_dev_probes_offered(b->dev, &q, &known, &nknown, &offered);
+	if (ret)
+		return ret;
+	if (offered & SONDE_PROBES_OFFERED)
+		goto out;	/* every function is a probe already */
 	names = kp_tracefs("available_filter_functions");
 	if (!names) {
 		if (b->dev->warn)
 			b->dev->warn(b->dev->warn_arg,
 				     "fbt: cannot read tracefs's available_filter_functions (is tracefs mounted?): no fbt probes");
-		return 0;
+		goto out;
 	}
 	ret = kp_fbt_names(d, names, &set);
 	free(names);
-	if (!ret && set.n)
-		ret = kp_fbt_known(b->dev, d, &set);
-	if (ret || !set.n)
+	if (ret)
 		goto out;
-	syms = kp_slurp("/proc/kallsyms", NULL);
-	if (!syms) {
-		ret = -errno;
-		sonde_errf(err, errlen, "fbt: cannot read /proc/kallsyms: %s",
-			   strerror(-ret));
-		goto out;
+	kp_fbt_known(&set, known, nknown);
+	if (set.n) {
+		syms = kp_slurp("/proc/kallsyms", NULL);
+		if (!syms) {
+			ret = -errno;
+			sonde_errf(err, errlen, "fbt: cannot read /proc/kallsyms: %s",
+				   strerror(-ret));
+			goto out;
+		}
+		ret = kp_fbt_addrs(b, syms, &set, &zero);
+		if (!ret && zero) {
+			ret = -EPERM;
+			sonde_errf(err, errlen, "fbt: /proc/kallsyms shows no addresses (kernel.kptr_restrict), so no function can be placed");
+		}
+		if (!ret)
+			ret = kp_flush(b);
+		if (ret == -E2BIG)
+			sonde_errf(err, errlen, "fbt: the module's probe table is full (100000 fbt probes)");
 	}
-	ret = kp_fbt_addrs(b, syms, &set, &zero);
-	if (!ret && zero) {
-		ret = -EPERM;
-		sonde_errf(err, errlen, "fbt: /proc/kallsyms shows no addresses (kernel.kptr_restrict), so no function can be placed");
-	}
-	if (!ret)
-		ret = kp_flush(b);
-	if (ret == -E2BIG)
-		sonde_errf(err, errlen, "fbt: the module's probe table is full (100000 fbt probes)");
+	if (!ret && info.fbt_gen)
+		ret = kp_fbt_done(b, d, info.fbt_gen);
 out:
 	free(syms);
+	free(known);
 	kp_set_free(&set);
 	return ret;
 }

@@ -90,6 +90,15 @@ int sonde_dev_info(struct sonde_dev *dev, struct sonde_info *info);
 int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
 		     struct sonde_probe_info **out, uint32_t *n);
 /*
+ * The same, and in *@offered the listing's SONDE_PROBES_OFFERED: whether
+ * every fbt function @desc takes was offered since a kernel module last
+ * loaded.
+ */
+int sonde_dev_probes_offered(struct sonde_dev *dev,
+			     const struct sonde_probe_desc *desc,
+			     struct sonde_probe_info **out, uint32_t *n,
+			     uint32_t *offered);
+/*
  * Offer @n (at most SONDE_OFFER_MAX) kernel probe sites; @res says what
  * the module made of them.
  */

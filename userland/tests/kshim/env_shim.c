@@ -275,6 +275,16 @@ const struct sonde_provider sonde_sched_provider = { .name = "sched" };
 const struct sonde_provider sonde_proc_provider = { .name = "proc" };
 const struct sonde_provider sonde_io_provider = { .name = "io" };
 
+/* prov_fbt.c's memory of descriptions offered in full: nothing offered */
+u32 sonde_fbt_offered(const struct sonde_probe_desc *desc)
+{
+	return 0;
+}
+
+void sonde_fbt_offer_done(const struct sonde_offer_ent *ents, u32 n)
+{
+}
+
 void sonde_uprobes_destroy(struct sonde_state *st)
 {
 }
