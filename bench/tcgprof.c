@@ -9,8 +9,11 @@
  *   qemu-system-x86_64 ... -plugin build/bench/tcgprof.so,out=FILE[,user=1]
  *                                   [,mark=HEXADDR][,sample=USECS]
  *
- * FILE gets one line per block that ran: "vaddr ninsns execs samples",
- * written at exit.  With sample=, a host thread also notes every USECS
+ * FILE gets one line per block that ran: "vaddr ninsns execs samples
+ * trans", written at exit; trans counts the block's translations (TCG
+ * translates code the first time it runs and again after its page is
+ * written or the translation cache flushed), the emulator's own cost of
+ * new code.  With sample=, a host thread also notes every USECS
  * microseconds which block ran last (a call per block records it), so
  * time spent outside translated code, in QEMU's helpers and main loop
  * (an interrupt-enabling sti ends the block and goes through it), is
@@ -68,6 +71,7 @@ struct blk {
 	uint64_t ninsns;
 	uint64_t execs;
 	uint64_t samples;
+	uint64_t trans;		/* times translated */
 	struct blk *next;
 };
 
@@ -154,6 +158,7 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	}
 	pthread_mutex_lock(&lock);
 	b = blk_get(va, qemu_plugin_tb_n_insns(tb));
+	b->trans++;
 	pthread_mutex_unlock(&lock);
 	/* op 0: QEMU_PLUGIN_INLINE_ADD_U64; blocks are never freed */
 	qemu_plugin_register_vcpu_tb_exec_inline(tb, 0, &b->execs, 1);
@@ -176,14 +181,15 @@ static void dump(const char *path)
 		struct blk *b;
 
 		for (b = table[i]; b; b = b->next)
-			if (b->execs || b->samples)
-				fprintf(f, "%llx %llu %llu %llu\n",
+			if (b->execs || b->samples || b->trans)
+				fprintf(f, "%llx %llu %llu %llu %llu\n",
 					(unsigned long long)b->vaddr,
 					(unsigned long long)b->ninsns,
 					(unsigned long long)b->execs,
-					(unsigned long long)b->samples);
+					(unsigned long long)b->samples,
+					(unsigned long long)b->trans);
 	}
-	fprintf(f, "0 0 0 %llu\n", (unsigned long long)user_blk.samples);
+	fprintf(f, "0 0 0 %llu 0\n", (unsigned long long)user_blk.samples);
 	fclose(f);
 }
 
