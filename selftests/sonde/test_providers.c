@@ -571,19 +571,24 @@ static int offer1(int fd, __u32 kind, __u64 addr, const char *mod,
 	return ioctl(fd, SONDE_IOC_OFFER, o) ? errno : 0;
 }
 
+/* A count-only listing of fbt:@mod:@func:entry into @q: 0, or -1. */
+static int fbt_list(int fd, const char *mod, const char *func,
+		    struct sonde_probes *q)
+{
+	memset(q, 0, sizeof(*q));
+	strcpy(q->desc.provider, "fbt");
+	strcpy(q->desc.module, mod);
+	strcpy(q->desc.function, func);
+	strcpy(q->desc.name, "entry");
+	return ioctl(fd, SONDE_IOC_PROBES, q);
+}
+
 /* Probes matching fbt:@mod:@func:entry. */
 static __u32 fbt_count(int fd, const char *mod, const char *func)
 {
 	struct sonde_probes q;
 
-	memset(&q, 0, sizeof(q));
-	strcpy(q.desc.provider, "fbt");
-	strcpy(q.desc.module, mod);
-	strcpy(q.desc.function, func);
-	strcpy(q.desc.name, "entry");
-	if (ioctl(fd, SONDE_IOC_PROBES, &q))
-		return ~0u;
-	return q.total;
+	return fbt_list(fd, mod, func, &q) ? ~0u : q.total;
 }
 
 /*
@@ -777,14 +782,7 @@ static __u32 fbt_offered(int fd, const char *mod, const char *func)
 {
 	struct sonde_probes q;
 
-	memset(&q, 0, sizeof(q));
-	strcpy(q.desc.provider, "fbt");
-	strcpy(q.desc.module, mod);
-	strcpy(q.desc.function, func);
-	strcpy(q.desc.name, "entry");
-	if (ioctl(fd, SONDE_IOC_PROBES, &q))
-		return ~0u;
-	return q.offered;
+	return fbt_list(fd, mod, func, &q) ? ~0u : q.offered;
 }
 
 /* SONDE_OFFER_DONE for (@mod, @func) in generation @gen: 0 or errno. */
