@@ -6,7 +6,7 @@
 # (bench/tcgprof.c, a QEMU plugin), per workload call, untraced and under
 # each D program.  `make profile` runs it.
 #
-#   bench/profile.sh [-m getppid|read|python|pygetppid] [-n CALLS] 'D program'...
+#   bench/profile.sh [-m getppid|read|python|pygetppid|pyusdt] [-n CALLS] 'D program'...
 #
 # Boots the guest (nokaslr, single-threaded TCG) once to learn the
 # kernel's symbols (cached in build/bench/kallsyms), then once with the
@@ -25,7 +25,7 @@ while getopts m:n: o; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { echo "usage: $0 [-m getppid|read|python] [-n CALLS] 'D program'..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 [-m getppid|read|python|pygetppid|pyusdt] [-n CALLS] 'D program'..." >&2; exit 2; }
 
 mkdir -p "$P"
 gcc -O2 -Wall -Wextra -shared -fPIC -fvisibility=hidden -pthread \
@@ -35,7 +35,8 @@ cp "$B/bench/bench-load" "$B/selftests/bench-load"
 trap 'rm -f "$B/selftests/prof-guest.sh" "$B/selftests/bench-load"' EXIT
 
 export SONDE_GUEST_APPEND=nokaslr SONDE_TCG_THREAD=single
-KS=$P/kallsyms
+# Symbols are cached per kernel: KDIR names the guest's kernel.
+KS=$P/kallsyms.$(basename "$(readlink -f "${KDIR:-default}")")
 if [ ! -s "$KS" ]; then
 	"$ROOT/selftests/guest/run-guest.sh" --cmd 'grep -v "\[sonde\]" /proc/kallsyms' > "$KS.tmp"
 	mv "$KS.tmp" "$KS"

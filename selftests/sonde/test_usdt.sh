@@ -132,6 +132,41 @@ test_badptr() {
 	return 1
 }
 
+# copyinstr() at the edge of an unmapped page: a string whose NUL is the
+# page's last byte reads whole at every alignment (a word that would
+# cross the edge is read byte by byte); one with no NUL before the edge
+# is an ERROR (strsize bytes are read, as DTrace's copyinstr() does); one
+# longer than strsize is cut to strsize - 1 bytes, with the default
+# strsize and with a small one.
+test_copyinstr_edges() {
+	run 60 "$SONDE" -q -n 'sonde_test$target:::str { printf("%d %s|\n", strlen(copyinstr(arg0)), copyinstr(arg0)); }' \
+		-c "$PROG edges"
+	cp "$T/out" "$T/big.out"
+	cp "$T/err" "$T/big.err"
+	want=$(awk 'BEGIN { for (l = 0; l <= 17; l++) {
+		s = "k"; for (j = 0; j < l; j++) s = s sprintf("%c", 97 + l % 26)
+		print l + 1, s "|" }
+		s = ""; for (j = 0; j < 255; j++) s = s "b"; print 255, s "|" }')
+	ok1=$([ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = "$want" ] &&
+		[ "$(grep -c 'invalid address (0x[0-9a-f]*) in action #1' "$T/err")" -eq 1 ] && echo y)
+	run 60 "$SONDE" -q -x strsize=8 -n 'sonde_test$target:::str { printf("%s|\n", copyinstr(arg0)); }' \
+		-c "$PROG edges"
+	want=$(awk 'BEGIN { for (l = 0; l <= 17; l++) {
+		s = "k"; for (j = 0; j < l && j < 6; j++) s = s sprintf("%c", 97 + l % 26)
+		print s "|" }
+		print "bbbbbbb|" }')
+	ok2=$([ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = "$want" ] &&
+		[ "$(grep -c 'invalid address (0x[0-9a-f]*) in action #1' "$T/err")" -eq 1 ] && echo y)
+	if [ "$ok1" = y ] && [ "$ok2" = y ]; then
+		return 0
+	fi
+	ktap_diag "want every edge string whole and one ERROR ($ok1), and strsize=8 cuts to 7 with the same ERROR ($ok2)"
+	ktap_diag_file "$T/big.out"
+	ktap_diag_file "$T/big.err"
+	show
+	return 1
+}
+
 # pid provider: malloc's size argument for the program's known mallocs.
 test_pid_malloc() {
 	run 60 "$SONDE" -q -n 'pid$target:libc.so.6:malloc:entry
@@ -360,7 +395,7 @@ result() {
 	fi
 }
 
-ktap_header 16
+ktap_header 17
 test_args; result usdt_arguments $?
 test_globals; result usdt_global_variable_arguments $?
 test_left_out; result usdt_left_out_site_reported $?
@@ -368,6 +403,7 @@ test_uregs; result usdt_uregs $?
 test_ustack; result usdt_ustack_call_chain $?
 test_pid_ustack; result pid_entry_ustack_caller $?
 test_badptr; result usdt_copyinstr_bad_pointer $?
+test_copyinstr_edges; result usdt_copyinstr_page_edges $?
 test_pid_malloc; result pid_malloc_sizes $?
 test_pid_return; result pid_malloc_return_pointers $?
 test_list_pid; result pid_list_and_offsets $?

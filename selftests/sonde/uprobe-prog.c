@@ -11,6 +11,12 @@
  *   uprobe-prog chain      main -> level1 -> level2 -> level3 -> probe
  *                          sonde_test:chain
  *   uprobe-prog badptr     sonde_test:str with 0x10, then with "good"
+ *   uprobe-prog edges      sonde_test:str with strings at the edge of an
+ *                          unmapped page: "k" + L letters ending at the
+ *                          page's last byte for L = 0..17 (each starts at
+ *                          a different alignment), then 4 letters with no
+ *                          NUL before the page ends, then 300 letters
+ *                          whose NUL is far from any edge
  *   uprobe-prog malloc N   malloc(100000 + i) for i < N, printing each
  *                          "SIZE ADDRESS" (address in hex, no 0x)
  *   uprobe-prog wait FILE  fire sonde_test:tick every 10 ms until FILE
@@ -24,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/sdt.h>
 
 static volatile int depth;
@@ -87,6 +94,29 @@ int main(int argc, char **argv)
 		STAP_PROBE1(sonde_test, str, "good");
 		return 0;
 	}
+	if (!strcmp(mode, "edges")) {
+		long pg = sysconf(_SC_PAGESIZE);
+		char *m = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *e;
+		static char big[301];
+
+		if (m == MAP_FAILED || munmap(m + pg, pg))
+			return 1;
+		e = m + pg;		/* the first unmapped byte */
+		for (i = 0; i <= 17; i++) {
+			char *s = e - i - 2;
+
+			s[0] = 'k';
+			memset(s + 1, 'a' + i % 26, i);
+			s[i + 1] = 0;
+			STAP_PROBE1(sonde_test, str, s);
+		}
+		memset(e - 4, 'z', 4);
+		STAP_PROBE1(sonde_test, str, e - 4);
+		memset(big, 'b', 300);
+		STAP_PROBE1(sonde_test, str, big);
+		return 0;
+	}
 	if (!strcmp(mode, "malloc")) {
 		for (i = 0; i < n; i++) {
 			void *p = malloc(100000 + i);
@@ -117,6 +147,6 @@ int main(int argc, char **argv)
 		printf("done\n");
 		return 0;
 	}
-	fprintf(stderr, "usage: uprobe-prog args N | chain | badptr | malloc N | wait FILE | globals N\n");
+	fprintf(stderr, "usage: uprobe-prog args N | chain | badptr | edges | malloc N | wait FILE | globals N\n");
 	return 2;
 }
