@@ -41,11 +41,18 @@ void level1(int x);
 void level2(int x);
 void level3(int x);
 void bump(void);
+void edge_str(const char *s);
 
 /* not a leaf, so it has a frame of its own when the probe fires */
 __attribute__((noinline, noclone)) void bump(void)
 {
 	depth++;
+}
+
+/* one site for every string of "edges" */
+__attribute__((noinline, noclone)) void edge_str(const char *s)
+{
+	STAP_PROBE1(sonde_test, str, s);
 }
 
 __attribute__((noinline, noclone)) void level3(int x)
@@ -109,12 +116,12 @@ int main(int argc, char **argv)
 			s[0] = 'k';
 			memset(s + 1, 'a' + i % 26, i);
 			s[i + 1] = 0;
-			STAP_PROBE1(sonde_test, str, s);
+			edge_str(s);
 		}
 		memset(e - 4, 'z', 4);
-		STAP_PROBE1(sonde_test, str, e - 4);
+		edge_str(e - 4);
 		memset(big, 'b', 300);
-		STAP_PROBE1(sonde_test, str, big);
+		edge_str(big);
 		return 0;
 	}
 	if (!strcmp(mode, "malloc")) {

@@ -186,7 +186,7 @@ static void test_prog(const char *prog)
 	int r, found;
 
 	r = sonde_usdt_read(prog, &s, &n, err, sizeof(err));
-	check(r == 0 && n == 6, "%s: 6 SDT sites (got %d, %zu: %s)", prog, r,
+	check(r == 0 && n == 7, "%s: 7 SDT sites (got %d, %zu: %s)", prog, r,
 	      n, r ? err : "");
 	if (r)
 		return;
