@@ -81,9 +81,19 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 	struct sonde_mstate *ms = ctx->env;
 	struct sonde_probe *p = ms->probe;
 
+	/*
+	 * The arguments before the switch: nearly every clause reads one,
+	 * and the switch's compare tree is several branches deep for them.
+	 */
+	if (id - SONDE_B_arg0 <= SONDE_B_arg9 - SONDE_B_arg0) {
+		struct sonde_fire *f = ms->fire;
+		u32 n = id - SONDE_B_arg0;
+
+		if (unlikely(f->lazy & (1u << n)))
+			sonde_uprobe_arg(f, n);
+		return f->args[n];
+	}
 	switch (id) {
-	case SONDE_B_arg0 ... SONDE_B_arg9:
-		return ms->fire->args[id - SONDE_B_arg0];
 	case SONDE_B_pid:
 		return (u64)task_tgid_nr(current);
 	case SONDE_B_tid:

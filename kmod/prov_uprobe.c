@@ -28,9 +28,10 @@
  *
  * Handlers run in the traced thread's own context (from the int3 trap's
  * return to user mode: preemptible, interrupts on) with the thread's user
- * registers.  They only compute the arguments (registers and
- * copy_from_user_nofault() reads; no sleeping, no allocation) and call
- * sonde_probe_fire(), which is probe context as everywhere.
+ * registers.  They only note where the arguments are and call
+ * sonde_probe_fire(), which is probe context as everywhere; an argument
+ * is read at its first use there (sonde_uprobe_arg(): the saved
+ * registers, or copy_from_user_nofault(); no sleeping, no allocation).
  */
 #include <linux/fs.h>
 #include <linux/mm.h>
@@ -95,36 +96,40 @@ static u64 sonde_ureg(const struct pt_regs *regs, u8 r)
 	return ((const unsigned long *)regs)[r];
 }
 
-/* One argument location's value; a faulting memory operand reads 0. */
+/* A memory operand's @size bytes; 0 when they cannot be read.  Apart, so
+ * that the register case has no stack frame to guard. */
+static noinline u64 sonde_uarg_mem(const struct sonde_uarg *a,
+				   const struct pt_regs *regs, u32 size)
+{
+	u64 addr = a->disp + sonde_ureg(regs, a->base) +
+		   sonde_ureg(regs, a->index) * a->scale;
+	u64 v = 0;
+
+	if (copy_from_user_nofault(&v, u64_to_user_ptr(addr), size))
+		return 0;
+	return v;
+}
+
+/*
+ * One argument location's value; a faulting memory operand reads 0.  The
+ * value is cut to its size and extended by two shifts, not a switch on
+ * the size: fewer branches in probe context.
+ */
 static u64 sonde_uarg_eval(const struct sonde_uarg *a,
 			   const struct pt_regs *regs)
 {
 	u32 size = a->size < 0 ? -a->size : a->size;
-	u64 v = 0, addr;
+	u32 sh = 64 - 8 * size;		/* size is 1, 2, 4 or 8 (checked) */
+	u64 v;
 
-	switch (a->kind) {
-	case SONDE_UARG_CONST:
-		v = a->disp;
-		break;
-	case SONDE_UARG_REG:
+	if (likely(a->kind == SONDE_UARG_REG))
 		v = sonde_ureg(regs, a->base);
-		break;
-	case SONDE_UARG_MEM:
-		addr = a->disp + sonde_ureg(regs, a->base) +
-		       sonde_ureg(regs, a->index) * a->scale;
-		if (copy_from_user_nofault(&v, u64_to_user_ptr(addr), size))
-			v = 0;
-		break;
-	}
-	switch (a->size) {
-	case 1:  return (u8)v;
-	case 2:  return (u16)v;
-	case 4:  return (u32)v;
-	case -1: return (s64)(s8)v;
-	case -2: return (s64)(s16)v;
-	case -4: return (s64)(s32)v;
-	default: return v;
-	}
+	else if (a->kind == SONDE_UARG_MEM)
+		v = sonde_uarg_mem(a, regs, size);
+	else
+		v = a->disp;		/* SONDE_UARG_CONST */
+	v <<= sh;
+	return a->size < 0 ? (u64)((s64)v >> sh) : v >> sh;
 }
 
 static bool sonde_usite_mine(const struct sonde_usite *s)
@@ -136,7 +141,6 @@ static int sonde_uprobe_handler(SONDE_UPROBE_HANDLER_ARGS)
 {
 	struct sonde_usite *s = container_of(uc, struct sonde_usite, uc);
 	struct sonde_fire f __uninitialized;
-	u32 i;
 
 	/*
 	 * Another process: a child that inherited the target's patched
@@ -147,10 +151,27 @@ static int sonde_uprobe_handler(SONDE_UPROBE_HANDLER_ARGS)
 	if (!sonde_usite_mine(s))
 		return UPROBE_HANDLER_REMOVE;
 	sonde_fire_init(&f, regs);
-	for (i = 0; i < s->nargs; i++)
-		f.args[i] = sonde_uarg_eval(&s->args[i], regs);
+	/* each argument is read at its first use (sonde_uprobe_arg()) */
+	f.usite = s;
+	f.lazy = (1u << s->nargs) - 1;
 	sonde_probe_fire(s->up->probe, NULL, &f);
 	return 0;
+}
+
+/**
+ * sonde_uprobe_arg() - evaluate a user probe's argument at its first use
+ * @f: a firing of sonde_uprobe_handler(), @n's bit set in @f->lazy
+ * @n: the argument
+ *
+ * The registers are the ones saved at the trap, so the value is the one
+ * the probe site had; a memory operand is read now, within the firing.
+ *
+ * Context: probe context (sonde_env_builtin()).
+ */
+void sonde_uprobe_arg(struct sonde_fire *f, u32 n)
+{
+	f->args[n] = sonde_uarg_eval(&f->usite->args[n], f->regs);
+	f->lazy &= ~(1u << n);
 }
 
 static int sonde_uretprobe_handler(SONDE_URETPROBE_HANDLER_ARGS)

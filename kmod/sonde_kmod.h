@@ -129,11 +129,21 @@ struct sonde_probe {
 #define SONDE_PROBEF_KPROBE	0x1	/* armed as a kprobe: refused under
 					 * lockdown (LOCKDOWN_KPROBES) */
 
-/* The firing's arguments, as a provider hands them over. */
+struct sonde_usite;
+
+/*
+ * The firing's arguments, as a provider hands them over.  A user probe's
+ * are evaluated at their first use (bit i of @lazy: args[i] is not yet,
+ * sonde_uprobe_arg() reads it from @usite's location): a USDT probe
+ * names several and a clause reads one or two, each a load of the saved
+ * registers or of user memory.
+ */
 struct sonde_fire {
 	u64 args[10];
 	struct pt_regs *regs;
 	s32 errno_val;
+	u16 lazy;
+	const struct sonde_usite *usite;	/* with @lazy */
 };
 
 /*
@@ -160,6 +170,7 @@ static __always_inline void sonde_fire_init(struct sonde_fire *f,
 	f->args[9] = 0;
 	f->regs = regs;
 	f->errno_val = 0;
+	f->lazy = 0;
 }
 
 /*
@@ -246,6 +257,7 @@ extern const struct sonde_provider sonde_uprobe_provider;
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req);
 void sonde_uprobes_destroy(struct sonde_state *st);
 bool sonde_uprobe_func_entry(const struct sonde_probe *p);
+void sonde_uprobe_arg(struct sonde_fire *f, u32 n);
 
 /* A principal or aggregation buffer of one CPU: an active and an inactive
  * data area, switched on the CPU itself (IPI) so probe context never
