@@ -652,13 +652,31 @@ static int sonde_lltostr(struct sonde_vm_ctx *ctx, const u64 *a, u32 n,
 	return 0;
 }
 
+/* copyinstr() (user memory) and stringof() (kernel memory) into @r,
+ * strsize bytes of scratch. */
+static int sonde_copystr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
+			 u32 n, char *r, u64 *out)
+{
+	u32 size = ctx->img->strsize;
+
+	/* a maximum length below strsize shortens the copy; a huge one
+	 * (even (size_t)-1) leaves strsize */
+	if (id == SONDE_SUBR_copyinstr && n > 1 && a[1] < size - 1)
+		size = (u32)a[1] + 1;
+	if (sonde_env_copystr(ctx, id == SONDE_SUBR_copyinstr, a[0], r,
+			      size) < 0)
+		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
 /* The subroutines with a string result, into @r (empty, strsize bytes of
  * scratch); an unknown @id is an illegal operation. */
 static int sonde_subr_str(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
 			  u32 n, char *r, u64 *out)
 {
 	const char *s = (const char *)(unsigned long)a[0];
-	u32 max = ctx->img->strsize, i, size;
+	u32 max = ctx->img->strsize, i;
 
 	switch (id) {
 	case SONDE_SUBR_strjoin:
@@ -688,15 +706,7 @@ static int sonde_subr_str(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
 		break;
 	case SONDE_SUBR_copyinstr:
 	case SONDE_SUBR_stringof:
-		/* a maximum length below strsize shortens the copy; a huge
-		 * one (even (size_t)-1) leaves strsize */
-		size = max;
-		if (id == SONDE_SUBR_copyinstr && n > 1 && a[1] < size - 1)
-			size = (u32)a[1] + 1;
-		if (sonde_env_copystr(ctx, id == SONDE_SUBR_copyinstr, a[0], r,
-				      size) < 0)
-			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
-		break;
+		return sonde_copystr(ctx, id, a, n, r, out);
 	default:
 		return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, id);
 	}
@@ -716,6 +726,18 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 	u32 i, lo, hi;
 	char *r;
 
+	/*
+	 * copyinstr() first, the subroutine of nearly every script that
+	 * reads strings: its arguments are integers (nothing to check for
+	 * the NULL string), and the switches below are compare trees
+	 * several branches deep.
+	 */
+	if (id == SONDE_SUBR_copyinstr) {
+		r = sonde_scratch_str(ctx);
+		if (!r)
+			return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, 0);
+		return sonde_copystr(ctx, id, a, n, r, out);
+	}
 	/* DTrace's NULL string: reading it is a load from address 0 */
 	if (sonde_subr_sig(id, &lo, &hi, &kinds) >= 0) {
 		for (i = 0; i < n && kinds[i]; i++)
