@@ -24,18 +24,26 @@ have_python() {
 }
 
 # SDT argument specs of every size and sign, a string, an exact count.
+# Arguments are read at their first use in a firing: clauses on the same
+# probe read them in different orders, some twice, some not at all.
 test_args() {
-	run 60 "$SONDE" -q -n 'sonde_test$target:::args /arg3 == 0/ {
+	run 60 "$SONDE" -q -n 'sonde_test$target:::args /arg3 == 1/ {
+		printf("first %d\n", arg4); }
+	    sonde_test$target:::args /arg3 == 0/ {
 		printf("args %d %d %d %d %s\n", arg0, arg1, arg2, arg4,
 		    copyinstr(arg5)); }
 	    sonde_test$target:::args { @n = count(); }
+	    sonde_test$target:::args /arg3 == 2/ {
+		printf("again %d %d %d %d\n", arg2, arg2, arg0, arg3); }
 	    END { printa("count %@d\n", @n); }' -c "$PROG args 25"
 	if [ "$rc" -eq 0 ] &&
 	   grep -qx 'args -5 200 -300 1234567890123 hello' "$T/out" &&
+	   grep -qx 'first 1234567890123' "$T/out" &&
+	   grep -qx 'again -300 -300 -5 2' "$T/out" &&
 	   grep -qx 'count 25' "$T/out"; then
 		return 0
 	fi
-	ktap_diag "want 'args -5 200 -300 1234567890123 hello' and 'count 25'"
+	ktap_diag "want 'args -5 200 -300 1234567890123 hello', 'first 1234567890123', 'again -300 -300 -5 2' and 'count 25'"
 	show
 	return 1
 }
