@@ -23,20 +23,40 @@
 
 static inline u32 *sonde_agg_buckets(struct sonde_buf *b, u32 area)
 {
-	return (u32 *)(b->data[area] + b->size) - b->nbuckets;
+	return b->buckets[area];
 }
 
 /**
- * sonde_agg_reset() - empty one area of an aggregation buffer
+ * sonde_agg_reset() - empty the hash table of one area
  * @b: this CPU's aggregation buffer
  * @area: the area (0 or 1) just snapshotted
+ * @used: the bytes of records it held
+ *
+ * A table of 4 MB's area has 64K buckets: when the area holds fewer
+ * bytes of records than the buckets take, only the buckets its records
+ * hang from are cleared, each record's from its stored hash.
  *
  * Context: process context, after a snapshot of @area; probes write the
  * other area.
  */
-void sonde_agg_reset(struct sonde_buf *b, u32 area)
+void sonde_agg_reset(struct sonde_buf *b, u32 area, u32 used)
 {
-	memset(sonde_agg_buckets(b, area), 0, b->nbuckets * sizeof(u32));
+	u32 *buckets = sonde_agg_buckets(b, area), off = 0;
+	const struct sonde_aggrec *e;
+
+	if (used >= b->nbuckets * sizeof(u32)) {
+		memset(buckets, 0, b->nbuckets * sizeof(u32));
+		return;
+	}
+	while (off + sizeof(*e) <= used) {
+		e = (const struct sonde_aggrec *)(b->data[area] + off);
+		buckets[e->hash & (b->nbuckets - 1)] = 0;
+		if (WARN_ON_ONCE(e->size < sizeof(*e) || e->size % 8)) {
+			memset(buckets, 0, b->nbuckets * sizeof(u32));
+			return;
+		}
+		off += e->size;
+	}
 }
 
 /**

@@ -47,8 +47,17 @@
  * drop, counted as every other.  The second area, which a
  * switch hands to the consumer, is made by the first switch that has
  * something to hand over, as large as the first is then, and keeps up
- * with it at each switch.  Fill and ring buffers and aggregation buffers
- * (hash buckets at the end) are whole from the start.
+ * with it at each switch.  Fill and ring buffers are whole from the
+ * start.
+ *
+ * An aggregation buffer's first area is whole from LOAD (aggsize less
+ * its hash buckets, which are apart: sonde_agg_alloc()).  Its second is
+ * made by the first snapshot that has records to hand over, mapped for
+ * twice what the first held (SONDE_BUF_FIRST at least), and grown as it
+ * fills, as a switch buffer's are; after each snapshot the area handed
+ * over is grown to twice what it held.  A table of a few keys no longer
+ * zeroes a second aggsize (4 MB) at its first snapshot: under TCG that
+ * was most of a traced syscall's cost in the window it fell in.
  */
 #define SONDE_BUF_FIRST		(256 << 10)
 #define SONDE_BUF_GROWTH	4
@@ -130,6 +139,34 @@ int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
 	return b->data[0] ? 0 : -ENOMEM;
 }
 
+/**
+ * sonde_agg_alloc() - allocate a per-CPU aggregation buffer's first area
+ * @b: the buffer
+ * @aggsize: the aggsize option: the area's records and its hash buckets
+ * @node: the NUMA node of the CPU it serves
+ * @grow: the state's grower, for the second area
+ *
+ * The first area is whole; its buckets (sonde_agg_nbuckets()) are apart
+ * from it.  The second area is made by the first snapshot with records.
+ *
+ * Context: process context (LOAD), may sleep.
+ * Return: 0 or -ENOMEM.
+ */
+int sonde_agg_alloc(struct sonde_buf *b, u32 aggsize, int node,
+		    struct work_struct *grow)
+{
+	int err;
+
+	b->nbuckets = sonde_agg_nbuckets(aggsize);
+	err = sonde_buf_alloc(b, aggsize - b->nbuckets * sizeof(u32), node,
+			      NULL);
+	b->grow_work = grow;
+	if (err)
+		return err;
+	b->buckets[0] = kvcalloc(b->nbuckets, sizeof(u32), SONDE_GFP_BIG);
+	return b->buckets[0] ? 0 : -ENOMEM;
+}
+
 static void sonde_area_free(struct sonde_buf *b, u32 a)
 {
 	u32 i;
@@ -160,6 +197,9 @@ void sonde_buf_free(struct sonde_buf *b)
 {
 	sonde_area_free(b, 0);
 	sonde_area_free(b, 1);
+	kvfree(b->buckets[0]);
+	kvfree(b->buckets[1]);
+	b->buckets[0] = b->buckets[1] = NULL;
 }
 
 struct sonde_buf_install {
@@ -217,7 +257,8 @@ static void sonde_area_grow(struct sonde_buf *b, unsigned int cpu, u32 a,
  * @w: the state's buf_grow work
  *
  * Every CPU whose buffer asked (GO asks for all of them, a writer that
- * passed half of its active area for its own) gets the area
+ * passed half of its active area for its own; an aggregation area asks
+ * as it fills) gets the area
  * SONDE_BUF_GROWTH times larger, up to bufsize; after GO's request, again
  * until it has bufsize.  Nothing grows once tracing has stopped (exit(),
  * STOP): a consumer that ends at once (BEGIN { exit(0); }) zeroes no more
@@ -254,6 +295,12 @@ void sonde_buf_grow_fn(struct work_struct *w)
 				more = true;
 			}
 		}
+		/* an aggregation area asks only as it fills */
+		b = pc ? &pc->agg : NULL;
+		if (b && READ_ONCE(b->grow))
+			sonde_area_grow(b, cpu, b->active,
+					min_t(u64, (u64)b->cap[b->active] *
+					      SONDE_BUF_GROWTH, b->size));
 	}
 	if (!more)
 		st->grow_all = false;
@@ -349,7 +396,7 @@ static void *sonde_ring_reserve(struct sonde_buf *b, u32 size)
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size)
 {
 	u32 a = b->active, off = b->offset[a];
-	u32 limit = b->cap[a] - b->nbuckets * sizeof(u32);
+	u32 limit = b->cap[a];
 
 	if (likely(b->policy == SONDE_BUFPOLICY_SWITCH)) {
 		if (unlikely(size > limit - off)) {
@@ -408,6 +455,15 @@ static void sonde_buf_switch(void *arg)
 	b->active ^= 1;
 }
 
+/* An aggregation area's room for the next interval, after one that
+ * held @used bytes: twice that, SONDE_BUF_FIRST at least. */
+static u32 sonde_agg_want(const struct sonde_buf *b, u32 used)
+{
+	u64 want = max_t(u64, SONDE_BUF_FIRST, 2ULL * used);
+
+	return min_t(u64, b->size, want);
+}
+
 /* Copy area @area out with its counts and empty it; nothing writes it. */
 static int sonde_buf_hand_over(struct sonde_buf *b, u32 area, bool agg,
 			       struct sonde_drain *req)
@@ -420,11 +476,11 @@ static int sonde_buf_hand_over(struct sonde_buf *b, u32 area, bool agg,
 	if (req->size && copy_to_user(u64_to_user_ptr(req->buf),
 				      b->data[area], req->size))
 		err = -EFAULT;
+	if (agg)
+		sonde_agg_reset(b, area, b->offset[area]);
 	b->offset[area] = 0;
 	b->drops[area] = 0;
 	b->errors[area] = 0;
-	if (agg)
-		sonde_agg_reset(b, area);
 	return err;
 }
 
@@ -486,7 +542,20 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 			req->errors = 0;
 			return 0;
 		}
-		if (b->grow_work) {
+		if (agg) {
+			b->buckets[a ^ 1] = kvcalloc(b->nbuckets, sizeof(u32),
+						     SONDE_GFP_BIG);
+			if (!b->buckets[a ^ 1])
+				return -ENOMEM;
+			err = sonde_area_make(b, a ^ 1,
+					      sonde_agg_want(b, b->offset[a]));
+			if (err) {
+				sonde_area_free(b, a ^ 1);
+				kvfree(b->buckets[a ^ 1]);
+				b->buckets[a ^ 1] = NULL;
+				return err;
+			}
+		} else if (b->grow_work) {
 			err = sonde_area_make(b, a ^ 1, b->cap[a]);
 			if (err) {
 				sonde_area_free(b, a ^ 1);
@@ -511,7 +580,9 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 
 	/* The inactive area is ours until the next switch. */
 	err = sonde_buf_hand_over(b, b->active ^ 1, agg, req);
-	/* it is the active one after the next switch: as large */
-	sonde_area_grow(b, cpu, b->active ^ 1, b->cap[b->active]);
+	/* it is the active one after the next switch: as large, or for
+	 * aggregations twice what it held */
+	sonde_area_grow(b, cpu, b->active ^ 1,
+			agg ? sonde_agg_want(b, req->size) : b->cap[b->active]);
 	return err;
 }

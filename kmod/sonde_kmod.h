@@ -278,8 +278,10 @@ struct sonde_buf {
 	u32 offset[2];		/* bytes used */
 	u64 drops[2];
 	u64 errors[2];
-	/* aggregation buffers: hash buckets at the end of each area */
+	/* aggregation buffers: each area's hash buckets, apart from it
+	 * (the area holds records only, so it can be grown as they come) */
 	u32 nbuckets;
+	u32 *buckets[2];
 	/* principal buffers' policy (SONDE_BUFPOLICY_*): fill and ring use
 	 * the active area only, read once tracing has stopped */
 	u32 policy;
@@ -382,6 +384,8 @@ int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
 		      bool agg);
 
 /* Buffers (buf.c) and aggregations (agg.c). */
+int sonde_agg_alloc(struct sonde_buf *b, u32 aggsize, int node,
+		    struct work_struct *grow);
 int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
 		    struct work_struct *grow);
 void sonde_buf_free(struct sonde_buf *b);
@@ -390,7 +394,7 @@ void sonde_buf_grow_all(struct sonde_state *st);
 void *sonde_buf_reserve(struct sonde_buf *b, u32 size);
 int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		   struct sonde_drain *req);
-void sonde_agg_reset(struct sonde_buf *b, u32 area);
+void sonde_agg_reset(struct sonde_buf *b, u32 area, u32 used);
 u32 sonde_agg_nbuckets(u32 size);
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		      u32 aggid, const struct sonde_key *key, s64 x, s64 incr);

@@ -291,8 +291,10 @@ static void sonde_state_stop_grower(struct sonde_state *st)
 
 	if (st->pcpu)
 		for_each_possible_cpu(cpu)
-			if (st->pcpu[cpu])
+			if (st->pcpu[cpu]) {
 				irq_work_sync(&st->pcpu[cpu]->buf.grow_iw);
+				irq_work_sync(&st->pcpu[cpu]->agg.grow_iw);
+			}
 	cancel_work_sync(&st->buf_grow);
 }
 
@@ -386,8 +388,9 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		if (pc->buf.policy == SONDE_BUFPOLICY_FILL)
 			pc->buf.keep = min(bufsize / 2, sonde_end_reserve(st));
 		if (st->img.naggs) {
-			pc->agg.nbuckets = sonde_agg_nbuckets(aggsize);
-			err = sonde_buf_alloc(&pc->agg, aggsize, node, NULL);
+			/* the second area is grown as it fills (buf.c) */
+			err = sonde_agg_alloc(&pc->agg, aggsize, node,
+					      &st->buf_grow);
 			if (err)
 				return err;
 		}

@@ -286,6 +286,31 @@ test_aggacts() {
 	return 1
 }
 
+# An aggregation's second area is made small by the first snapshot (of
+# BEGIN's one key, at 1 s) and grown as records come: the 60000 keys of
+# the next interval outgrow it several times over, and every key is kept,
+# each counted once (no aggregation drops); keys seen in every interval
+# keep exact counts, so each snapshot emptied its table and nothing more.
+test_agg_grow() {
+	printf '#!/bin/sh\nsleep 1.5\nexec %s 60000\n' "$LOOP" > "$T/later.sh"
+	chmod +x "$T/later.sh"
+	run 300 "$SONDE" -q -x aggrate=1s -n 'self int n;
+	    BEGIN { @u[-1] = count(); }
+	    syscall::getppid:entry /pid == $target && execname == "loop-getppid"/ {
+		@u[self->n] = count(); @r[self->n % 100] = count(); self->n++; }
+	    END { printa("u %d %@d\n", @u); printa("r %d %@d\n", @r); }' \
+		-c "$T/later.sh"
+	u=$(grep -cE '^u [0-9]+ +1$' "$T/out")
+	r=$(grep -cE '^r [0-9]+ +600$' "$T/out")
+	if [ "$rc" -eq 0 ] && [ "$u" -eq 60000 ] && [ "$r" -eq 100 ] &&
+	   ! grep -q drop "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want 60000 keys counted once ($u) and 100 counted 600 times ($r), no drops"
+	ktap_diag_file "$T/err"
+	return 1
+}
+
 # stack() in a kernel probe names the kernel code that made the call.
 test_stack() {
 	run 30 "$SONDE" -qn 'syscall::getppid:entry /pid == $target/ { stack(); }' -c "$LOOP 2"
@@ -372,7 +397,7 @@ test_list_verbose() {
 	return 1
 }
 
-ktap_header 17
+ktap_header 18
 test_hello; ktap_result cli_hello_world $?
 test_hello_quiet; ktap_result cli_hello_world_quiet $?
 test_target_count; ktap_result cli_target_getppid_count $?
@@ -391,6 +416,7 @@ test_sigint; ktap_result cli_sigint_prints_aggregations $?
 test_json; ktap_result cli_json_output $?
 test_end; ktap_result cli_end_clause $?
 test_aggacts; ktap_result cli_trunc_normalize_clear $?
+test_agg_grow; ktap_result cli_aggregation_area_grows $?
 test_stack; ktap_result cli_kernel_stack $?
 test_deadman; ktap_result cli_deadman_sigstop $?
 test_flowindent; ktap_result cli_flowindent $?
