@@ -15,7 +15,8 @@
 #                   (bench/guest.sh; BENCH_QUICK=1 for a short run); never
 #                   part of make check
 #   make profile    guest instructions and time per kernel symbol of one
-#                   firing (PROG='D program', MODE=getppid|read|python)
+#                   firing (PROG='D program', MODE=getppid|read|python|
+#                   pygetppid|pyusdt)
 #   make clean
 #
 # The kernel: KVER= names an installed release (as `uname -r` prints it),
