@@ -11,8 +11,8 @@
 #
 # pyusdt: python3.11 calls an empty function; each traced program runs
 # with -p of that python, so it can name python$target's USDT probes.
-# The python waits for the tracer to be armed, then syncs around its
-# calls itself.
+# The python waits for /tmp/prof-go, made 3 s after the tracer starts
+# (as the other modes wait), then syncs around its calls itself.
 N=${PROF_N:-50000}
 case ${PROF_MODE:-getppid} in
 getppid) L="/bench-load -C 1 getppid $N" ;;

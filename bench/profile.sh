@@ -9,7 +9,7 @@
 #   bench/profile.sh [-m getppid|read|python|pygetppid|pyusdt] [-n CALLS] 'D program'...
 #
 # Boots the guest (nokaslr, single-threaded TCG) once to learn the
-# kernel's symbols (cached in build/bench/kallsyms), then once with the
+# kernel's symbols (cached per kernel in build/bench/prof/), then once with the
 # plugin.  Prints one table per window: untraced, then each program.
 set -euo pipefail
 
