@@ -513,7 +513,8 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 		return -ENOENT;
 	pc = st->pcpu[cpu];
 	b = agg ? &pc->agg : &pc->buf;
-	if (req->buf_size < b->size)
+	/* bufsize / aggsize, as uapi/sonde.h says: an area and its table */
+	if (req->buf_size < b->size + b->nbuckets * sizeof(u32))
 		return -ENOSPC;
 	if (b->policy != SONDE_BUFPOLICY_SWITCH)
 		return sonde_buf_snap_once(st, b, req);

@@ -9,7 +9,8 @@
  * locks here (dynvar.c and spec.c take their bounded raw spinlocks);
  * every read of memory the script names goes through
  * copy_from_kernel_nofault() / copy_from_user_nofault() (user loads after
- * a firing's first: its one-move equivalent, sonde_user_load()).
+ * a firing's first: its one-move equivalent, sonde_user_load(); user
+ * strings: sonde_ustrcpy(), a word at a time with faults fixed up).
  */
 #include <linux/cred.h>
 #include <linux/module.h>
@@ -425,8 +426,10 @@ static long sonde_ustrcpy(char *dst, const char __user *src, long size)
 	unsigned long a = (unsigned long)src;
 	long max, res = 0;
 
-	if (a >= TASK_SIZE_MAX || size <= 0)
-		return size <= 0 ? 0 : -EFAULT;
+	if (size <= 0)
+		return 0;
+	if (a >= TASK_SIZE_MAX)
+		return -EFAULT;
 	max = min_t(unsigned long, TASK_SIZE_MAX - a, size);
 	if (!user_read_access_begin(src, max))
 		return -EFAULT;

@@ -292,8 +292,10 @@ TEST(thread_locals_per_thread)
 		INSN(SONDE_OP_RET, 0, 0, 0, 0),
 	};
 	struct caller a = { 100 }, b = { 40 };
+	struct sonde_drain sd = { .cpu = 0 };
 	struct trace t;
 	struct sonde_aggrec *r;
+	char *small;
 	struct drain dr;
 	struct prog p;
 	pthread_t ta, tb;
@@ -313,6 +315,16 @@ TEST(thread_locals_per_thread)
 	pthread_create(&tb, NULL, call_getppid, &b);
 	pthread_join(tb, NULL);
 	ASSERT_EQ(0, trace_stop(&t));
+
+	/* a buffer smaller than aggsize is refused, as uapi/sonde.h says,
+	 * though an area holds records only (its hash table is apart) */
+	small = malloc(t.ld.aggsize);
+	ASSERT_NE(NULL, small);
+	sd.buf = (uintptr_t)small;
+	sd.buf_size = t.ld.aggsize - 8;
+	EXPECT_EQ(-1, ioctl(t.fd, SONDE_IOC_AGGSNAP, &sd));
+	EXPECT_EQ(ENOSPC, errno);
+	free(small);
 
 	for_each_drain(&dr, t.fd, SONDE_IOC_AGGSNAP, t.ld.aggsize) {
 		for_each_rec(r, &dr) {
