@@ -14,8 +14,9 @@
  *    fire with the signal lock held), one at a time: a raise() while the
  *    last is pending is dropped, as DTrace's queue of one.
  *  - chill(ns) spins with interrupts off, at most 500 ms in any second on
- *    a CPU (dtrace_chill_max / dtrace_chill_interval); more is an illegal
- *    operation.  The firing's timestamp moves on after it.
+ *    a CPU (dtrace_chill_max / dtrace_chill_interval), and at most
+ *    SONDE_CHILL_CALL_MAX (1 ms) a call, which the firing budget prices
+ *    (vm/cost.c); more is an illegal operation.  The firing's timestamp moves on after it.
  *  - copyout() and copyoutstr() write the current process's memory with
  *    copy_to_user_nofault(), never a kernel thread's, and are refused
  *    under kernel lockdown (as bpf_probe_write_user()).
@@ -213,7 +214,7 @@ static u32 sonde_destruct_chill(struct sonde_mstate *ms, u64 ns)
 		c->mark = now;
 		c->chilled = 0;
 	}
-	if (ns > SONDE_CHILL_MAX || c->chilled + ns > SONDE_CHILL_MAX)
+	if (ns > SONDE_CHILL_CALL_MAX || c->chilled + ns > SONDE_CHILL_MAX)
 		return SONDE_FLT_ILLOP;
 	while (ktime_get_mono_fast_ns() - now < ns)
 		cpu_relax();

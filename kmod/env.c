@@ -605,6 +605,51 @@ int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
 }
 
 /**
+ * sonde_env_kcopy() - kcopy(): kernel memory into the firing's scratch
+ * @ctx: the firing
+ * @addr: the kernel address
+ * @dst: where it goes
+ * @size: bytes
+ *
+ * copy_from_kernel_nofault() a page at a time (kernel mappings fault a
+ * page at a time), so the VM's word scan after a fault looks at one page
+ * at most.  A test window copies what lies inside it; the scan does the
+ * rest.
+ *
+ * See vm/env.h for the contract.  Context: probe context (interrupts off,
+ * the CPU's in-probe guard held), or TESTRUN with the test window mapped.
+ * Return: the bytes copied before the copy that faulted, @size if none.
+ */
+u32 sonde_env_kcopy(struct sonde_vm_ctx *ctx, u64 addr, void *dst, u32 size)
+{
+	struct sonde_mstate *ms = ctx->env;
+	const struct sonde_testmem *t = ms->test;
+	u32 off = 0, chunk;
+	u64 real;
+
+	if (unlikely(t)) {
+		if (addr < SONDE_TEST_KBASE ||
+		    addr - SONDE_TEST_KBASE >= t->size)
+			return 0;
+		chunk = min_t(u64, size, t->size - (addr - SONDE_TEST_KBASE));
+		if (!sonde_test_addr(t, false, addr, chunk, &real))
+			return 0;
+		memcpy(dst, (void *)(unsigned long)real, chunk);
+		return chunk;
+	}
+	while (off < size) {
+		chunk = min_t(u64, size - off,
+			      PAGE_SIZE - ((addr + off) & ~PAGE_MASK));
+		if (copy_from_kernel_nofault((u8 *)dst + off,
+					     (void *)(unsigned long)(addr + off),
+					     chunk))
+			break;
+		off += chunk;
+	}
+	return off;
+}
+
+/**
  * sonde_env_ureg() - uregs[]: a user register of the firing thread
  * @ctx: the firing
  * @reg: SONDE_UREG_*, the words of struct pt_regs
@@ -648,8 +693,6 @@ int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 	return 0;
 }
 
-/* Parents progenyof() walks at most: deeper trees answer no. */
-#define SONDE_PROGENY_MAX	1024
 
 /**
  * sonde_env_progenyof() - progenyof(): the current process is @pid or one

@@ -344,6 +344,9 @@ struct sonde_state {
 	int exit_status;
 	void *image;
 	struct sonde_image img;
+	/* LOAD's verdict had the kernel been locked down for
+	 * confidentiality (0 or -EPERM), for GO to apply if it is now */
+	int conf_err;
 	struct sonde_kecb *ecbs;
 	u32 necbs;
 	struct sonde_pcpu **pcpu;	/* [nr_cpu_ids] */

@@ -107,23 +107,47 @@ static void sonde_state_disarm(struct sonde_state *st)
 	sonde_sync();
 }
 
+/*
+ * GO applies every lockdown rule LOAD applied, at the level the kernel is
+ * at now: lockdown may have been raised in between (it is never lowered).
+ * The programs' own confidentiality verdict was taken at LOAD
+ * (st->conf_err); the probes' and the destructive actions' are taken
+ * again.  A refusal names its rule in the kernel log, since GO has no
+ * verifier log.  sonde_lock held.
+ */
+static int sonde_state_lockdown(struct sonde_state *st, bool confidential,
+				struct sonde_vlog *log);
+
+static int sonde_state_lockdown_go(struct sonde_state *st)
+{
+	struct sonde_vlog log = { 0 };
+	bool confidential = security_locked_down(LOCKDOWN_BPF_READ_KERNEL);
+	int err;
+
+	if (confidential && st->conf_err) {
+		pr_info_ratelimited("sonde: GO refused: the kernel was locked down for confidentiality after LOAD, and the program reads kernel memory or addresses\n");
+		return st->conf_err;
+	}
+	err = sonde_state_lockdown(st, confidential, &log);
+	if (!err)
+		err = sonde_destruct_check(&st->img, &log);
+	if (err)
+		pr_info_ratelimited("sonde: GO refused: the kernel was locked down after LOAD (kprobes, kernel addresses or copyout())\n");
+	return err;
+}
+
 static int sonde_state_arm(struct sonde_state *st)
 {
 	u32 i;
-	int err = 0;
+	int err;
 
 	mutex_lock(&sonde_lock);
 	st->armed = true;
-	for (i = 0; i < st->necbs; i++) {
+	err = sonde_state_lockdown_go(st);
+	for (i = 0; !err && i < st->necbs; i++) {
 		struct sonde_kecb *ecb = &st->ecbs[i];
 		struct sonde_probe *p = ecb->probe;
 
-		/* locked down since LOAD */
-		if ((p->flags & SONDE_PROBEF_KPROBE) &&
-		    security_locked_down(LOCKDOWN_KPROBES)) {
-			err = -EPERM;
-			break;
-		}
 		if (!p->nenabled && p->prov->enable) {
 			err = p->prov->enable(p);
 			if (err)
@@ -522,6 +546,30 @@ static int sonde_state_lockdown(struct sonde_state *st, bool confidential,
 	return 0;
 }
 
+/*
+ * What LOAD would have said had the kernel been locked down for
+ * confidentiality, kept for GO (st->conf_err): the image verified again
+ * with SONDE_VERIFY_CONFIDENTIAL, into a copy of the image's tables.
+ * Already so when it is: the verdict is 0.  Return: 0 or -ENOMEM.
+ */
+static int sonde_state_conf_verdict(struct sonde_state *st, u32 size,
+				    bool confidential)
+{
+	struct sonde_image *tmp;
+
+	st->conf_err = 0;
+	if (confidential)
+		return 0;
+	tmp = kmalloc(sizeof(*tmp), GFP_KERNEL);
+	if (!tmp)
+		return -ENOMEM;
+	st->conf_err = sonde_image_verify_flags(st->image, size, tmp,
+						SONDE_VERIFY_CONFIDENTIAL,
+						NULL) ? -EPERM : 0;
+	kfree(tmp);
+	return 0;
+}
+
 /**
  * sonde_state_load() - SONDE_IOC_LOAD: verify and load a program image
  * @st: the consumer state, nothing loaded yet
@@ -581,6 +629,9 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 	if (err)
 		goto out_image;
 	err = sonde_destruct_check(&st->img, &log);
+	if (err)
+		goto out_image;
+	err = sonde_state_conf_verdict(st, req->prog_size, confidential);
 	if (err)
 		goto out_image;
 

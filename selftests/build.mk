@@ -184,7 +184,7 @@ hotpath-check: module
 # judge it, a short ioctl fuzzing session.  make check runs them on every
 # kernel (check-all.sh) unless SONDE_TESTS names a subset; LOCKDOWN_TESTS=
 # skips them.
-LOCKDOWN_TESTS ?= test_lockdown test_vm_corpus.sh test_ioctl_fuzz
+LOCKDOWN_TESTS ?= test_lockdown test_vm_corpus.sh test_ioctl_fuzz test_lockdown_go
 .PHONY: guest-check-lockdown
 guest-check-lockdown: module userland selftests-bin
 	KDIR=$(KDIR) SONDE_GUEST_LOCKDOWN=integrity \

@@ -146,6 +146,30 @@ int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
 		     u32 size);
 
 /**
+ * sonde_env_kcopy() - kcopy(): copy kernel memory, as much as can be
+ * @ctx: the firing
+ * @addr: the kernel address
+ * @dst: where it goes (the firing's scratch)
+ * @size: bytes
+ *
+ * A few fault-safe copies (a page at most each), not one a word: the
+ * firing budget charges kcopy() as a copy (vm/cost.c).  When one faults
+ * the world stops there; the caller then finds the first word that
+ * faults with sonde_env_load(), in the SONDE_KCOPY_SCAN bytes from the
+ * returned count.
+ *
+ * Context: probe context (see the top of this file).
+ * Return: the bytes copied from @addr before the copy that faulted, @size
+ * when none did.
+ */
+u32 sonde_env_kcopy(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
+		    u32 size);
+
+/* How far past sonde_env_kcopy()'s count the fault may lie: its copies'
+ * size, a page. */
+#define SONDE_KCOPY_SCAN	4096
+
+/**
  * sonde_env_ureg() - uregs[]: a user register of the firing thread
  * @ctx: the firing
  * @reg: SONDE_UREG_* (< SONDE_NUREGS)

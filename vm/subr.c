@@ -291,28 +291,40 @@ static int sonde_copyin(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
 	return 0;
 }
 
-/* kcopy(addr, size): copyin()'s layout, from kernel memory a word at a
- * time: at most the scratch left, so the loop is bounded by it */
+/* kcopy(addr, size): copyin()'s layout, from kernel memory in a few
+ * fault-safe copies; when one faults, the first word (8 bytes from addr,
+ * then the tail byte by byte) that cannot be read is the fault's address,
+ * found in at most SONDE_KCOPY_SCAN bytes past what was copied */
 static int sonde_kcopy(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
 {
 	u64 size = a[1], avail = ctx->scratch_size - ctx->scratch_used;
-	u64 off;
+	u64 off, end;
 	u8 *dst;
 
 	if (size >= avail || ((size + 8) & ~7ULL) > avail)
 		return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, size);
 	dst = (u8 *)ctx->scratch + ctx->scratch_used;
-	for (off = 0; off < size; ) {
-		/* words, then the tail byte by byte (the world loads 1, 2,
-		 * 4 or 8 bytes) */
-		u32 chunk = size - off >= 8 ? 8 : 1;
-		u64 w;
+	off = sonde_env_kcopy(ctx, a[0], dst, (u32)size);
+	if (off < size) {
+		off &= ~7ULL;
+		end = off + SONDE_KCOPY_SCAN + 8 < size ?
+		      off + SONDE_KCOPY_SCAN + 8 : size;
+		while (off < end) {
+			/* words, then the tail byte by byte (the world
+			 * loads 1, 2, 4 or 8 bytes) */
+			u32 chunk = size - off >= 8 ? 8 : 1;
+			u64 w;
 
-		if (sonde_env_load(ctx, false, a[0] + off, chunk, &w))
+			if (sonde_env_load(ctx, false, a[0] + off, chunk, &w))
+				break;
+			memcpy(dst + off, &w, chunk);
+			off += chunk;
+		}
+		/* the world's copy faulted within its scan: where the
+		 * words do, or at its end if memory changed meanwhile */
+		if (off < size)
 			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
 						a[0] + off);
-		memcpy(dst + off, &w, chunk);
-		off += chunk;
 	}
 	sonde_zero(dst + size, (u32)(((size + 8) & ~7ULL) - size));
 	ctx->scratch_used += (u32)((size + 8) & ~7ULL);

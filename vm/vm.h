@@ -456,6 +456,43 @@ static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
 #define SONDE_SPIN_MAX		1024
 #define SONDE_COST_SPIN		(4 * SONDE_SPIN_MAX)
 #define SONDE_CHAIN_MAX		16
+/* Parents progenyof() walks at most: deeper trees answer no. */
+#define SONDE_PROGENY_MAX	1024
+/*
+ * The most one chill() may spin, ns (more is an illegal operation), and
+ * what it is charged: a nanosecond a unit, so the chill()s of one firing
+ * stay within the firing budget as everything else does.  DTrace's own
+ * limit, 500 ms in any second on a CPU, applies as well.
+ */
+#define SONDE_CHILL_CALL_MAX	1000000ULL
+
+/**
+ * sonde_insn_cost() - the most one run of an instruction can cost
+ * @img: a verified image
+ * @in: the instruction
+ * @ncpus: the machine's CPUs
+ *
+ * From the instruction's row of the cost table (vm/cost.c) only.
+ *
+ * Context: any; no state, no allocation.
+ * Return: the cost, in units.
+ */
+u64 sonde_insn_cost(const struct sonde_image *img,
+		    const struct sonde_insn *in, u32 ncpus);
+
+/**
+ * sonde_insn_confidential() - why confidentiality lockdown refuses an
+ * instruction
+ * @img: the image
+ * @in: the instruction
+ *
+ * From the instruction's row of the cost table (vm/cost.c) only.
+ *
+ * Context: any; no state, no allocation.
+ * Return: NULL, or one lower-case phrase saying why.
+ */
+const char *sonde_insn_confidential(const struct sonde_image *img,
+				    const struct sonde_insn *in);
 
 /**
  * sonde_prog_cost() - the most one run of a verified program can cost

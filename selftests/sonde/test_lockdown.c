@@ -122,6 +122,21 @@ TEST_F(lockdown, curthread)
 			     8, NULL, NULL, 0, "curthread is a kernel address");
 }
 
+/* caller is the kernel PC of the probed code's caller (issue 29: it
+ * was let through) */
+TEST_F(lockdown, caller)
+{
+	struct sonde_insn code[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_caller),
+		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+
+	CONFIDENTIAL_REFUSES(probe_id(self->fd, "syscall", "getppid", "entry"),
+			     code, 8, NULL, NULL, 0,
+			     "caller is a kernel address");
+}
+
 TEST_F(lockdown, kernel_memory_read)
 {
 	struct sonde_insn code[] = {

@@ -201,6 +201,85 @@ TEST_F(safety, clause_within_firing_budget_loads)
 	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 }
 
+/*
+ * Issue 29, finding 1: subroutines the cost model priced as a strsize
+ * string operation, whatever they did.  Each clause below was accepted
+ * (strsize 8, a 1 MB scratch) and could spin a CPU for seconds with
+ * interrupts off; each is refused now that every subroutine is priced
+ * from its row of vm/cost.c.  @call: how many calls; @subr its id; the
+ * arguments start at @rs (set up by @setup).
+ */
+static void budget_subr_clause(FIXTURE_DATA(safety) *self, __u32 subr,
+			       __u32 calls)
+{
+	static struct sonde_insn code[2100];
+	__u32 n = 0, i, rs = 1, nargs = 1;
+
+	/* r1 = 0 (an address, a pid, ns), r2 = 1 MB, r3 = alloca(r2),
+	 * r4 = 0, r5 = 1 MB */
+	code[n++] = INSN(SONDE_OP_MOVI, 1, 0, 0, 0);
+	code[n++] = INSN(SONDE_OP_MOVI, 2, 0, 0, 1 << 20);
+	code[n++] = INSN(SONDE_OP_CALL, 3, 2, 1, SONDE_SUBR_alloca);
+	code[n++] = INSN(SONDE_OP_MOVI, 4, 0, 0, 0);
+	code[n++] = INSN(SONDE_OP_MOVI, 5, 0, 0, 1 << 20);
+	switch (subr) {
+	case SONDE_SUBR_copyinto:	/* (addr r1, size r2, buffer r3) */
+		nargs = 3;
+		break;
+	case SONDE_SUBR_copyout:	/* (buffer r3, addr r4, size r5) */
+		rs = 3;
+		nargs = 3;
+		break;
+	case SONDE_SUBR_alloca:		/* (size r2) */
+		rs = 2;
+		break;
+	}
+	for (i = 0; i < calls; i++)
+		code[n++] = INSN(SONDE_OP_CALL, 6, rs, nargs, subr);
+	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+	prog_opt(&self->p, SONDE_OPT_strsize, 8);
+	prog_opt(&self->p, SONDE_OPT_scratchsize, 1 << 21);
+	prog_opt(&self->p, SONDE_OPT_destructive, 1);
+	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
+}
+
+TEST_F(safety, budget_prices_copyinto)
+{
+	budget_subr_clause(self, SONDE_SUBR_copyinto, 64);
+	REFUSED(E2BIG, "firing budget");
+}
+
+TEST_F(safety, budget_prices_copyout)
+{
+	budget_subr_clause(self, SONDE_SUBR_copyout, 64);
+	REFUSED(E2BIG, "firing budget");
+}
+
+TEST_F(safety, budget_prices_alloca)
+{
+	budget_subr_clause(self, SONDE_SUBR_alloca, 64);
+	REFUSED(E2BIG, "firing budget");
+}
+
+TEST_F(safety, budget_prices_progenyof)
+{
+	budget_subr_clause(self, SONDE_SUBR_progenyof, 2000);
+	REFUSED(E2BIG, "firing budget");
+}
+
+TEST_F(safety, budget_prices_chill)
+{
+	budget_subr_clause(self, SONDE_SUBR_chill, 8);
+	REFUSED(E2BIG, "firing budget");
+}
+
+/* A few of each still load: the prices are bounds, not bans. */
+TEST_F(safety, budget_few_copies_load)
+{
+	budget_subr_clause(self, SONDE_SUBR_copyinto, 8);
+	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
+}
+
 /* More enablings of one probe than SONDE_MAX_PROBE_ECBS. */
 TEST_F(safety, too_many_enablings_of_one_probe_refused)
 {

@@ -10,7 +10,8 @@
 # TEST_FILES:              files the shell tests source
 
 TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers \
-	test_uprobe test_jstack test_safety test_lockdown test_ioctl_fuzz
+	test_uprobe test_jstack test_safety test_lockdown test_ioctl_fuzz \
+	test_lockdown_go
 TEST_GEN_PROGS_EXTENDED := loop-getppid uprobe-prog write-known usdt-hdr-prog \
 	types-prog
 TEST_PROGS := test_cli.sh test_vm_corpus.sh test_usdt.sh test_umem.sh \

@@ -323,22 +323,71 @@ static uint32_t dc_insn_line(const struct sonde_program *p, uint32_t cl,
  * clauses.  DTrace has no such limit, hence no tag: like the record size
  * (dc_cg.c), it is D_UNKNOWN with a message.
  */
+/* What costs most in a clause: the kind of instruction (a subroutine, a
+ * built-in, an opcode) whose runs add up to the most units. */
+struct dc_costkind {
+	uint64_t units[SONDE_OP_MAX + 1 + SONDE_SUBR_MAX + SONDE_B_MAX];
+	uint32_t count[SONDE_OP_MAX + 1 + SONDE_SUBR_MAX + SONDE_B_MAX];
+};
+
+static void dc_costkind_add(struct dc_costkind *k, const struct sonde_image *img,
+			    uint32_t off, uint32_t len, uint32_t ncpus)
+{
+	uint32_t pc;
+
+	for (pc = off; pc < off + len; pc++) {
+		const struct sonde_insn *in = &img->insns[pc];
+		uint32_t i = in->op;
+
+		if (in->op == SONDE_OP_CALL && (uint32_t)in->imm < SONDE_SUBR_MAX)
+			i = SONDE_OP_MAX + 1 + (uint32_t)in->imm;
+		else if (in->op == SONDE_OP_LDB && (uint32_t)in->imm < SONDE_B_MAX)
+			i = SONDE_OP_MAX + 1 + SONDE_SUBR_MAX + (uint32_t)in->imm;
+		k->units[i] += sonde_insn_cost(img, in, ncpus);
+		k->count[i]++;
+	}
+}
+
+static void dc_costkind_name(uint32_t i, char *buf, size_t size)
+{
+	if (i > SONDE_OP_MAX + SONDE_SUBR_MAX)
+		snprintf(buf, size, "%s",
+			 sonde_builtin_name(i - SONDE_OP_MAX - 1 - SONDE_SUBR_MAX));
+	else if (i > SONDE_OP_MAX)
+		snprintf(buf, size, "%s()",
+			 sonde_subr_name(i - SONDE_OP_MAX - 1));
+	else
+		snprintf(buf, size, "the %s instruction", sonde_op_name(i));
+}
+
 static void dc_costcheck(struct dc_cc *cc, const struct sonde_image *img)
 {
 	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
-	uint32_t i;
+	uint32_t n = ncpus > 0 ? (uint32_t)ncpus : 1;
+	struct dc_costkind kinds, *k = &kinds;
+	uint32_t i, j, top;
+	char what[64];
 
 	for (i = 0; i < img->nclauses; i++) {
-		uint64_t cost = sonde_clause_cost(img, i, ncpus > 0 ?
-						  (uint32_t)ncpus : 1);
+		const struct sonde_clause *cl = &img->clauses[i];
+		uint64_t cost = sonde_clause_cost(img, i, n);
 
 		if (cost <= SONDE_FIRING_BUDGET)
 			continue;
+		memset(k, 0, sizeof(*k));
+		dc_costkind_add(k, img, cl->pred_off, cl->pred_len, n);
+		dc_costkind_add(k, img, cl->act_off, cl->act_len, n);
+		for (top = 0, j = 1; j < sizeof(k->units) / sizeof(k->units[0]); j++)
+			if (k->units[j] > k->units[top])
+				top = j;
+		dc_costkind_name(top, what, sizeof(what));
 		cc->cur_src = i < cc->nclauses ? cc->clauses[i].src : 0;
 		dc_error(cc, "D_UNKNOWN", i < cc->nclauses ?
 			 cc->clauses[i].line : 0, 1,
-			 "the clause costs up to %llu units a firing, more than the firing budget of %u: fewer string operations, a smaller strsize or smaller buffers (docs/vm.md)",
-			 (unsigned long long)cost, SONDE_FIRING_BUDGET);
+			 "the clause costs up to %llu units a firing, more than the firing budget of %u; most of it is %s, %u time%s at up to %llu units each: fewer of them, a smaller strsize, or smaller scratch and buffers (docs/vm.md, \"Bounded time\")",
+			 (unsigned long long)cost, SONDE_FIRING_BUDGET, what,
+			 k->count[top], k->count[top] == 1 ? "" : "s",
+			 (unsigned long long)(k->units[top] / k->count[top]));
 	}
 }
 

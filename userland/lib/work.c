@@ -290,6 +290,13 @@ static int sonde_work_go(struct sonde_work *w, int *cont_err)
 		return err;
 	}
 	err = sonde_dev_go(w->dev, &w->begin_cpu);
+	if (err == -EPERM) {
+		/* the kernel checks lockdown again at GO: it was raised
+		 * since LOAD (the kernel log names the rule) */
+		sonde_consumer_msg(w->c, SONDE_MSG_ERROR,
+				   "could not enable tracing: the kernel was locked down after the program was loaded, and lockdown forbids what it does (see the kernel log); run it again to see which clause");
+		return err;
+	}
 	if (err) {
 		sonde_consumer_msg(w->c, SONDE_MSG_ERROR,
 				   "could not enable tracing: %s",

@@ -77,6 +77,12 @@ int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
 	return 0;
 }
 
+/* no kernel memory in this world */
+u32 sonde_env_kcopy(struct sonde_vm_ctx *ctx, u64 addr, void *dst, u32 size)
+{
+	return 0;
+}
+
 int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
 		     u32 size)
 {

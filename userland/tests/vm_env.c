@@ -190,6 +190,20 @@ int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
 	return 0;
 }
 
+/* The test world's kernel memory, byte-granular: what lies in it. */
+u32 sonde_env_kcopy(struct sonde_vm_ctx *ctx, u64 addr, void *dst, u32 size)
+{
+	struct tenv *t = ctx->env;
+	u32 n;
+
+	if (addr < MEM_KBASE || addr - MEM_KBASE >= t->memlen)
+		return 0;
+	n = t->memlen - (addr - MEM_KBASE) < size ?
+	    (u32)(t->memlen - (addr - MEM_KBASE)) : size;
+	memcpy(dst, t->mem + (addr - MEM_KBASE), n);
+	return n;
+}
+
 /*
  * The user registers the module's TESTRUN sees: those of the test
  * process inside ioctl(fd, SONDE_IOC_TESTRUN, &tr) on x86-64.  Only the
@@ -218,7 +232,7 @@ int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 
 /*
  * The test world's destructive actions: copyout() and copyoutstr() into
- * its user memory window, chill() at most 500 ms as the kernel's; the
+ * its user memory window, chill() at most SONDE_CHILL_CALL_MAX as the kernel's; the
  * others are noted, never carried out.
  */
 u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
@@ -235,7 +249,7 @@ u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
 		memcpy(t->mem + (arg - MEM_UBASE), src, size);
 		return 0;
 	case SONDE_SUBR_chill:
-		return arg > 500000000ULL ? SONDE_FLT_ILLOP : 0;
+		return arg > SONDE_CHILL_CALL_MAX ? SONDE_FLT_ILLOP : 0;
 	case SONDE_SUBR_raise:
 		if (arg >= 65)
 			return SONDE_FLT_ILLOP;

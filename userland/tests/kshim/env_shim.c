@@ -203,6 +203,25 @@ int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
 	return 0;
 }
 
+/* env.c's: a page at a time, as much as the window holds */
+u32 sonde_env_kcopy(struct sonde_vm_ctx *ctx, u64 addr, void *dst, u32 size)
+{
+	u32 off = 0, chunk;
+
+	while (off < size) {
+		const u8 *p;
+
+		chunk = size - off < 4096 - ((addr + off) & 4095) ?
+			size - off : 4096 - (u32)((addr + off) & 4095);
+		p = shim_window(ctx->env, false, addr + off, chunk);
+		if (!p)
+			break;
+		memcpy((u8 *)dst + off, p, chunk);
+		off += chunk;
+	}
+	return off;
+}
+
 int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 {
 	if (!current->mm)
@@ -312,7 +331,7 @@ int sonde_destruct_check(const struct sonde_image *img,
 }
 
 /* destruct.c's actions on the world: raise() and stop() signal no one,
- * chill() at most 500 ms, copyout() writes only the user window and
+ * chill() at most SONDE_CHILL_CALL_MAX, copyout() writes only the user window and
  * never a kernel thread's; panic() and breakpoint() never get here. */
 u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
 		       const void *src, u32 size)
@@ -327,7 +346,7 @@ u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
 	case SONDE_SUBR_stop:
 		return 0;
 	case SONDE_SUBR_chill:
-		return arg > 500000000ULL ? SONDE_FLT_ILLOP : 0;
+		return arg > SONDE_CHILL_CALL_MAX ? SONDE_FLT_ILLOP : 0;
 	case SONDE_SUBR_copyout:
 	case SONDE_SUBR_copyoutstr:
 		if (!current->mm)

@@ -1,9 +1,9 @@
-# fault.chill_too_long: more than 500 ms of chill() is an illegal
-# operation, as DTrace's dtrace_chill_max
+# fault.chill_too_long: more than SONDE_CHILL_CALL_MAX (1 ms) of chill()
+# in one call is an illegal operation (a call is priced at that most)
 -- opts
 destructive=1
 -- asm
-ldc r1, 600000000
+ldc r1, 1000001
 call r1, chill, r1, 1
 ret r0
 -- fault
