@@ -252,7 +252,7 @@ int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret)
 	ctx->strtok_end = NULL;
 
 #ifndef SONDE_VM_SWITCH
-#define NEXT()	goto *jt[(++pc)->op]
+#define NEXT()	do { SONDE_WORK(1); goto *jt[(++pc)->op]; } while (0)
 	goto *jt[pc->op];
 #else
 	/*

@@ -36,6 +36,7 @@ static u32 sonde_strnlen(const char *s, u32 max)
 
 	while (n < max && s[n])
 		n++;
+	SONDE_WORK(n + 1);
 	return n;
 }
 

@@ -29,6 +29,8 @@ static inline void sonde_zero(void *p, u32 n)
 {
 	u8 *b = (u8 *)p;
 
+	SONDE_WORK(n / 8 + 1);
+
 	for (; n && ((unsigned long)b & 7); n--)
 		*(volatile u8 *)b++ = 0;
 	for (; n >= 8; n -= 8, b += 8)

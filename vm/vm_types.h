@@ -49,4 +49,17 @@ typedef __s64 s64;
 #endif
 #endif /* __KERNEL__ */
 
+/*
+ * The fuzzers' cost oracle (userland/tests/fuzz_kmod.c, built with
+ * SONDE_WORK_ORACLE): the work a firing really does, in the cost model's
+ * units (vm/cost.c), counted where it is done and compared with what the
+ * verifier charged.  Nothing in the module or the command.
+ */
+#ifdef SONDE_WORK_ORACLE
+extern unsigned long long sonde_work;
+#define SONDE_WORK(n)	((void)(sonde_work += (n)))
+#else
+#define SONDE_WORK(n)	((void)0)
+#endif
+
 #endif /* _SONDE_VM_TYPES_H */

@@ -303,14 +303,16 @@ KMOD_FUZZ_SRCS := kmod/state.c kmod/probe.c kmod/buf.c kmod/agg.c \
 	kmod/spec.c kmod/dynvar.c kmod/prov_dtrace.c $(KSHIM)/kshim.c \
 	$(KSHIM)/env_shim.c $(FUZZ_GEN) userland/lib/program.c \
 	vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/subr.c \
-	vm/vlog.c vm/key.c vm/jstack.c
+	vm/vlog.c vm/key.c vm/jstack.c vm/cost.c
 KMOD_FUZZ_DEPS := $(KMOD_FUZZ_SRCS) $(wildcard kmod/*.h vm/*.h uapi/*.h \
 	$(KSHIM)/*.h $(KSHIM)/linux/*.h userland/tests/fuzz_gen.h \
 	userland/lib/program.h)
 FUZZ_KMOD_SEEDS := userland/tests/fuzz/kmod-seeds
 # the shim's <linux/...> first; kmod/ for sonde_kmod.h
+# the cost oracle: SONDE_WORK() counts, memcpy() and memset() too
 FUZZ_KMOD_CFLAGS := $(FUZZ_OBJ_CFLAGS) -fsanitize=fuzzer -I$(KSHIM) -Ikmod \
-	$(INC_lib) -Iuserland/tests
+	$(INC_lib) -Iuserland/tests -DSONDE_WORK_ORACLE \
+	-include $(KSHIM)/kshim_work.h
 
 $(B)/tests/fuzz_kmod: userland/tests/fuzz_kmod.c $(KMOD_FUZZ_DEPS)
 	@mkdir -p $(dir $@)

@@ -42,6 +42,19 @@
 
 static int fz_enabled[FZ_NPROBES + 1];
 
+/*
+ * The cost oracle: the work a firing does (SONDE_WORK(), vm/vm_types.h:
+ * instructions dispatched, bytes copied, zeroed and scanned, fault-safe
+ * accesses, chill()'s nanoseconds, progenyof()'s walk) may not pass what
+ * the verifier charged the enablings it ran (their reservation on the
+ * probe, vm/cost.c) times FZ_COST_FACTOR, plus FZ_COST_SLACK for the
+ * firing path's own steps.  A subroutine the table underprices is a
+ * firing that does far more than it was charged: a trap.
+ */
+#define FZ_COST_FACTOR	4
+#define FZ_COST_SLACK	4096
+unsigned long long sonde_work;
+
 /* FUZZ_KMOD_STATS=1: how far sessions get, printed at exit (tuning) */
 static struct {
 	u64 inputs, loads, loaded, gos, fires, records, drains, specs,
@@ -281,6 +294,9 @@ static void fz_load(struct fz_consumer *c, const void *image, size_t size,
 /* A probe fires on a CPU, in a context, as a thread the input picks:
  * probe (a..d, BEGIN or END of the consumer), arg0..arg9, errno, CPU,
  * thread, context, stack depth, lock contention, interrupts. */
+static u64 fz_private_cost(const struct sonde_state *st,
+			   const struct sonde_probe *p);
+
 static void fz_fire(struct fz_consumer *cons, struct fz_in *in)
 {
 	struct sonde_fire f;
@@ -306,15 +322,25 @@ static void fz_fire(struct fz_consumer *cons, struct fz_in *in)
 	 * switch buffer asks to grow) */
 	n = fz_chance(in, 5) ? 1 + fz_below(in, 512) : 1;
 	for (i = 0; i < n; i++) {
+		u64 charged;
+
+		sonde_work = 0;
 		if (k < FZ_NPROBES) {
 			p = fz_probes[k];
+			charged = p->res_cost;
 			sonde_probe_fire(p, NULL, &f);
 		} else {
 			/* BEGIN or END of one consumer, as GO and STOP
 			 * fire them */
 			p = k == FZ_NPROBES ? sonde_probe_begin :
 			    sonde_probe_end;
+			charged = fz_private_cost(cons->st, p);
 			sonde_probe_fire(p, cons->st, &f);
+		}
+		if (sonde_work > FZ_COST_FACTOR * charged + FZ_COST_SLACK) {
+			fprintf(stderr, "fuzz_kmod: a firing of %s did %llu units of work, charged %llu\n",
+				p->name, sonde_work, (unsigned long long)charged);
+			__builtin_trap();
 		}
 		/* the firing restores the interrupt state it found */
 		FZ_ASSERT(kshim_irqs_off == (int)flags);
@@ -323,6 +349,19 @@ static void fz_fire(struct fz_consumer *cons, struct fz_in *in)
 	kshim_irqs_off = 0;
 	kshim_ctx = 0;
 	kshim_cpu = 0;
+}
+
+/* What LOAD charged @st's enablings of its own probe @p (BEGIN, END). */
+static u64 fz_private_cost(const struct sonde_state *st,
+			   const struct sonde_probe *p)
+{
+	u64 cost = 0;
+	u32 i;
+
+	for (i = 0; st->ecbs && i < st->necbs; i++)
+		if (st->ecbs[i].probe == p)
+			cost += st->ecbs[i].cost;
+	return cost;
 }
 
 /* DRAIN or AGGSNAP: CPU, buffer size, flags. */
@@ -1226,13 +1265,60 @@ static int seed_bufsize(const char *dir, u32 a, struct seedprog *sp,
 	return err;
 }
 
+/*
+ * Issue 29, finding 1, for the cost oracle: alloca(), copyinto() and
+ * progenyof() were priced as a strsize string operation (8 units here)
+ * whatever they did; a firing of this clause did over ten times what it
+ * was charged.  Priced from their rows of vm/cost.c it loads, fires and
+ * stays within its charge.
+ */
+static int seed_cost(const char *dir, u32 a, struct seedprog *sp,
+		     struct seed *s)
+{
+	static struct sonde_insn code[96];
+	u32 n = 0, i;
+	int err = 0;
+
+	sp_init(sp);
+	code[n++] = I(SONDE_OP_MOVI, 1, 0, 0, 32768);
+	code[n++] = I(SONDE_OP_CALL, 6, 1, 1, SONDE_SUBR_alloca);
+	code[n++] = I(SONDE_OP_MOVI, 4, 0, 0, (s32)(FZ_KBASE + 0x1000));
+	code[n++] = I(SONDE_OP_MOVI, 5, 0, 0, 256);
+	for (i = 0; i < 64; i++)	/* copyinto(r4, r5, r6) */
+		code[n++] = I(SONDE_OP_CALL, 7, 4, 3, SONDE_SUBR_copyinto);
+	code[n++] = I(SONDE_OP_MOVI, 1, 0, 0, 1);
+	for (i = 0; i < 8; i++)
+		code[n++] = I(SONDE_OP_CALL, 7, 1, 1, SONDE_SUBR_progenyof);
+	code[n++] = I(SONDE_OP_RET, 0, 0, 0, 0);
+	sp_clause(sp, code, n, 0, a);
+	sp_opt(sp, SONDE_OPT_strsize, 8);
+	sp_opt(sp, SONDE_OPT_scratchsize, 65536);
+	s->n = 0;
+	/* put_world(), with a full user window to copy from */
+	put_chance(s, 90, true);
+	put_chance(s, 95, true);
+	put_below(s, sizeof(kshim_world.mem) + 1, sizeof(kshim_world.mem));
+	for (i = 0; i < sizeof(kshim_world.mem); i++)
+		put8(s, 'a');
+	for (i = 0; i < SONDE_NUREGS; i++)
+		put_val64(s, 0);
+	put_chance(s, 30, false);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 3);
+	put_simple(s, FZ_OP_GO);
+	put_fire(s, 0, 0, 0, 0);
+	put_fire(s, 0, 0, 1, 0);
+	err |= seed_write(dir, "cost-underpriced-subroutines", sp, s);
+	return err;
+}
+
 int main(int argc, char **argv)
 {
 	static int (*const seeds[])(const char *, u32, struct seedprog *,
 				    struct seed *) = {
 		seed_commit, seed_llquantize, seed_aggsize, seed_dynvar,
 		seed_bufpolicy, seed_error_clause, seed_deadman, seed_index,
-		seed_over_budget, seed_lockdown, seed_bufsize,
+		seed_over_budget, seed_lockdown, seed_bufsize, seed_cost,
 	};
 	static struct seedprog sp;
 	static struct seed s;

@@ -117,6 +117,7 @@ int sonde_env_load(struct sonde_vm_ctx *ctx, bool user, u64 addr, u32 size,
 	const u8 *p = shim_window(ctx->env, user, addr, size);
 	u64 v = 0;
 
+	SONDE_WORK(SONDE_COST_FAULT);
 	if (!p)
 		return -EFAULT;
 	memcpy(&v, p, size);
@@ -174,9 +175,11 @@ int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 {
 	u32 i;
 
+	SONDE_WORK(SONDE_COST_FAULT);
 	for (i = 0; i + 1 < size; i++) {
 		const u8 *p = shim_window(ctx->env, user, addr + i, 1);
 
+		SONDE_WORK(1);
 		if (!p) {
 			dst[i] = 0;
 			return -EFAULT;
@@ -194,6 +197,7 @@ int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,
 {
 	const u8 *p;
 
+	SONDE_WORK(SONDE_COST_FAULT);
 	if (!size)
 		return 0;
 	p = shim_window(ctx->env, true, addr, size);
@@ -208,9 +212,12 @@ u32 sonde_env_kcopy(struct sonde_vm_ctx *ctx, u64 addr, void *dst, u32 size)
 {
 	u32 off = 0, chunk;
 
+	/* the kernel's: a fault-safe copy a page, one fault at most */
+	SONDE_WORK(SONDE_COST_FAULT);
 	while (off < size) {
 		const u8 *p;
 
+		SONDE_WORK(32);
 		chunk = size - off < 4096 - ((addr + off) & 4095) ?
 			size - off : 4096 - (u32)((addr + off) & 4095);
 		p = shim_window(ctx->env, false, addr + off, chunk);
@@ -346,11 +353,16 @@ u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
 	case SONDE_SUBR_stop:
 		return 0;
 	case SONDE_SUBR_chill:
-		return arg > SONDE_CHILL_CALL_MAX ? SONDE_FLT_ILLOP : 0;
+		if (arg > SONDE_CHILL_CALL_MAX)
+			return SONDE_FLT_ILLOP;
+		/* the kernel spins arg ns: a unit a ns */
+		SONDE_WORK(arg);
+		return 0;
 	case SONDE_SUBR_copyout:
 	case SONDE_SUBR_copyoutstr:
 		if (!current->mm)
 			return SONDE_FLT_BADADDR;
+		SONDE_WORK(SONDE_COST_FAULT);
 		p = (u8 *)shim_window(ctx->env, true, arg, size);
 		if (!p)
 			return SONDE_FLT_BADADDR;
@@ -365,5 +377,8 @@ u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
  * from init. */
 u64 sonde_env_progenyof(struct sonde_vm_ctx *ctx, s64 pid)
 {
+	/* the kernel walks up to SONDE_PROGENY_MAX parents, a few loads
+	 * each: what a process 1024 deep costs */
+	SONDE_WORK((u64)SONDE_PROGENY_MAX * 8);
 	return pid == (s64)task_tgid_nr(current) || pid == 1;
 }
