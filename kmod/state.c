@@ -275,7 +275,7 @@ static void sonde_state_free_pcpu(struct sonde_state *st)
 			continue;
 		sonde_buf_free(&pc->buf);
 		sonde_buf_free(&pc->agg);
-		kfree(pc->scratch);
+		kvfree(pc->scratch);
 		kfree(pc->locals);
 		kfree(pc->stackbuf);
 		kfree(pc);
@@ -360,10 +360,14 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		if (!pc)
 			return -ENOMEM;
 		st->pcpu[cpu] = pc;
-		/* the tail holds a dynamic variable's key (thread key + tuple) */
-		pc->scratch = kzalloc_node(st->scratch_size +
-					   st->img.max_key_size + 8,
-					   GFP_KERNEL, node);
+		/*
+		 * The tail holds a dynamic variable's key (thread key +
+		 * tuple).  scratchsize may ask for up to 64 MB: past what
+		 * the page allocator gives in one piece (it warned).
+		 */
+		pc->scratch = kvzalloc_node((size_t)st->scratch_size +
+					    st->img.max_key_size + 8,
+					    SONDE_GFP_BIG, node);
 		if (!pc->scratch)
 			return -ENOMEM;
 		if (st->img.local_size) {
