@@ -17,7 +17,14 @@
  * A switch buffer's areas grow as they fill (sonde_buf_grow_fn(), a work
  * item in process context under the state's lock, asked for by probe
  * context through an irq_work).
+ *
+ * Every area, page array and bucket table is charged to its state's
+ * reservation (struct sonde_mem) before it is allocated and given back
+ * when freed: LOAD reserved what sonde_buf_max_mem() and
+ * sonde_agg_max_mem() say a buffer may grow to, and growth never takes
+ * more (a charge past it is refused with a warning: a bug).
  */
+#include <linux/sched/mm.h>
 #include <linux/cpu.h>
 #include <linux/irq_work.h>
 #include <linux/mm.h>
@@ -89,29 +96,124 @@ static u8 *sonde_area_map(struct sonde_buf *b, u32 a, u32 cap)
 	n = DIV_ROUND_UP(cap, PAGE_SIZE);
 
 	for (i = b->npages[a]; i < n; i++) {
-		struct page *pg = alloc_pages_node(b->node,
-						   SONDE_GFP_BIG | __GFP_ZERO, 0);
+		struct page *pg;
 
-		if (!pg)
+		if (!sonde_mem_charge(b->mem, PAGE_SIZE))
 			return NULL;
+		pg = alloc_pages_node(b->node, SONDE_GFP_BIG | __GFP_ZERO, 0);
+		if (!pg) {
+			sonde_mem_uncharge(b->mem, PAGE_SIZE);
+			return NULL;
+		}
 		b->pages[a][i] = pg;
 		b->npages[a] = i + 1;
 	}
 	return vmap(b->pages[a], n, VM_MAP, PAGE_KERNEL);
 }
 
+/* Bytes of a grown area's page array. */
+static u64 sonde_pages_array(u32 size)
+{
+	return (u64)DIV_ROUND_UP(size, PAGE_SIZE) * sizeof(struct page *);
+}
+
 /* A grown area @a of @cap bytes to start with; process context. */
 static int sonde_area_make(struct sonde_buf *b, u32 a, u32 cap)
 {
+	if (!sonde_mem_charge(b->mem, sonde_pages_array(b->size)))
+		return -ENOMEM;
 	b->pages[a] = kvcalloc(DIV_ROUND_UP(b->size, PAGE_SIZE),
 			       sizeof(struct page *), SONDE_GFP_BIG);
-	if (!b->pages[a])
+	if (!b->pages[a]) {
+		sonde_mem_uncharge(b->mem, sonde_pages_array(b->size));
 		return -ENOMEM;
+	}
 	b->data[a] = sonde_area_map(b, a, cap);
 	if (!b->data[a])
 		return -ENOMEM;		/* sonde_buf_free() takes the rest */
 	b->cap[a] = sonde_pages_cap(b, DIV_ROUND_UP(cap, PAGE_SIZE));
 	return 0;
+}
+
+/* A whole area (vmalloc'd, not grown) of b->size bytes, charged. */
+static u8 *sonde_area_whole(struct sonde_buf *b)
+{
+	u8 *data;
+
+	if (!sonde_mem_charge(b->mem, b->size))
+		return NULL;
+	data = kvzalloc_node(b->size, SONDE_GFP_BIG, b->node);
+	if (!data)
+		sonde_mem_uncharge(b->mem, b->size);
+	return data;
+}
+
+/* Area @a's hash buckets, charged. */
+static int sonde_buckets_alloc(struct sonde_buf *b, u32 a)
+{
+	if (!sonde_mem_charge(b->mem, (u64)b->nbuckets * sizeof(u32)))
+		return -ENOMEM;
+	b->buckets[a] = kvcalloc(b->nbuckets, sizeof(u32), SONDE_GFP_BIG);
+	if (b->buckets[a])
+		return 0;
+	sonde_mem_uncharge(b->mem, (u64)b->nbuckets * sizeof(u32));
+	return -ENOMEM;
+}
+
+static void sonde_buckets_free(struct sonde_buf *b, u32 a)
+{
+	if (!b->buckets[a])
+		return;
+	kvfree(b->buckets[a]);
+	b->buckets[a] = NULL;
+	sonde_mem_uncharge(b->mem, (u64)b->nbuckets * sizeof(u32));
+}
+
+/* The most an area of @size bytes takes: mapped from pages (@paged) with
+ * its page array, or whole. */
+static u64 sonde_area_max_mem(u32 size, bool paged)
+{
+	if (!paged)
+		return size;
+	return (u64)DIV_ROUND_UP(size, PAGE_SIZE) * PAGE_SIZE +
+	       sonde_pages_array(size);
+}
+
+/**
+ * sonde_buf_max_mem() - the most a principal buffer may ever hold
+ * @size: bytes of one area (bufsize)
+ * @policy: its SONDE_BUFPOLICY_*
+ *
+ * A switch buffer's two areas at full size, each with its page array;
+ * a fill or ring buffer's one area.  LOAD reserves this per CPU.
+ *
+ * Context: any.
+ * Return: bytes.
+ */
+u64 sonde_buf_max_mem(u32 size, u32 policy)
+{
+	if (policy == SONDE_BUFPOLICY_SWITCH)
+		return 2 * sonde_area_max_mem(size, true);
+	return sonde_area_max_mem(size, false);
+}
+
+/**
+ * sonde_agg_max_mem() - the most an aggregation buffer may ever hold
+ * @aggsize: the aggsize option
+ *
+ * The first area, whole, and the second, grown to full size, each with
+ * its hash buckets (sonde_agg_alloc()).  LOAD reserves this per CPU.
+ *
+ * Context: any.
+ * Return: bytes.
+ */
+u64 sonde_agg_max_mem(u32 aggsize)
+{
+	u64 buckets = (u64)sonde_agg_nbuckets(aggsize) * sizeof(u32);
+	u32 area = aggsize - (u32)buckets;
+
+	return sonde_area_max_mem(area, false) + sonde_area_max_mem(area, true) +
+	       2 * buckets;
 }
 
 /**
@@ -121,21 +223,23 @@ static int sonde_area_make(struct sonde_buf *b, u32 a, u32 cap)
  * @node: the NUMA node of the CPU it serves
  * @grow: the state's grower for a switch buffer, whose areas are mapped
  *        as they fill; NULL for a buffer whole from the start
+ * @mem: the state's reservation, charged for everything the buffer holds
  *
  * Context: process context (LOAD), may sleep.
  * Return: 0 or -ENOMEM.
  */
 int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
-		    struct work_struct *grow)
+		    struct work_struct *grow, struct sonde_mem *mem)
 {
 	b->size = size;
 	b->node = node;
 	b->grow_work = grow;
+	b->mem = mem;
 	init_irq_work(&b->grow_iw, sonde_buf_grow_iw);
 	if (grow)
 		return sonde_area_make(b, 0, min_t(u32, size, SONDE_BUF_FIRST));
 	b->cap[0] = b->cap[1] = size;
-	b->data[0] = kvzalloc_node(size, SONDE_GFP_BIG, node);
+	b->data[0] = sonde_area_whole(b);
 	return b->data[0] ? 0 : -ENOMEM;
 }
 
@@ -145,6 +249,7 @@ int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
  * @aggsize: the aggsize option: the area's records and its hash buckets
  * @node: the NUMA node of the CPU it serves
  * @grow: the state's grower, for the second area
+ * @mem: the state's reservation
  *
  * The first area is whole; its buckets (sonde_agg_nbuckets()) are apart
  * from it.  The second area is made by the first snapshot with records.
@@ -153,18 +258,17 @@ int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
  * Return: 0 or -ENOMEM.
  */
 int sonde_agg_alloc(struct sonde_buf *b, u32 aggsize, int node,
-		    struct work_struct *grow)
+		    struct work_struct *grow, struct sonde_mem *mem)
 {
 	int err;
 
 	b->nbuckets = sonde_agg_nbuckets(aggsize);
 	err = sonde_buf_alloc(b, aggsize - b->nbuckets * sizeof(u32), node,
-			      NULL);
+			      NULL, mem);
 	b->grow_work = grow;
 	if (err)
 		return err;
-	b->buckets[0] = kvcalloc(b->nbuckets, sizeof(u32), SONDE_GFP_BIG);
-	return b->buckets[0] ? 0 : -ENOMEM;
+	return sonde_buckets_alloc(b, 0);
 }
 
 static void sonde_area_free(struct sonde_buf *b, u32 a)
@@ -172,6 +276,8 @@ static void sonde_area_free(struct sonde_buf *b, u32 a)
 	u32 i;
 
 	if (!b->pages[a]) {
+		if (b->data[a])
+			sonde_mem_uncharge(b->mem, b->size);
 		kvfree(b->data[a]);
 		b->data[a] = NULL;
 		return;
@@ -181,6 +287,8 @@ static void sonde_area_free(struct sonde_buf *b, u32 a)
 	for (i = 0; i < b->npages[a]; i++)
 		__free_page(b->pages[a][i]);
 	kvfree(b->pages[a]);
+	sonde_mem_uncharge(b->mem, (u64)b->npages[a] * PAGE_SIZE +
+			   sonde_pages_array(b->size));
 	b->pages[a] = NULL;
 	b->npages[a] = 0;
 	b->data[a] = NULL;
@@ -197,9 +305,8 @@ void sonde_buf_free(struct sonde_buf *b)
 {
 	sonde_area_free(b, 0);
 	sonde_area_free(b, 1);
-	kvfree(b->buckets[0]);
-	kvfree(b->buckets[1]);
-	b->buckets[0] = b->buckets[1] = NULL;
+	sonde_buckets_free(b, 0);
+	sonde_buckets_free(b, 1);
 }
 
 struct sonde_buf_install {
@@ -270,10 +377,13 @@ void sonde_buf_grow_fn(struct work_struct *w)
 {
 	struct sonde_state *st = container_of(w, struct sonde_state,
 					      buf_grow);
+	struct mem_cgroup *old_memcg;
 	unsigned int cpu;
 	bool more = false;
 
 	mutex_lock(&st->lock);
+	/* the pages are the consumer's, not this worker's */
+	old_memcg = set_active_memcg(st->mem.memcg);
 	for_each_possible_cpu(cpu) {
 		struct sonde_pcpu *pc = st->pcpu ? st->pcpu[cpu] : NULL;
 		struct sonde_buf *b = pc ? &pc->buf : NULL;
@@ -304,6 +414,7 @@ void sonde_buf_grow_fn(struct work_struct *w)
 	}
 	if (!more)
 		st->grow_all = false;
+	set_active_memcg(old_memcg);
 	mutex_unlock(&st->lock);
 	if (more)
 		schedule_work(w);
@@ -544,16 +655,14 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 			return 0;
 		}
 		if (agg) {
-			b->buckets[a ^ 1] = kvcalloc(b->nbuckets, sizeof(u32),
-						     SONDE_GFP_BIG);
-			if (!b->buckets[a ^ 1])
-				return -ENOMEM;
+			err = sonde_buckets_alloc(b, a ^ 1);
+			if (err)
+				return err;
 			err = sonde_area_make(b, a ^ 1,
 					      sonde_agg_want(b, b->offset[a]));
 			if (err) {
 				sonde_area_free(b, a ^ 1);
-				kvfree(b->buckets[a ^ 1]);
-				b->buckets[a ^ 1] = NULL;
+				sonde_buckets_free(b, a ^ 1);
 				return err;
 			}
 		} else if (b->grow_work) {
@@ -563,8 +672,7 @@ int sonde_buf_snap(struct sonde_state *st, u32 cpu, bool agg,
 				return err;
 			}
 		} else {
-			b->data[a ^ 1] = kvzalloc_node(b->size, SONDE_GFP_BIG,
-						       b->node);
+			b->data[a ^ 1] = sonde_area_whole(b);
 			if (!b->data[a ^ 1])
 				return -ENOMEM;
 		}

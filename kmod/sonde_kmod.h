@@ -25,6 +25,7 @@
 #include "vm.h"
 #include "env.h"
 
+struct mem_cgroup;
 struct pt_regs;
 struct sonde_probe;
 struct sonde_state;
@@ -193,12 +194,36 @@ static __always_inline bool sonde_spin_lock(raw_spinlock_t *lock)
 }
 
 /*
- * The large allocations of LOAD (buffers, the dynamic-variable pool,
- * speculations): under memory pressure they fail, and LOAD with them,
- * rather than wake the OOM killer; LOAD first keeps their total within
- * what the kernel has available (sonde_state_memory()).
+ * The large allocations (buffers, at LOAD and as they grow, the
+ * dynamic-variable pool, speculations, scratch): under memory pressure
+ * they fail, and LOAD with them (a growth keeps what it has), rather than
+ * wake the OOM killer; LOAD first reserves their total
+ * (sonde_state_memory()).  Charged to the consumer's memory cgroup.
  */
-#define SONDE_GFP_BIG	(GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN)
+#define SONDE_GFP_BIG	(GFP_KERNEL_ACCOUNT | __GFP_NORETRY | __GFP_NOWARN)
+
+/*
+ * A consumer's memory reservation (state.c, "Resource limits" in
+ * docs/vm.md).  LOAD reserves the most its state may ever hold (every
+ * CPU's buffers at full size, both areas, the pools, scratch) in one
+ * account shared by every consumer, which stays within half of the
+ * machine's memory; close gives it back.  What the buffers allocate, at
+ * LOAD and as they grow after GO (buf.c), is charged to the reservation,
+ * and a charge past it is refused (a bug: WARN_ON_ONCE()).  The large
+ * allocations are also charged to the consumer's memory cgroup
+ * (__GFP_ACCOUNT above; @memcg for those the grower makes).  Fields under
+ * the state's lock, or with nothing else running (LOAD, teardown).
+ */
+struct sonde_mem {
+	u64 reserved;		/* bytes, in the module-wide account */
+	u64 fixed;		/* of which LOAD's own allocations, charged
+				 * whole: they never grow */
+	u64 used;		/* bytes charged */
+	struct mem_cgroup *memcg;	/* the consumer's, held; or NULL */
+};
+
+bool sonde_mem_charge(struct sonde_mem *m, u64 bytes);
+void sonde_mem_uncharge(struct sonde_mem *m, u64 bytes);
 
 /* Probe table (probe.c). */
 struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
@@ -275,6 +300,8 @@ struct sonde_buf {
 	bool grow;		/* probe context asked for more */
 	struct irq_work grow_iw;	/* ... and this passes it on */
 	struct work_struct *grow_work;	/* to its state's grower */
+	struct sonde_mem *mem;	/* its state's reservation: every area,
+				 * page array and bucket table is charged */
 	u32 offset[2];		/* bytes used */
 	u64 drops[2];
 	u64 errors[2];
@@ -375,6 +402,8 @@ struct sonde_state {
 	/* grows the principal buffers' areas as they fill (buf.c) */
 	struct work_struct buf_grow;
 	bool grow_all;		/* GO's request: on to bufsize */
+	/* the memory LOAD reserved for it and what it holds (state.c) */
+	struct sonde_mem mem;
 };
 
 struct sonde_state *sonde_state_create(void);
@@ -388,9 +417,11 @@ int sonde_state_drain(struct sonde_state *st, struct sonde_drain *req,
 
 /* Buffers (buf.c) and aggregations (agg.c). */
 int sonde_agg_alloc(struct sonde_buf *b, u32 aggsize, int node,
-		    struct work_struct *grow);
+		    struct work_struct *grow, struct sonde_mem *mem);
 int sonde_buf_alloc(struct sonde_buf *b, u32 size, int node,
-		    struct work_struct *grow);
+		    struct work_struct *grow, struct sonde_mem *mem);
+u64 sonde_buf_max_mem(u32 size, u32 policy);
+u64 sonde_agg_max_mem(u32 aggsize);
 void sonde_buf_free(struct sonde_buf *b);
 void sonde_buf_grow_fn(struct work_struct *w);
 void sonde_buf_grow_all(struct sonde_state *st);

@@ -10,6 +10,7 @@
  * one of our ECBs before anything they use is freed.
  */
 #include <linux/cpumask.h>
+#include <linux/memcontrol.h>
 #include <linux/mm.h>
 #include <linux/rculist.h>
 #include <linux/security.h>
@@ -21,6 +22,7 @@
 #include "sonde_kmod.h"
 
 static void sonde_state_disarm(struct sonde_state *st);
+static void sonde_state_unreserve(struct sonde_state *st);
 
 /*
  * The deadman, once a second while armed: a consumer that has not
@@ -299,7 +301,7 @@ static void sonde_state_free_pcpu(struct sonde_state *st)
 			continue;
 		sonde_buf_free(&pc->buf);
 		sonde_buf_free(&pc->agg);
-		kfree(pc->scratch);
+		kvfree(pc->scratch);
 		kfree(pc->locals);
 		kfree(pc->stackbuf);
 		kfree(pc);
@@ -342,6 +344,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
+	sonde_state_unreserve(st);
 	kvfree(st->globals);
 	kfree(st->var_off);
 	kfree(st->agg_vsize);
@@ -384,10 +387,14 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		if (!pc)
 			return -ENOMEM;
 		st->pcpu[cpu] = pc;
-		/* the tail holds a dynamic variable's key (thread key + tuple) */
-		pc->scratch = kzalloc_node(st->scratch_size +
-					   st->img.max_key_size + 8,
-					   GFP_KERNEL, node);
+		/*
+		 * The tail holds a dynamic variable's key (thread key +
+		 * tuple).  scratchsize may ask for up to 64 MB: past what
+		 * the page allocator gives in one piece (it warned).
+		 */
+		pc->scratch = kvzalloc_node((size_t)st->scratch_size +
+					    st->img.max_key_size + 8,
+					    SONDE_GFP_BIG, node);
 		if (!pc->scratch)
 			return -ENOMEM;
 		if (st->img.local_size) {
@@ -405,7 +412,7 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		/* switch buffers grow as they fill (buf.c) */
 		err = sonde_buf_alloc(&pc->buf, bufsize, node,
 				      pc->buf.policy == SONDE_BUFPOLICY_SWITCH ?
-				      &st->buf_grow : NULL);
+				      &st->buf_grow : NULL, &st->mem);
 		if (err)
 			return err;
 		/* fill: keep room for END's records (and an ERROR each) */
@@ -414,7 +421,7 @@ static int sonde_state_alloc_pcpu(struct sonde_state *st)
 		if (st->img.naggs) {
 			/* the second area is grown as it fills (buf.c) */
 			err = sonde_agg_alloc(&pc->agg, aggsize, node,
-					      &st->buf_grow);
+					      &st->buf_grow, &st->mem);
 			if (err)
 				return err;
 		}
@@ -436,43 +443,187 @@ static bool sonde_image_calls(const struct sonde_image *img, u32 subr)
 }
 
 /*
- * What LOAD will allocate (at worst: both areas of every buffer), against
- * what the kernel has: bufsize, aggsize, dynvarsize, nspec and specsize
- * are each within their option's range, but together, times the CPUs,
- * they can ask for more than the machine has.  More than half of the
- * memory available now is refused with a line naming the options
- * (ENOMEM), and the allocations themselves fail rather than call the OOM
- * killer (SONDE_GFP_BIG).
+ * Memory is reserved, not just checked.  Buffers grow after GO (buf.c),
+ * so what LOAD allocates is not what a state holds once tracing: LOAD
+ * reserves the most it may ever hold (sonde_state_memory()) in an account
+ * shared by every consumer, and the sum stays within SONDE_MEM_SHARE of
+ * the machine's memory (totalram); close gives it back
+ * (sonde_state_unreserve()).  What the buffers allocate is charged
+ * against the reservation as they grow (sonde_mem_charge()), so six
+ * consumers with 96 MB buffers on a 1 GB machine are refused at LOAD
+ * instead of growing into the OOM killer after GO.
+ */
+#define SONDE_MEM_SHARE		2	/* sonde may reserve 1/2 of RAM */
+
+static u64 sonde_mem_all;	/* bytes every live state reserved; sonde_lock */
+
+static u64 sonde_mem_limit(void)
+{
+	return ((u64)totalram_pages() << PAGE_SHIFT) / SONDE_MEM_SHARE;
+}
+
+/**
+ * sonde_mem_charge() - charge an allocation to a state's reservation
+ * @m: the state's reservation
+ * @bytes: what is about to be allocated
+ *
+ * LOAD reserved the most the state may hold, so a charge past it is a
+ * bug in that sum: warned about once and refused, and the caller does
+ * without (a buffer keeps the size it has).
+ *
+ * Context: process context, the state's lock held (or nothing else
+ * running: LOAD, teardown).
+ * Return: true when charged.
+ */
+bool sonde_mem_charge(struct sonde_mem *m, u64 bytes)
+{
+	if (WARN_ON_ONCE(m->used > m->reserved ||
+			 bytes > m->reserved - m->used))
+		return false;
+	m->used += bytes;
+	return true;
+}
+
+/**
+ * sonde_mem_uncharge() - give back what sonde_mem_charge() charged
+ * @m: the state's reservation
+ * @bytes: what was freed
+ *
+ * Context: as sonde_mem_charge().
+ */
+void sonde_mem_uncharge(struct sonde_mem *m, u64 bytes)
+{
+	if (WARN_ON_ONCE(bytes > m->used))
+		bytes = m->used;
+	m->used -= bytes;
+}
+
+/* The options to lower, the one that weighs most first. */
+static const char *sonde_mem_lower(u64 buf, u64 agg, u64 dyn, u64 spec,
+				   u64 scratch)
+{
+	u64 most = buf;
+
+	most = max(most, agg);
+	most = max(most, dyn);
+	most = max(most, spec);
+	most = max(most, scratch);
+
+	if (most == agg)
+		return "aggsize (or bufsize, dynvarsize, nspec, specsize, scratchsize)";
+	if (most == dyn)
+		return "dynvarsize (or bufsize, aggsize, nspec, specsize, scratchsize)";
+	if (most == spec)
+		return "nspec or specsize (or bufsize, aggsize, dynvarsize, scratchsize)";
+	if (most == scratch && most != buf)
+		return "scratchsize (or bufsize, aggsize, dynvarsize, nspec, specsize)";
+	return "bufsize, aggsize, dynvarsize, nspec, specsize or scratchsize";
+}
+
+/*
+ * Reserve the most @st may ever hold (every CPU's buffers at full size,
+ * both areas and their tables; the dynamic-variable pool and its tables;
+ * speculations; scratch; the rest of LOAD's allocations), and refuse
+ * (ENOMEM, a line naming the options) a state that needs more than half
+ * of the memory available now, or that would take every consumer's
+ * reservations past SONDE_MEM_SHARE of the machine's memory.  bufsize,
+ * aggsize, dynvarsize, nspec, specsize and scratchsize are each within
+ * their option's range, but together, times the CPUs and the consumers,
+ * they can ask for more than the machine has.  The allocations
+ * themselves fail rather than call the OOM killer (SONDE_GFP_BIG).
  */
 static int sonde_state_memory(struct sonde_state *st, struct sonde_vlog *log)
 {
 	const struct sonde_image *img = &st->img;
 	u64 ncpus = num_possible_cpus(), buf, agg = 0, dyn = 0, spec = 0;
-	u64 other, total, avail;
+	u64 scratch, other, total, avail, limit, others;
 	u32 i;
 
-	buf = ncpus * img->opt[SONDE_OPT_bufsize] *
-	      (img->opt[SONDE_OPT_bufpolicy] == SONDE_BUFPOLICY_SWITCH ? 2 : 1);
+	buf = ncpus * sonde_buf_max_mem((u32)img->opt[SONDE_OPT_bufsize],
+					(u32)img->opt[SONDE_OPT_bufpolicy]);
 	if (img->naggs)
-		agg = ncpus * img->opt[SONDE_OPT_aggsize] * 2;
-	for (i = 0; i < img->nvars; i++)
-		if (img->vars[i].nkeys || img->vars[i].scope == SONDE_VAR_TLS)
-			dyn = img->opt[SONDE_OPT_dynvarsize] / 2 * 3; /* + tables */
+		agg = ncpus * sonde_agg_max_mem((u32)img->opt[SONDE_OPT_aggsize]);
+	for (i = 0; i < img->nvars; i++) {
+		u64 size = img->opt[SONDE_OPT_dynvarsize], nb;
+
+		if (!img->vars[i].nkeys && img->vars[i].scope != SONDE_VAR_TLS)
+			continue;
+		/*
+		 * dynvar.c: the pool (at most dynvarsize), a bucket and a
+		 * lock for each of at most twice as many chunks as fit (a
+		 * chunk: 56 bytes at least and a free-list pointer), the
+		 * table by thread (an eighth of that, 16 at least).
+		 */
+		nb = 2 * div_u64(size, 64) + 16;
+		dyn = size + (nb + nb / 8 + 16) *
+		      (sizeof(void *) + sizeof(raw_spinlock_t)) + 256;
+	}
 	if (sonde_image_calls(img, SONDE_SUBR_speculation))
-		spec = ncpus * img->opt[SONDE_OPT_nspec] *
-		       img->opt[SONDE_OPT_specsize];
-	other = ncpus * (sizeof(struct sonde_pcpu) + sonde_vm_scratch_size(img) +
-			 img->max_key_size + 8 + img->local_size +
+		spec = img->opt[SONDE_OPT_nspec] *
+		       (ncpus * img->opt[SONDE_OPT_specsize] +
+			nr_cpu_ids * (2 * sizeof(u32) + sizeof(void *)) + 128);
+	scratch = ncpus * ((u64)sonde_vm_scratch_size(img) +
+			   img->max_key_size + 8);
+	other = ncpus * (sizeof(struct sonde_pcpu) + img->local_size +
 			 255 * sizeof(u64)) +
-		img->global_size + (u64)img->necbs * sizeof(struct sonde_kecb);
-	total = buf + agg + dyn + spec + other;
+		nr_cpu_ids * sizeof(void *) + img->global_size +
+		(u64)img->nvars * sizeof(u32) + (u64)img->naggs * sizeof(u32) +
+		(u64)img->necbs * sizeof(struct sonde_kecb);
+	total = buf + agg + dyn + spec + scratch + other;
 	avail = (u64)si_mem_available() << PAGE_SHIFT;
-	if (total <= avail / 2)
-		return 0;
-	sonde_vlog(log, "the options need %llu KB of kernel memory on %llu CPUs (principal buffers %llu KB, aggregations %llu KB, dynamic variables %llu KB, speculations %llu KB), more than half of the %llu KB available: lower bufsize, aggsize, dynvarsize, nspec or specsize\n",
-		   total >> 10, ncpus, buf >> 10, agg >> 10, dyn >> 10,
-		   spec >> 10, avail >> 10);
-	return -ENOMEM;
+	if (total > avail / 2) {
+		sonde_vlog(log, "the options need %llu KB of kernel memory on %llu CPUs (principal buffers %llu KB, aggregations %llu KB, dynamic variables %llu KB, speculations %llu KB, scratch %llu KB), more than half of the %llu KB available: lower %s\n",
+			   total >> 10, ncpus, buf >> 10, agg >> 10, dyn >> 10,
+			   spec >> 10, scratch >> 10, avail >> 10,
+			   sonde_mem_lower(buf, agg, dyn, spec, scratch));
+		return -ENOMEM;
+	}
+
+	limit = sonde_mem_limit();
+	mutex_lock(&sonde_lock);
+	others = sonde_mem_all;
+	if (total <= limit && others <= limit - total)
+		sonde_mem_all += total;
+	mutex_unlock(&sonde_lock);
+	if (total > limit || others > limit - total) {
+		sonde_vlog(log, "the options need %llu KB of kernel memory on %llu CPUs (principal buffers %llu KB, aggregations %llu KB, dynamic variables %llu KB, speculations %llu KB, scratch %llu KB), and other consumers hold %llu KB of the %llu KB sonde may reserve (half of the machine's memory): lower %s, or end another consumer\n",
+			   total >> 10, ncpus, buf >> 10, agg >> 10, dyn >> 10,
+			   spec >> 10, scratch >> 10, others >> 10,
+			   limit >> 10,
+			   sonde_mem_lower(buf, agg, dyn, spec, scratch));
+		return -ENOMEM;
+	}
+	st->mem.reserved = total;
+	/* LOAD's other allocations never grow: charged whole, now */
+	st->mem.fixed = total - buf - agg;
+	st->mem.used = st->mem.fixed;
+	/* and the consumer's memory cgroup pays for the grower's pages */
+	st->mem.memcg = current->mm ? get_mem_cgroup_from_mm(current->mm) :
+				      NULL;
+	return 0;
+}
+
+/*
+ * Give back what sonde_state_memory() reserved, once everything the
+ * state held is freed (LOAD's failure, teardown).
+ */
+static void sonde_state_unreserve(struct sonde_state *st)
+{
+	struct sonde_mem *m = &st->mem;
+
+	if (!m->reserved)
+		return;
+	/* every buffer gave back what it charged */
+	WARN_ON_ONCE(m->used != m->fixed);
+	mutex_lock(&sonde_lock);
+	if (!WARN_ON_ONCE(sonde_mem_all < m->reserved))
+		sonde_mem_all -= m->reserved;
+	else
+		sonde_mem_all = 0;
+	mutex_unlock(&sonde_lock);
+	if (m->memcg)
+		mem_cgroup_put(m->memcg);
+	memset(m, 0, sizeof(*m));
 }
 
 /* Global scalars, variable offsets, the dynamic-variable pool. */
@@ -693,6 +844,7 @@ out_pcpu:
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
 	sonde_dvars_destroy(st);
+	sonde_state_unreserve(st);
 	kvfree(st->globals);
 	st->globals = NULL;
 	kfree(st->var_off);

@@ -85,6 +85,7 @@ SMP=${SONDE_GUEST_SMP:-2}
 PROBLEMS='BUG:|WARNING:|Oops|general protection|Kernel panic|RCU stall'
 PROBLEMS+='|self-detected stall|rcu: INFO|rcu_sched detected stall'
 PROBLEMS+='|UBSAN:|KASAN:|soft lockup|hard LOCKUP|blocked for more than'
+PROBLEMS+='|invoked oom-killer|Out of memory'
 
 usage() {
 	cat <<EOF

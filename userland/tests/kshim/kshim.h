@@ -408,6 +408,22 @@ static inline long si_mem_available(void)
 {
 	return (long)kshim_mem_available;
 }
+/* The machine's memory: what is available at most (pages). */
+static inline unsigned long totalram_pages(void)
+{
+	return kshim_mem_available;
+}
+
+/* Memory cgroups: none here; the module holds and drops NULL. */
+struct mem_cgroup;
+#define get_mem_cgroup_from_mm(mm)	((struct mem_cgroup *)NULL)
+static inline void mem_cgroup_put(struct mem_cgroup *memcg)
+{
+}
+static inline struct mem_cgroup *set_active_memcg(struct mem_cgroup *memcg)
+{
+	return NULL;
+}
 
 /* ---- user memory (plain pointers here) ----------------------------------- */
 

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* kshim: see ../kshim.h */
+#include "../kshim.h"
