@@ -441,8 +441,9 @@ struct sonde_mstate {
 	struct sonde_pcpu *pc;
 	u64 timestamp;		/* read on first use: sonde_ms_timestamp() */
 	bool have_ts;
-	bool uok;		/* a user load succeeded: the address space
-				 * is the thread's (env.c) */
+	bool uok;		/* the address space loaded is the
+				 * thread's: user loads may go ahead
+				 * (env.c, asked once a firing) */
 	u32 cpu;
 	/* sonde_probe_fire()'s own frame: stack() unwinds from its caller
 	 * when the probe has no kernel registers of its own (the unwinder
