@@ -34,8 +34,9 @@ extern struct mutex sonde_lock;
 /**
  * struct sonde_provider - a source of probes.
  * @name:    provider name as D spells it
- * @provide: create probes matching @desc on demand (may be NULL); called
- *           with sonde_lock held, may sleep
+ * @provide: create probes matching @desc on demand for consumer @st's
+ *           listing (may be NULL); called with sonde_lock held, may
+ *           sleep
  * @destroy: free what the provider attached to @p (module exit; may be
  *           NULL)
  * @enable:  arm @p (its first ECB arrived); sonde_lock held, may sleep
@@ -71,7 +72,8 @@ struct sonde_provider {
 	u32 flags;
 	u32 kaddr_args;
 	bool (*artificial)(struct sonde_probe *p, unsigned long pc);
-	int (*provide)(const struct sonde_probe_desc *desc);
+	int (*provide)(struct sonde_state *st,
+		       const struct sonde_probe_desc *desc);
 	void (*destroy)(struct sonde_probe *p);
 	int (*enable)(struct sonde_probe *p);
 	void (*disable)(struct sonde_probe *p);
@@ -235,6 +237,7 @@ extern struct sonde_probe *sonde_probe_begin, *sonde_probe_end,
 	*sonde_probe_error;
 void sonde_syscall_exit(void);
 int sonde_profile_init(void);
+void sonde_profile_release(struct sonde_state *st);
 extern const struct sonde_provider sonde_dtrace_provider;
 extern const struct sonde_provider sonde_syscall_provider;
 extern const struct sonde_provider sonde_profile_provider;
@@ -366,6 +369,10 @@ struct sonde_state {
 	/* user probes it created (prov_uprobe.c; sonde_lock) */
 	struct list_head uprobes;
 	u32 nusites;
+	/* tick-N / profile-N probes its listings hold (prov_profile.c;
+	 * sonde_lock) */
+	struct list_head timer_refs;
+	u32 ntimer_refs;
 	/* jstack() helpers (jhelper.c): set before GO, read by firings */
 	struct sonde_kjhelper jhelpers[SONDE_MAX_JHELPERS];
 	u32 njhelpers;
