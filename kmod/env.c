@@ -15,6 +15,7 @@
  */
 #include <linux/cred.h>
 #include <linux/module.h>
+#include <linux/nospec.h>
 #include <linux/stacktrace.h>
 #include <linux/sched/task_stack.h>
 #include <linux/pid.h>
@@ -89,7 +90,8 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 	 */
 	if (id - SONDE_B_arg0 <= SONDE_B_arg9 - SONDE_B_arg0) {
 		struct sonde_fire *f = ms->fire;
-		u32 n = id - SONDE_B_arg0;
+		u32 n = array_index_nospec(id - SONDE_B_arg0,
+					   ARRAY_SIZE(f->args));
 
 		if (unlikely(f->lazy & (1u << n)))
 			sonde_uprobe_arg(f, n);
@@ -173,11 +175,12 @@ bool sonde_test_addr(const struct sonde_testmem *t, bool user, u64 addr,
 {
 	u64 base = user ? SONDE_TEST_UBASE : SONDE_TEST_KBASE;
 
-	if (addr < base || addr - base >= t->size ||
-	    t->size - (addr - base) < size)
+	u64 off = addr - base;
+
+	if (addr < base || off >= t->size || t->size - off < size)
 		return false;
-	*real = user ? t->umem + (addr - base) :
-		       (u64)(unsigned long)(t->kmem + (addr - base));
+	off = array_index_nospec(off, t->size);
+	*real = user ? t->umem + off : (u64)(unsigned long)(t->kmem + off);
 	return true;
 }
 
@@ -653,8 +656,10 @@ int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 			return -EFAULT;
 		regs = task_pt_regs(current);
 	}
+	/* the index is a register's value: checked here, not verified */
 	if (WARN_ON_ONCE(reg >= SONDE_NUREGS))
 		return -EFAULT;
+	reg = array_index_nospec(reg, SONDE_NUREGS);
 	*val = ((const unsigned long *)regs)[reg];
 	return 0;
 }

@@ -12,7 +12,9 @@
  * tlb:tlb_flush tracepoint of switch_mm_irqs_off()) must fault, never
  * return "sonde-child".  Prints nothing; exits 0 when all rounds ran.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
