@@ -41,6 +41,8 @@ int main(int argc, char **argv)
 		return 1;
 	if (!pid) {
 		strcpy(secret, "sonde-child");	/* its own copy of the page */
+		close(ping[1]);		/* so the parent's close ends it */
+		close(pong[0]);
 		for (;;) {
 			if (read(ping[0], &c, 1) != 1)
 				_exit(0);
