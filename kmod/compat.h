@@ -21,6 +21,7 @@
 #include <linux/sched.h>
 #include <linux/version.h>
 #include <asm/ibt.h>
+#include <asm/processor.h>
 #include <asm/unwind.h>
 
 /*
@@ -109,6 +110,29 @@ static inline u32 sonde_compat_stack_here(u64 *pcs, u32 n,
 		pcs[i++] = addr;
 	}
 	return i;
+}
+
+/*
+ * May this CPU read the current thread's user memory: are the page tables
+ * loaded the thread's own?  copy_from_user_nofault() asks
+ * nmi_uaccess_okay() that before it reads (mm/maccess.c, 6.1 and 6.12
+ * alike, after __access_ok()): inside a context switch, between
+ * switch_mm_irqs_off()'s CR3 write and switch_to(), current is still the
+ * previous task while its user addresses name the next one's memory
+ * (the tlb:tlb_flush tracepoint fires right there), and a kernel thread
+ * runs on whichever mm it borrowed lazily.  nmi_uaccess_okay() and the
+ * cpu_tlbstate.loaded_mm it compares are not exported to modules (6.1,
+ * 6.12), so this asks the question its own comment states,
+ * current->mm->pgd == __va(read_cr3_pa()), which it answers from
+ * loaded_mm only because CR3 may be slow to read under shadow paging.
+ * Conservative where it differs: a user CR3 (PTI) never compares equal.
+ * Probe context, interrupts off (so the answer holds for the firing).
+ */
+static inline bool sonde_compat_uaccess_okay(void)
+{
+	struct mm_struct *mm = current->mm;
+
+	return mm && mm->pgd == __va(read_cr3_pa());
 }
 
 /*

@@ -8,12 +8,14 @@
  * sonde_vm_run(), in probe context: interrupts off, no sleeping, no
  * locks here (dynvar.c and spec.c take their bounded raw spinlocks);
  * every read of memory the script names goes through
- * copy_from_kernel_nofault() / copy_from_user_nofault() (user loads after
- * a firing's first: its one-move equivalent, sonde_user_load(); user
- * strings: sonde_ustrcpy(), a word at a time with faults fixed up).
+ * copy_from_kernel_nofault() / copy_from_user_nofault() or, for user
+ * loads and strings, their equivalents with the same checks
+ * (sonde_uaccess_ok(), access_ok(), page faults off): sonde_user_load(),
+ * one move; sonde_ustrcpy(), a word at a time with faults fixed up.
  */
 #include <linux/cred.h>
 #include <linux/module.h>
+#include <linux/nospec.h>
 #include <linux/stacktrace.h>
 #include <linux/sched/task_stack.h>
 #include <linux/pid.h>
@@ -88,7 +90,8 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 	 */
 	if (id - SONDE_B_arg0 <= SONDE_B_arg9 - SONDE_B_arg0) {
 		struct sonde_fire *f = ms->fire;
-		u32 n = id - SONDE_B_arg0;
+		u32 n = array_index_nospec(id - SONDE_B_arg0,
+					   ARRAY_SIZE(f->args));
 
 		if (unlikely(f->lazy & (1u << n)))
 			sonde_uprobe_arg(f, n);
@@ -172,39 +175,49 @@ bool sonde_test_addr(const struct sonde_testmem *t, bool user, u64 addr,
 {
 	u64 base = user ? SONDE_TEST_UBASE : SONDE_TEST_KBASE;
 
-	if (addr < base || addr - base >= t->size ||
-	    t->size - (addr - base) < size)
+	u64 off = addr - base;
+
+	if (addr < base || off >= t->size || t->size - off < size)
 		return false;
-	*real = user ? t->umem + (addr - base) :
-		       (u64)(unsigned long)(t->kmem + (addr - base));
+	off = array_index_nospec(off, t->size);
+	*real = user ? t->umem + off : (u64)(unsigned long)(t->kmem + off);
 	return true;
 }
 
 /*
- * A user load of 1, 2, 4 or 8 bytes.  The firing's first goes through
- * copy_from_user_nofault(), which also checks that the address space
- * loaded is the thread's (nmi_uaccess_okay(), not exported: in a context
- * switch it is not); interrupts stay off for the rest of the firing, so
- * that holds for its later loads, which copy as copy_from_user_nofault()
- * does (the address checked, page faults off, the access's fault fixed
- * up) but with one move instead of copy_user_generic(), whose `rep
- * movsb` TCG emulates a block per byte: jstack()'s walk is tens of
- * these a firing.
+ * May this firing read user memory?  copy_from_user_nofault()'s check
+ * that the address space loaded is the thread's (nmi_uaccess_okay(); see
+ * sonde_compat_uaccess_okay()): in a context switch it is the next
+ * task's, and a kernel thread has none of its own.  Asked once a firing:
+ * interrupts stay off for the rest of it, so the answer holds.  Every
+ * user access of the firing that does not go through
+ * copy_from_user_nofault() itself asks this first.
+ */
+static bool sonde_uaccess_ok(struct sonde_mstate *ms)
+{
+	if (likely(ms->uok))
+		return true;
+	if (!sonde_compat_uaccess_okay())
+		return false;
+	ms->uok = true;
+	return true;
+}
+
+/*
+ * A user load of 1, 2, 4 or 8 bytes, as copy_from_user_nofault() does
+ * it (the address space checked, the address checked, page faults off,
+ * the access's fault fixed up) but with one move instead of
+ * copy_user_generic(), whose `rep movsb` TCG emulates a block per byte:
+ * jstack()'s walk is tens of these a firing.
  */
 static int sonde_user_load(struct sonde_mstate *ms, u64 addr, u32 size,
 			   u64 *val)
 {
 	const void __user *p = u64_to_user_ptr(addr);
 	int err = -EFAULT;
-	u64 v = 0;
 
-	if (!ms->uok) {
-		if (copy_from_user_nofault(&v, p, size))
-			return -EFAULT;
-		ms->uok = true;
-		*val = v;
-		return 0;
-	}
+	if (!sonde_uaccess_ok(ms))
+		return -EFAULT;
 	if (!access_ok(p, size))
 		return -EFAULT;
 	pagefault_disable();
@@ -524,11 +537,12 @@ int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 		 * without its usercopy check (sonde_ustrcpy()).  (Chunks
 		 * of 64 bytes through copy_from_user_nofault() were `rep
 		 * movsb`, one block per byte under TCG, for names of a
-		 * few.)  No mm, no user memory: a kernel thread's borrowed
-		 * mm is not its own (copy_from_user_nofault() refuses it
-		 * too).
+		 * few.)  Its nmi_uaccess_okay() check too: no mm, no user
+		 * memory (a kernel thread's borrowed mm is not its own), and
+		 * inside a context switch the loaded one is the next task's
+		 * (sonde_uaccess_ok()).
 		 */
-		if (!current->mm) {
+		if (!sonde_uaccess_ok(ms)) {
 			dst[0] = 0;
 			return -EFAULT;
 		}
@@ -687,8 +701,10 @@ int sonde_env_ureg(struct sonde_vm_ctx *ctx, u32 reg, u64 *val)
 			return -EFAULT;
 		regs = task_pt_regs(current);
 	}
+	/* the index is a register's value: checked here, not verified */
 	if (WARN_ON_ONCE(reg >= SONDE_NUREGS))
 		return -EFAULT;
+	reg = array_index_nospec(reg, SONDE_NUREGS);
 	*val = ((const unsigned long *)regs)[reg];
 	return 0;
 }

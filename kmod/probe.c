@@ -319,7 +319,7 @@ int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req)
 
 		if (prov->provide &&
 		    sonde_glob_match(req->desc.provider, prov->name)) {
-			err = prov->provide(&req->desc);
+			err = prov->provide(st, &req->desc);
 			if (err)
 				goto out_unlock;
 		}

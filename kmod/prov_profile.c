@@ -6,12 +6,25 @@
  * kernel).  N is a rate in Hz or an interval with a unit (ns, nsec, us,
  * usec, ms, msec, s, sec, m, min, h, hour, d, day, hz), as in DTrace;
  * intervals under 200 us are refused.  DTrace's usual probes exist from
- * the start; others are created when a description names them exactly.
+ * the start; others are created when a consumer's listing names one
+ * exactly (SONDE_IOC_PROBES: the listing's ids are what LOAD takes).
+ *
+ * Created on demand, a probe is held by every consumer whose listing
+ * named it (a reference each, at most SONDE_PROFILE_MAX_OWN a consumer)
+ * and freed when the last of them has closed and no consumer's enabling
+ * is loaded on it (sonde_profile_release()): a listing of "tick-N" for
+ * 20,000 values of N leaves nothing behind once its consumers are gone.
+ * At most SONDE_PROFILE_MAX of them exist at once, as DTrace's
+ * profile_max; past either bound the listing fails with ENOSPC.  Names
+ * are found through a hash table.
  *
  * Timers are hard-irq hrtimers pinned to their CPU: the callbacks are
- * probe context.  Arming and disarming run under sonde_lock.
+ * probe context.  Creating, arming, disarming and freeing run under
+ * sonde_lock.
  */
+#include <linux/hashtable.h>
 #include <linux/hrtimer.h>
+#include <linux/jhash.h>
 #include <linux/percpu.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
@@ -22,6 +35,10 @@
 #include "compat.h"
 
 #define SONDE_PROFILE_MIN_NS	200000ULL
+/* probes created on demand: at once (DTrace's profile_max), and held by
+ * one consumer */
+#define SONDE_PROFILE_MAX	1000
+#define SONDE_PROFILE_MAX_OWN	256
 
 struct sonde_timer;
 
@@ -37,8 +54,16 @@ struct sonde_timer {
 	struct sonde_probe *probe;
 	struct hrtimer tick;			/* tick-N */
 	struct sonde_cpu_timer __percpu *cpus;	/* profile-N */
-	struct list_head link;			/* on sonde_timers */
+	struct hlist_node hnode;		/* in sonde_timers, by name */
+	bool on_demand;				/* not one of DTrace's usual */
+	u32 refs;				/* consumers holding it */
 	char name[SONDE_NAMELEN];
+};
+
+/* A consumer's hold on a probe created on demand (on its timer_refs). */
+struct sonde_timer_ref {
+	struct list_head link;
+	struct sonde_timer *t;
 };
 
 static void sonde_timer_fire(struct sonde_timer *t)
@@ -127,11 +152,22 @@ static void sonde_profile_disable(struct sonde_probe *p)
 	t->cpus = NULL;
 }
 
+/* Every timer probe created, by name (sonde_lock). */
+static DEFINE_HASHTABLE(sonde_timers, 8);
+static u32 sonde_timers_on_demand;
+
+static u32 sonde_timer_hash(const char *name)
+{
+	return jhash(name, strlen(name), 0);
+}
+
 static void sonde_profile_destroy(struct sonde_probe *p)
 {
 	struct sonde_timer *t = (struct sonde_timer *)p->data;
 
-	list_del(&t->link);
+	hash_del(&t->hnode);
+	if (t->on_demand)
+		sonde_timers_on_demand--;
 	kfree(t);
 }
 
@@ -189,20 +225,18 @@ static bool sonde_profile_parse(const char *name, bool *per_cpu, u64 *ns)
 	return false;
 }
 
-/* Every timer probe created, to find one by name (sonde_lock). */
-static LIST_HEAD(sonde_timers);
-
-static bool sonde_profile_exists(const char *name)
+static struct sonde_timer *sonde_timer_find(const char *name)
 {
 	struct sonde_timer *t;
 
-	list_for_each_entry(t, &sonde_timers, link)
+	hash_for_each_possible(sonde_timers, t, hnode, sonde_timer_hash(name))
 		if (!strcmp(t->name, name))
-			return true;
-	return false;
+			return t;
+	return NULL;
 }
 
-static int sonde_profile_create(const char *name)
+static struct sonde_timer *sonde_profile_create(const char *name,
+						bool on_demand)
 {
 	struct sonde_timer *t;
 	struct sonde_probe *p;
@@ -210,27 +244,49 @@ static int sonde_profile_create(const char *name)
 	u64 ns;
 
 	if (!sonde_profile_parse(name, &per_cpu, &ns))
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
+	if (on_demand && sonde_timers_on_demand >= SONDE_PROFILE_MAX)
+		return ERR_PTR(-ENOSPC);
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	t->interval_ns = ns;
 	t->per_cpu = per_cpu;
+	t->on_demand = on_demand;
 	strscpy(t->name, name, sizeof(t->name));
 	p = sonde_probe_create(&sonde_profile_provider, "", "", t->name, 2,
 			       (unsigned long)t);
 	if (IS_ERR(p)) {
 		kfree(t);
-		return PTR_ERR(p);
+		return ERR_CAST(p);
 	}
 	t->probe = p;
-	list_add_tail(&t->link, &sonde_timers);
-	return 0;
+	hash_add(sonde_timers, &t->hnode, sonde_timer_hash(t->name));
+	if (on_demand)
+		sonde_timers_on_demand++;
+	return t;
 }
 
-static int sonde_profile_provide(const struct sonde_probe_desc *desc)
+/*
+ * Is @t a probe created on demand that nothing holds: no consumer's
+ * listing (refs), no consumer's loaded enabling (res_ecbs, which LOAD
+ * counts before anything is armed and release gives back after
+ * disarming), nothing armed?
+ */
+static bool sonde_timer_unused(const struct sonde_timer *t)
+{
+	const struct sonde_probe *p = t->probe;
+
+	return t->on_demand && !t->refs && !p->res_ecbs && !p->nenabled &&
+	       list_empty(&p->ecbs);
+}
+
+static int sonde_profile_provide(struct sonde_state *st,
+				 const struct sonde_probe_desc *desc)
 {
 	const char *name = desc->name;
+	struct sonde_timer_ref *r;
+	struct sonde_timer *t;
 
 	if (!sonde_glob_literal(name) ||
 	    !sonde_profile_parse(name, &(bool){0}, &(u64){0}))
@@ -238,9 +294,31 @@ static int sonde_profile_provide(const struct sonde_probe_desc *desc)
 	if (!sonde_glob_match(desc->module, "") ||
 	    !sonde_glob_match(desc->function, ""))
 		return 0;
-	if (sonde_profile_exists(name))
-		return 0;
-	return sonde_profile_create(name);
+	t = sonde_timer_find(name);
+	if (t && !t->on_demand)
+		return 0;		/* one of DTrace's usual: always there */
+	if (t) {
+		list_for_each_entry(r, &st->timer_refs, link)
+			if (r->t == t)
+				return 0;	/* this consumer holds it */
+	}
+	if (st->ntimer_refs >= SONDE_PROFILE_MAX_OWN)
+		return -ENOSPC;
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return -ENOMEM;
+	if (!t) {
+		t = sonde_profile_create(name, true);
+		if (IS_ERR(t)) {
+			kfree(r);
+			return PTR_ERR(t);
+		}
+	}
+	t->refs++;
+	r->t = t;
+	list_add_tail(&r->link, &st->timer_refs);
+	st->ntimer_refs++;
+	return 0;
 }
 
 const struct sonde_provider sonde_profile_provider = {
@@ -253,6 +331,43 @@ const struct sonde_provider sonde_profile_provider = {
 	.enable = sonde_profile_enable,
 	.disable = sonde_profile_disable,
 };
+
+/**
+ * sonde_profile_release() - drop a consumer's holds on tick-N / profile-N
+ * probes its listings created or found, freeing those nothing else holds
+ * @st: the consumer, going away: its enablings disarmed, their budget
+ *      given back, handlers waited for (sonde_sync())
+ *
+ * Context: process context (release); takes sonde_lock.
+ */
+void sonde_profile_release(struct sonde_state *st)
+{
+	struct sonde_timer_ref *r, *n;
+	struct hlist_node *tmp;
+	struct sonde_timer *t;
+	int bkt;
+
+	mutex_lock(&sonde_lock);
+	list_for_each_entry_safe(r, n, &st->timer_refs, link) {
+		list_del(&r->link);
+		r->t->refs--;
+		kfree(r);
+	}
+	st->ntimer_refs = 0;
+	/*
+	 * Every unused one, not only this consumer's: a probe another
+	 * consumer loaded by id without listing it outlived its holders
+	 * until now.  At most SONDE_PROFILE_MAX of them to look at.  Their
+	 * timers were cancelled when they were disarmed (hrtimer_cancel()
+	 * waits for a running callback, the probe's only user), and this
+	 * consumer's handlers have been waited for: nothing runs on them
+	 * (DESIGN invariant 5).
+	 */
+	hash_for_each_safe(sonde_timers, bkt, tmp, t, hnode)
+		if (sonde_timer_unused(t))
+			sonde_probe_destroy(t->probe);
+	mutex_unlock(&sonde_lock);
+}
 
 /**
  * sonde_profile_init() - create DTrace's default profile and tick probes
@@ -268,12 +383,12 @@ int sonde_profile_init(void)
 		"tick-10", "tick-100", "tick-500", "tick-1000", "tick-5000",
 		"tick-1sec", "tick-10sec",
 	};
+	struct sonde_timer *t = NULL;
 	u32 i;
-	int err = 0;
 
 	mutex_lock(&sonde_lock);
-	for (i = 0; i < ARRAY_SIZE(names) && !err; i++)
-		err = sonde_profile_create(names[i]);
+	for (i = 0; i < ARRAY_SIZE(names) && !IS_ERR(t); i++)
+		t = sonde_profile_create(names[i], false);
 	mutex_unlock(&sonde_lock);
-	return err;
+	return PTR_ERR_OR_ZERO(t);
 }

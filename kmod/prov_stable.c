@@ -247,7 +247,8 @@ static void sonde_sdt_disable(struct sonde_probe *p)
  * The stable providers' probes, made by the first listing that names one
  * of them (not at module load).  sonde_lock held.
  */
-static int sonde_stable_provide(const struct sonde_probe_desc *desc)
+static int sonde_stable_provide(struct sonde_state *st,
+				const struct sonde_probe_desc *desc)
 {
 	static bool made;
 	struct sonde_probe *p;

@@ -111,7 +111,8 @@ static void sonde_syscall_disable(struct sonde_probe *p)
  * provider (not at module load: a consumer that traces no syscall never
  * pays for them).  sonde_lock held.
  */
-static int sonde_syscall_provide(const struct sonde_probe_desc *desc)
+static int sonde_syscall_provide(struct sonde_state *st,
+				 const struct sonde_probe_desc *desc)
 {
 	static bool made;
 	struct sonde_probe *p;

@@ -212,7 +212,8 @@ static void sonde_tp_named(struct tracepoint *tp, void *data)
 		*name = NULL;
 }
 
-static int sonde_tp_provide(const struct sonde_probe_desc *desc)
+static int sonde_tp_provide(struct sonde_state *st,
+			    const struct sonde_probe_desc *desc)
 {
 	const char *name = desc->name;
 	u32 i;

@@ -33,6 +33,7 @@
  * is read at its first use there (sonde_uprobe_arg(): the saved
  * registers, or copy_from_user_nofault(); no sleeping, no allocation).
  */
+#include <linux/nospec.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/namei.h>
@@ -93,7 +94,9 @@ static u64 sonde_ureg(const struct pt_regs *regs, u8 r)
 {
 	if (r >= SONDE_NUREGS)
 		return 0;
-	return ((const unsigned long *)regs)[r];
+	/* the register a probe's argument spec names (ELF notes) */
+	return ((const unsigned long *)regs)[array_index_nospec(r,
+							SONDE_NUREGS)];
 }
 
 /* A memory operand's @size bytes; 0 when they cannot be read.  Apart, so

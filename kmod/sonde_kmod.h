@@ -35,8 +35,9 @@ extern struct mutex sonde_lock;
 /**
  * struct sonde_provider - a source of probes.
  * @name:    provider name as D spells it
- * @provide: create probes matching @desc on demand (may be NULL); called
- *           with sonde_lock held, may sleep
+ * @provide: create probes matching @desc on demand for consumer @st's
+ *           listing (may be NULL); called with sonde_lock held, may
+ *           sleep
  * @destroy: free what the provider attached to @p (module exit; may be
  *           NULL)
  * @enable:  arm @p (its first ECB arrived); sonde_lock held, may sleep
@@ -72,7 +73,8 @@ struct sonde_provider {
 	u32 flags;
 	u32 kaddr_args;
 	bool (*artificial)(struct sonde_probe *p, unsigned long pc);
-	int (*provide)(const struct sonde_probe_desc *desc);
+	int (*provide)(struct sonde_state *st,
+		       const struct sonde_probe_desc *desc);
 	void (*destroy)(struct sonde_probe *p);
 	int (*enable)(struct sonde_probe *p);
 	void (*disable)(struct sonde_probe *p);
@@ -260,6 +262,7 @@ extern struct sonde_probe *sonde_probe_begin, *sonde_probe_end,
 	*sonde_probe_error;
 void sonde_syscall_exit(void);
 int sonde_profile_init(void);
+void sonde_profile_release(struct sonde_state *st);
 extern const struct sonde_provider sonde_dtrace_provider;
 extern const struct sonde_provider sonde_syscall_provider;
 extern const struct sonde_provider sonde_profile_provider;
@@ -396,6 +399,10 @@ struct sonde_state {
 	/* user probes it created (prov_uprobe.c; sonde_lock) */
 	struct list_head uprobes;
 	u32 nusites;
+	/* tick-N / profile-N probes its listings hold (prov_profile.c;
+	 * sonde_lock) */
+	struct list_head timer_refs;
+	u32 ntimer_refs;
 	/* jstack() helpers (jhelper.c): set before GO, read by firings */
 	struct sonde_kjhelper jhelpers[SONDE_MAX_JHELPERS];
 	u32 njhelpers;
@@ -475,8 +482,9 @@ struct sonde_mstate {
 	struct sonde_pcpu *pc;
 	u64 timestamp;		/* read on first use: sonde_ms_timestamp() */
 	bool have_ts;
-	bool uok;		/* a user load succeeded: the address space
-				 * is the thread's (env.c) */
+	bool uok;		/* the address space loaded is the
+				 * thread's: user loads may go ahead
+				 * (env.c, asked once a firing) */
 	u32 cpu;
 	/* sonde_probe_fire()'s own frame: stack() unwinds from its caller
 	 * when the probe has no kernel registers of its own (the unwinder

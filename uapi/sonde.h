@@ -128,7 +128,10 @@ struct sonde_probe_info {
  * struct sonde_probes - SONDE_IOC_PROBES: list the probes matching @desc.
  * Providers that create probes on demand (tick-N, profile-N, syscall,
  * sched/proc/io, tracepoint) create them here, on a listing's first call
- * (@start_id 0 or 1) only; fbt's come from SONDE_IOC_OFFER.  Probes
+ * (@start_id 0 or 1) only; fbt's come from SONDE_IOC_OFFER.  A tick-N or
+ * profile-N made so is held by the consumers whose listings named it and
+ * freed when the last has closed and none has an enabling on it; one
+ * consumer may hold 256, and 1000 exist at most (then ENOSPC).  Probes
  * are listed in id order starting at @start_id; call again with
  * @start_id = last id + 1 while @count == @buf_count.
  * @desc:      in: the description to match

@@ -132,15 +132,21 @@ u32 sonde_llquantize_zerobucket(const struct sonde_agg_desc *ad)
 
 static u32 sonde_llq_signed(const struct sonde_agg_desc *ad, s64 x)
 {
-	u32 zero = sonde_llq_zero(ad);
+	u32 zero = sonde_llq_zero(ad), b;
 	u64 mag;
 
-	if (x >= 0)
-		return zero + sonde_llq_bucket(ad, x, false);
-	/* -INT64_MIN does not fit: it is past any high magnitude anyway */
-	mag = -(u64)x;
-	return zero - sonde_llq_bucket(ad, mag > (u64)S64_MAX_ ? S64_MAX_ :
-				       (s64)mag, false);
+	if (x >= 0) {
+		b = zero + sonde_llq_bucket(ad, x, false);
+	} else {
+		/* -INT64_MIN does not fit: it is past any high magnitude
+		 * anyway */
+		mag = -(u64)x;
+		b = zero - sonde_llq_bucket(ad, mag > (u64)S64_MAX_ ?
+					    S64_MAX_ : (s64)mag, false);
+	}
+	/* in range by construction; under speculation too (a value the
+	 * script chose picks it) */
+	return array_index_nospec(b, 2 * zero + 1);
 }
 
 int sonde_quantize_bucket(s64 v)
@@ -249,7 +255,8 @@ void sonde_agg_apply(const struct sonde_agg_desc *ad, s64 *val, s64 x,
 		sonde_add_sq(&val[2], x);
 		break;
 	case SONDE_AGG_quantize:
-		b = sonde_quantize_bucket(x);
+		b = array_index_nospec((u32)sonde_quantize_bucket(x),
+				       SONDE_QUANTIZE_NBUCKETS);
 		val[b] = (s64)((u64)val[b] + (u64)incr);
 		break;
 	case SONDE_AGG_lquantize:
@@ -260,6 +267,8 @@ void sonde_agg_apply(const struct sonde_agg_desc *ad, s64 *val, s64 x,
 			b = levels + 1;
 		else
 			b = 1 + (u32)((x - ad->params[0]) / ad->params[2]);
+		/* the checks above under speculation too: x is the script's */
+		b = array_index_nospec(b, levels + 2);
 		val[b] = (s64)((u64)val[b] + (u64)incr);
 		break;
 	case SONDE_AGG_llquantize:

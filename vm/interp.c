@@ -40,10 +40,7 @@ static void sonde_strfield(u8 *dst, const char *s, u32 size)
  */
 bool sonde_in_scratch(const struct sonde_vm_ctx *ctx, u64 addr, u64 size)
 {
-	u64 base = (u64)(unsigned long)ctx->scratch;
-
-	return addr >= base && addr - base <= ctx->scratch_used &&
-	       ctx->scratch_used - (addr - base) >= size;
+	return sonde_scratch_at(ctx, addr, size);
 }
 
 /* What a fault at buffer address @addr reports: its offset into the
@@ -132,13 +129,14 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 			break;
 		case SONDE_T_BYTES:
 			n = SONDE_TYPE_SIZE(t);
-			if (unlikely(!sonde_in_scratch(ctx, kv, n))) {
+			d = sonde_scratch_at(ctx, kv, n);
+			if (unlikely(!d)) {
 				*bad = kv;
 				return SONDE_KEY_BADBUF;
 			}
 			/* the buffer may be anywhere in scratch, the key
 			 * area included: move, never overlap-copy */
-			memmove(key + ksize, (const void *)(unsigned long)kv, n);
+			memmove(key + ksize, d, n);
 			sonde_key_seg(k, ksize, n);
 			ksize += n;
 			break;
@@ -235,6 +233,7 @@ int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret)
 	u64 *r = ctx->regs;
 	u32 strsize = img->strsize, fault;
 	u64 addr = 0, v;
+	u8 *mp;		/* a buffer's bytes: sonde_scratch_at() */
 	int err;
 
 	(void)len;	/* the verifier proved the program ends in ret */
@@ -502,12 +501,13 @@ l_##st: {								\
 			goto l_nullstr;					\
 		sonde_strfield(p_, (const char *)(unsigned long)RS, strsize); \
 	} else if (SONDE_TYPE_KIND(t_) == SONDE_T_BYTES) {		\
+		const u8 *s_ = sonde_scratch_at(ctx, RS,		\
+						SONDE_TYPE_SIZE(t_));	\
+									\
 		addr = RS;						\
-		if (unlikely(!sonde_in_scratch(ctx, addr,		\
-					       SONDE_TYPE_SIZE(t_))))	\
+		if (unlikely(!s_))					\
 			goto l_badbuf;					\
-		memcpy(p_, (const void *)(unsigned long)addr,		\
-		       SONDE_TYPE_SIZE(t_));				\
+		memcpy(p_, s_, SONDE_TYPE_SIZE(t_));			\
 	} else {							\
 		memcpy(p_, &RS, sizeof(u64));				\
 	}								\
@@ -594,12 +594,13 @@ l_STTA: {
 		sonde_env_dstore(ctx, pc->imm, key, ksize, tmp, strsize);
 	} else if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES) {
 		/* a struct is stored, never deleted */
+		const u8 *src = sonde_scratch_at(ctx, val,
+						 SONDE_TYPE_SIZE(vd->type));
+
 		addr = val;
-		if (unlikely(!sonde_in_scratch(ctx, addr,
-					       SONDE_TYPE_SIZE(vd->type))))
+		if (unlikely(!src))
 			goto l_badbuf;
-		sonde_env_dstore(ctx, pc->imm, key, ksize,
-				 (const void *)(unsigned long)addr,
+		sonde_env_dstore(ctx, pc->imm, key, ksize, src,
 				 SONDE_TYPE_SIZE(vd->type));
 	} else {
 		/* D: assigning 0 to a dynamic variable frees it */
@@ -622,13 +623,14 @@ l_CALL:
 #define LOADM(name, size)						\
 l_##name:								\
 	addr = RS + (u64)(s64)pc->imm;					\
-	if (unlikely(!sonde_in_scratch(ctx, addr, size))) {		\
+	mp = sonde_scratch_at(ctx, addr, size);				\
+	if (unlikely(!mp)) {						\
 		fault = SONDE_FLT_BADADDR;				\
 		addr = sonde_scratch_off(ctx, addr);			\
 		goto l_fault;						\
 	}								\
 	v = 0;								\
-	memcpy(&v, (const void *)(unsigned long)addr, size);		\
+	memcpy(&v, mp, size);						\
 	RD = v;								\
 	NEXT();
 	LOADM(LDM1, 1)
@@ -643,10 +645,11 @@ l_BADD:
 #define STOREM(name, size)						\
 l_##name:								\
 	addr = RS + (u64)(s64)pc->imm;					\
-	if (unlikely(!sonde_in_scratch(ctx, addr, size)))		\
+	mp = sonde_scratch_at(ctx, addr, size);				\
+	if (unlikely(!mp))						\
 		goto l_badbuf;						\
 	v = RT;								\
-	memcpy((void *)(unsigned long)addr, &v, size);			\
+	memcpy(mp, &v, size);						\
 	NEXT();
 	STOREM(STM1, 1)
 	STOREM(STM2, 2)
@@ -655,13 +658,13 @@ l_##name:								\
 #undef STOREM
 l_EMITM:
 	addr = RS;
-	if (unlikely(!sonde_in_scratch(ctx, addr, SONDE_SOL_LEN(pc->imm)))) {
+	mp = sonde_scratch_at(ctx, addr, SONDE_SOL_LEN(pc->imm));
+	if (unlikely(!mp)) {
 		fault = SONDE_FLT_BADADDR;
 		addr = sonde_scratch_off(ctx, addr);
 		goto l_fault;
 	}
-	memcpy(ctx->rec + SONDE_SOL_OFF(pc->imm),
-	       (const void *)(unsigned long)addr, SONDE_SOL_LEN(pc->imm));
+	memcpy(ctx->rec + SONDE_SOL_OFF(pc->imm), mp, SONDE_SOL_LEN(pc->imm));
 	NEXT();
 
 l_badbuf:

@@ -220,7 +220,7 @@ static int sonde_subr_int(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
 		 * it), so no byte outside the string is read */
 		v = (s64)a[1];
 		*out = v < 0 || v > (s64)sonde_strnlen(s, max - 1) ? 0 :
-		       (u64)(s64)(s8)s[v];
+		       (u64)(s64)(s8)s[array_index_nospec((u64)v, max)];
 		return 0;
 	case SONDE_SUBR_progenyof:
 		*out = sonde_env_progenyof(ctx, (s64)a[0]);
@@ -264,11 +264,12 @@ static int sonde_alloca(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
  * this firing's scratch, a buffer alloca() or copyin() made */
 static int sonde_copyinto(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
 {
-	if (!sonde_in_scratch(ctx, a[2], a[1]))
+	u8 *dst = sonde_scratch_at(ctx, a[2], a[1]);
+
+	if (!dst)
 		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
 					sonde_scratch_off(ctx, a[2]));
-	if (a[1] && sonde_env_copyin(ctx, a[0], (void *)(unsigned long)a[2],
-				     (u32)a[1]) < 0)
+	if (a[1] && sonde_env_copyin(ctx, a[0], dst, (u32)a[1]) < 0)
 		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
 	*out = 0;
 	return 0;
@@ -338,12 +339,12 @@ static int sonde_kcopy(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
  * point anywhere: check before reading) */
 static int sonde_bufstr(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
 {
-	const char *s = (const char *)(unsigned long)a[0];
+	const char *s = (const char *)sonde_scratch_at(ctx, a[0], 0);
 	u32 max = ctx->img->strsize, i;
 	u64 avail;
 	char *r;
 
-	if (!sonde_in_scratch(ctx, a[0], 0))
+	if (!s)
 		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
 					sonde_scratch_off(ctx, a[0]));
 	avail = ctx->scratch_used - sonde_scratch_off(ctx, a[0]);
@@ -394,10 +395,10 @@ static int sonde_subr_destruct(struct sonde_vm_ctx *ctx, u32 id,
 	if (id == SONDE_SUBR_copyout) {
 		/* copyout(buffer, addr, size): size bytes of used scratch,
 		 * a buffer alloca() or copyin() made */
-		if (!sonde_in_scratch(ctx, a[0], a[2]))
+		src = sonde_scratch_at(ctx, a[0], a[2]);
+		if (!src)
 			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
 						sonde_scratch_off(ctx, a[0]));
-		src = (const void *)(unsigned long)a[0];
 		size = (u32)a[2];
 		arg = a[1];
 	} else if (id == SONDE_SUBR_copyoutstr) {

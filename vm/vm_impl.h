@@ -81,6 +81,35 @@ u8 *sonde_scratch_alloc(struct sonde_vm_ctx *ctx, u32 size);
 bool sonde_in_scratch(const struct sonde_vm_ctx *ctx, u64 addr, u64 size);
 
 /**
+ * sonde_scratch_at() - a buffer address as a pointer into the scratch
+ * the firing has used
+ * @ctx: the firing
+ * @addr: the start, a value the program computed
+ * @size: the bytes it reads or writes there
+ *
+ * sonde_in_scratch()'s check, and under speculation too: the offset is
+ * clamped with array_index_nospec() after the check, so a mispredicted
+ * check cannot reach past the scratch with an address the script chose.
+ * Every access to a buffer's bytes goes through the pointer this returns.
+ *
+ * Context: probe context.
+ * Return: the pointer, or NULL when [@addr, @addr + @size) is not there.
+ */
+static inline u8 *sonde_scratch_at(const struct sonde_vm_ctx *ctx, u64 addr,
+				   u64 size)
+{
+	u64 used = ctx->scratch_used;
+	u64 off = addr - (u64)(unsigned long)ctx->scratch;
+
+	if (addr < (u64)(unsigned long)ctx->scratch || off > used ||
+	    used - off < size)
+		return NULL;
+	/* so off <= used - size: clamp it below used - size + 1 */
+	off = array_index_nospec(off, used - size + 1);
+	return (u8 *)ctx->scratch + off;
+}
+
+/**
  * sonde_scratch_off() - the offset of a buffer address into scratch
  * @ctx: the firing
  * @addr: an address inside the scratch

@@ -13,6 +13,7 @@
 #include <linux/string.h>
 #include <linux/stddef.h>
 #include <linux/compiler.h>
+#include <linux/nospec.h>
 #else
 #include <stdarg.h>
 #include <stdbool.h>
@@ -47,6 +48,30 @@ typedef __s64 s64;
 #ifndef __uninitialized
 #define __uninitialized
 #endif
+
+/*
+ * array_index_nospec(): the kernel's clamp of an index after its bounds
+ * check (linux/nospec.h), so that a mispredicted check reads and writes
+ * nothing out of range under speculation (Spectre v1).  Userland (the
+ * unit tests, the fuzzers, the compiler's self-check) guards no secret
+ * from the programs it runs; it gets the kernel's generic mask, same
+ * results, so both builds run the same code.
+ */
+static inline unsigned long sonde_index_mask_nospec(unsigned long index,
+						    unsigned long size)
+{
+	__asm__("" : "+r"(index));	/* OPTIMIZER_HIDE_VAR() */
+	return ~(long)(index | (size - 1UL - index)) >>
+	       (sizeof(long) * 8 - 1);
+}
+
+#define array_index_nospec(index, size)					\
+({									\
+	__typeof__(index) _i = (index);					\
+	unsigned long _m = sonde_index_mask_nospec(_i, (size));		\
+									\
+	(__typeof__(_i))(_i & _m);					\
+})
 #endif /* __KERNEL__ */
 
 /*

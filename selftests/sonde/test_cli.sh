@@ -397,7 +397,30 @@ test_list_verbose() {
 	return 1
 }
 
-ktap_header 18
+# tick-N probes made on demand go away with the sonde that listed or
+# enabled them (issue 29): after 40 listings of new names and one trace
+# of another, `sonde -l` lists as many tick probes as before.
+test_tick_probes_freed() {
+	run 60 "$SONDE" -l -n 'profile:::tick-*'
+	before=$(wc -l < "$T/out")
+	i=0
+	while [ $i -lt 40 ]; do
+		"$SONDE" -l -n "tick-$((9001 + i))ms" > /dev/null 2>&1 || break
+		i=$((i + 1))
+	done
+	run 60 "$SONDE" -qn 'tick-4321ms { } BEGIN { exit(0); }'
+	rc1=$rc
+	run 60 "$SONDE" -l -n 'profile:::tick-*'
+	if [ "$i" -eq 40 ] && [ "$rc1" -eq 0 ] && [ "$rc" -eq 0 ] &&
+	   [ "$before" -gt 1 ] && [ "$(wc -l < "$T/out")" -eq "$before" ]; then
+		return 0
+	fi
+	ktap_diag "want 40 listings, a trace, then $before lines of tick probes"
+	show
+	return 1
+}
+
+ktap_header 19
 test_hello; ktap_result cli_hello_world $?
 test_hello_quiet; ktap_result cli_hello_world_quiet $?
 test_target_count; ktap_result cli_target_getppid_count $?
@@ -421,4 +444,5 @@ test_stack; ktap_result cli_kernel_stack $?
 test_deadman; ktap_result cli_deadman_sigstop $?
 test_flowindent; ktap_result cli_flowindent $?
 test_list_verbose; ktap_result cli_list_verbose $?
+test_tick_probes_freed; ktap_result cli_tick_probes_freed $?
 ktap_finish

@@ -6,7 +6,8 @@
 # copyin() of a buffer a process writes, a bad pointer (an ERROR line,
 # tracing goes on, the process is unharmed), scratch exhaustion,
 # tracemem()'s hex dump, uregs[] at a system call and in a kernel thread,
-# typed args[].  Output is checked on stdout, errors on stderr.
+# typed args[], copyinstr() inside a context switch.  Output is checked
+# on stdout, errors on stderr.
 
 cd "$(dirname "$0")" || exit 1
 . ./ktap_helpers.sh
@@ -15,6 +16,8 @@ SONDE=${SONDE:-sonde}
 # The helper: at / in the sonde guest, next to this script in a kernel tree.
 WRITE=/write-known
 [ -x "$WRITE" ] || WRITE=$PWD/write-known
+CSWITCH=/cswitch-prog
+[ -x "$CSWITCH" ] || CSWITCH=$PWD/cswitch-prog
 T=$(mktemp -d /tmp/test_umem.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 
@@ -108,11 +111,36 @@ test_uregs_kthread() {
 	return 1
 }
 
-ktap_header 6
+# copyinstr() inside a context switch (issue 29): tlb:tlb_flush with
+# reason TLB_FLUSH_ON_TASK_SWITCH (0) fires in switch_mm_irqs_off()
+# after the next task's page tables are loaded, while current is still
+# the previous task.  cswitch-prog's parent and child hand a byte back
+# and forth on CPU 0; `secret` is at the same address in both.  Read for
+# the parent there, it must be an ERROR each time, never the child's
+# "sonde-child" (nor anything else: the address space is not the
+# parent's).  The parent's own write shows the address is readable.
+test_copyinstr_context_switch() {
+	run 120 "$SONDE" -qn 'syscall::write:entry /pid == $target && !a/ {
+		a = arg1; printf("own %s\n", copyinstr(a)); }
+		tracepoint:tlb::tlb_flush /pid == $target && a &&
+		    (int)arg0 == 0/ {
+		printf("switch %s\n", copyinstr(a)); }' -c "$CSWITCH 2000"
+	if [ "$rc" -eq 0 ] && grep -q '^own sonde-parent$' "$T/out" &&
+	   ! grep -q '^switch' "$T/out" &&
+	   grep -Eq 'tlb_flush\): invalid address \(0x[0-9a-f]+\) in action #1' "$T/err"; then
+		return 0
+	fi
+	ktap_diag "want 'own sonde-parent', no 'switch' line, invalid address errors at tlb_flush"
+	show
+	return 1
+}
+
+ktap_header 7
 test_copyin; ktap_result umem_copyin_write_buffer $?
 test_copyin_badaddr; ktap_result umem_copyin_bad_pointer_error $?
 test_copyin_noscratch; ktap_result umem_copyin_out_of_scratch $?
 test_tracemem; ktap_result umem_tracemem_hex_dump $?
 test_uregs_syscall; ktap_result umem_uregs_at_syscall $?
 test_uregs_kthread; ktap_result umem_uregs_kernel_thread $?
+test_copyinstr_context_switch; ktap_result umem_copyinstr_context_switch_faults $?
 ktap_finish
