@@ -817,12 +817,14 @@ static u64 sonde_insn_cost(const struct sonde_image *img,
 		return vd->type == SONDE_T_STR ? img->strsize : 1;
 	case SONDE_OP_LDT ... SONDE_OP_STTA:
 		/* the key padded and hashed with the thread key, the
-		 * bucket's, the free list's and the thread chain's locks,
-		 * a bounded chain of whole-key compares, the value copied */
+		 * bucket's, the free list's and the thread table's locks,
+		 * a bounded chain of whole-key compares, one of the thread's
+		 * leader among others (kmod/dynvar.c), the value copied */
 		vd = &img->vars[in->imm];
 		ksize = sonde_key_size(img, vd->keys_off, vd->nkeys) + 8;
 		cost = sonde_keys_cost(img, vd->keys_off, vd->nkeys) +
-		       (SONDE_CHAIN_MAX + 3) * ksize + 3 * SONDE_COST_SPIN;
+		       (SONDE_CHAIN_MAX + 3) * ksize + SONDE_CHAIN_MAX + 1 +
+		       3 * SONDE_COST_SPIN;
 		if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES)
 			return cost + 2 * (SONDE_TYPE_SIZE(vd->type) / 8 + 4);
 		return cost + (vd->type == SONDE_T_STR ? 2 * img->strsize : 8);
