@@ -23,11 +23,24 @@
  * Thread-locals are keyed by the thread id and the context level (task,
  * softirq, hardirq), as DTrace's are, so an interrupt handler's self->
  * never clobbers the thread it interrupted.  Unlike DTrace's, they are
- * reclaimed when their thread exits: each thread-local is also on a chain
- * of its thread (a second table, locked inside the first), which the
- * sched_process_exit tracepoint walks, one element at a time with
- * interrupts off.  Only a thread itself creates or deletes its
- * thread-locals, so the exit walk races with nobody.
+ * reclaimed when their thread exits, and an exit visits its own
+ * thread-locals only: those of one thread (all its levels) are on a list
+ * of their own, and the thread's first one, its leader, also on a chain
+ * of a second table hashed by thread id (seeded too), which holds
+ * leaders only.  The table's lock, taken inside the bucket's, covers its
+ * chains and the lists of their leaders.  Creating a thread-local looks
+ * for its thread's leader on one chain, at most SONDE_CHAIN_MAX leaders
+ * like any lookup, and joins its list or becomes the leader; deleting
+ * the leader hands its place on the chain to the next of its thread.
+ * The element stays 48 bytes: the thread id is read from the key, and
+ * the leader's link is a fourth pointer.  The sched_process_exit
+ * tracepoint frees the exiting thread's list one element at a time with
+ * interrupts off (the leader last), each a chain walk of leaders and one
+ * of its bucket, both bounded: its time is linear in what it frees,
+ * whatever other threads hold.  Only a thread itself creates or deletes
+ * its thread-locals (or an interrupt on its CPU, which the exit keeps off
+ * while it handles one), so the exiting thread's list changes under no
+ * one; other threads' leaders come and go on its chain, under its lock.
  */
 #include <linux/log2.h>
 #include <linux/preempt.h>
@@ -41,17 +54,26 @@
 
 #include "sonde_kmod.h"
 
+/*
+ * An element: 48 bytes of header, then the key and the value (what
+ * dynvarsize holds, a chunk each).  A thread-local is on its thread's
+ * list (tnext, tpprev); the first of the list, the thread's leader, has
+ * no tpprev and is on its thread-table chain (hnext).
+ */
 struct sonde_dvar {
-	struct sonde_dvar *next;
-	struct sonde_dvar *tnext;	/* thread-locals: the thread's chain */
-	struct sonde_dvar **tpprev;
-	u64 tid;			/* thread-locals: the thread id */
+	struct sonde_dvar *next;	/* its bucket's chain; the free list */
+	struct sonde_dvar *tnext;	/* thread-locals: the thread's list */
+	struct sonde_dvar **tpprev;	/* ... NULL for the leader */
+	struct sonde_dvar *hnext;	/* a leader: its thread-table chain */
 	u32 hash;
 	u32 var;
 	u32 ksize;		/* bytes of key, thread key included */
 	u32 vsize;
 	u8 data[];		/* key, then the value at ALIGN(ksize, 8) */
 };
+
+/* The thread id in a thread key (sonde_thread_key()): no context level. */
+#define SONDE_TKEY_TID	((1ULL << 56) - 1)
 
 struct sonde_dvars {
 	u32 chunk_size;
@@ -62,13 +84,14 @@ struct sonde_dvars {
 	u8 *pool;
 	struct sonde_dvar *free;
 	raw_spinlock_t free_lock;
-	/* thread-locals by thread (ntbuckets, a power of 2) */
+	/* thread-locals' leaders by thread id (ntbuckets, a power of 2) */
 	u32 ntbuckets;
 	struct sonde_dvar **tbuckets;
 	raw_spinlock_t *tlocks;
 	bool tls;
 	bool exit_armed;
 	u32 seed;		/* of the key hash, random per consumer */
+	u64 tseed;		/* of the thread table's, ditto */
 };
 
 static struct tracepoint *sonde_tp_exit;
@@ -81,7 +104,16 @@ static void sonde_tp_exit_find(struct tracepoint *tp, void *priv)
 
 static u32 sonde_tid_bucket(struct sonde_dvars *dv, u64 tid)
 {
-	return hash_64(tid, 32) & (dv->ntbuckets - 1);
+	return hash_64(tid ^ dv->tseed, 32) & (dv->ntbuckets - 1);
+}
+
+/* The thread id of a thread-local: its key's first word. */
+static u64 sonde_dvar_tid(const struct sonde_dvar *d)
+{
+	u64 tk;
+
+	memcpy(&tk, d->data, sizeof(tk));
+	return tk & SONDE_TKEY_TID;
 }
 
 /* The thread key of a self-> access: thread and context level. */
@@ -156,8 +188,11 @@ int sonde_dvars_create(struct sonde_state *st, struct sonde_vlog *log)
 	for (i = 0; i < dv->nbuckets; i++)
 		raw_spin_lock_init(&dv->locks[i]);
 	if (dv->tls) {
-		/* about eight thread-locals a chain: an exit walks its own */
-		dv->ntbuckets = max_t(u32, dv->nbuckets / 8, 16);
+		/* chains of leaders, one a thread: even with every element
+		 * a thread's only one, four a chain on average, far from
+		 * SONDE_CHAIN_MAX */
+		dv->ntbuckets = max_t(u32, dv->nbuckets / 4, 16);
+		dv->tseed = get_random_u64();
 		dv->tbuckets = kvcalloc(dv->ntbuckets, sizeof(*dv->tbuckets),
 					SONDE_GFP_BIG);
 		dv->tlocks = kvcalloc(dv->ntbuckets, sizeof(*dv->tlocks),
@@ -200,34 +235,90 @@ void sonde_dvars_destroy(struct sonde_state *st)
 	st->dvars = NULL;
 }
 
-/* Unlink a thread-local from its thread's chain, whose lock is held. */
-static void sonde_dvar_untid_locked(struct sonde_dvar *d)
+/*
+ * The link to thread @tid's leader on thread-table chain @tb (its lock
+ * held): *link is the leader, or NULL at the chain's end when the thread
+ * has none.  NULL when more than @max leaders came first (a long chain:
+ * probe context drops the access).  Chains never grow past
+ * SONDE_CHAIN_MAX + 1 leaders (a new leader joins one of at most
+ * SONDE_CHAIN_MAX), so a walk of that many finds every leader.
+ */
+static struct sonde_dvar **sonde_dvar_leader(struct sonde_dvars *dv, u32 tb,
+					     u64 tid, u32 max)
 {
-	*d->tpprev = d->tnext;
-	if (d->tnext)
-		d->tnext->tpprev = d->tpprev;
-	d->tpprev = NULL;
-}
+	struct sonde_dvar **pp;
+	u32 n = 0;
 
-/* Take a thread-local off its thread's chain; its main bucket is locked.
- * Process context (the exit walk): the lock is waited for. */
-static void sonde_dvar_untid(struct sonde_dvars *dv, struct sonde_dvar *d)
-{
-	u32 tb;
-
-	if (!d->tpprev)
-		return;
-	tb = sonde_tid_bucket(dv, d->tid);
-	raw_spin_lock(&dv->tlocks[tb]);
-	sonde_dvar_untid_locked(d);
-	raw_spin_unlock(&dv->tlocks[tb]);
+	for (pp = &dv->tbuckets[tb]; *pp; pp = &(*pp)->hnext) {
+		if (++n > max)
+			return NULL;
+		if (sonde_dvar_tid(*pp) == tid)
+			break;
+	}
+	return pp;
 }
 
 /*
- * sched_process_exit: free every thread-local of the exiting thread.  Its
- * entries cannot change under us (only the thread itself touches them),
- * so each is found on the thread chain, then unlinked with its main
- * bucket locked first, as everywhere else.
+ * Take thread-local @d off its thread's list, thread-table chain @tb
+ * locked: O(1) for most, one bounded chain walk for a leader, whose
+ * place goes to the next of its thread.  False (and a warning) when a
+ * leader is not on its chain: then @d stays where it is.
+ */
+static bool sonde_dvar_untid(struct sonde_dvars *dv, u32 tb,
+			     struct sonde_dvar *d)
+{
+	struct sonde_dvar **pp, *n = d->tnext;
+
+	if (d->tpprev) {
+		*d->tpprev = n;
+		if (n)
+			n->tpprev = d->tpprev;
+		return true;
+	}
+	pp = sonde_dvar_leader(dv, tb, sonde_dvar_tid(d), SONDE_CHAIN_MAX + 1);
+	if (WARN_ON_ONCE(!pp || *pp != d))
+		return false;
+	if (n) {
+		n->tpprev = NULL;
+		n->hnext = d->hnext;
+		*pp = n;
+	} else {
+		*pp = d->hnext;
+	}
+	return true;
+}
+
+/*
+ * Put new thread-local @d on its thread's list, after @leader, or make
+ * it the thread's leader at *@link, the chain's end (sonde_dvar_leader()
+ * found none); thread-table chain locked.
+ */
+static void sonde_dvar_tid_add(struct sonde_dvar *d, struct sonde_dvar **link)
+{
+	struct sonde_dvar *leader = *link;
+
+	if (!leader) {
+		d->tnext = NULL;
+		d->tpprev = NULL;
+		d->hnext = NULL;
+		*link = d;
+		return;
+	}
+	d->tnext = leader->tnext;
+	if (d->tnext)
+		d->tnext->tpprev = &d->tnext;
+	d->tpprev = &leader->tnext;
+	leader->tnext = d;
+}
+
+/*
+ * sched_process_exit: free every thread-local of the exiting thread, its
+ * list's one at a time, the leader last (no hand-overs).  Its elements
+ * cannot change under us (only the thread itself touches them, and
+ * interrupts are off while one is handled), so each is picked under the
+ * thread-table lock, then unlinked with its bucket locked first, as
+ * everywhere else.  Each costs two walks of at most SONDE_CHAIN_MAX + 1
+ * entries: linear in what is freed, whatever other threads hold.
  */
 static void sonde_dvars_exit(void *data, struct task_struct *tsk)
 {
@@ -240,14 +331,17 @@ static void sonde_dvars_exit(void *data, struct task_struct *tsk)
 		return;
 	for (;;) {
 		struct sonde_dvar *d, **pp;
+		bool ok;
 		u32 b;
 
 		/* interrupts off for one element at a time: firings on this
 		 * CPU wait no longer than that */
 		local_irq_save(flags);
 		raw_spin_lock(&dv->tlocks[tb]);
-		for (d = dv->tbuckets[tb]; d && d->tid != tid; d = d->tnext)
-			;
+		pp = sonde_dvar_leader(dv, tb, tid, SONDE_CHAIN_MAX + 1);
+		d = pp ? *pp : NULL;
+		if (d && d->tnext)
+			d = d->tnext;
 		raw_spin_unlock(&dv->tlocks[tb]);
 		if (!d) {
 			local_irq_restore(flags);
@@ -257,15 +351,20 @@ static void sonde_dvars_exit(void *data, struct task_struct *tsk)
 		raw_spin_lock(&dv->locks[b]);
 		for (pp = &dv->buckets[b]; *pp && *pp != d; pp = &(*pp)->next)
 			;
-		if (*pp)
+		raw_spin_lock(&dv->tlocks[tb]);
+		ok = !WARN_ON_ONCE(!*pp) && sonde_dvar_untid(dv, tb, d);
+		raw_spin_unlock(&dv->tlocks[tb]);
+		if (ok) {
 			*pp = d->next;
-		sonde_dvar_untid(dv, d);
-		raw_spin_lock(&dv->free_lock);
-		d->next = dv->free;
-		dv->free = d;
-		raw_spin_unlock(&dv->free_lock);
+			raw_spin_lock(&dv->free_lock);
+			d->next = dv->free;
+			dv->free = d;
+			raw_spin_unlock(&dv->free_lock);
+		}
 		raw_spin_unlock(&dv->locks[b]);
 		local_irq_restore(flags);
+		if (!ok)
+			break;	/* never: lost rather than loop */
 	}
 }
 
@@ -419,10 +518,15 @@ void sonde_dvar_load(struct sonde_vm_ctx *ctx, u32 var, const void *key,
  * @val: the value, @size bytes; NULL deletes the element
  * @size: bytes of the value
  *
- * A full pool drops the store and counts a dynamic-variable drop.
+ * A full pool drops the store and counts a dynamic-variable drop, as
+ * does a new thread-local whose thread's leader is past SONDE_CHAIN_MAX
+ * others on its thread-table chain.
  *
  * Context: probe context; takes the bucket lock, the free list's and, for
- * thread-locals, the thread table's (raw spinlocks, bounded sections).
+ * thread-locals, the thread table's (raw spinlocks, bounded sections):
+ * three bounded waits, a walk of at most SONDE_CHAIN_MAX elements of the
+ * bucket and, to create or delete a thread's leader, one of at most
+ * SONDE_CHAIN_MAX + 1 leaders.
  */
 void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 		      u32 key_size, const void *val, u32 size)
@@ -431,7 +535,7 @@ void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	struct sonde_dvars *dv = ms->st->dvars;
 	bool tls = ctx->img->vars[var].scope == SONDE_VAR_TLS;
 	u8 *kbuf = sonde_dvar_kbuf(ctx);
-	struct sonde_dvar *d, **pp;
+	struct sonde_dvar *d, **pp, **lpp = NULL;
 	raw_spinlock_t *tlock = NULL;
 	u32 ksize, hash, b, tb = 0;
 	u64 tid = 0;
@@ -443,7 +547,7 @@ void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	if (tls) {
 		/* the thread key leads the key (sonde_dvar_key) */
 		memcpy(&tid, kbuf, sizeof(tid));
-		tid &= (1ULL << 56) - 1;
+		tid &= SONDE_TKEY_TID;
 		tb = sonde_tid_bucket(dv, tid);
 	}
 	if (!sonde_spin_lock(&dv->locks[b]))
@@ -458,21 +562,27 @@ void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	}
 	if (!d && !val)
 		goto out_unlock;
-	/* a thread-local joins or leaves its thread's chain too */
+	/* a thread-local joins or leaves its thread's list too */
 	if (tls) {
 		if (!sonde_spin_lock(&dv->tlocks[tb]))
 			goto out_unlock_drop;
 		tlock = &dv->tlocks[tb];
 	}
 	if (!val) {
+		if (tls && !sonde_dvar_untid(dv, tb, d))
+			goto out_unlock_drop;
 		*pp = d->next;
-		if (tls)
-			sonde_dvar_untid_locked(d);
 		raw_spin_lock(&dv->free_lock);
 		d->next = dv->free;
 		dv->free = d;
 		raw_spin_unlock(&dv->free_lock);
 		goto out_unlock;
+	}
+	if (tls) {
+		/* its thread's leader, or where a new one goes */
+		lpp = sonde_dvar_leader(dv, tb, tid, SONDE_CHAIN_MAX);
+		if (unlikely(!lpp))
+			goto out_unlock_drop;
 	}
 	raw_spin_lock(&dv->free_lock);
 	d = dv->free;
@@ -489,15 +599,8 @@ void sonde_dvar_store(struct sonde_vm_ctx *ctx, u32 var, const void *key,
 	memcpy(d->data + ALIGN(ksize, 8), val, size);
 	d->next = dv->buckets[b];
 	dv->buckets[b] = d;
-	d->tpprev = NULL;
-	if (tls) {
-		d->tid = tid;
-		d->tnext = dv->tbuckets[tb];
-		if (d->tnext)
-			d->tnext->tpprev = &d->tnext;
-		d->tpprev = &dv->tbuckets[tb];
-		dv->tbuckets[tb] = d;
-	}
+	if (tls)
+		sonde_dvar_tid_add(d, lpp);
 out_unlock:
 	if (tlock)
 		raw_spin_unlock(tlock);

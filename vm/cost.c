@@ -124,14 +124,15 @@ static u64 sonde_var_cost(const struct sonde_cost_in *c)
 
 /* A dynamic variable (thread-local, array element): the key padded and
  * hashed with the thread key, the bucket's, the free list's and the
- * thread chain's locks, a bounded chain of whole-key compares, the value
- * copied. */
+ * thread table's locks, a bounded chain of whole-key compares, one of the
+ * thread's leader among others (kmod/dynvar.c), the value copied. */
 static u64 sonde_dvar_cost(const struct sonde_cost_in *c)
 {
 	const struct sonde_var_desc *vd = &c->img->vars[c->in->imm];
 	u64 ksize = sonde_key_size(c->img, vd->keys_off, vd->nkeys) + 8;
 	u64 cost = sonde_keys_cost(c->img, vd->keys_off, vd->nkeys) +
-		   (SONDE_CHAIN_MAX + 3) * ksize + 3 * SONDE_COST_SPIN;
+		   (SONDE_CHAIN_MAX + 3) * ksize + SONDE_CHAIN_MAX + 1 +
+		   3 * SONDE_COST_SPIN;
 
 	if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES)
 		return cost + 2 * (SONDE_TYPE_SIZE(vd->type) / 8 + 4);

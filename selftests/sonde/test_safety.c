@@ -19,7 +19,10 @@
  *    one gives its reservation back;
  *  - scratchsize past what the page allocator gives in one piece;
  *  - teardown of armed tracepoint probes, over and over (handlers of
- *    _rcuidle sites run under SRCU, which sonde now waits for).
+ *    _rcuidle sites run under SRCU, which sonde now waits for);
+ *  - a thread's exit, which frees its thread-locals with preemption off,
+ *    in time linear in them whatever other threads hold, and frees them
+ *    all.
  *
  * Runs as root in the test guest with sonde.ko loaded; the runner fails
  * the run on any kernel BUG/WARNING/Oops (and an OOM kill is a test
@@ -27,9 +30,11 @@
  */
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stddef.h>
 #include <sys/klog.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -751,6 +756,251 @@ TEST(teardown_of_busy_tracepoints)
 		close(fd);
 	}
 	EXPECT_EQ(60, armed);
+}
+
+/*
+ * syscall::getpgid:entry /arg0 == TLS_MAGIC/
+ * { self->n++; self->a[self->n] = 1; @ok = sum(self->a[self->n]); }
+ *
+ * Each call makes one thread-local more (and @ok counts those the pool
+ * took).  Thread exit once walked its chain of the thread table from the
+ * head for every thread-local it freed, with preemption off: a process
+ * whose chain also held another's 16,384 took 1.7 s to exit under TCG
+ * (2.2 s reported), 32,768 15.6 s; the other then took 9 to 37 ms.  Now two
+ * processes with as many each exit in about the same time, whatever
+ * they share, and give every one back.
+ */
+#define TLS_MAGIC	0x7ffffff0L
+#define TLS_N		32768		/* thread-locals of one process */
+#define TLS_CHUNK	80		/* bytes one takes, about */
+#define TLS_EXIT_MAX_MS	5000		/* generous: tens of ms under TCG */
+#define TLS_EXIT_SLACK_MS 300
+
+struct tls_kid {
+	pid_t pid;
+	int cmd, ack;			/* pipes' ends: to it, from it */
+};
+
+/* A process that makes @calls thread-locals when told, then exits when
+ * told.  With @want, its pid is @want if the kernel lets us choose. */
+static int tls_kid_start(struct tls_kid *k, int calls, pid_t want)
+{
+	int to[2], from[2];
+	char c;
+
+	if (pipe(to) || pipe(from))
+		return -1;
+	if (want > 1) {
+		FILE *f = fopen("/proc/sys/kernel/ns_last_pid", "w");
+
+		if (f) {
+			fprintf(f, "%d", want - 1);
+			fclose(f);
+		}
+	}
+	k->pid = fork();
+	if (k->pid < 0)
+		return -1;
+	if (!k->pid) {
+		int i;
+
+		close(to[1]);
+		close(from[0]);
+		if (read(to[0], &c, 1) != 1)
+			_exit(1);
+		for (i = 0; i < calls; i++)
+			syscall(SYS_getpgid, TLS_MAGIC);
+		if (write(from[1], &c, 1) != 1 || read(to[0], &c, 1) != 1)
+			_exit(1);
+		_exit(0);
+	}
+	close(to[0]);
+	close(from[1]);
+	k->cmd = to[1];
+	k->ack = from[0];
+	return 0;
+}
+
+/* Let @k make its thread-locals; 0 once it has. */
+static int tls_kid_fill(struct tls_kid *k)
+{
+	char c = 'f';
+
+	if (write(k->cmd, &c, 1) != 1 || read(k->ack, &c, 1) != 1)
+		return -1;
+	return 0;
+}
+
+static long long tls_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/* Tell @k to exit: the milliseconds until it was reaped (after
+ * sched_process_exit's handlers), or -1. */
+static long long tls_kid_exit(struct tls_kid *k)
+{
+	long long t0 = tls_now_ms();
+	char c = 'x';
+	int status;
+
+	if (write(k->cmd, &c, 1) != 1 || waitpid(k->pid, &status, 0) != k->pid)
+		return -1;
+	close(k->cmd);
+	close(k->ack);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return -1;
+	return tls_now_ms() - t0;
+}
+
+/* One process makes thread-locals until the pool is full: how many it
+ * holds (its count, self->n, takes one more).  AGGSNAP hands over what
+ * came since the last one. */
+static long long tls_capacity(int fd, __u64 aggsize, int calls)
+{
+	struct tls_kid k;
+	__u64 drops;
+
+	agg_total(fd, aggsize, &drops);
+	if (tls_kid_start(&k, calls, 0) || tls_kid_fill(&k) ||
+	    tls_kid_exit(&k) < 0)
+		return -1;
+	return agg_total(fd, aggsize, &drops);
+}
+
+/*
+ * Two pids on one chain of the thread table the old code sized and
+ * hashed (hash_64(tid, 32) modulo a power of 2 up to 65536), free and
+ * above the ones in use: a pair whose exits that code made quadratic.
+ * The new table is seeded, so any pair does for it.
+ */
+static bool tls_pid_pair(pid_t *a, pid_t *b)
+{
+	static int slot[65536];
+	int last = 0, max = 32768, t;
+	FILE *f;
+
+	f = fopen("/proc/sys/kernel/ns_last_pid", "r");
+	if (!f || fscanf(f, "%d", &last) != 1)
+		last = 0;
+	if (f)
+		fclose(f);
+	f = fopen("/proc/sys/kernel/pid_max", "r");
+	if (!f || fscanf(f, "%d", &max) != 1)
+		max = 32768;
+	if (f)
+		fclose(f);
+	memset(slot, 0, sizeof(slot));
+	for (t = last + 64; t < max; t++) {
+		__u32 h = (__u32)(((__u64)t * 0x61C8864680B583EBULL) >> 32);
+
+		if (!kill(t, 0) || errno != ESRCH)
+			continue;
+		h &= 0xffff;
+		if (slot[h]) {
+			*a = slot[h];
+			*b = t;
+			return true;
+		}
+		slot[h] = t;
+	}
+	return false;
+}
+
+TEST(thread_exit_linear_in_its_thread_locals)
+{
+	struct sonde_ecb ecb = { 0 };
+	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
+				   .act_off = 4, .act_len = 8 };
+	struct sonde_agg_desc ad = { .fn = SONDE_AGG_sum };
+	__u32 keys[1] = { SONDE_T_INT };
+	struct sonde_var_desc vars[2] = {
+		{ .scope = SONDE_VAR_TLS, .type = SONDE_T_INT },
+		{ .scope = SONDE_VAR_TLS, .type = SONDE_T_INT, .nkeys = 1 },
+	};
+	/* room for about three processes' thread-locals; no deadman while
+	 * we wait for a process (the old code's exits outlasted it) */
+	struct sonde_opt opts[4] = {
+		{ .id = SONDE_OPT_dynvarsize,
+		  .value = 3ULL * (TLS_N + 1) * TLS_CHUNK },
+		{ .id = SONDE_OPT_bufsize, .value = 4096 },
+		{ .id = SONDE_OPT_aggsize, .value = 4096 },
+		{ .id = SONDE_OPT_deadman, .value = 600000 },
+	};
+	__u64 consts[1] = { TLS_MAGIC };
+	struct sonde_insn insns[] = {
+		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
+		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
+		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
+		INSN(SONDE_OP_RET, 0, 3, 0, 0),
+		INSN(SONDE_OP_LDT, 1, 0, 0, 0),		/* self->n++ */
+		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
+		INSN(SONDE_OP_ADD, 1, 1, 2, 0),
+		INSN(SONDE_OP_STT, 0, 1, 0, 0),
+		INSN(SONDE_OP_STTA, 0, 1, 2, 1),	/* self->a[n] = 1 */
+		INSN(SONDE_OP_LDTA, 3, 1, 0, 1),
+		INSN(SONDE_OP_AGG, 0, 0, 3, 0),		/* @ok = sum() */
+		INSN(SONDE_OP_RET, 0, 0, 0, 0),
+	};
+	struct tls_kid ka, kb;
+	long long cap0, cap1, ms_a, ms_b, ok0;
+	pid_t pa = 0, pb = 0;
+	bool aimed;
+	__u64 drops, dyn0;
+	struct trace t;
+	struct prog p;
+
+	ASSERT_EQ(0, trace_open(&t));
+	ecb.probe_id = probe_id(t.fd, "syscall", "getpgid", "entry");
+	ASSERT_NE(0, ecb.probe_id);
+	p = (struct prog){ .opts = opts, .nopts = 4,
+			   .ecbs = &ecb, .necbs = 1,
+			   .clauses = &cl, .nclauses = 1,
+			   .insns = insns, .ninsns = ARRAY_SIZE(insns),
+			   .consts = consts, .nconsts = 1,
+			   .aggs = &ad, .naggs = 1,
+			   .keys = keys, .nkeys = 1, .vars = vars, .nvars = 2 };
+	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
+
+	/* what the pool holds, from a process that fills it */
+	cap0 = tls_capacity(t.fd, t.ld.aggsize, 4 * (TLS_N + 1));
+	ASSERT_LT(2 * (TLS_N + 1), cap0);
+	ASSERT_EQ(0, trace_status(&t));
+	dyn0 = t.st.dyndrops;
+
+	/* A then B make theirs (B's come first on a shared chain), and A
+	 * exits while B's are still there */
+	aimed = tls_pid_pair(&pa, &pb);
+	ASSERT_EQ(0, tls_kid_start(&ka, TLS_N, pa));
+	ASSERT_EQ(0, tls_kid_fill(&ka));
+	ASSERT_EQ(0, tls_kid_start(&kb, TLS_N, pb));
+	ASSERT_EQ(0, tls_kid_fill(&kb));
+	TH_LOG("pids %d and %d (wanted %d and %d, %s)", ka.pid, kb.pid, pa,
+	       pb, aimed ? "one chain of the old table" : "no pair found");
+	ok0 = agg_total(t.fd, t.ld.aggsize, &drops);
+	ms_a = tls_kid_exit(&ka);
+	ms_b = tls_kid_exit(&kb);
+	TH_LOG("exit with %d thread-locals: %lld ms, then %lld ms", TLS_N + 1,
+	       ms_a, ms_b);
+	EXPECT_LE(0, ms_a);
+	EXPECT_LE(0, ms_b);
+	/* each frees as many: the first, behind the other's on a shared
+	 * chain, costs about what the last one does */
+	EXPECT_GE(4 * ms_b + TLS_EXIT_SLACK_MS, ms_a);
+	EXPECT_GT(TLS_EXIT_MAX_MS, ms_a);
+	EXPECT_GT(TLS_EXIT_MAX_MS, ms_b);
+	EXPECT_EQ(2LL * TLS_N, ok0);
+	ASSERT_EQ(0, trace_status(&t));
+	EXPECT_EQ(dyn0, t.st.dyndrops);
+
+	/* every one of theirs came back: the pool holds as many again */
+	cap1 = tls_capacity(t.fd, t.ld.aggsize, 4 * (TLS_N + 1));
+	EXPECT_EQ(cap0, cap1);
+	ASSERT_EQ(0, trace_stop(&t));
+	close(t.fd);
 }
 
 TEST_HARNESS_MAIN

@@ -1042,6 +1042,51 @@ static int seed_dynvar(const char *dir, u32 a, struct seedprog *sp,
 	put_drain(s, false, 0);
 	put_drain(s, false, 1);
 	err |= seed_write(dir, "dynvar-thread-exit", sp, s);
+
+	/* self->a[arg0] = arg1 (0 deletes): a thread's leader deleted
+	 * hands its place over, and exits free whole lists */
+	sp_init(sp);
+	sp->vars[0].desc.scope = SONDE_VAR_TLS;
+	sp->vars[0].desc.type = SONDE_T_INT;
+	sp->vars[0].desc.nkeys = 1;
+	sp->vkeys[0][0].kind = SONDE_DT_INT;
+	sp->vkeys[0][0].size = 8;
+	sp->p.nvars = 1;
+	{
+		const struct sonde_insn code[] = {
+			I(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
+			I(SONDE_OP_LDB, 2, 0, 0, SONDE_B_arg1),
+			I(SONDE_OP_STTA, 0, 1, 2, 0),
+			I(SONDE_OP_LDTA, 3, 1, 0, 0),
+			I(SONDE_OP_EMIT8, 0, 3, 0, 0),
+			I(SONDE_OP_RET, 0, 0, 0, 0),
+		};
+
+		sp_clause(sp, code, 6, 8, a);
+	}
+	s->n = 0;
+	put_world(s, LOCKDOWN_NONE);
+	put_load(s);
+	put_below(s, FZ_MAX_OPS, 16);
+	put_simple(s, FZ_OP_GO);
+	put_fire2(s, 0, 1, 7, 0, 0);
+	put_fire2(s, 0, 2, 7, 0, 0);
+	put_fire2(s, 0, 3, 7, 0, 0);
+	put_fire2(s, 0, 1, 7, 1, 1);
+	put_fire2(s, 0, 1, 0, 0, 0);	/* the leader goes */
+	put_fire2(s, 0, 2, 7, 0, 0);
+	put_fire2(s, 0, 3, 0, 0, 0);
+	put_fire2(s, 0, 4, 7, 0, 0);
+	put_op(s, FZ_OP_TASK_EXIT);
+	put_below(s, 3, 0);
+	put_fire2(s, 0, 2, 0, 0, 0);	/* gone with its thread: 0 */
+	put_fire2(s, 0, 1, 0, 1, 1);	/* the only one goes */
+	put_fire2(s, 0, 5, 7, 1, 1);
+	put_op(s, FZ_OP_TASK_EXIT);
+	put_below(s, 3, 1);
+	put_drain(s, false, 0);
+	put_drain(s, false, 1);
+	err |= seed_write(dir, "dynvar-leader-handover", sp, s);
 	return err;
 }
 
