@@ -453,6 +453,17 @@ static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
  * too, a drop).
  */
 #define SONDE_COST_ECB		64
+/*
+ * On top of its row, every instruction is charged SONDE_COST_DISPATCH
+ * (the interpreter's fetch, decode and indirect jump), and a subroutine
+ * call SONDE_COST_CALL more (its dispatch, the arguments' checks, its
+ * result's scratch).  `make bench-worst` measured a plain instruction at
+ * about five times a memcpy() unit's time, under TCG as on hardware; the
+ * dispatch priced as one unit let 4 million of them through one firing,
+ * four times the time of the dearest copy (bench/worst-firing.md).
+ */
+#define SONDE_COST_DISPATCH	4
+#define SONDE_COST_CALL		16
 #define SONDE_COST_FAULT	256
 #define SONDE_COST_FRAME	64
 #define SONDE_SPIN_MAX		1024
