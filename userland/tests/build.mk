@@ -286,11 +286,12 @@ unit-docs: $(B)/sonde
 # ---- end of the documentation's D programs ---------------------------------
 
 # ---- fuzzing the module's own code in a kernel shim -----------------------
-# kmod/state.c, probe.c, buf.c, agg.c, spec.c, dynvar.c and prov_dtrace.c,
-# unchanged, with the VM, against userland/tests/kshim/ (fake <linux/*.h>,
-# exact-size allocations, simulated CPUs, checked probe-context rules), with
-# ASan, UBSan and LSan (userland/tests/fuzz_kmod.c): LOAD, GO, firings,
-# DRAIN, AGGSNAP, STOP and close of two consumers, as the input says.
+# kmod/state.c, probe.c, fire.c, buf.c, agg.c, spec.c, dynvar.c and
+# prov_dtrace.c, unchanged, with the VM, against userland/tests/kshim/ (fake
+# <linux/*.h>, exact-size allocations, simulated CPUs, checked probe-context
+# rules), with ASan, UBSan and LSan (userland/tests/fuzz_kmod.c): LOAD, GO,
+# firings, DRAIN, AGGSNAP, STOP and close of two consumers, as the input
+# says.
 #
 #   make fuzz-kmod [FUZZ_TIME=300] [FUZZ_FLAGS=-jobs=4]
 #                  new inputs go to build/fuzz-kmod/corpus, crashes to
@@ -299,9 +300,9 @@ unit-docs: $(B)/sonde
 #                  replay every seed, then a short bounded session
 #                  (UNIT_FUZZ_TIME seconds); part of `make unit`
 KSHIM := userland/tests/kshim
-KMOD_FUZZ_SRCS := kmod/state.c kmod/probe.c kmod/buf.c kmod/agg.c \
-	kmod/spec.c kmod/dynvar.c kmod/prov_dtrace.c $(KSHIM)/kshim.c \
-	$(KSHIM)/env_shim.c $(FUZZ_GEN) userland/lib/program.c \
+KMOD_FUZZ_SRCS := kmod/state.c kmod/probe.c kmod/fire.c kmod/buf.c \
+	kmod/agg.c kmod/spec.c kmod/dynvar.c kmod/prov_dtrace.c \
+	$(KSHIM)/kshim.c $(KSHIM)/env_shim.c $(FUZZ_GEN) userland/lib/program.c \
 	vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/subr.c \
 	vm/vlog.c vm/key.c vm/jstack.c vm/cost.c
 KMOD_FUZZ_DEPS := $(KMOD_FUZZ_SRCS) $(wildcard kmod/*.h vm/*.h uapi/*.h \
