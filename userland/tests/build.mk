@@ -120,27 +120,6 @@ unit-verbose: $(B)/sonde
 
 unit: unit-verbose
 
-# The interpreter microbenchmark (figures, not a test): computed-goto
-# dispatch as in the module, and a switch for comparison.
-# The VM is built from its sources here, once per dispatch; program.c
-# serialises the benchmark's programs.
-BENCH_CFLAGS := -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE $(TEST_INC)
-VM_BENCH_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c
-
-$(B)/bench/vm_bench: bench/vm_bench.c $(VM_BENCH_SRCS) $(TEST_HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_CFLAGS) -o $@ bench/vm_bench.c $(VM_BENCH_SRCS)
-
-$(B)/bench/vm_bench_switch: bench/vm_bench.c $(VM_BENCH_SRCS) $(TEST_HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_CFLAGS) -DSONDE_VM_SWITCH -o $@ bench/vm_bench.c \
-		$(VM_BENCH_SRCS)
-
-.PHONY: bench-vm
-bench-vm: $(B)/bench/vm_bench $(B)/bench/vm_bench_switch
-	$(B)/bench/vm_bench
-	$(B)/bench/vm_bench_switch
-
 # ---- fuzzing ------------------------------------------------------------
 # A libFuzzer target over the image verifier and the interpreter, with ASan
 # and UBSan (userland/tests/fuzz_vm.c): every image the verifier accepts
