@@ -4,7 +4,9 @@
 # Each suite is a unit-<name> target that `unit` depends on.  Test binaries
 # are built with ASan and UBSan: a sanitizer report fails the test.  They
 # link build/san/libsonde.a, the library's sources built with the
-# sanitizers, so a test names only its own files.
+# sanitizers, so a test names only its own files.  A C test reports its
+# results through userland/tests/unit.h (check(), unit_skip(), the plan and
+# the summary).
 
 SAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
