@@ -17,6 +17,8 @@
 #   make profile    guest instructions and time per kernel symbol of one
 #                   firing (PROG='D program', MODE=getppid|read|python|
 #                   pygetppid|pyusdt)
+#                   (these two and every other benchmark, bench-vm,
+#                   bench-core...: bench/bench.mk)
 #   make clean
 #
 # The kernel: KVER= names an installed release (as `uname -r` prints it),
@@ -105,21 +107,8 @@ $(B)/userland/cmd/sonde.o: VERSION
 
 include userland/tests/build.mk
 include selftests/build.mk
-
-# The sonde vs bpftrace suite: a Debian guest with both tools.
-$(B)/bench/bench-load: bench/bench-load.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -o $@ $<
-
-.PHONY: bench
-bench: module userland $(B)/bench/bench-load
-	KDIR=$(KDIR) bench/guest.sh
-
-# Where a firing's time goes under TCG (bench/profile.sh, bench/tcgprof.c):
-#   make profile PROG='syscall::getppid:entry { @ = count(); }' [MODE=read]
-.PHONY: profile
-profile: module userland selftests-bin $(B)/bench/bench-load
-	KDIR=$(KDIR) bench/profile.sh -m $(or $(MODE),getppid) '$(PROG)'
+# every benchmark target; after the two above, whose variables it uses
+include bench/bench.mk
 
 # ---- install ---------------------------------------------------------
 #

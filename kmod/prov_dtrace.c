@@ -3,7 +3,7 @@
  * prov_dtrace.c - the dtrace provider: BEGIN, END and ERROR.  They are not
  * armed anywhere: GO and STOP fire BEGIN and END for one consumer
  * (sonde_probe_fire() with its state), from process context; a fault in
- * any clause fires that consumer's ERROR clauses (probe.c), with
+ * any clause fires that consumer's ERROR clauses (fire.c), with
  * DTrace's arguments: arg1 the enabled probe id, arg2 the action index,
  * arg3 the instruction's byte offset, arg4 the fault, arg5 the address.
  */

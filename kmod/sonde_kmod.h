@@ -247,14 +247,16 @@ static inline const char *sonde_probe_provname(const struct sonde_probe *p)
 	return p->provname ? p->provname : p->prov->name;
 }
 void sonde_probes_destroy(void);
-void sonde_sync(void);
 
 /*
- * The firing path: run every ECB on @p (of @only if not NULL).  Any
- * context; interrupts are disabled inside.
+ * The firing path (fire.c): run every ECB on @p (of @only if not NULL).
+ * Any context; interrupts are disabled inside.  sonde_sync() waits for
+ * the firings in flight; sonde_probe_testfire() is below, with
+ * SONDE_IOC_TESTRUN's memory window.
  */
 void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 		      struct sonde_fire *f);
+void sonde_sync(void);
 
 /* Providers. */
 int sonde_dtrace_init(void);

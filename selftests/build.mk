@@ -120,52 +120,6 @@ $(ST_OUT)/vm-corpus:
 
 selftests-bin: $(ST_OUT)/vm_test $(ST_OUT)/vm-corpus
 
-# Kernel-side benchmarks run in the guest (figures, not tests).
-$(ST_OUT)/bench_core: bench/bench_core.c $(ST_SRC)/sonde_test.h
-	@mkdir -p $(dir $@)
-	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
-		-Iuapi -I$(ST_SRC) -o $@ $< -lpthread
-
-# The kernel providers' cost (fbt firing, attach/detach time).
-$(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
-	@mkdir -p $(dir $@)
-	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
-		-Iuapi -I$(ST_SRC) -o $@ $<
-
-.PHONY: bench-providers
-bench-providers: module userland selftests-bin $(ST_OUT)/bench_providers
-	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_providers
-
-# A Python function call untraced, traced by USDT, detached.
-.PHONY: bench-usdt
-bench-usdt: module userland selftests-bin
-	cp bench/bench_usdt.sh $(ST_OUT)/bench_usdt.sh
-	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /selftests/sonde/bench_usdt.sh
-
-# jstack() against ustack() per firing, and profile-997 + jstack() on a
-# Python workload's throughput.
-.PHONY: bench-jstack
-bench-jstack: module userland selftests-bin
-	cp bench/bench_jstack.sh $(ST_OUT)/bench_jstack.sh
-	KDIR=$(KDIR) SONDE_TCG_THREAD=single \
-		selftests/guest/run-guest.sh --cmd /selftests/sonde/bench_jstack.sh
-
-.PHONY: bench-core
-bench-core: module userland selftests-bin $(ST_OUT)/bench_core
-	KDIR=$(KDIR) selftests/guest/run-guest.sh --cmd /bench_core
-
-# The worst firing the firing budget lets through, per kind of work
-# (bench/bench_worst.c; figures in bench/worst-firing.md, docs/vm.md).
-$(ST_OUT)/bench_worst: bench/bench_worst.c uapi/sonde.h uapi/sonde_isa.h
-	@mkdir -p $(dir $@)
-	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
-		-Iuapi -o $@ $<
-
-.PHONY: bench-worst
-bench-worst: module userland selftests-bin $(ST_OUT)/bench_worst
-	KDIR=$(KDIR) SONDE_GUEST_TIMEOUT=1800 \
-		selftests/guest/run-guest.sh --cmd /bench_worst
-
 # The module (sonde.ko, top level) and the CLI (build/sonde) come from the
 # top-level Makefile; KDIR tells the runner which kernel image to boot.
 .PHONY: guest-check

@@ -11,7 +11,7 @@
  *				tests, the fuzzer and the microbenchmark
  *
  * Callers: vm/interp.c and vm/subr.c from sonde_vm_run(), and the kernel's
- * fused predicates (kmod/probe.c, sonde_env_builtin() only).
+ * fused predicates (kmod/fire.c, sonde_env_builtin() only).
  *
  * Context, every hook: the firing's, in the kernel probe context -
  * interrupts off, preemption off, this CPU's in-probe guard held, never in

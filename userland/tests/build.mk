@@ -4,7 +4,9 @@
 # Each suite is a unit-<name> target that `unit` depends on.  Test binaries
 # are built with ASan and UBSan: a sanitizer report fails the test.  They
 # link build/san/libsonde.a, the library's sources built with the
-# sanitizers, so a test names only its own files.
+# sanitizers, so a test names only its own files.  A C test reports its
+# results through userland/tests/unit.h (check(), unit_skip(), the plan and
+# the summary).
 
 SAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
@@ -119,27 +121,6 @@ unit-verbose: $(B)/sonde
 	userland/tests/cli_verbose.sh $(B)/sonde
 
 unit: unit-verbose
-
-# The interpreter microbenchmark (figures, not a test): computed-goto
-# dispatch as in the module, and a switch for comparison.
-# The VM is built from its sources here, once per dispatch; program.c
-# serialises the benchmark's programs.
-BENCH_CFLAGS := -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE $(TEST_INC)
-VM_BENCH_SRCS := $(VM_SRCS) userland/tests/vm_env.c userland/lib/program.c
-
-$(B)/bench/vm_bench: bench/vm_bench.c $(VM_BENCH_SRCS) $(TEST_HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_CFLAGS) -o $@ bench/vm_bench.c $(VM_BENCH_SRCS)
-
-$(B)/bench/vm_bench_switch: bench/vm_bench.c $(VM_BENCH_SRCS) $(TEST_HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_CFLAGS) -DSONDE_VM_SWITCH -o $@ bench/vm_bench.c \
-		$(VM_BENCH_SRCS)
-
-.PHONY: bench-vm
-bench-vm: $(B)/bench/vm_bench $(B)/bench/vm_bench_switch
-	$(B)/bench/vm_bench
-	$(B)/bench/vm_bench_switch
 
 # ---- fuzzing ------------------------------------------------------------
 # A libFuzzer target over the image verifier and the interpreter, with ASan
@@ -286,11 +267,12 @@ unit-docs: $(B)/sonde
 # ---- end of the documentation's D programs ---------------------------------
 
 # ---- fuzzing the module's own code in a kernel shim -----------------------
-# kmod/state.c, probe.c, buf.c, agg.c, spec.c, dynvar.c and prov_dtrace.c,
-# unchanged, with the VM, against userland/tests/kshim/ (fake <linux/*.h>,
-# exact-size allocations, simulated CPUs, checked probe-context rules), with
-# ASan, UBSan and LSan (userland/tests/fuzz_kmod.c): LOAD, GO, firings,
-# DRAIN, AGGSNAP, STOP and close of two consumers, as the input says.
+# kmod/state.c, probe.c, fire.c, buf.c, agg.c, spec.c, dynvar.c and
+# prov_dtrace.c, unchanged, with the VM, against userland/tests/kshim/ (fake
+# <linux/*.h>, exact-size allocations, simulated CPUs, checked probe-context
+# rules), with ASan, UBSan and LSan (userland/tests/fuzz_kmod.c): LOAD, GO,
+# firings, DRAIN, AGGSNAP, STOP and close of two consumers, as the input
+# says.
 #
 #   make fuzz-kmod [FUZZ_TIME=300] [FUZZ_FLAGS=-jobs=4]
 #                  new inputs go to build/fuzz-kmod/corpus, crashes to
@@ -299,9 +281,9 @@ unit-docs: $(B)/sonde
 #                  replay every seed, then a short bounded session
 #                  (UNIT_FUZZ_TIME seconds); part of `make unit`
 KSHIM := userland/tests/kshim
-KMOD_FUZZ_SRCS := kmod/state.c kmod/probe.c kmod/buf.c kmod/agg.c \
-	kmod/spec.c kmod/dynvar.c kmod/prov_dtrace.c $(KSHIM)/kshim.c \
-	$(KSHIM)/env_shim.c $(FUZZ_GEN) userland/lib/program.c \
+KMOD_FUZZ_SRCS := kmod/state.c kmod/probe.c kmod/fire.c kmod/buf.c \
+	kmod/agg.c kmod/spec.c kmod/dynvar.c kmod/prov_dtrace.c \
+	$(KSHIM)/kshim.c $(KSHIM)/env_shim.c $(FUZZ_GEN) userland/lib/program.c \
 	vm/isa.c vm/interp.c vm/verify.c vm/image.c vm/aggfn.c vm/subr.c \
 	vm/vlog.c vm/key.c vm/jstack.c vm/cost.c
 KMOD_FUZZ_DEPS := $(KMOD_FUZZ_SRCS) $(wildcard kmod/*.h vm/*.h uapi/*.h \

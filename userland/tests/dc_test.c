@@ -47,21 +47,11 @@
 #include "dc_btf_fixture.h"
 #include "fmtspec.h"
 #include "vm_env.h"
+#include "unit.h"
 
-static int g_n, g_fail;
 /* the fixture kernel's BTF, and the D library directory (argv[2]) */
 static char g_btfdir[256];
 static const char *g_libdirs[2];
-
-static void ok(bool pass, const char *fmt, const char *name)
-{
-	g_n++;
-	if (!pass)
-		g_fail++;
-	printf("%sok %d - ", pass ? "" : "not ", g_n);
-	printf(fmt, name);
-	printf("\n");
-}
 
 static char *slurp(const char *path)
 {
@@ -159,7 +149,7 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	src = slurp(path);
 	if (!src) {
-		ok(false, "%s (cannot read)", name);
+		check(false, "%s (cannot read)", name);
 		return;
 	}
 	if ((p = strstr(src, "@line:")))
@@ -230,7 +220,7 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 		}
 		if (prog && !check_run(prog, dir, name))
 			pass = false;
-		ok(pass, "%s", name);
+		check(pass, "%s", name);
 		sonde_program_free(prog);
 		free(src);
 		return;
@@ -247,28 +237,28 @@ static void run_file(struct dc *dc, const char *dir, const char *name)
 			ice = true;
 	if (prog) {
 		printf("# %s compiled, expected %s\n", name, tag);
-		ok(false, "%s", name);
+		check(false, "%s", name);
 	} else if (!d || strcmp(d->tag, tag)) {
 		printf("# expected %s, got %s\n", tag, d ? d->tag : "nothing");
-		ok(false, "%s", name);
+		check(false, "%s", name);
 	} else if (ice) {
 		printf("# an internal compiler error follows %s\n", tag);
-		ok(false, "%s", name);
+		check(false, "%s", name);
 	} else if (want_line && d->line != (uint32_t)want_line) {
 		printf("# expected line %d, got %u\n", want_line, d->line);
-		ok(false, "%s", name);
+		check(false, "%s", name);
 	} else if (!msg_matches(src, d->msg)) {
 		printf("# the message differs from the @msg: lines\n");
-		ok(false, "%s", name);
+		check(false, "%s", name);
 	} else if (want_file[0] &&
 		   (!d->file || strlen(d->file) < strlen(want_file) ||
 		    strcmp(d->file + strlen(d->file) - strlen(want_file),
 			   want_file))) {
 		printf("# expected file %s, got %s\n", want_file,
 		       d->file ? d->file : "none");
-		ok(false, "%s", name);
+		check(false, "%s", name);
 	} else {
-		ok(true, "%s", name);
+		check(true, "%s", name);
 	}
 	sonde_program_free(prog);
 	free(src);
@@ -484,7 +474,7 @@ static void test_fmtspec(void)
 	       s.flags == SONDE_FMT_ZERO && s.width == 8 &&
 	       s.prec == 3 && s.length == SONDE_LEN_LL && s.conv == 'd' &&
 	       s.len == 8;
-	ok(pass, "%s", "fmtspec: flags, width, precision, ll");
+	check(pass, "fmtspec: flags, width, precision, ll");
 	pass = !sonde_fmtspec_parse("10@d", &s) &&
 	       s.flags == SONDE_FMT_AGG && s.width == 10 && s.conv == 'd' &&
 	       !sonde_fmtspec_parse("-10.2@d", &s) &&
@@ -493,19 +483,19 @@ static void test_fmtspec(void)
 	       !sonde_fmtspec_parse("0-6d", &s) &&
 	       s.flags == SONDE_FMT_MINUS && s.width == 6 &&
 	       sonde_fmtspec_parse("5.2.1d", &s) == -1;
-	ok(pass, "%s", "fmtspec: flags and width in any order, as DTrace's");
+	check(pass, "fmtspec: flags and width in any order, as DTrace's");
 	pass = !sonde_fmtspec_parse("*.*s", &s) && s.width_star &&
 	       s.prec_star && s.conv == 's' && s.len == 4;
-	ok(pass, "%s", "fmtspec: star width and precision");
+	check(pass, "fmtspec: star width and precision");
 	pass = !sonde_fmtspec_parse("hhx", &s) && s.length == SONDE_LEN_HH &&
 	       s.conv == 'x' && s.width == -1 && s.prec == -1;
-	ok(pass, "%s", "fmtspec: hh");
+	check(pass, "fmtspec: hh");
 	pass = sonde_fmtspec_parse("5q", &s) == -1 && s.conv == 'q';
-	ok(pass, "%s", "fmtspec: unknown conversion");
+	check(pass, "fmtspec: unknown conversion");
 	pass = sonde_fmtspec_parse("-5", &s) == -1 && s.conv == 0;
-	ok(pass, "%s", "fmtspec: truncated");
+	check(pass, "fmtspec: truncated");
 	pass = !sonde_fmtspec_parse("%", &s) && s.conv == '%' && s.len == 1;
-	ok(pass, "%s", "fmtspec: %%");
+	check(pass, "%s", "fmtspec: %%");
 }
 
 static void test_options(void)
@@ -522,7 +512,7 @@ static void test_options(void)
 	       dc_setopt(dc, "strsize", "3") == -ERANGE &&
 	       dc_setopt(dc, "bufsize", "12q") == -EINVAL &&
 	       dc_setopt(dc, "bufpolicy", "ring") == 0;
-	ok(pass, "%s", "dc_setopt: values, errors");
+	check(pass, "dc_setopt: values, errors");
 	p = dc_compile_str(dc, NULL,
 			   "#pragma D option strsize=512\nBEGIN { exit(0); }",
 			   &o);
@@ -532,10 +522,10 @@ static void test_options(void)
 	       sonde_program_kopt(p, SONDE_OPT_strsize) == 512 &&
 	       sonde_program_kopt(p, SONDE_OPT_bufpolicy) ==
 	       SONDE_BUFPOLICY_RING;
-	ok(pass, "%s", "options reach the program, pragma too");
+	check(pass, "options reach the program, pragma too");
 	pass = p && dc_program_setopt(p, "aggsortrev", NULL) == 0 &&
 	       p->uopts.aggsortrev;
-	ok(pass, "%s", "dc_program_setopt");
+	check(pass, "dc_program_setopt");
 	pass = p && dc_program_setopt(p, "deadman", "30s") == 0 &&
 	       sonde_program_kopt(p, SONDE_OPT_deadman) == 30000 &&
 	       dc_program_setopt(p, "deadman", "2m") == 0 &&
@@ -554,7 +544,7 @@ static void test_options(void)
 	       p->uopts.flowindent &&
 	       dc_program_setopt(p, "zdefs", "1") == 0 && p->uopts.zdefs &&
 	       dc_program_setopt(p, "rawbytes", "maybe") == -EINVAL;
-	ok(pass, "%s", "options by name: deadman times, bufpolicy, booleans");
+	check(pass, "options by name: deadman times, bufpolicy, booleans");
 	sonde_program_free(p);
 	dc_free(dc);
 }
@@ -575,13 +565,13 @@ static void test_libs(void)
 	bool pass;
 
 	p = dc_compile_str(dc, NULL, "BEGIN { exit(0); }", &o);
-	ok(p != NULL, "%s", "libraries: a program needing none never reads them");
+	check(p != NULL, "libraries: a program needing none never reads them");
 	sonde_program_free(p);
 	p = dc_compile_str(dc, NULL, "BEGIN { trace(NO_SUCH_NAME); }", &o);
 	d = dc_diag_get(dc, 0);
 	pass = !p && d && !strcmp(d->tag, "D_UNKNOWN") &&
 	       strstr(d->msg, "cannot read D library directory /nonexistent/dlib");
-	ok(pass, "%s", "libraries: an unknown name reads them, a missing directory is an error");
+	check(pass, "libraries: an unknown name reads them, a missing directory is an error");
 	sonde_program_free(p);
 	snprintf(dir, sizeof(dir), "%s/lib", g_btfdir);
 	mkdir(dir, 0755);
@@ -597,7 +587,7 @@ static void test_libs(void)
 	pass = !p && d && !strcmp(d->tag, "D_SYNTAX") && d->file &&
 	       strstr(d->file, "/lib/a.d") &&
 	       strstr(d->msg, "may not hold probe clauses");
-	ok(pass, "%s", "libraries: a probe clause in one is an error in its file");
+	check(pass, "libraries: a probe clause in one is an error in its file");
 	sonde_program_free(p);
 	f = fopen(path, "w");
 	if (f) {
@@ -605,7 +595,7 @@ static void test_libs(void)
 		fclose(f);
 	}
 	p = dc_compile_str(dc, NULL, "BEGIN { trace(LIBCONST + 1); }", &o);
-	ok(p && p->nclauses == 1, "%s", "libraries: an inline of -L's directory");
+	check(p && p->nclauses == 1, "libraries: an inline of -L's directory");
 	sonde_program_free(p);
 	unlink(path);
 	rmdir(dir);
@@ -630,7 +620,7 @@ static void test_option_manpage(const char *dir)
 	sec = man ? strstr(man, "\n.SH TRACING OPTIONS\n") : NULL;
 	end = sec ? strstr(sec + 1, "\n.SH ") : NULL;
 	if (!sec || !end) {
-		ok(false, "%s", "sonde(8) TRACING OPTIONS: no such section");
+		check(false, "sonde(8) TRACING OPTIONS: no such section");
 		free(man);
 		return;
 	}
@@ -687,7 +677,7 @@ static void test_option_manpage(const char *dir)
 		       entries, dc_option_count());
 		pass = false;
 	}
-	ok(pass, "%s", "sonde(8) TRACING OPTIONS lists the option table");
+	check(pass, "sonde(8) TRACING OPTIONS lists the option table");
 	free(man);
 }
 
@@ -732,7 +722,7 @@ static void test_options_dtrace(void)
 			pass = false;
 		}
 	}
-	ok(pass, "%s", "options: every option of the table is accepted");
+	check(pass, "options: every option of the table is accepted");
 	dc_free(dc);
 	dc = dc_new();
 	pass = dc_option_count() > 90 &&
@@ -766,7 +756,7 @@ static void test_options_dtrace(void)
 	       sonde_program_kopt(p, SONDE_OPT_cpu) == 2 &&
 	       sonde_program_kopt(p, SONDE_OPT_bufsize) == 1ULL << 30 &&
 	       p->nclauses == 0;
-	ok(pass, "%s", "options: DTrace's words, ranges, empty, cpu, statusrate");
+	check(pass, "options: DTrace's words, ranges, empty, cpu, statusrate");
 	sonde_program_free(p);
 	dc_free(dc);
 }
@@ -791,14 +781,14 @@ static void test_inputs(void)
 	pass = p && p->nclauses == 4 && in[0].clause0 == 0 &&
 	       in[0].nclauses == 1 && in[1].clause0 == 1 &&
 	       in[1].nclauses == 2 && in[2].clause0 == 3;
-	ok(pass, "%s", "several inputs, clause ranges");
+	check(pass, "several inputs, clause ranges");
 	if (!p)
 		goto out;
 	c = &p->clauses[0];
 	pass = c->ndescs == 1 && !strcmp(c->descs[0].desc.name, "BEGIN") &&
 	       !c->descs[0].desc.provider[0] &&
 	       (c->flags & SONDE_CLAUSEF_RECORD) && c->rec_size == 0;
-	ok(pass, "%s", "-n BEGIN: default action");
+	check(pass, "-n BEGIN: default action");
 	c = &p->clauses[1];
 	pass = c->ndescs == 2 &&
 	       !strcmp(c->descs[0].desc.provider, "syscall") &&
@@ -809,14 +799,14 @@ static void test_inputs(void)
 	       c->pred_len > 0 && c->rec_size == 8 && c->nfields == 1 &&
 	       c->fields[0].type.kind == SONDE_DT_INT &&
 	       c->fields[0].type.size == 4;
-	ok(pass, "%s", "descriptions split, trace(pid) layout");
+	check(pass, "descriptions split, trace(pid) layout");
 	c = &p->clauses[2];
 	pass = !strcmp(c->descs[0].text, "pid77:libc:malloc:entry") &&
 	       !strcmp(c->descs[0].desc.provider, "pid77");
-	ok(pass, "%s", "$target expanded in a description");
+	check(pass, "$target expanded in a description");
 	c = &p->clauses[3];
 	pass = c->pred_len > 0 && (c->flags & SONDE_CLAUSEF_RECORD);
-	ok(pass, "%s", "-n desc /pred/ without actions");
+	check(pass, "-n desc /pred/ without actions");
 out:
 	sonde_program_free(p);
 	dc_free(dc);
@@ -844,7 +834,7 @@ static void test_diag_format(void)
 	       strstr(text, "<command line>:3:15: error: [D_PRINTF_ARG_TYPE]");
 	if (!pass)
 		printf("# %s", text);
-	ok(pass, "%s", "diagnostics: two errors, position, caret");
+	check(pass, "diagnostics: two errors, position, caret");
 	free(text);
 	sonde_program_free(p);
 	dc_free(dc);
@@ -949,7 +939,7 @@ static void test_hostile(void)
 			snprintf(name, sizeof(name),
 				 "hostile input: %u levels of %s (%.2f s)",
 				 reps[r], kinds[k].name, dt);
-			ok(pass, "%s", name);
+			check(pass, "%s", name);
 			sonde_program_free(p);
 			dc_free(dc);
 			free(s);
@@ -965,7 +955,7 @@ static void test_hostile(void)
 		double t0, dt;
 
 		if (!s || !dc) {
-			ok(false, "%s", "hostile input: no memory");
+			check(false, "hostile input: no memory");
 			free(s);
 			dc_free(dc);
 			continue;
@@ -984,7 +974,7 @@ static void test_hostile(void)
 		snprintf(name, sizeof(name), "hostile input: %s (%.2f s)",
 			 k ? "20000 distinct constants" :
 			 "10000 string literals", dt);
-		ok(p && dt < 2, "%s", name);
+		check(p && dt < 2, "%s", name);
 		sonde_program_free(p);
 		dc_free(dc);
 		free(s);
@@ -1048,7 +1038,6 @@ int main(int argc, char **argv)
 		unlink(path);
 		rmdir(g_btfdir);
 	}
-	printf("1..%d\n", g_n);
-	printf("# %d passed, %d failed\n", g_n - g_fail, g_fail);
-	return g_fail ? 1 : 0;
+	unit_plan();
+	return unit_summary("# ");
 }

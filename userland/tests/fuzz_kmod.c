@@ -2,10 +2,11 @@
 /*
  * fuzz_kmod.c - a libFuzzer target over the module's own consumer and
  * probe-context code: kmod/state.c (LOAD, GO, STOP, DRAIN, AGGSNAP,
- * STATUS, TESTRUN, the deadman, teardown), probe.c (the firing path,
- * ERROR records and ERROR clauses), buf.c, agg.c, spec.c, dynvar.c and
- * the VM, built unchanged against the kernel shim (kshim/) with ASan and
- * UBSan (`make fuzz-kmod`, `make unit-fuzz-kmod`).
+ * STATUS, TESTRUN, the deadman, teardown), probe.c (the probe table),
+ * fire.c (the firing path, ERROR records and ERROR clauses), buf.c,
+ * agg.c, spec.c, dynvar.c and the VM, built unchanged against the kernel
+ * shim (kshim/) with ASan and UBSan (`make fuzz-kmod`,
+ * `make unit-fuzz-kmod`).
  *
  * Every input drives two consumers through a session the input chooses:
  * an image (the input's bytes as an image, the generator's program with

@@ -15,7 +15,6 @@
  * failure.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,26 +26,7 @@
 #include "consume_impl.h"
 #include "folded.h"
 #include "vm.h"
-
-static int nok, nfail;
-
-static void check(int cond, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s %d - ", cond ? "ok" : "not ok", nok + nfail + 1);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (cond)
-		nok++;
-	else
-		nfail++;
-}
+#include "unit.h"
 
 static void check_text(const char *what, const char *got, const char *want)
 {
@@ -384,9 +364,7 @@ static void t_flamegraph(const char *keep)
 		snprintf(cmd, sizeof(cmd), "xmllint --noout %s", path);
 		check(system(cmd) == 0, "xmllint: well-formed XML");
 	} else {
-		printf("ok %d - xmllint: well-formed XML # SKIP no xmllint\n",
-		       nok + nfail + 1);
-		nok++;
+		unit_skip("xmllint: well-formed XML", "no xmllint");
 	}
 	unlink(path);
 	s = mbuf;
@@ -452,9 +430,7 @@ static void t_lines_from_source(void)
 	rt = malloc(sizeof(*rt));
 	if (!rt || sonde_pyrt_probe("/usr/bin/python3.11", rt, err,
 				    sizeof(err))) {
-		printf("ok %d - lines from the source # SKIP no python3.11\n",
-		       nok + nfail + 1);
-		nok++;
+		unit_skip("lines from the source", "no python3.11");
 		free(rt);
 		return;
 	}
@@ -557,6 +533,5 @@ int main(int argc, char **argv)
 	t_lines_from_source();
 	unlink(kpath);
 	free(mbuf);
-	printf("%d passed, %d failed\n", nok, nfail);
-	return nfail ? 1 : 0;
+	return unit_summary("");
 }

@@ -15,7 +15,6 @@
  */
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,26 +24,7 @@
 
 #include "usdt.h"
 #include "env.h"
-
-static int nok, nfail;
-
-static void check(int cond, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s %d - ", cond ? "ok" : "not ok", nok + nfail + 1);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (cond)
-		nok++;
-	else
-		nfail++;
-}
+#include "unit.h"
 
 /* ---- the walker's world: another process's memory ------------------- */
 
@@ -499,6 +479,5 @@ int main(int argc, char **argv)
 
 	t_live(python, &rt);
 done:
-	printf("%d passed, %d failed\n", nok, nfail);
-	return nfail ? 1 : 0;
+	return unit_summary("");
 }

@@ -21,7 +21,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,26 +31,7 @@
 #include <sys/sdt.h>
 
 #include "usdt.h"
-
-static int nok, nfail;
-
-static void check(int cond, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s %d - ", cond ? "ok" : "not ok", nok + nfail + 1);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (cond)
-		nok++;
-	else
-		nfail++;
-}
+#include "unit.h"
 
 struct spec_case {
 	const char *spec;
@@ -257,8 +237,7 @@ static void test_python(const char *py)
 	int r;
 
 	if (access(py, R_OK)) {
-		printf("ok %d - %s # SKIP not installed\n", nok + nfail + 1, py);
-		nok++;
+		unit_skip(py, "not installed");
 		return;
 	}
 	r = sonde_usdt_read(py, &s, &n, err, sizeof(err));
@@ -639,6 +618,6 @@ int main(int argc, char **argv)
 	test_hdr_prog(argv[2]);
 	test_errors(argv[1]);
 	test_header();
-	printf("1..%d\n%d passed, %d failed\n", nok + nfail, nok, nfail);
-	return nfail ? 1 : 0;
+	unit_plan();
+	return unit_summary("");
 }

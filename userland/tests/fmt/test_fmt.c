@@ -20,8 +20,8 @@
 #include "libsonde.h"
 #include "consume_impl.h"
 #include "vm.h"
+#include "unit.h"
 
-static int t_num, t_fail;
 static char *mbuf;
 static size_t mlen;
 static FILE *mfp;
@@ -45,16 +45,11 @@ static const char *cap_close(void)
 	return keep[(k - 1) & 1];
 }
 
-static void check(const char *name, const char *got, const char *want)
+/* A result: the text @got is @want. */
+static void expect(const char *name, const char *got, const char *want)
 {
-	t_num++;
-	if (!strcmp(got, want)) {
-		printf("ok %d - %s\n", t_num, name);
-	} else {
-		t_fail++;
-		printf("not ok %d - %s\n# want: \"%s\"\n#  got: \"%s\"\n",
-		       t_num, name, want, got);
-	}
+	if (!check(!strcmp(got, want), "%s", name))
+		printf("# want: \"%s\"\n#  got: \"%s\"\n", want, got);
 }
 
 /* "%-*s" built by hand so expectations do not depend on our code. */
@@ -84,20 +79,20 @@ static void t_trace(void)
 
 	/* dt_consume_cpu(): " %16lld", " %8d", " %5d", " %3d" */
 	sonde_print_trace(cap_open(), &v8, t8, false);
-	check("trace 8-byte", cap_close(), "               42");
+	expect("trace 8-byte", cap_close(), "               42");
 	sonde_print_trace(cap_open(), &v4, t4, false);
-	check("trace 4-byte signed", cap_close(), "       -1");
+	expect("trace 4-byte signed", cap_close(), "       -1");
 	sonde_print_trace(cap_open(), &v2, t2, false);
-	check("trace 2-byte reads unsigned", cap_close(), " 65535");
+	expect("trace 2-byte reads unsigned", cap_close(), " 65535");
 	sonde_print_trace(cap_open(), &v1, t1, false);
-	check("trace 1-byte", cap_close(), " 200");
+	expect("trace 1-byte", cap_close(), " 200");
 	/* dt_print_bytes(width -33): " " + " " + "%-33s" */
 	sonde_print_trace(cap_open(), s, ts, false);
-	check("trace string", cap_close(), pad("  ", "hello", 33));
+	expect("trace string", cap_close(), pad("  ", "hello", 33));
 	sonde_print_trace(cap_open(), &v8, t8, true);
-	check("trace quiet 8-byte", cap_close(), "42");
+	expect("trace quiet 8-byte", cap_close(), "42");
 	sonde_print_trace(cap_open(), s, ts, true);
-	check("trace quiet string", cap_close(), "hello");
+	expect("trace quiet string", cap_close(), "hello");
 	/* an empty string is not "printable then NULs": a hex dump */
 	ts.size = 8;
 	sonde_print_trace(cap_open(), e, ts, false);
@@ -107,7 +102,7 @@ static void t_trace(void)
 		 "  0123456789abcdef\n"
 		 "%5s%5x: 00 00 00 00 00 00 00 00%24s  ........\n",
 		 "", "", 0, "");
-	check("trace empty string hex dump", cap_close(), want);
+	expect("trace empty string hex dump", cap_close(), want);
 }
 
 /* ---- printf() ------------------------------------------------------- */
@@ -130,39 +125,39 @@ static void t_printf(void)
 		{ &w, { SONDE_DT_INT, 8 } }, { &three, { SONDE_DT_INT, 8 } },
 	};
 
-	check("%d 8-byte", fmt1("%d", &m5, SONDE_DT_INT, 8), "-5");
+	expect("%d 8-byte", fmt1("%d", &m5, SONDE_DT_INT, 8), "-5");
 	/* pfcheck_dint(): %d of an unsigned type prints %llu */
-	check("%d unsigned 8-byte", fmt1("%d", &big, SONDE_DT_UINT, 8),
-	      "18446744073709551615");
-	check("%x 4-byte", fmt1("%x", &m1, SONDE_DT_INT, 4), "ffffffff");
-	check("%u 4-byte", fmt1("%u", &m1, SONDE_DT_INT, 4), "4294967295");
-	check("%i unsigned 4-byte", fmt1("%i", &m1, SONDE_DT_UINT, 4), "-1");
-	check("%5s", fmt1("[%5s]", s, SONDE_DT_STR, 16), "[   ab]");
-	check("%-5s", fmt1("[%-5s]", s, SONDE_DT_STR, 16), "[ab   ]");
-	check("%05d", fmt1("%05d", &three, SONDE_DT_INT, 8), "00003");
-	check("%-4d|", fmt1("%-4d|", &three, SONDE_DT_INT, 8), "3   |");
+	expect("%d unsigned 8-byte", fmt1("%d", &big, SONDE_DT_UINT, 8),
+	       "18446744073709551615");
+	expect("%x 4-byte", fmt1("%x", &m1, SONDE_DT_INT, 4), "ffffffff");
+	expect("%u 4-byte", fmt1("%u", &m1, SONDE_DT_INT, 4), "4294967295");
+	expect("%i unsigned 4-byte", fmt1("%i", &m1, SONDE_DT_UINT, 4), "-1");
+	expect("%5s", fmt1("[%5s]", s, SONDE_DT_STR, 16), "[   ab]");
+	expect("%-5s", fmt1("[%-5s]", s, SONDE_DT_STR, 16), "[ab   ]");
+	expect("%05d", fmt1("%05d", &three, SONDE_DT_INT, 8), "00003");
+	expect("%-4d|", fmt1("%-4d|", &three, SONDE_DT_INT, 8), "3   |");
 	/* %p is pfprint_uint with "x": no 0x unless '#' */
-	check("%p", fmt1("%p", &p, SONDE_DT_INT, 8), "1234");
-	check("%#p", fmt1("%#p", &p, SONDE_DT_INT, 8), "0x1234");
-	check("%c", fmt1("%c", &c, SONDE_DT_INT, 8), "A");
-	check("%% and text", fmt1("100%% %d\n", &three, SONDE_DT_INT, 8),
-	      "100% 3\n");
+	expect("%p", fmt1("%p", &p, SONDE_DT_INT, 8), "1234");
+	expect("%#p", fmt1("%#p", &p, SONDE_DT_INT, 8), "0x1234");
+	expect("%c", fmt1("%c", &c, SONDE_DT_INT, 8), "A");
+	expect("%% and text", fmt1("100%% %d\n", &three, SONDE_DT_INT, 8),
+	       "100% 3\n");
 	/* a precision is only passed on when positive */
-	check("%.0s keeps the string", fmt1("%.0s", abc, SONDE_DT_STR, 8),
-	      "abc");
-	check("%.2s", fmt1("%.2s", abc, SONDE_DT_STR, 8), "ab");
-	check("%.2f of an integer", fmt1("%.2f", &three, SONDE_DT_INT, 8),
-	      "3.00");
-	check("%?p is 16 wide", fmt1("%?p", &p, SONDE_DT_INT, 8),
-	      "            1234");
-	check("%a prints hex", fmt1("%a", &p, SONDE_DT_INT, 8), "0x1234");
+	expect("%.0s keeps the string", fmt1("%.0s", abc, SONDE_DT_STR, 8),
+	       "abc");
+	expect("%.2s", fmt1("%.2s", abc, SONDE_DT_STR, 8), "ab");
+	expect("%.2f of an integer", fmt1("%.2f", &three, SONDE_DT_INT, 8),
+	       "3.00");
+	expect("%?p is 16 wide", fmt1("%?p", &p, SONDE_DT_INT, 8),
+	       "            1234");
+	expect("%a prints hex", fmt1("%a", &p, SONDE_DT_INT, 8), "0x1234");
 	sonde_format(cap_open(), "[%*d]", two, 2, NULL, NULL);
-	check("%*d", cap_close(), "[     3]");
+	expect("%*d", cap_close(), "[     3]");
 	w = -6;
 	sonde_format(cap_open(), "[%*d]", two, 2, NULL, NULL);
-	check("%*d negative width left-justifies", cap_close(), "[3     ]");
-	check("no conversions", fmt1("hello\n", NULL, SONDE_DT_INT, 8),
-	      "hello\n");
+	expect("%*d negative width left-justifies", cap_close(), "[3     ]");
+	expect("no conversions", fmt1("hello\n", NULL, SONDE_DT_INT, 8),
+	       "hello\n");
 }
 
 /* ---- aggregations --------------------------------------------------- */
@@ -250,9 +245,9 @@ static void t_aggrows(void)
 	sonde_consumer_free(c);
 	/* key "  %-50s", value " %16lld", "\n" */
 	snprintf(want, sizeof(want), "  %-50s %16lld\n", "loop-getppid", 1000LL);
-	check("string key count row", cap_close(), want);
-	check("string key row literal", want,
-	      "  loop-getppid                                                   1000\n");
+	expect("string key count row", cap_close(), want);
+	expect("string key row literal", want,
+	       "  loop-getppid                                                   1000\n");
 
 	/* sorted by value ascending, ties by key; aggregations by id */
 	prog_init(&p, aggs, 2);
@@ -272,7 +267,7 @@ static void t_aggrows(void)
 		 " %8d %16lld\n %8d %16lld\n",
 		 "awk", 2LL, "bash", 2LL, "loop-getppid", 5LL,
 		 42, 1LL, -7, 100LL);
-	check("sort by value then key, int keys %8d", cap_close(), want);
+	expect("sort by value then key, int keys %8d", cap_close(), want);
 }
 
 /*
@@ -323,9 +318,10 @@ static void t_aggsortkeypos(void)
 			snprintf(want, sizeof(want), ROW ROW ROW, "a", 2LL, 7LL,
 				 "b", 1LL, 9LL, "c", 0LL, 8LL);
 #undef ROW
-		check(pass == 0 ? "aggsortkey" : pass == 1 ? "aggsortkeypos=1" :
-		      pass == 2 ? "aggsortkeypos=1, aggsortrev" :
-		      "aggsortkeypos past the keys: 0", cap_close(), want);
+		expect(pass == 0 ? "aggsortkey" :
+		       pass == 1 ? "aggsortkeypos=1" :
+		       pass == 2 ? "aggsortkeypos=1, aggsortrev" :
+		       "aggsortkeypos past the keys: 0", cap_close(), want);
 	}
 }
 
@@ -368,17 +364,17 @@ static void t_struct_keys(void)
 	sonde_consumer_free(c);
 	/* {1, 2} is 0x200000001, {0, 3} 0x300000000: equal counts sort by
 	 * the key, as unsigned 8-byte integers */
-	check("struct keys by size: integer, string, hex dump", cap_close(),
-	      "       8589934593                1\n"
-	      "      12884901888                1\n"
-	      "       -5                1\n"
-	      "\n"
-	      "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f"
-	      "  0123456789abcdef\n"
-	      "         0: 01 00 00 00 02 00 00 00 03 00 00 00"
-	      "              ............\n"
-	      "                1\n"
-	      "  sonde                                                             1\n");
+	expect("struct keys by size: integer, string, hex dump", cap_close(),
+	       "       8589934593                1\n"
+	       "      12884901888                1\n"
+	       "       -5                1\n"
+	       "\n"
+	       "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f"
+	       "  0123456789abcdef\n"
+	       "         0: 01 00 00 00 02 00 00 00 03 00 00 00"
+	       "              ............\n"
+	       "                1\n"
+	       "  sonde                                                             1\n");
 
 	/* a snapshot entry whose key is a 4-byte struct (a kuid_t): the
 	 * value starts at the key's next 8-byte boundary, as the module
@@ -398,8 +394,8 @@ static void t_struct_keys(void)
 		sonde_consumer_aggsnap(c, snap, h.size);
 		sonde_consumer_print_aggs(c);
 		sonde_consumer_free(c);
-		check("a 4-byte struct key's value after its padding",
-		      cap_close(), "        0                1\n");
+		expect("a 4-byte struct key's value after its padding",
+		       cap_close(), "        0                1\n");
 	}
 }
 
@@ -458,24 +454,24 @@ static void t_print_value(void)
 	memcpy(d + 24, &ptr, 8);
 	memcpy(d + 32, &e, 4);
 	sonde_print_value(cap_open(), t, 13, d, sizeof(d));
-	check("print() of a struct value (illumos dt_print.c)", cap_close(),
-	      "struct rec {\n"
-	      "    int x = 0x1\n"
-	      "    char [8] name = [ \"hi\" ]\n"
-	      "    uint8_t lo :3 = 0x5\n"
-	      "    uint8_t hi :5 = 0\n"
-	      "    short [3] arr = [ 0x1, 0xfffe, 0 ]\n"
-	      "    struct in [2] two = [ \n"
-	      "        struct in {\n"
-	      "            short a = 0x7\n"
-	      "        }, \n"
-	      "        struct in {\n"
-	      "            short a = 0\n"
-	      "        }\n"
-	      "    ]\n"
-	      "    char *p = 0x1000\n"
-	      "    enum en e = E_ONE\n"
-	      "}");
+	expect("print() of a struct value (illumos dt_print.c)", cap_close(),
+	       "struct rec {\n"
+	       "    int x = 0x1\n"
+	       "    char [8] name = [ \"hi\" ]\n"
+	       "    uint8_t lo :3 = 0x5\n"
+	       "    uint8_t hi :5 = 0\n"
+	       "    short [3] arr = [ 0x1, 0xfffe, 0 ]\n"
+	       "    struct in [2] two = [ \n"
+	       "        struct in {\n"
+	       "            short a = 0x7\n"
+	       "        }, \n"
+	       "        struct in {\n"
+	       "            short a = 0\n"
+	       "        }\n"
+	       "    ]\n"
+	       "    char *p = 0x1000\n"
+	       "    enum en e = E_ONE\n"
+	       "}");
 	/* an unprintable char, a nested struct closing before a member */
 	{
 		struct sonde_ptnode u[] = {
@@ -493,14 +489,14 @@ static void t_print_value(void)
 		unsigned char b[3] = { 1, 0, 0 };
 
 		sonde_print_value(cap_open(), u, 4, b, sizeof(b));
-		check("print() value: nested struct, '\\001', '\\0'",
-		      cap_close(),
-		      "struct o {\n"
-		      "    struct i = {\n"
-		      "        char c = '\\001'\n"
-		      "    }\n"
-		      "    char z = '\\0'\n"
-		      "}");
+		expect("print() value: nested struct, '\\001', '\\0'",
+		       cap_close(),
+		       "struct o {\n"
+		       "    struct i = {\n"
+		       "        char c = '\\001'\n"
+		       "    }\n"
+		       "    char z = '\\0'\n"
+		       "}");
 	}
 }
 
@@ -526,7 +522,7 @@ static void t_aggfns(void)
 	/* avg: 40 / 8 = 5; stddev: sqrt(33.5*... ) = 2; min 2 */
 	snprintf(want, sizeof(want), " %16lld\n %16llu\n %16lld\n",
 		 5LL, 2ULL, 2LL);
-	check("avg, stddev, min without keys", cap_close(), want);
+	expect("avg, stddev, min without keys", cap_close(), want);
 }
 
 #define HDR "\n           value  ------------- Distribution ------------- count    \n"
@@ -568,36 +564,36 @@ static void t_llquantize_signed(void)
 		n += snprintf(want + n, sizeof(want) - n, "%16d %s", i,
 			      i == -3 || i == 0 || i == 7 ? bar(1, 13) :
 			      bar(0, 0));
-	check("llquantize -3, 0, 7: rows -4 to 8, zero bucket \"0\"",
-	      cap_close(), want);
+	expect("llquantize -3, 0, 7: rows -4 to 8, zero bucket \"0\"",
+	       cap_close(), want);
 
 	memset(v, 0, sizeof(v));
 	sonde_agg_apply(&b, (s64 *)v, 5, 1);
 	sonde_print_llquantize(cap_open(), &b, v);
 	snprintf(want, sizeof(want), HDR "%16s %s%16s %s%16s %s", "-10",
 		 bar(0, 0), "abs() < 10", bar(1, 40), "10", bar(0, 0));
-	check("llquantize zero bucket reached from below: abs() < N",
-	      cap_close(), want);
+	expect("llquantize zero bucket reached from below: abs() < N",
+	       cap_close(), want);
 
 	memset(v, 0, sizeof(v));
 	sonde_agg_apply(&b, (s64 *)v, 15, 1);
 	sonde_print_llquantize(cap_open(), &b, v);
 	snprintf(want, sizeof(want), HDR "%16s %s%16s %s%16s %s", "< 10",
 		 bar(0, 0), "10", bar(1, 40), "20", bar(0, 0));
-	check("llquantize zero bucket below the first row: < N", cap_close(),
-	      want);
+	expect("llquantize zero bucket below the first row: < N", cap_close(),
+	       want);
 
 	memset(v, 0, sizeof(v));
 	sonde_print_llquantize(cap_open(), &b, v);
 	snprintf(want, sizeof(want), HDR "%16s %s%16s %s%16s %s", "< 10",
 		 bar(0, 0), "10", bar(0, 0), "20", bar(0, 0));
-	check("llquantize all zero", cap_close(), want);
+	expect("llquantize all zero", cap_close(), want);
 
 	sonde_agg_apply(&b, (s64 *)v, -2000, 2);
 	sonde_print_llquantize(cap_open(), &b, v);
 	snprintf(want, sizeof(want), HDR "%16s %s%16s %s", "<= -1000",
 		 bar(1, 40), "-900", bar(0, 0));
-	check("llquantize negative overflow row", cap_close(), want);
+	expect("llquantize negative overflow row", cap_close(), want);
 }
 
 static void t_quantize(void)
@@ -618,19 +614,19 @@ static void t_quantize(void)
 	/* total 3: 1 -> 13.3 -> 13, 2 -> 26.7 -> 27 (rounded) */
 	snprintf(want, sizeof(want), HDR "%16d %s%16d %s%16d %s%16d %s",
 		 0, bar(0, 0), 1, bar(1, 13), 2, bar(2, 27), 4, bar(0, 0));
-	check("quantize 1,2,3", cap_close(), want);
+	expect("quantize 1,2,3", cap_close(), want);
 
 	memset(qv, 0, sizeof(qv));
 	sonde_print_quantize(cap_open(), qv);
 	snprintf(want, sizeof(want), HDR "%16d %s%16d %s%16d %s",
 		 -1, bar(0, 0), 0, bar(0, 0), 1, bar(0, 0));
-	check("quantize all zero shows -1, 0, 1", cap_close(), want);
+	expect("quantize all zero shows -1, 0, 1", cap_close(), want);
 
 	sonde_agg_apply(&q, (s64 *)qv, 1000, 1);
 	sonde_print_quantize(cap_open(), qv);
 	snprintf(want, sizeof(want), HDR "%16d %s%16d %s%16d %s",
 		 256, bar(0, 0), 512, bar(1, 40), 1024, bar(0, 0));
-	check("quantize 1000 in [512, 1024)", cap_close(), want);
+	expect("quantize 1000 in [512, 1024)", cap_close(), want);
 
 	/* lquantize(x, 0, 10, 2): 3 -> bucket "2", 12 -> ">= 10" */
 	sonde_agg_apply(&lq, (s64 *)lv, 3, 1);
@@ -640,19 +636,19 @@ static void t_quantize(void)
 		 HDR "%16d %s%16d %s%16d %s%16d %s%16d %s%16s %s",
 		 0, bar(0, 0), 2, bar(1, 20), 4, bar(0, 0), 6, bar(0, 0),
 		 8, bar(0, 0), ">= 10", bar(1, 20));
-	check("lquantize with overflow row", cap_close(), want);
+	expect("lquantize with overflow row", cap_close(), want);
 
 	memset(lv, 0, sizeof(lv));
 	sonde_agg_apply(&lq, (s64 *)lv, -3, 1);
 	sonde_print_lquantize(cap_open(), &lq, lv);
 	snprintf(want, sizeof(want), HDR "%16s %s%16d %s",
 		 "< 0", bar(1, 40), 0, bar(0, 0));
-	check("lquantize underflow row", cap_close(), want);
+	expect("lquantize underflow row", cap_close(), want);
 
 	/* llquantize(x, 10, 0, 2, 10): 29 buckets of magnitudes, mirrored
 	 * for negative values: 57; 5 and 50 */
-	check("llquantize bucket count",
-	      sonde_llquantize_nbuckets(&llq) == 57 ? "57" : "other", "57");
+	expect("llquantize bucket count",
+	       sonde_llquantize_nbuckets(&llq) == 57 ? "57" : "other", "57");
 	sonde_agg_apply(&llq, (s64 *)llv, 5, 1);
 	sonde_agg_apply(&llq, (s64 *)llv, 50, 1);
 	sonde_print_llquantize(cap_open(), &llq, llv);
@@ -662,14 +658,14 @@ static void t_quantize(void)
 		 4, bar(0, 0), 5, bar(1, 20), 6, bar(0, 0), 7, bar(0, 0),
 		 8, bar(0, 0), 9, bar(0, 0), 10, bar(0, 0), 20, bar(0, 0),
 		 30, bar(0, 0), 40, bar(0, 0), 50, bar(1, 20), 60, bar(0, 0));
-	check("llquantize 5 and 50", cap_close(), want);
+	expect("llquantize 5 and 50", cap_close(), want);
 
 	memset(llv, 0, sizeof(llv));
 	sonde_agg_apply(&llq, (s64 *)llv, 5000, 1);
 	sonde_print_llquantize(cap_open(), &llq, llv);
 	snprintf(want, sizeof(want), HDR "%16d %s%16s %s",
 		 900, bar(0, 0), ">= 1000", bar(1, 40));
-	check("llquantize overflow row", cap_close(), want);
+	expect("llquantize overflow row", cap_close(), want);
 	t_llquantize_signed();
 
 	/* negative buckets with positive counts: ordinary full bars */
@@ -680,7 +676,7 @@ static void t_quantize(void)
 	snprintf(want, sizeof(want), HDR "%16d %s%16d %s%16d %s%16d %s%16d %s",
 		 -2, bar(0, 0), -1, bar(1, 20), 0, bar(0, 0), 1, bar(1, 20),
 		 2, bar(0, 0));
-	check("quantize -1 and 1", cap_close(), want);
+	expect("quantize -1 and 1", cap_close(), want);
 
 	/* positive and negative counts (increments): half bars, centre line */
 	memset(qv, 0, sizeof(qv));
@@ -698,7 +694,7 @@ static void t_quantize(void)
 		 1, "", "@@@@@@@@@@@@@", 2,
 		 2, "", "@@@@@@@", "", -1,
 		 4, "", "", 0);
-	check("quantize mixed-sign counts", cap_close(), want);
+	expect("quantize mixed-sign counts", cap_close(), want);
 }
 
 static void t_quantize_agg(void)
@@ -721,7 +717,7 @@ static void t_quantize_agg(void)
 	/* key, then the histogram (starting "\n"), then dt_print_aggs' "\n" */
 	snprintf(want, sizeof(want), "  %-50s" HDR "%16d %s%16d %s%16d %s\n",
 		 "bash", 4, bar(0, 0), 8, bar(1, 40), 16, bar(0, 0));
-	check("keyed quantize layout", cap_close(), want);
+	expect("keyed quantize layout", cap_close(), want);
 }
 
 /*
@@ -769,11 +765,11 @@ static void t_aggstyle(void)
 	agg_put(c, 0, kbash, ones, 6);
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_free(c);
-	check("agghist: a key header, one bar per key, no blank line",
-	      cap_close(),
-	      "\n              key  ------------- Distribution ------------- count    \n"
-	      "              awk |@@@@@@@@@@                               2        \n"
-	      "             bash |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@           6        \n");
+	expect("agghist: a key header, one bar per key, no blank line",
+	       cap_close(),
+	       "\n              key  ------------- Distribution ------------- count    \n"
+	       "              awk |@@@@@@@@@@                               2        \n"
+	       "             bash |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@           6        \n");
 
 	/* aggzoom: the total is (int64_t)(6 / 0.95) = 6: bash fills the
 	 * bar, awk 2*40/6 = 13.3 rounds to 13 */
@@ -785,10 +781,10 @@ static void t_aggstyle(void)
 	agg_put(c, 0, kbash, ones, 6);
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_free(c);
-	check("agghist with aggzoom", cap_close(),
-	      "\n              key  ------------- Distribution ------------- count    \n"
-	      "              awk |@@@@@@@@@@@@@                            2        \n"
-	      "             bash |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 6        \n");
+	expect("agghist with aggzoom", cap_close(),
+	       "\n              key  ------------- Distribution ------------- count    \n"
+	       "              awk |@@@@@@@@@@@@@                            2        \n"
+	       "             bash |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 6        \n");
 
 	/* aggzoom on quantize: the largest bucket (2) over 0.95 is the
 	 * scale: 2 -> 38, 1 -> 19 (plain: 20 and 10 of 4) */
@@ -798,13 +794,13 @@ static void t_aggstyle(void)
 	agg_put(c, 0, NULL, qx, 3);
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_free(c);
-	check("aggzoom quantize", cap_close(),
-	      HDR
-	      "               0 |                                         0        \n"
-	      "               1 |@@@@@@@@@@@@@@@@@@@                      1        \n"
-	      "               2 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@   2        \n"
-	      "               4 |                                         0        \n"
-	      "\n");
+	expect("aggzoom quantize", cap_close(),
+	       HDR
+	       "               0 |                                         0        \n"
+	       "               1 |@@@@@@@@@@@@@@@@@@@                      1        \n"
+	       "               2 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@   2        \n"
+	       "               4 |                                         0        \n"
+	       "\n");
 
 	/* encoding=utf8: 1 of 3 is 13 1/3 cells: 13 full blocks and a
 	 * quarter block (U+258E) then 26 spaces; 2 of 3 is 26 2/3: a
@@ -815,13 +811,13 @@ static void t_aggstyle(void)
 	agg_put(c, 0, NULL, qx, 3);
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_free(c);
-	check("encoding=utf8 bars", cap_close(),
-	      HDR
-	      "               0 |                                         0        \n"
-	      "               1 |\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u258e                           1        \n"
-	      "               2 |\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u258b              2        \n"
-	      "               4 |                                         0        \n"
-	      "\n");
+	expect("encoding=utf8 bars", cap_close(),
+	       HDR
+	       "               0 |                                         0        \n"
+	       "               1 |\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u258e                           1        \n"
+	       "               2 |\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u258b              2        \n"
+	       "               4 |                                         0        \n"
+	       "\n");
 
 	/* aggpack quantize, bins 1..8 over both keys: one bin more either
 	 * side (0 .. 16); cells of 4: 1 -> 1.75+.5 -> 'x', 2 -> 'x' */
@@ -833,10 +829,10 @@ static void t_aggstyle(void)
 	agg_put(c, 0, kawk, &qx[1], 1);
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_free(c);
-	check("aggpack quantize, ASCII", cap_close(),
-	      "\n              key  min .------. max  | count\n"
-	      "              awk    0 :  X   : 16   | 1\n"
-	      "             bash    0 : xx x : 16   | 4\n");
+	expect("aggpack quantize, ASCII", cap_close(),
+	       "\n              key  min .------. max  | count\n"
+	       "              awk    0 :  X   : 16   | 1\n"
+	       "             bash    0 : xx x : 16   | 4\n");
 
 	/* the same cells in block elements: 7/4 -> U+2583, 14/4 -> U+2585,
 	 * 7/1 -> U+2588 */
@@ -848,10 +844,10 @@ static void t_aggstyle(void)
 	agg_put(c, 0, kawk, &qx[1], 1);
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_free(c);
-	check("aggpack quantize, UTF-8", cap_close(),
-	      "\n              key  min .------. max  | count\n"
-	      "              awk    0 :  \u2588   : 16   | 1\n"
-	      "             bash    0 : \u2583\u2585 \u2583 : 16   | 4\n");
+	expect("aggpack quantize, UTF-8", cap_close(),
+	       "\n              key  min .------. max  | count\n"
+	       "              awk    0 :  \u2588   : 16   | 1\n"
+	       "             bash    0 : \u2583\u2585 \u2583 : 16   | 4\n");
 
 	/* aggpack lquantize(x, 0, 4, 1): the whole range, "< 0" .. ">= 4" */
 	prog_init(&p, lqz, 1);
@@ -861,9 +857,9 @@ static void t_aggstyle(void)
 	agg_put(c, 0, kbash, lx, 3);
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_free(c);
-	check("aggpack lquantize", cap_close(),
-	      "\n              key     min .------. max      | count\n"
-	      "             bash     < 0 :  x x : >= 4     | 3\n");
+	expect("aggpack lquantize", cap_close(),
+	       "\n              key     min .------. max      | count\n"
+	       "             bash     < 0 :  x x : >= 4     | 3\n");
 
 	/* aggpercpu: deltas from CPU 0 (3) and CPU 1 (4) */
 	prog_init(&p, cnt, 1);
@@ -882,10 +878,10 @@ static void t_aggstyle(void)
 	sonde_consumer_aggsnap_cpu(c, 1, snap, hdr.size);
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_free(c);
-	check("aggpercpu: each CPU's value after the total", cap_close(),
-	      "  awk                                                               7\n"
-	      "    [CPU 0]                3\n"
-	      "    [CPU 1]                4\n");
+	expect("aggpercpu: each CPU's value after the total", cap_close(),
+	       "  awk                                                               7\n"
+	       "    [CPU 0]                3\n"
+	       "    [CPU 1]                4\n");
 }
 
 /* printa() with and without a format, and the merge of snapshots */
@@ -928,7 +924,7 @@ static void t_printa(void)
 	snprintf(want, sizeof(want),
 		 "sh: 6\n[6   ][6   ][0006]\n[    6][6    ][00006]\n\n  %-50s %16lld\n",
 		 "sh", 6LL);
-	check("snapshot merge, printa fmt and default", cap_close(), want);
+	expect("snapshot merge, printa fmt and default", cap_close(), want);
 }
 
 /*
@@ -978,11 +974,11 @@ static void t_printa_joined(void)
 			snprintf(want, sizeof(want), "a 3 10\nb 1 0\nc 0 5\n");
 		if (pass == 3)			/* past the last: 0 */
 			snprintf(want, sizeof(want), "c 0 5\nb 1 0\na 3 10\n");
-		check(pass == 0 ? "joined printa, format and default" :
-		      pass == 1 ? "joined printa, aggsortpos=1" :
-		      pass == 2 ? "joined printa, aggsortkey" :
-		      "joined printa, aggsortpos past the last", cap_close(),
-		      want);
+		expect(pass == 0 ? "joined printa, format and default" :
+		       pass == 1 ? "joined printa, aggsortpos=1" :
+		       pass == 2 ? "joined printa, aggsortkey" :
+		       "joined printa, aggsortpos past the last", cap_close(),
+		       want);
 	}
 }
 
@@ -1014,8 +1010,8 @@ static void t_printa_normalized(void)
 	sonde_consumer_printa(c, "%s %@d\n", ids, 1);
 	sonde_consumer_printa(c, "%s %@d %@d\n", ids, 2);
 	sonde_consumer_free(c);
-	check("normalize()d printa through a format, joined too", cap_close(),
-	      "a 2\na 2 10\n");
+	expect("normalize()d printa through a format, joined too", cap_close(),
+	       "a 2\na 2 10\n");
 }
 
 /* ---- whole records through the consumer ----------------------------- */
@@ -1072,18 +1068,18 @@ static void t_records(void)
 	sonde_consumer_records(c, 0, buf, off);
 	sonde_consumer_drops(c, 1, 1, false);
 	sonde_consumer_drops(c, 2, 5, true);
-	check("exit() status from the record",
-	      sonde_consumer_exited(c, &status) && status == 3 ? "yes" : "no",
-	      "yes");
+	expect("exit() status from the record",
+	       sonde_consumer_exited(c, &status) && status == 3 ? "yes" : "no",
+	       "yes");
 	sonde_consumer_free(c);
 	/* chew(): header "%3s %6s %32s\n", "%3d %6d %32s "; chewrec: "\n" */
 	snprintf(want, sizeof(want), "%3s %6s %32s\n%3d %6d %32s  %16lld[hi]\n",
 		 "CPU", "ID", "FUNCTION:NAME", 0, 1, ":BEGIN", 7LL);
-	check("record, not quiet", cap_close(), want);
-	check("error and drop messages", msgs,
-	      "error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): "
-	      "invalid address (0x10) in action #1 at DIF offset 16\n"
-	      "1 drop on CPU 1\n5 aggregation drops on CPU 2\n");
+	expect("record, not quiet", cap_close(), want);
+	expect("error and drop messages", msgs,
+	       "error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): "
+	       "invalid address (0x10) in action #1 at DIF offset 16\n"
+	       "1 drop on CPU 1\n5 aggregation drops on CPU 2\n");
 
 	p.uopts.quiet = true;
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
@@ -1093,11 +1089,11 @@ static void t_records(void)
 	st = 5;
 	memcpy(buf + sizeof(h) + 24, &st, 4);
 	sonde_consumer_records(c, 0, buf, h.size);
-	check("exit() in END overrides the status",
-	      sonde_consumer_exited(c, &status) && status == 5 ? "yes" : "no",
-	      "yes");
+	expect("exit() in END overrides the status",
+	       sonde_consumer_exited(c, &status) && status == 5 ? "yes" : "no",
+	       "yes");
 	sonde_consumer_free(c);
-	check("record, quiet", cap_close(), "7[hi]7[hi]");
+	expect("record, quiet", cap_close(), "7[hi]7[hi]");
 }
 
 /*
@@ -1141,15 +1137,15 @@ static void t_record_string_tail(void)
 	sonde_consumer_records(c, 0, buf, h.size);
 	sonde_consumer_free(c);
 	snprintf(want, sizeof(want), "%s", cap_close());
-	check("trace(string), NUL-padded", want, "hi");
+	expect("trace(string), NUL-padded", want, "hi");
 
 	memset(buf + sizeof(h) + 3, 'X', 13);
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
 	sonde_consumer_records(c, 0, buf, h.size);
 	sonde_consumer_free(c);
-	check("trace(string), bytes after its NUL", cap_close(), want);
-	check("the record itself is left as it was",
-	      buf[sizeof(h) + 3] == 'X' ? "yes" : "no", "yes");
+	expect("trace(string), bytes after its NUL", cap_close(), want);
+	expect("the record itself is left as it was",
+	       buf[sizeof(h) + 3] == 'X' ? "yes" : "no", "yes");
 }
 
 /*
@@ -1210,7 +1206,7 @@ static void t_flowindent(void)
 		 "CPU", "FUNCTION", 1, " => read", 1, "  | read:entry",
 		 1, "   -> vfs_read", 1, "   <- vfs_read", 1, " <= read",
 		 1, "| :tick-1s");
-	check("flowindent", cap_close(), want);
+	expect("flowindent", cap_close(), want);
 
 	p.uopts.quiet = true;
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
@@ -1218,7 +1214,7 @@ static void t_flowindent(void)
 	sonde_consumer_free(c);
 	snprintf(want, sizeof(want), "%3s %-41s\n%3d %-41s ", "CPU",
 		 "FUNCTION", 1, " => read");
-	check("flowindent, quiet: still the columns", cap_close(), want);
+	expect("flowindent, quiet: still the columns", cap_close(), want);
 }
 
 /* ---- STATUS deltas (dt_handle_status) ------------------------------- */
@@ -1244,20 +1240,20 @@ static void t_status(void)
 	st.specunavail = 3;
 	sonde_consumer_status(c, &st);
 	sonde_consumer_status(c, &st);	/* no change: nothing */
-	check("status deltas in DTrace's words", msgs,
-	      "1 dynamic variable drop\n"
-	      "3 drops: probe fired inside a probe\n"
-	      "4 dynamic variable drops\n"
-	      "2 speculative drops\n"
-	      "1 failed speculation (available buffer(s) still busy)\n"
-	      "3 failed speculations (no speculative buffer available)\n"
-	      "1 drop: probe fired in NMI context\n");
+	expect("status deltas in DTrace's words", msgs,
+	       "1 dynamic variable drop\n"
+	       "3 drops: probe fired inside a probe\n"
+	       "4 dynamic variable drops\n"
+	       "2 speculative drops\n"
+	       "1 failed speculation (available buffer(s) still busy)\n"
+	       "3 failed speculations (no speculative buffer available)\n"
+	       "1 drop: probe fired in NMI context\n");
 	st.activity = SONDE_ACT_KILLED;
-	check("killed: -ECANCELED once",
-	      sonde_consumer_status(c, &st) == -ECANCELED &&
-	      sonde_consumer_status(c, &st) == 0 ? "yes" : "no", "yes");
-	check("EDT_BRICKED text", sonde_msg_bricked,
-	      "Abort due to systemic unresponsiveness");
+	expect("killed: -ECANCELED once",
+	       sonde_consumer_status(c, &st) == -ECANCELED &&
+	       sonde_consumer_status(c, &st) == 0 ? "yes" : "no", "yes");
+	expect("EDT_BRICKED text", sonde_msg_bricked,
+	       "Abort due to systemic unresponsiveness");
 	sonde_consumer_free(c);
 	cap_close();
 }
@@ -1289,41 +1285,42 @@ static void t_stacks(void)
 	uint64_t up = (uint64_t)(uintptr_t)t_status + 4;
 
 	sonde_syms_kaddr(s, pcs[0], name, sizeof(name));
-	check("kernel module symbol", name, "sonde`sonde_probe+0x10");
+	expect("kernel module symbol", name, "sonde`sonde_probe+0x10");
 	sonde_syms_kaddr(s, pcs[1], name, sizeof(name));
-	check("vmlinux symbol, at its start", name, "vmlinux`do_syscall_64");
+	expect("vmlinux symbol, at its start", name, "vmlinux`do_syscall_64");
 	sonde_syms_kaddr(s, 0x1000, name, sizeof(name));
-	check("below every symbol: hex", name, "0x1000");
+	expect("below every symbol: hex", name, "0x1000");
 	sonde_syms_uaddr(s, getpid(), up, name, sizeof(name));
-	check("user symbol from /proc/self/maps and .symtab", name,
-	      "test_fmt`t_status+0x4");
+	expect("user symbol from /proc/self/maps and .symtab", name,
+	       "test_fmt`t_status+0x4");
 	sonde_syms_uaddr(s, getpid(), 0x10, name, sizeof(name));
-	check("user address outside every mapping: hex", name, "0x10");
+	expect("user address outside every mapping: hex", name, "0x10");
 
 	/* sym(), mod(), usym(), umod(), uaddr(): dt_print_sym() and
 	 * friends name the function (not the offset) or the module */
 	sonde_syms_name(s, SONDE_SYMNAME_KSYM, 0, pcs[2], name, sizeof(name));
-	check("sym(): module`function, no offset", name, "vmlinux`helper");
+	expect("sym(): module`function, no offset", name, "vmlinux`helper");
 	sonde_syms_name(s, SONDE_SYMNAME_KMOD, 0, pcs[0], name, sizeof(name));
-	check("mod(): the module", name, "sonde");
+	expect("mod(): the module", name, "sonde");
 	sonde_syms_name(s, SONDE_SYMNAME_KSYM, 0, 0x1000, name, sizeof(name));
-	check("sym() below every symbol: hex", name, "0x1000");
+	expect("sym() below every symbol: hex", name, "0x1000");
 	sonde_syms_name(s, SONDE_SYMNAME_USYM, getpid(), up, name,
 			sizeof(name));
-	check("usym(): object`function", name, "test_fmt`t_status");
+	expect("usym(): object`function", name, "test_fmt`t_status");
 	sonde_syms_name(s, SONDE_SYMNAME_UMOD, getpid(), up, name,
 			sizeof(name));
-	check("umod(): the object's base name", name, "test_fmt");
+	expect("umod(): the object's base name", name, "test_fmt");
 	sonde_syms_name(s, SONDE_SYMNAME_UADDR, getpid(), up, name,
 			sizeof(name));
-	check("uaddr(): object`function+offset", name, "test_fmt`t_status+0x4");
+	expect("uaddr(): object`function+offset", name,
+	       "test_fmt`t_status+0x4");
 
 	sonde_print_stack(cap_open(), s, false, 0, pcs, 4, 14);
 	snprintf(want, sizeof(want), "\n%14s%s\n%14s%s\n%14s%s\n", "",
 		 "sonde`sonde_probe+0x10", "", "vmlinux`do_syscall_64", "",
 		 "vmlinux`helper+0x4");
-	check("dt_print_stack: newline, indented frames, zero ends",
-	      cap_close(), want);
+	expect("dt_print_stack: newline, indented frames, zero ends",
+	       cap_close(), want);
 	sonde_syms_free(s);
 	unlink(kpath);
 }
@@ -1352,7 +1349,7 @@ static void t_stack_keys(void)
 	snprintf(want, sizeof(want),
 		 "\n%14s0x3000\n %16lld\n\n%14s0x1000\n%14s0x2000\n %16lld\n",
 		 "", 1LL, "", "", 2LL);
-	check("stack keys: frames then the value line", cap_close(), want);
+	expect("stack keys: frames then the value line", cap_close(), want);
 }
 
 /* ---- JSON ------------------------------------------------------------- */
@@ -1519,25 +1516,25 @@ static void t_json(void)
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_free(c);
 	out = cap_close();
-	check("json: every line parses", json_lines(out, &n) ? "yes" : "no",
-	      "yes");
-	check("json: record, error, 2 drops, 3 aggregations",
-	      n == 7 ? "yes" : "no", "yes");
-	check("json: typed record data",
-	      strstr(out, "\"data\":[{\"action\":\"trace\",\"value\":-7},"
+	expect("json: every line parses", json_lines(out, &n) ? "yes" : "no",
+	       "yes");
+	expect("json: record, error, 2 drops, 3 aggregations",
+	       n == 7 ? "yes" : "no", "yes");
+	expect("json: typed record data",
+	       strstr(out, "\"data\":[{\"action\":\"trace\",\"value\":-7},"
 		     "{\"action\":\"printf\",\"text\":\"say \\\"a\\\"b\\\\\\\"\\t\\n\"},"
 		     "{\"action\":\"stack\",\"frames\":[\"0x1234\"]},"
 		     "{\"action\":\"exit\",\"status\":0}]") ? "yes" : out, "yes");
-	check("json: quantize buckets",
-	      strstr(out, "\"buckets\":[{\"value\":1,\"count\":1},"
+	expect("json: quantize buckets",
+	       strstr(out, "\"buckets\":[{\"value\":1,\"count\":1},"
 		     "{\"value\":4,\"count\":1},{\"value\":64,\"count\":1}]") ?
-	      "yes" : out, "yes");
-	check("json: lquantize overflow bucket",
-	      strstr(out, "{\"value\":10,\"count\":1,\"overflow\":true}") ?
-	      "yes" : out, "yes");
-	check("json: keys and value",
-	      strstr(out, "{\"keys\":[\"sh\"],\"value\":2}") ? "yes" : out,
-	      "yes");
+	       "yes" : out, "yes");
+	expect("json: lquantize overflow bucket",
+	       strstr(out, "{\"value\":10,\"count\":1,\"overflow\":true}") ?
+	       "yes" : out, "yes");
+	expect("json: keys and value",
+	       strstr(out, "{\"keys\":[\"sh\"],\"value\":2}") ? "yes" : out,
+	       "yes");
 }
 
 /* ---- every action of a record, as text and as JSON --------------------- */
@@ -1690,7 +1687,7 @@ static void t_walk(void)
 		     pad("  ", "hi", 33), hex, "", "", "", "", 3LL);
 	snprintf(want + n, sizeof(want) - n, "  %-50s %16lld\n  %-50s %16lld\n",
 		 "x", 1LL, "y", 4LL);
-	check("every action, text", walk_run(SONDE_OUT_TEXT), want);
+	expect("every action, text", walk_run(SONDE_OUT_TEXT), want);
 
 	/* docs/json.md: the record's line, then what its printa()s print,
 	 * one aggregation a line, normalize()d as in text; error, drops,
@@ -1724,7 +1721,7 @@ static void t_walk(void)
 		 "{\"type\":\"aggregation\",\"name\":\"u\",\"function\":\"count\","
 		 "\"entries\":[{\"keys\":[\"x\"],\"value\":1},"
 		 "{\"keys\":[\"y\"],\"value\":4}]}\n", WALK_PID);
-	check("every action, JSON", walk_run(SONDE_OUT_JSON), want);
+	expect("every action, JSON", walk_run(SONDE_OUT_JSON), want);
 }
 
 int main(void)
@@ -1751,7 +1748,7 @@ int main(void)
 	t_stack_keys();
 	t_json();
 	t_walk();
-	printf("1..%d\n", t_num);
+	unit_plan();
 	free(mbuf);
-	return t_fail ? 1 : 0;
+	return unit_nfail ? 1 : 0;
 }

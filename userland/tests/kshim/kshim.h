@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kshim.h - just enough of the kernel's API for kmod/'s consumer and
- * probe-context sources (state.c, probe.c, buf.c, agg.c, spec.c, dynvar.c,
- * prov_dtrace.c) to compile unchanged in userland, under ASan and UBSan,
+ * probe-context sources (state.c, probe.c, fire.c, buf.c, agg.c, spec.c,
+ * dynvar.c, prov_dtrace.c) to compile unchanged in userland, under ASan and UBSan,
  * for the kernel-world fuzzer (userland/tests/fuzz_kmod.c).  The fake
  * <linux/...> headers next to this file all include it.
  *
