@@ -85,8 +85,8 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 		case SONDE_OP_LDS:
 			FZ_REG(in->rd);
 			FZ_ASSERT(in->imm >= 0 &&
-				  (u32)in->imm < img->strtab_len);
-			FZ_ASSERT(!img->strtab[img->strtab_len - 1]);
+				  (u32)in->imm < img->nstrtab);
+			FZ_ASSERT(!img->strtab[img->nstrtab - 1]);
 			break;
 		case SONDE_OP_MOV:
 		case SONDE_OP_LDUREG:
