@@ -167,21 +167,61 @@ struct sonde_probes {
  */
 #define SONDE_PROG_MAGIC	0x53444e53	/* "SNDS" little-endian */
 
-#define SONDE_SECT_OPTS		0	/* struct sonde_opt */
-#define SONDE_SECT_ECBS		1	/* struct sonde_ecb */
-#define SONDE_SECT_CLAUSES	2	/* struct sonde_clause */
-#define SONDE_SECT_INSNS	3	/* struct sonde_insn */
-#define SONDE_SECT_CONSTS	4	/* __u64 */
-#define SONDE_SECT_STRTAB	5	/* char, NUL-terminated strings */
-#define SONDE_SECT_AGGS		6	/* struct sonde_agg_desc */
-#define SONDE_SECT_KEYS		7	/* __u32 key types (SONDE_T_INT, _STR,
-					 * stacks, SONDE_TYPE_BYTES(n); see
-					 * sonde_isa.h) of aggregations and
-					 * arrays */
-#define SONDE_SECT_VARS		8	/* struct sonde_var_desc */
-#define SONDE_SECT_ACTS		9	/* __u32 first instruction of each
-					 * action, relative to act_off */
-#define SONDE_NSECTS		10
+/*
+ * The sections, one row each: S(NAME, id, type, field, max, what).
+ * @NAME:  SONDE_SECT_NAME, the section's index in struct sonde_prog_hdr
+ * @id:    that index: explicit because it is ABI; rows stand in id order
+ *         from 0 without a gap (vm/image.c does not compile otherwise)
+ * @type:  the element type; a section's count is in these
+ * @field: the name its elements and their count (n<field>) go by in
+ *         struct sonde_image (vm/vm.h) and the selftests' struct prog
+ * @max:   the most elements an image may have
+ * @what:  its name in the verifier's messages
+ *
+ * Every list of sections is made from this one: the verifier's bounds
+ * and its unpacking into struct sonde_image (vm/image.c), libsonde's
+ * serialisation (userland/lib/program.c: a sonde_put_<field>() for each
+ * row, or it does not compile), the selftests' image builder and the
+ * fuzzers' oracle.  A new section is a row here plus the code that fills
+ * and checks it; it grows struct sonde_prog_hdr, so it comes with a new
+ * SONDE_ABI_VERSION.
+ */
+#define SONDE_SECTS(S)							\
+	S(OPTS,    0, struct sonde_opt,      opts,    SONDE_MAX_OPTS,	\
+	  "options")							\
+	S(ECBS,    1, struct sonde_ecb,      ecbs,    SONDE_MAX_ECBS,	\
+	  "enablings")							\
+	S(CLAUSES, 2, struct sonde_clause,   clauses, SONDE_MAX_CLAUSES, \
+	  "clauses")							\
+	S(INSNS,   3, struct sonde_insn,     insns,   SONDE_MAX_INSNS,	\
+	  "instructions")						\
+	S(CONSTS,  4, __u64,                 consts,  SONDE_MAX_CONSTS,	\
+	  "constants")							\
+	/* NUL-terminated strings; the count is in bytes */		\
+	S(STRTAB,  5, char,                  strtab,  SONDE_MAX_STRTAB,	\
+	  "string table")						\
+	S(AGGS,    6, struct sonde_agg_desc, aggs,    SONDE_MAX_AGGS,	\
+	  "aggregations")						\
+	/* key types (SONDE_T_INT, _STR, stacks, SONDE_TYPE_BYTES(n);	\
+	 * see sonde_isa.h) of aggregations and arrays */		\
+	S(KEYS,    7, __u32,                 keys,			\
+	  (SONDE_MAX_AGGS + SONDE_MAX_VARS) * SONDE_MAX_AGG_KEYS,	\
+	  "key types")							\
+	S(VARS,    8, struct sonde_var_desc, vars,    SONDE_MAX_VARS,	\
+	  "variables")							\
+	/* first instruction of each action, relative to act_off */	\
+	S(ACTS,    9, __u32,                 acts,    SONDE_MAX_INSNS,	\
+	  "actions")
+
+#define SONDE_SECT_ENUM_(NAME, id, type, field, max, what)		\
+	SONDE_SECT_##NAME = id,
+#define SONDE_SECT_ONE_(NAME, id, type, field, max, what)	+ 1
+enum sonde_sect_id {
+	SONDE_SECTS(SONDE_SECT_ENUM_)
+	SONDE_NSECTS = 0 SONDE_SECTS(SONDE_SECT_ONE_)
+};
+#undef SONDE_SECT_ONE_
+#undef SONDE_SECT_ENUM_
 
 /**
  * struct sonde_sect - where one section lives in the image.

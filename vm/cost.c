@@ -69,7 +69,7 @@ static u64 sonde_keys_cost(const struct sonde_image *img, u32 keys_off,
 	u32 k;
 
 	for (k = 0; k < nkeys; k++) {
-		u32 t = img->aggkeys[keys_off + k];
+		u32 t = img->keys[keys_off + k];
 
 		switch (SONDE_KEY_KIND(t)) {
 		case SONDE_T_INT:

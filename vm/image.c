@@ -18,25 +18,26 @@ struct sonde_sectinfo {
 };
 
 static const struct sonde_sectinfo sonde_sects[SONDE_NSECTS] = {
-	[SONDE_SECT_OPTS] = { "options", sizeof(struct sonde_opt),
-			      SONDE_MAX_OPTS },
-	[SONDE_SECT_ECBS] = { "enablings", sizeof(struct sonde_ecb),
-			      SONDE_MAX_ECBS },
-	[SONDE_SECT_CLAUSES] = { "clauses", sizeof(struct sonde_clause),
-				 SONDE_MAX_CLAUSES },
-	[SONDE_SECT_INSNS] = { "instructions", sizeof(struct sonde_insn),
-			       SONDE_MAX_INSNS },
-	[SONDE_SECT_CONSTS] = { "constants", sizeof(u64), SONDE_MAX_CONSTS },
-	[SONDE_SECT_STRTAB] = { "string table", 1, SONDE_MAX_STRTAB },
-	[SONDE_SECT_AGGS] = { "aggregations", sizeof(struct sonde_agg_desc),
-			      SONDE_MAX_AGGS },
-	[SONDE_SECT_KEYS] = { "key types", sizeof(u32),
-			       (SONDE_MAX_AGGS + SONDE_MAX_VARS) *
-			       SONDE_MAX_AGG_KEYS },
-	[SONDE_SECT_VARS] = { "variables", sizeof(struct sonde_var_desc),
-			      SONDE_MAX_VARS },
-	[SONDE_SECT_ACTS] = { "actions", sizeof(u32), SONDE_MAX_INSNS },
+#define SECT_INFO_(NAME, id, type, field, max, what)			\
+	[id] = { what, sizeof(type), max },
+	SONDE_SECTS(SECT_INFO_)
+#undef SECT_INFO_
 };
+
+/*
+ * The rows of SONDE_SECTS in id order from 0, without a gap or a
+ * duplicate: each row's id is its position.  So SONDE_NSECTS (the
+ * number of rows) sizes struct sonde_prog_hdr's array exactly, and
+ * libsonde lays the sections out in id order.
+ */
+#define SECT_POS_(NAME, id, type, field, max, what) sonde_sect_pos_##NAME,
+enum { SONDE_SECTS(SECT_POS_) };
+#undef SECT_POS_
+#define SECT_CHECK_(NAME, id, type, field, max, what)			\
+	_Static_assert(sonde_sect_pos_##NAME == (id),			\
+		       "SONDE_SECTS: " #NAME "'s id is not its row");
+SONDE_SECTS(SECT_CHECK_)
+#undef SECT_CHECK_
 
 struct sonde_koptinfo {
 	const char *name;
@@ -104,26 +105,11 @@ static int sonde_image_sects(const void *image, u32 size,
 				       si->name, count, off, size);
 		at[i] = base + off;
 	}
-	img->opts = at[SONDE_SECT_OPTS];
-	img->nopts = h->sects[SONDE_SECT_OPTS].count;
-	img->ecbs = at[SONDE_SECT_ECBS];
-	img->necbs = h->sects[SONDE_SECT_ECBS].count;
-	img->clauses = at[SONDE_SECT_CLAUSES];
-	img->nclauses = h->sects[SONDE_SECT_CLAUSES].count;
-	img->insns = at[SONDE_SECT_INSNS];
-	img->ninsns = h->sects[SONDE_SECT_INSNS].count;
-	img->consts = at[SONDE_SECT_CONSTS];
-	img->nconsts = h->sects[SONDE_SECT_CONSTS].count;
-	img->strtab = at[SONDE_SECT_STRTAB];
-	img->strtab_len = h->sects[SONDE_SECT_STRTAB].count;
-	img->aggs = at[SONDE_SECT_AGGS];
-	img->naggs = h->sects[SONDE_SECT_AGGS].count;
-	img->aggkeys = at[SONDE_SECT_KEYS];
-	img->naggkeys = h->sects[SONDE_SECT_KEYS].count;
-	img->vars = at[SONDE_SECT_VARS];
-	img->nvars = h->sects[SONDE_SECT_VARS].count;
-	img->acts = at[SONDE_SECT_ACTS];
-	img->nacts = h->sects[SONDE_SECT_ACTS].count;
+#define SECT_UNPACK_(NAME, id, type, field, max, what)			\
+	img->field = at[id];						\
+	img->n##field = h->sects[id].count;
+	SONDE_SECTS(SECT_UNPACK_)
+#undef SECT_UNPACK_
 	return 0;
 }
 
@@ -194,7 +180,7 @@ u32 sonde_key_size(const struct sonde_image *img, u32 keys_off, u32 nkeys)
 	u32 k, size = 0;
 
 	for (k = 0; k < nkeys; k++)
-		size += sonde_keytype_size(img, img->aggkeys[keys_off + k]);
+		size += sonde_keytype_size(img, img->keys[keys_off + k]);
 	return size;
 }
 
@@ -279,7 +265,7 @@ static int sonde_image_vars(struct sonde_image *img, struct sonde_vlog *log)
 			return ireject(log, -EINVAL,
 				       "variable %u: clause-local arrays are not allowed",
 				       i);
-		if ((u64)v->keys_off + v->nkeys > img->naggkeys ||
+		if ((u64)v->keys_off + v->nkeys > img->nkeys ||
 		    (!v->nkeys && v->keys_off))
 			return ireject(log, -EINVAL,
 				       "variable %u: key types %u..%u out of range",
@@ -309,8 +295,8 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 	u32 i, k;
 
 	img->max_key_size = 0;
-	for (i = 0; i < img->naggkeys; i++) {
-		u32 t = img->aggkeys[i], kind = SONDE_KEY_KIND(t);
+	for (i = 0; i < img->nkeys; i++) {
+		u32 t = img->keys[i], kind = SONDE_KEY_KIND(t);
 		bool stack = kind == SONDE_T_KSTACK || kind == SONDE_T_USTACK;
 		bool jstack = kind == SONDE_T_JSTACK;
 		u32 js = SONDE_KEY_JSTRSIZE(t);
@@ -354,7 +340,7 @@ static int sonde_image_aggs(struct sonde_image *img, struct sonde_vlog *log)
 			return ireject(log, -E2BIG,
 				       "aggregation %u: %u keys, at most %u allowed",
 				       i, ad->nkeys, SONDE_MAX_AGG_KEYS);
-		if ((u64)ad->keys_off + ad->nkeys > img->naggkeys)
+		if ((u64)ad->keys_off + ad->nkeys > img->nkeys)
 			return ireject(log, -EINVAL,
 				       "aggregation %u: key types %u..%u out of range",
 				       i, ad->keys_off,
@@ -569,7 +555,7 @@ int sonde_image_verify_flags(const void *image, u32 size,
 		err = sonde_image_opts(img, log);
 	if (err)
 		return err;
-	if (img->strtab_len && img->strtab[img->strtab_len - 1])
+	if (img->nstrtab && img->strtab[img->nstrtab - 1])
 		return ireject(log, -EINVAL,
 			       "string table does not end with a NUL");
 	for (i = 0; i < img->necbs; i++) {

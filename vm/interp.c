@@ -103,7 +103,7 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 	k->data = key;
 	k->nseg = 0;
 	for (kn = 0; kn < nkeys; kn++) {
-		u32 t = img->aggkeys[keys_off + kn];
+		u32 t = img->keys[keys_off + kn];
 		u32 n = SONDE_KEY_FRAMES(t), got;
 		u64 kv = r[kn];
 		const char *s;

@@ -239,7 +239,7 @@ static int sonde_check_agg(struct sonde_vprog *v, u32 pc,
 			       "key registers r%u..r%u out of range", in->rs,
 			       in->rs + ad->nkeys - 1);
 	for (k = 0; k < ad->nkeys; k++) {
-		u32 kt = SONDE_KEY_KIND(img->aggkeys[ad->keys_off + k]);
+		u32 kt = SONDE_KEY_KIND(img->keys[ad->keys_off + k]);
 
 		if ((kt == SONDE_T_INT || kt == SONDE_T_STR ||
 		     kt == SONDE_T_BYTES) &&
@@ -278,7 +278,7 @@ static int sonde_check_keys(struct sonde_vprog *v, u32 pc, u32 rs,
 			       "key registers r%u..r%u out of range", rs,
 			       rs + nkeys - 1);
 	for (k = 0; k < nkeys; k++) {
-		u32 kt = SONDE_KEY_KIND(img->aggkeys[keys_off + k]);
+		u32 kt = SONDE_KEY_KIND(img->keys[keys_off + k]);
 
 		if ((kt == SONDE_T_INT || kt == SONDE_T_STR ||
 		     kt == SONDE_T_BYTES) &&
@@ -425,7 +425,7 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 				       "constant %d out of range", in->imm);
 		break;
 	case SONDE_OP_LDS:
-		if (in->imm < 0 || (u32)in->imm >= img->strtab_len)
+		if (in->imm < 0 || (u32)in->imm >= img->nstrtab)
 			return vreject(v, pc, -EINVAL,
 				       "string offset %d out of range",
 				       in->imm);

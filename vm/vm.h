@@ -47,26 +47,14 @@ static inline void sonde_zero(void *p, u32 n)
 struct sonde_image {
 	const struct sonde_prog_hdr *hdr;
 	u32 size;
-	const struct sonde_opt *opts;
-	u32 nopts;
-	const struct sonde_ecb *ecbs;
-	u32 necbs;
-	const struct sonde_clause *clauses;
-	u32 nclauses;
-	const struct sonde_insn *insns;
-	u32 ninsns;
-	const u64 *consts;
-	u32 nconsts;
-	const char *strtab;
-	u32 strtab_len;
-	const struct sonde_agg_desc *aggs;
-	u32 naggs;
-	const u32 *aggkeys;	/* the KEYS section: aggregations and arrays */
-	u32 naggkeys;
-	const struct sonde_var_desc *vars;
-	u32 nvars;
-	const u32 *acts;	/* the ACTS section */
-	u32 nacts;
+	/* each section's elements and count: opts and nopts, ecbs and
+	 * necbs... keys (of aggregations and arrays), strtab (nstrtab
+	 * bytes), acts (SONDE_SECTS, uapi/sonde.h) */
+#define SONDE_IMG_SECT_(NAME, id, type, field, max, what)		\
+	const type *field;						\
+	u32 n##field;
+	SONDE_SECTS(SONDE_IMG_SECT_)
+#undef SONDE_IMG_SECT_
 	/* options in force (defaults filled in) */
 	u64 opt[SONDE_NKOPTS];
 	u32 strsize;

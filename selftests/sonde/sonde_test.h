@@ -65,58 +65,27 @@ static inline void img_sect(struct img *m, int sect, const void *data, __u32 ele
 }
 
 /*
- * A program: its sections as arrays and element counts (the string table:
- * bytes); a section left NULL is not in the image.  img_prog() lays them
- * out in section order, as the image format numbers them.
+ * A program: each section of SONDE_SECTS (uapi/sonde.h) as an array and
+ * its element count: opts and nopts, ecbs and necbs... strtab and nstrtab
+ * (bytes); a section left NULL is not in the image.  img_prog() lays
+ * them out in section order, as the image format numbers them.
  */
 struct prog {
-	const struct sonde_opt *opts;
-	__u32 nopts;
-	const struct sonde_ecb *ecbs;
-	__u32 necbs;
-	const struct sonde_clause *clauses;
-	__u32 nclauses;
-	const struct sonde_insn *insns;
-	__u32 ninsns;
-	const __u64 *consts;
-	__u32 nconsts;
-	const char *strtab;
-	__u32 strtab_len;
-	const struct sonde_agg_desc *aggs;
-	__u32 naggs;
-	const __u32 *keys;
-	__u32 nkeys;
-	const struct sonde_var_desc *vars;
-	__u32 nvars;
-	const __u32 *acts;
-	__u32 nacts;
+#define PROG_SECT_FIELD_(NAME, id, type, field, max, what)		\
+	const type *field;						\
+	__u32 n##field;
+	SONDE_SECTS(PROG_SECT_FIELD_)
+#undef PROG_SECT_FIELD_
 };
 
 static inline void img_prog(struct img *m, const struct prog *p)
 {
-	const struct {
-		const void *data;
-		__u32 elem, count;
-	} sect[] = {
-		[SONDE_SECT_OPTS] = { p->opts, sizeof(*p->opts), p->nopts },
-		[SONDE_SECT_ECBS] = { p->ecbs, sizeof(*p->ecbs), p->necbs },
-		[SONDE_SECT_CLAUSES] = { p->clauses, sizeof(*p->clauses),
-					 p->nclauses },
-		[SONDE_SECT_INSNS] = { p->insns, sizeof(*p->insns), p->ninsns },
-		[SONDE_SECT_CONSTS] = { p->consts, 8, p->nconsts },
-		[SONDE_SECT_STRTAB] = { p->strtab, 1, p->strtab_len },
-		[SONDE_SECT_AGGS] = { p->aggs, sizeof(*p->aggs), p->naggs },
-		[SONDE_SECT_KEYS] = { p->keys, sizeof(*p->keys), p->nkeys },
-		[SONDE_SECT_VARS] = { p->vars, sizeof(*p->vars), p->nvars },
-		[SONDE_SECT_ACTS] = { p->acts, sizeof(*p->acts), p->nacts },
-	};
-	unsigned int i;
-
 	img_init(m);
-	for (i = 0; i < ARRAY_SIZE(sect); i++)
-		if (sect[i].data)
-			img_sect(m, i, sect[i].data, sect[i].elem,
-				 sect[i].count);
+#define PROG_SECT_PUT_(NAME, id, type, field, max, what)		\
+	if (p->field)							\
+		img_sect(m, id, p->field, sizeof(type), p->n##field);
+	SONDE_SECTS(PROG_SECT_PUT_)
+#undef PROG_SECT_PUT_
 }
 
 /*

@@ -243,7 +243,7 @@ static void fz_image(struct img *m)
 		.opts = opts, .nopts = nopts, .ecbs = ecbs, .necbs = necbs,
 		.clauses = cl, .nclauses = ncl, .insns = insns, .ninsns = n,
 		.consts = consts, .nconsts = 2,
-		.strtab = strtab, .strtab_len = sizeof(strtab),
+		.strtab = strtab, .nstrtab = sizeof(strtab),
 		.aggs = ad, .naggs = 2, .keys = keys, .nkeys = 2,
 		.vars = vars, .nvars = 2, .acts = acts, .nacts = 2 });
 	/* and mutate: mostly a few bytes, now and then many */

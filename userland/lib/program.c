@@ -105,56 +105,155 @@ static size_t sonde_align8(size_t n)
 	return (n + 7) & ~(size_t)7;
 }
 
+/*
+ * Each section of @p's image: sonde_put_<field>() returns how many
+ * elements it has and, when @out is not NULL, writes them there (room for
+ * that many, zeroed).  sonde_program_image() calls one for each row of
+ * SONDE_SECTS by the row's name and element type, so a section without
+ * its function, or with another element type, does not compile.
+ */
+static size_t sonde_put_opts(const struct sonde_program *p,
+			     struct sonde_opt *out)
+{
+	uint32_t i;
+	size_t n = 0;
+
+	for (i = 0; i < SONDE_NKOPTS; i++) {
+		if (!p->kopts[i].set)
+			continue;
+		if (out) {
+			out[n].id = i;
+			out[n].value = p->kopts[i].value;
+		}
+		n++;
+	}
+	return n;
+}
+
+/* The sections @p holds as the image does. */
+#define SONDE_PUT_COPY_(field, type, count)				\
+static size_t sonde_put_##field(const struct sonde_program *p,		\
+				type *out)				\
+{									\
+	if (out)							\
+		memcpy(out, p->field, p->count * sizeof(*out));		\
+	return p->count;						\
+}
+SONDE_PUT_COPY_(ecbs, struct sonde_ecb, necbs)
+SONDE_PUT_COPY_(insns, struct sonde_insn, ninsns)
+SONDE_PUT_COPY_(consts, __u64, nconsts)
+SONDE_PUT_COPY_(strtab, char, strtab_len)
+#undef SONDE_PUT_COPY_
+
+/* A clause's actions are its run of the ACTS section (sonde_put_acts()). */
+static size_t sonde_put_clauses(const struct sonde_program *p,
+				struct sonde_clause *out)
+{
+	uint32_t i, na = 0;
+
+	for (i = 0; out && i < p->nclauses; i++) {
+		const struct sonde_pclause *c = &p->clauses[i];
+		uint32_t n = sonde_clause_nacts(c);
+
+		out[i].acts_off = n ? na : 0;
+		out[i].nacts = n;
+		na += n;
+		out[i].pred_off = c->pred_len ? c->pred_off : 0;
+		out[i].pred_len = c->pred_len;
+		out[i].act_off = c->act_off;
+		out[i].act_len = c->act_len;
+		out[i].rec_size = c->rec_size;
+		out[i].flags = c->flags;
+	}
+	return p->nclauses;
+}
+
+/* Each clause's actions in clause order: their first instructions. */
+static size_t sonde_put_acts(const struct sonde_program *p, __u32 *out)
+{
+	uint32_t i, j;
+	size_t n = 0;
+
+	for (i = 0; i < p->nclauses; i++) {
+		const struct sonde_pclause *c = &p->clauses[i];
+
+		for (j = 0; j < c->nacts; j++) {
+			if (!c->acts[j].pc_len)
+				continue;
+			if (out)
+				out[n] = c->acts[j].pc_off;
+			n++;
+		}
+	}
+	return n;
+}
+
+/*
+ * The KEYS section holds the key types of every aggregation, then of
+ * every variable, each descriptor's run at its keys_off.
+ */
+static size_t sonde_put_keys(const struct sonde_program *p, __u32 *out)
+{
+	uint32_t i, j;
+	size_t n = 0;
+
+	for (i = 0; i < p->naggs; i++)
+		for (j = 0; j < p->aggs[i].desc.nkeys; j++, n++)
+			if (out)
+				out[n] = sonde_keytype(&p->aggs[i].keys[j]);
+	for (i = 0; i < p->nvars; i++)
+		for (j = 0; j < p->vars[i].desc.nkeys; j++, n++)
+			if (out)
+				out[n] = sonde_keytype(&p->vars[i].keys[j]);
+	return n;
+}
+
+static size_t sonde_put_aggs(const struct sonde_program *p,
+			     struct sonde_agg_desc *out)
+{
+	uint32_t i, k = 0;
+
+	for (i = 0; out && i < p->naggs; i++) {
+		out[i] = p->aggs[i].desc;
+		out[i].keys_off = out[i].nkeys ? k : 0;
+		k += out[i].nkeys;
+	}
+	return p->naggs;
+}
+
+static size_t sonde_put_vars(const struct sonde_program *p,
+			     struct sonde_var_desc *out)
+{
+	uint32_t i, k = 0;
+
+	if (!out)
+		return p->nvars;
+	for (i = 0; i < p->naggs; i++)
+		k += p->aggs[i].desc.nkeys;
+	for (i = 0; i < p->nvars; i++) {
+		out[i] = p->vars[i].desc;
+		out[i].keys_off = out[i].nkeys ? k : 0;
+		k += out[i].nkeys;
+	}
+	return p->nvars;
+}
+
 int sonde_program_image(const struct sonde_program *p, void **image,
 			size_t *size)
 {
-	size_t off[SONDE_NSECTS], len[SONDE_NSECTS], count[SONDE_NSECTS];
+	size_t off[SONDE_NSECTS], count[SONDE_NSECTS];
+	size_t total = sizeof(struct sonde_prog_hdr);
 	struct sonde_prog_hdr *h;
-	struct sonde_opt *opts;
-	struct sonde_clause *cl;
-	struct sonde_agg_desc *ad;
-	struct sonde_var_desc *vd;
-	uint32_t *keys;
-	size_t total, nopts = 0, nkeys = 0, nacts = 0;
-	uint32_t *acts, na;
 	uint8_t *buf;
-	uint32_t i, k;
+	uint32_t i;
 
-	for (i = 0; i < SONDE_NKOPTS; i++)
-		nopts += p->kopts[i].set;
-	for (i = 0; i < p->naggs; i++)
-		nkeys += p->aggs[i].desc.nkeys;
-	for (i = 0; i < p->nvars; i++)
-		nkeys += p->vars[i].desc.nkeys;
-	for (i = 0; i < p->nclauses; i++)
-		nacts += sonde_clause_nacts(&p->clauses[i]);
-
-	count[SONDE_SECT_OPTS] = nopts;
-	len[SONDE_SECT_OPTS] = nopts * sizeof(struct sonde_opt);
-	count[SONDE_SECT_ECBS] = p->necbs;
-	len[SONDE_SECT_ECBS] = p->necbs * sizeof(struct sonde_ecb);
-	count[SONDE_SECT_CLAUSES] = p->nclauses;
-	len[SONDE_SECT_CLAUSES] = p->nclauses * sizeof(struct sonde_clause);
-	count[SONDE_SECT_INSNS] = p->ninsns;
-	len[SONDE_SECT_INSNS] = p->ninsns * sizeof(struct sonde_insn);
-	count[SONDE_SECT_CONSTS] = p->nconsts;
-	len[SONDE_SECT_CONSTS] = p->nconsts * sizeof(uint64_t);
-	count[SONDE_SECT_STRTAB] = p->strtab_len;
-	len[SONDE_SECT_STRTAB] = p->strtab_len;
-	count[SONDE_SECT_AGGS] = p->naggs;
-	len[SONDE_SECT_AGGS] = p->naggs * sizeof(struct sonde_agg_desc);
-	count[SONDE_SECT_KEYS] = nkeys;
-	len[SONDE_SECT_KEYS] = nkeys * sizeof(uint32_t);
-	count[SONDE_SECT_VARS] = p->nvars;
-	len[SONDE_SECT_VARS] = p->nvars * sizeof(struct sonde_var_desc);
-	count[SONDE_SECT_ACTS] = nacts;
-	len[SONDE_SECT_ACTS] = nacts * sizeof(uint32_t);
-
-	total = sizeof(*h);
-	for (i = 0; i < SONDE_NSECTS; i++) {
-		off[i] = count[i] ? total : 0;
-		total = sonde_align8(total + len[i]);
-	}
+	/* the sections in id order (the rows' order), each 8-byte aligned */
+#define SECT_SIZE_(NAME, id, type, field, max, what)			\
+	count[id] = sonde_put_##field(p, NULL);				\
+	off[id] = count[id] ? total : 0;				\
+	total = sonde_align8(total + count[id] * sizeof(type));
+	SONDE_SECTS(SECT_SIZE_)
+#undef SECT_SIZE_
 	if (total > UINT32_MAX)
 		return -E2BIG;
 	buf = calloc(1, total);
@@ -169,66 +268,11 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		h->sects[i].off = (uint32_t)off[i];
 		h->sects[i].count = (uint32_t)count[i];
 	}
-
-	opts = (struct sonde_opt *)(buf + off[SONDE_SECT_OPTS]);
-	for (i = 0, k = 0; i < SONDE_NKOPTS; i++) {
-		if (!p->kopts[i].set)
-			continue;
-		opts[k].id = i;
-		opts[k++].value = p->kopts[i].value;
-	}
-	if (p->necbs)
-		memcpy(buf + off[SONDE_SECT_ECBS], p->ecbs,
-		       len[SONDE_SECT_ECBS]);
-	cl = (struct sonde_clause *)(buf + off[SONDE_SECT_CLAUSES]);
-	acts = (uint32_t *)(buf + off[SONDE_SECT_ACTS]);
-	for (i = 0, na = 0; i < p->nclauses; i++) {
-		const struct sonde_pclause *c = &p->clauses[i];
-		uint32_t j, n = sonde_clause_nacts(c);
-
-		cl[i].acts_off = n ? na : 0;
-		cl[i].nacts = n;
-		for (j = 0; j < c->nacts; j++)
-			if (c->acts[j].pc_len)
-				acts[na++] = c->acts[j].pc_off;
-
-		cl[i].pred_off = c->pred_len ? c->pred_off : 0;
-		cl[i].pred_len = c->pred_len;
-		cl[i].act_off = c->act_off;
-		cl[i].act_len = c->act_len;
-		cl[i].rec_size = c->rec_size;
-		cl[i].flags = c->flags;
-	}
-	if (p->ninsns)
-		memcpy(buf + off[SONDE_SECT_INSNS], p->insns,
-		       len[SONDE_SECT_INSNS]);
-	if (p->nconsts)
-		memcpy(buf + off[SONDE_SECT_CONSTS], p->consts,
-		       len[SONDE_SECT_CONSTS]);
-	if (p->strtab_len)
-		memcpy(buf + off[SONDE_SECT_STRTAB], p->strtab,
-		       p->strtab_len);
-	ad = (struct sonde_agg_desc *)(buf + off[SONDE_SECT_AGGS]);
-	keys = (uint32_t *)(buf + off[SONDE_SECT_KEYS]);
-	for (i = 0, k = 0; i < p->naggs; i++) {
-		const struct sonde_pagg *a = &p->aggs[i];
-		uint32_t j;
-
-		ad[i] = a->desc;
-		ad[i].keys_off = a->desc.nkeys ? k : 0;
-		for (j = 0; j < a->desc.nkeys; j++)
-			keys[k++] = sonde_keytype(&a->keys[j]);
-	}
-	vd = (struct sonde_var_desc *)(buf + off[SONDE_SECT_VARS]);
-	for (i = 0; i < p->nvars; i++) {
-		const struct sonde_pvar *v = &p->vars[i];
-		uint32_t j;
-
-		vd[i] = v->desc;
-		vd[i].keys_off = v->desc.nkeys ? k : 0;
-		for (j = 0; j < v->desc.nkeys; j++)
-			keys[k++] = sonde_keytype(&v->keys[j]);
-	}
+#define SECT_PUT_(NAME, id, type, field, max, what)			\
+	if (count[id])							\
+		sonde_put_##field(p, (type *)(buf + off[id]));
+	SONDE_SECTS(SECT_PUT_)
+#undef SECT_PUT_
 	*image = buf;
 	*size = total;
 	return 0;

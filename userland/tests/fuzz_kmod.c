@@ -182,7 +182,7 @@ static u32 fz_key_hash(const struct sonde_image *img, u32 aggid,
 	u32 i, off = 0;
 
 	for (i = 0; i < ad->nkeys; i++) {
-		u32 t = img->aggkeys[ad->keys_off + i];
+		u32 t = img->keys[ad->keys_off + i];
 		u32 size = sonde_keytype_size(img, t), len = size;
 
 		if (SONDE_KEY_KIND(t) == SONDE_T_STR)

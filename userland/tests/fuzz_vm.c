@@ -19,12 +19,13 @@
  * Every accepted image runs in the vm_env world with its record, scratch,
  * global and clause-local areas malloc'd at exactly the sizes the image
  * asks for, so an out-of-bounds emit, key build or string copy is an ASan
- * report.  Register indices and table indices are checked against an
- * independent model of what the interpreter reads (ASan cannot see r[16]:
- * it is inside struct sonde_vm_ctx), and a fault must carry a code and a
- * pc that make sense for the instruction there.  A violated invariant is
- * __builtin_trap(): a crash the fuzzer reports.  Verifier rejections are
- * expected and ignored.
+ * report.  The sections it was unpacked into are checked against the
+ * rows of SONDE_SECTS (uapi/sonde.h).  Register indices and table indices
+ * are checked against an independent model of what the interpreter reads
+ * (ASan cannot see r[16]: it is inside struct sonde_vm_ctx), and a fault
+ * must carry a code and a pc that make sense for the instruction there.
+ * A violated invariant is __builtin_trap(): a crash the fuzzer reports.
+ * Verifier rejections are expected and ignored.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -85,8 +86,8 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 		case SONDE_OP_LDS:
 			FZ_REG(in->rd);
 			FZ_ASSERT(in->imm >= 0 &&
-				  (u32)in->imm < img->strtab_len);
-			FZ_ASSERT(!img->strtab[img->strtab_len - 1]);
+				  (u32)in->imm < img->nstrtab);
+			FZ_ASSERT(!img->strtab[img->nstrtab - 1]);
 			break;
 		case SONDE_OP_MOV:
 		case SONDE_OP_LDUREG:
@@ -369,6 +370,32 @@ out:
 	free(scratch);
 }
 
+/*
+ * An accepted image's sections as its header gives them, each row of
+ * SONDE_SECTS against what the verifier unpacked: the count, at most the
+ * row's maximum, and the elements inside the image, 8-byte aligned, after
+ * the header; an empty section NULL.
+ */
+static void fz_check_sects(const struct sonde_image *img, const u8 *image,
+			   size_t size)
+{
+	const struct sonde_prog_hdr *h = (const void *)image;
+	const u8 *lo = image + sizeof(*h), *hi = image + size;
+
+#define FZ_SECT_(NAME, id, type, field, max, what)			\
+	FZ_ASSERT(img->n##field == h->sects[id].count &&		\
+		  img->n##field <= (max));				\
+	if (!img->n##field)						\
+		FZ_ASSERT(!img->field);					\
+	else								\
+		FZ_ASSERT((const u8 *)img->field == image + h->sects[id].off && \
+			  (const u8 *)img->field >= lo &&		\
+			  (const u8 *)(img->field + img->n##field) <= hi && \
+			  !(h->sects[id].off % 8));
+	SONDE_SECTS(FZ_SECT_)
+#undef FZ_SECT_
+}
+
 /* Verify @size bytes at @image (any bytes), and run what passes. */
 static void fz_verify_run(const void *image, size_t size, struct fz_in *in)
 {
@@ -398,8 +425,10 @@ static void fz_verify_run(const void *image, size_t size, struct fz_in *in)
 	FZ_ASSERT(!err || log.needed > 1);
 	if (logbuf && log.needed)
 		FZ_ASSERT(strnlen(logbuf, logsize) < logsize);
-	if (!err)
+	if (!err) {
+		fz_check_sects(&img, copy, size);
 		fz_run_image(&img, in);
+	}
 	free(copy);
 	free(logbuf);
 }

@@ -391,7 +391,7 @@ static void agg_dump(struct tenv *t, const struct sonde_image *img,
 
 		used += snprintf(out + used, sz - used, "@%u", e->aggid);
 		for (k = 0, off = 0; k < ad->nkeys; k++) {
-			u32 kt = img->aggkeys[ad->keys_off + k];
+			u32 kt = img->keys[ad->keys_off + k];
 
 			if (SONDE_KEY_KIND(kt) == SONDE_T_KSTACK ||
 			    SONDE_KEY_KIND(kt) == SONDE_T_USTACK) {
