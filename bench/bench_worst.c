@@ -1069,7 +1069,11 @@ static void run_kind(const struct kind *k, double base, struct result *res)
 			 strerror(err), (int)strcspn(log, "\n"), log);
 		goto out;
 	}
-	snprintf(res->limit, sizeof(res->limit), "none below %u", hi);
+	if (k->flags & F_ECB)
+		snprintf(res->limit, sizeof(res->limit),
+			 "%u enablings a probe", SONDE_MAX_PROBE_ECBS);
+	else
+		snprintf(res->limit, sizeof(res->limit), "none below %u", hi);
 	while (hi - lo > 1) {
 		__u32 mid = lo + (hi - lo) / 2;
 
