@@ -38,7 +38,7 @@ KSFT_INC := $(ST_OUT)/include
 include $(ST_SRC)/tests.mk
 
 ST_BINS := $(addprefix $(ST_OUT)/,$(TEST_GEN_PROGS) $(TEST_GEN_PROGS_EXTENDED))
-ST_SCRIPTS := $(addprefix $(ST_OUT)/,$(TEST_PROGS) $(TEST_FILES))
+ST_SCRIPTS := $(addprefix $(ST_OUT)/,$(TEST_PROGS) $(filter-out dtests,$(TEST_FILES)))
 
 # The kselftest harness comes from the Debian kernel source package, so it
 # matches the kernel we test on.  Extracting two members from the ~140 MB
@@ -119,6 +119,14 @@ $(ST_OUT)/vm-corpus:
 	@rm -rf $@ && mkdir -p $@ && cp userland/tests/vm/*.t $@/
 
 selftests-bin: $(ST_OUT)/vm_test $(ST_OUT)/vm-corpus
+
+# The D behaviour tests (test_dtests.sh), copied whole every time: a
+# removed test file must not linger in the copy.
+.PHONY: $(ST_OUT)/dtests
+$(ST_OUT)/dtests:
+	@rm -rf $@ && mkdir -p $(ST_OUT) && cp -R $(ST_SRC)/dtests $@
+
+selftests-bin: $(ST_OUT)/dtests
 
 # The module (sonde.ko, top level) and the CLI (build/sonde) come from the
 # top-level Makefile; KDIR tells the runner which kernel image to boot.

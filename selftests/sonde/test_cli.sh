@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # test_cli.sh - the sonde command end to end, in the test guest (root,
-# sonde.ko loaded, sonde and loop-getppid in PATH, busybox sh).
+# sonde.ko loaded, sonde and loop-getppid in PATH, busybox sh): what is
+# about the command and the process around it (timing, signals, kill -9
+# and rmmod, -l listings, -o, the deadman).  What a D program prints is
+# tested by the D behaviour tests (dtests/, test_dtests.sh).
 #
 # Output is checked on stdout only; stderr (where "sonde: description ...
 # matched N probes" goes) is shown as diagnostics when a test fails.
@@ -18,50 +21,6 @@ LOOP=/loop-getppid
 [ -x "$LOOP" ] || LOOP=$PWD/loop-getppid
 T=$(mktemp -d /tmp/test_cli.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-
-# (a) BEGIN + printf + exit, in DTrace's default format: the column header,
-# the record prefixed "CPU ID FUNCTION:NAME" ("%3d %6d %32s "), the record's
-# own newline (not quiet), and the newline dtrace prints after its main loop.
-test_hello() {
-	run 30 "$SONDE" -n 'BEGIN { printf("hello, %s\n", "world"); exit(0); }'
-	if [ "$rc" -eq 0 ] &&
-	   [ "$(sed -n 1p "$T/out")" = "CPU     ID                    FUNCTION:NAME" ] &&
-	   sed -n 2p "$T/out" | grep -Eq '^ +[0-9]+ +[0-9]+ +:BEGIN hello, world$' &&
-	   [ "$(sed -n 2p "$T/out" | cut -c38-)" = ":BEGIN hello, world" ] &&
-	   [ "$(wc -l < "$T/out")" -eq 4 ] &&
-	   [ -z "$(sed -n 3,4p "$T/out" | tr -d '\n')" ]; then
-		return 0
-	fi
-	ktap_diag "want exit status 0 and DTrace's default output"
-	show
-	return 1
-}
-
-# (a') the same quietly: just the printf output and dtrace's final newline.
-test_hello_quiet() {
-	run 30 "$SONDE" -qn 'BEGIN { printf("hello, %s\n", "world"); exit(0); }'
-	printf 'hello, world\n\n' > "$T/want"
-	if [ "$rc" -eq 0 ] && cmp -s "$T/want" "$T/out"; then
-		return 0
-	fi
-	ktap_diag "want exit status 0 and stdout exactly 'hello, world' and a blank line"
-	show
-	return 1
-}
-
-# (b) a predicate on $target and an aggregation keyed by execname: the
-# child calls getppid 1000 times, so exactly one row, count 1000, in the
-# aggregation format: two spaces, key left-justified, value right-justified.
-test_target_count() {
-	run 60 "$SONDE" -n 'syscall::getppid:entry /pid == $target/ { @calls[execname] = count(); }' \
-		-c "$LOOP 1000"
-	if [ "$rc" -eq 0 ] && grep -Eq '^  loop-getppid +1000$' "$T/out"; then
-		return 0
-	fi
-	ktap_diag "want exit status 0 and a line matching '^  loop-getppid +1000\$'"
-	show
-	return 1
-}
 
 # (c) every syscall counted for a second: exits by itself within ~10 s and
 # prints rows "name count" with a positive count.
@@ -246,82 +205,6 @@ test_sigint() {
 	return 1
 }
 
-# (i) -O json: every line one JSON object (checked loosely: no python here).
-test_json() {
-	run 30 "$SONDE" -O json -n 'BEGIN { printf("hi\n"); @a["x"] = count(); exit(0); }'
-	if [ "$rc" -eq 0 ] &&
-	   grep -q '^{"type":"record",.*"data":\[{"action":"printf","text":"hi\\n"}' "$T/out" &&
-	   grep -q '^{"type":"aggregation","name":"a","function":"count","entries":\[{"keys":\["x"\],"value":1}\]}$' "$T/out"; then
-		return 0
-	fi
-	ktap_diag "want JSON records and aggregations"
-	show
-	return 1
-}
-
-# END runs after exit(), and a printf of a constant string still prints.
-test_end() {
-	run 30 "$SONDE" -qn 'BEGIN { printf("begin\n"); exit(0); } END { printf("end\n"); }'
-	printf 'begin\nend\n\n' > "$T/want"
-	if [ "$rc" -eq 0 ] && cmp -s "$T/want" "$T/out"; then
-		return 0
-	fi
-	ktap_diag "want 'begin', 'end' and dtrace's final newline"
-	show
-	return 1
-}
-
-# trunc(), normalize() and clear() act on the aggregations (in END, after
-# the final snapshot): @a keeps its 2 largest, @n prints 1000 / 10,
-# @c is zero.
-test_aggacts() {
-	run 30 "$SONDE" -qn 'BEGIN { @a["x"] = sum(5); @a["y"] = sum(3); @a["z"] = sum(9); @n = sum(1000); @c = count(); exit(0); } END { trunc(@a, 2); normalize(@n, 10); clear(@c); }'
-	if [ "$rc" -eq 0 ] && grep -Eq '^  x +5$' "$T/out" &&
-	   grep -Eq '^  z +9$' "$T/out" && ! grep -q '^  y ' "$T/out" &&
-	   grep -Eq '^ +100$' "$T/out" && grep -Eq '^ +0$' "$T/out"; then
-		return 0
-	fi
-	ktap_diag "want @a = {x 5, z 9}, @n = 100, @c = 0"
-	show
-	return 1
-}
-
-# An aggregation's second area is made small by the first snapshot (of
-# BEGIN's one key, at 1 s) and grown as records come: the 60000 keys of
-# the next interval outgrow it several times over, and every key is kept,
-# each counted once (no aggregation drops); keys seen in every interval
-# keep exact counts, so each snapshot emptied its table and nothing more.
-test_agg_grow() {
-	printf '#!/bin/sh\nsleep 1.5\nexec %s 60000\n' "$LOOP" > "$T/later.sh"
-	chmod +x "$T/later.sh"
-	run 300 "$SONDE" -q -x aggrate=1s -n 'self int n;
-	    BEGIN { @u[-1] = count(); }
-	    syscall::getppid:entry /pid == $target && execname == "loop-getppid"/ {
-		@u[self->n] = count(); @r[self->n % 100] = count(); self->n++; }
-	    END { printa("u %d %@d\n", @u); printa("r %d %@d\n", @r); }' \
-		-c "$T/later.sh"
-	u=$(grep -cE '^u [0-9]+ +1$' "$T/out")
-	r=$(grep -cE '^r [0-9]+ +600$' "$T/out")
-	if [ "$rc" -eq 0 ] && [ "$u" -eq 60000 ] && [ "$r" -eq 100 ] &&
-	   ! grep -q drop "$T/err"; then
-		return 0
-	fi
-	ktap_diag "want 60000 keys counted once ($u) and 100 counted 600 times ($r), no drops"
-	ktap_diag_file "$T/err"
-	return 1
-}
-
-# stack() in a kernel probe names the kernel code that made the call.
-test_stack() {
-	run 30 "$SONDE" -qn 'syscall::getppid:entry /pid == $target/ { stack(); }' -c "$LOOP 2"
-	if [ "$rc" -eq 0 ] && grep -Eq '^ +vmlinux`do_syscall_64\+0x[0-9a-f]+$' "$T/out"; then
-		return 0
-	fi
-	ktap_diag "want a stack frame vmlinux\`do_syscall_64+0x..."
-	show
-	return 1
-}
-
 # The deadman: a sonde stopped with SIGSTOP stops draining; the module
 # aborts its enabling within the deadman time (here 1 s), disarms it, and
 # when sonde runs again it says why and exits 1.
@@ -343,31 +226,6 @@ test_deadman() {
 		return 0
 	fi
 	ktap_diag "want exit status 1, the abort message and the kernel's note (armed kprobes while stopped: $armed_while_stopped)"
-	show
-	return 1
-}
-
-# -F: dtrace's flow indentation, "%3d %-41s " per record after a
-# "CPU FUNCTION" heading, " => " / " <= " for syscall, " -> " / " <- " for
-# the kernel function inside, two more columns per level.
-test_flowindent() {
-	run 60 "$SONDE" -F -n 'syscall::getppid:entry,syscall::getppid:return,fbt::*sys_getppid:entry,fbt::*sys_getppid:return /pid == $target/ {}' \
-		-c "$LOOP 2"
-	f=$(grep -o ' -> [_a-z0-9]*sys_getppid' "$T/out" | head -1 | cut -c5-)
-	{
-		printf '%3s %-41s\n' CPU FUNCTION
-		for i in 1 2; do
-			printf '%3s %-41s \n' X " => getppid" X "   -> $f" \
-				X "   <- $f" X " <= getppid"
-		done
-		echo
-	} > "$T/want"
-	sed 's/^ *[0-9][0-9]* /  X /' "$T/out" > "$T/got"
-	if [ "$rc" -eq 0 ] && [ -n "$f" ] && cmp -s "$T/want" "$T/got"; then
-		return 0
-	fi
-	ktap_diag "want dtrace's flowindent columns (CPU replaced by X):"
-	ktap_diag_file "$T/want"
 	show
 	return 1
 }
@@ -420,10 +278,7 @@ test_tick_probes_freed() {
 	return 1
 }
 
-ktap_header 19
-test_hello; ktap_result cli_hello_world $?
-test_hello_quiet; ktap_result cli_hello_world_quiet $?
-test_target_count; ktap_result cli_target_getppid_count $?
+ktap_header 10
 test_syscall_tick; ktap_result cli_syscall_entry_tick_exit $?
 test_kill9_rmmod; ktap_result cli_kill9_then_rmmod_insmod $?
 test_list; ktap_result cli_list_probes $?
@@ -436,13 +291,7 @@ else
 fi
 test_provider_ofile; ktap_result cli_provider_and_output_file $?
 test_sigint; ktap_result cli_sigint_prints_aggregations $?
-test_json; ktap_result cli_json_output $?
-test_end; ktap_result cli_end_clause $?
-test_aggacts; ktap_result cli_trunc_normalize_clear $?
-test_agg_grow; ktap_result cli_aggregation_area_grows $?
-test_stack; ktap_result cli_kernel_stack $?
 test_deadman; ktap_result cli_deadman_sigstop $?
-test_flowindent; ktap_result cli_flowindent $?
 test_list_verbose; ktap_result cli_list_verbose $?
 test_tick_probes_freed; ktap_result cli_tick_probes_freed $?
 ktap_finish

@@ -7,7 +7,8 @@
 # TEST_GEN_PROGS:          C selftests (kselftest_harness.h, KTAP output)
 # TEST_GEN_PROGS_EXTENDED: helper programs the tests run (not tests)
 # TEST_PROGS:              shell selftests (KTAP output via ktap_helpers.sh)
-# TEST_FILES:              files the shell tests source
+# TEST_FILES:              files the shell tests read (dtests: the folder
+#                          of D behaviour tests test_dtests.sh runs)
 
 TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers \
 	test_uprobe test_jstack test_safety test_lockdown test_ioctl_fuzz \
@@ -15,7 +16,7 @@ TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers \
 TEST_GEN_PROGS_EXTENDED := loop-getppid uprobe-prog write-known usdt-hdr-prog \
 	types-prog cswitch-prog
 TEST_PROGS := test_cli.sh test_vm_corpus.sh test_usdt.sh test_umem.sh \
-	test_json.sh test_messages.sh test_dsem.sh test_jstack.sh test_types.sh
-TEST_FILES := ktap_helpers.sh jstack_prog.py
+	test_messages.sh test_jstack.sh test_dtests.sh
+TEST_FILES := ktap_helpers.sh jstack_prog.py dtests
 # shared by the C tests
 LOCAL_HDRS := sonde_test.h

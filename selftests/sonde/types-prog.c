@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * types-prog.c - test helper for D's types in the guest (test_types.sh).
+ * types-prog.c - test helper for D's types in the guest (dtests/types/).
  *
  *   types-prog struct    write(2) to /dev/null a struct known_rec whose
  *                        members hold known values (below), so a tracer
@@ -24,7 +24,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* the layout test_types.sh declares in D */
+/* the layout dtests/types/known.h declares in D */
 struct known_rec {
 	int32_t magic;			/* -123456 */
 	uint16_t small;			/* 0xbeef */

@@ -1,0 +1,3 @@
+-- @@stderr --
+sonde: script 'err.destructive_refused.d' matched 1 probe
+sonde: could not enable tracing: Destructive actions not allowed

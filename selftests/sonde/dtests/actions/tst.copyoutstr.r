@@ -1,0 +1,4 @@
+sonde-copyin
+HACKED
+HACKED
+

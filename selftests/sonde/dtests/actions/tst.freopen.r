@@ -1,0 +1,5 @@
+before
+back
+
+-- f.out --
+to file

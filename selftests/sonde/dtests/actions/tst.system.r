@@ -1,0 +1,3 @@
+first
+hello 42 there
+

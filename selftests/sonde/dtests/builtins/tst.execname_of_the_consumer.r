@@ -1,0 +1,3 @@
+dtrace
+
+  loop-getppid                                                      3

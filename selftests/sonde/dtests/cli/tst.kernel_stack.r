@@ -1,0 +1,5 @@
+
+do_syscall_64 frame
+
+do_syscall_64 frame
+

@@ -1,0 +1,12 @@
+{"type":"record","cpu":C,"id":1,"epid":1,"timestamp":T,"probe":"dtrace:::BEGIN","data":[{"action":"exit","status":0}]}
+{"type":"aggregation","name":"c","function":"count","entries":[{"keys":["b"],"value":1},{"keys":["a"],"value":2}]}
+{"type":"aggregation","name":"s","function":"sum","entries":[{"keys":[2],"value":5},{"keys":[1],"value":7}]}
+{"type":"aggregation","name":"av","function":"avg","entries":[{"keys":[],"value":20}]}
+{"type":"aggregation","name":"mn","function":"min","entries":[{"keys":[],"value":-7}]}
+{"type":"aggregation","name":"mx","function":"max","entries":[{"keys":[],"value":70}]}
+{"type":"aggregation","name":"sd","function":"stddev","entries":[{"keys":[],"value":2}]}
+{"type":"aggregation","name":"q","function":"quantize","entries":[{"keys":[],"buckets":[{"value":-2,"count":1},{"value":0,"count":1},{"value":1,"count":1},{"value":2,"count":1},{"value":512,"count":1}]}]}
+{"type":"aggregation","name":"l","function":"lquantize","entries":[{"keys":[],"buckets":[{"value":0,"count":1,"underflow":true},{"value":2,"count":1},{"value":10,"count":1,"overflow":true}]}]}
+{"type":"aggregation","name":"ll","function":"llquantize","entries":[{"keys":[],"buckets":[{"value":5,"count":1},{"value":1000,"count":1}]}]}
+{"type":"aggregation","name":"t","function":"sum","entries":[{"keys":["x",3],"value":2},{"keys":["y",-1],"value":4}]}
+{"type":"aggregation","name":"k","function":"count","entries":[{"keys":[["FRAME","FRAME","FRAME"]],"value":1}]}

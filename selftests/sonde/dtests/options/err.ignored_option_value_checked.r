@@ -1,0 +1,2 @@
+-- @@stderr --
+sonde: failed to set -x stdc: Invalid value for specified option

@@ -1,0 +1,4 @@
+up
+
+-- @@stderr --
+sonde: buffer size lowered to N

@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A probe description that matches nothing is D_PDESC_ZERO on every
+ * provider, said where the compiler would: here syscall::nosuchcall:entry.
+ */
+BEGIN { exit(0); } syscall::nosuchcall:entry { }

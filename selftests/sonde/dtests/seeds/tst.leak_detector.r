@@ -1,0 +1,3 @@
+live gc 0
+gen 1 5
+

@@ -1,0 +1,2 @@
+  getppid                                                        1000
+-- @@stderr --

@@ -1,0 +1,4 @@
+
+-- @@stderr --
+printed + speculative drops = 100
+some dropped: yes

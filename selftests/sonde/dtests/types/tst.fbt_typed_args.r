@@ -1,0 +1,2 @@
+known-file 777
+

@@ -1,0 +1,4 @@
+vda vda <none> 8192
+blkno 2048
+major (vda's)
+

@@ -1,0 +1,5 @@
+jiffies: now
+&jiffies: kallsyms's
+swapper/0
+1
+

@@ -1,0 +1,2 @@
+
+created: the child

@@ -1,0 +1,2 @@
+wakeup PID PID PPID sleep
+off-cpu PID PID sleep R
