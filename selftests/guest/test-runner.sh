@@ -27,6 +27,11 @@ KO=$ROOT/build/kmod/$REL/sonde.ko
 RUN=$ROOT/selftests/guest/run-guest.sh
 REAL_QEMU=$(command -v qemu-system-x86_64)
 T=$(mktemp -d /tmp/test-runner.XXXXXX)
+# The guest lock for all three runs, so the bound below times a run, not
+# the wait for other trees' guests (run-guest.sh leaves it to us).
+exec {guest_lock}>"${SONDE_GUEST_LOCK:-/tmp/sonde-guest.lock}"
+flock "$guest_lock"
+export SONDE_GUEST_LOCK_HELD=1
 trap 'rm -rf "$T"' EXIT
 
 kdir=
