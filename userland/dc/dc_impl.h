@@ -634,7 +634,7 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t);
 char *dc_sem_expand_pdesc(struct dc_cc *cc, const char *in, uint32_t line,
 			  uint32_t col);
 /* D type of built-in @id. */
-struct dc_type dc_builtin_type(int id);
+struct dc_type dc_builtin_type(struct dc_cc *cc, int id);
 /* Variable @name of @scope with @nkeys keys (-1: any), or -1. */
 int dc_var_find(struct dc_cc *cc, const char *name, uint32_t scope);
 /* Define a variable (declaration or first assignment); -1 on error. */

@@ -27,7 +27,7 @@ static const struct {
 	const char *name;
 	int id;
 } dc_builtins[] = {
-#define DC_B_(name, id, type) { #name, SONDE_B_##name },
+#define DC_B_(name, id, type, dtype) { #name, SONDE_B_##name },
 	SONDE_BUILTINS(DC_B_)
 #undef DC_B_
 };
@@ -40,26 +40,27 @@ struct dc_type dc_int_type(int size, int uns)
 	return t;
 }
 
-struct dc_type dc_builtin_type(int id)
+/* The D types of SONDE_BUILTINS' D type column. */
+#define DC_BT_int32_t(cc)	dc_int_type(4, 0)
+#define DC_BT_uint32_t(cc)	dc_int_type(4, 1)
+#define DC_BT_int64_t(cc)	dc_int_type(8, 0)
+#define DC_BT_uint64_t(cc)	dc_int_type(8, 1)
+#define DC_BT_string(cc)	dc_str
+#define DC_BT_task_struct_ptr(cc)					\
+	dc_ct_type(cc, dc_ct_ptr(cc, dc_ct_fwd(cc, DC_CT_STRUCT,	\
+					       "task_struct")),		\
+		   DC_SP_KERNEL)
+
+struct dc_type dc_builtin_type(struct dc_cc *cc, int id)
 {
 	switch (id) {
-	case SONDE_B_pid: case SONDE_B_tid: case SONDE_B_ppid:
-	case SONDE_B_errno: case SONDE_B_cpu:
-		return dc_int_type(4, 0);
-	case SONDE_B_uid: case SONDE_B_gid: case SONDE_B_id:
-	case SONDE_B_epid: case SONDE_B_stackdepth: case SONDE_B_ustackdepth:
-		return dc_int_type(4, 1);
-	case SONDE_B_timestamp: case SONDE_B_vtimestamp:
-	case SONDE_B_walltimestamp: case SONDE_B_curthread:
-	case SONDE_B_caller: case SONDE_B_ucaller:
-		return dc_int_type(8, 1);
-	case SONDE_B_ipl:
-		return dc_int_type(4, 1);
-	case SONDE_B_execname: case SONDE_B_probeprov: case SONDE_B_probemod:
-	case SONDE_B_probefunc: case SONDE_B_probename:
-		return dc_str;
+#define DC_B_TYPE_(name, id, type, dtype)				\
+	case SONDE_B_##name:						\
+		return DC_BT_##dtype(cc);
+	SONDE_BUILTINS(DC_B_TYPE_)
+#undef DC_B_TYPE_
 	}
-	return dc_int_type(8, 0);	/* arg0..arg9 */
+	return (struct dc_type){ .kind = DC_T_ERR };
 }
 
 int dc_builtin_lookup(const char *name)
@@ -789,12 +790,7 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 
 	if (id >= 0) {
 		n->id = id;
-		n->type = dc_builtin_type(id);
-		if (id == SONDE_B_curthread)	/* struct task_struct * */
-			n->type = dc_ct_type(cc, dc_ct_ptr(cc,
-					     dc_ct_fwd(cc, DC_CT_STRUCT,
-						       "task_struct")),
-					     DC_SP_KERNEL);
+		n->type = dc_builtin_type(cc, id);
 		return true;
 	}
 	if (n->name[0] == '`' || strchr(n->name, '`'))
