@@ -63,6 +63,26 @@ struct dc_type dc_builtin_type(struct dc_cc *cc, int id)
 	return (struct dc_type){ .kind = DC_T_ERR };
 }
 
+/*
+ * DTrace's built-in variables sonde has not: illumos's processors, sets,
+ * locality groups, zones and file descriptors, the process's arguments,
+ * working and root directories, Oracle's kernel registers.  Read, each is
+ * D_VAR_UNSUP (a variable of the script's of that name comes first).
+ */
+static bool dc_builtin_none(const char *name)
+{
+	static const char *const names[] = {
+		"chip", "curcpu", "cwd", "execargs", "fds", "lgrp", "pset",
+		"regs", "root", "zonename",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
 int dc_builtin_lookup(const char *name)
 {
 	size_t i;
@@ -647,8 +667,7 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 			 n->name, n->name);
 		return false;
 	}
-	if (!strcmp(n->name, "execargs") || !strcmp(n->name, "curcpu") ||
-	    !strcmp(n->name, "zonename") || !strcmp(n->name, "regs")) {
+	if (dc_builtin_none(n->name)) {
 		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
 			 "built-in variable %s is not supported yet", n->name);
 		return false;
