@@ -148,9 +148,14 @@ const struct dc_fn *dc_fn_subr(int id)
 	return NULL;
 }
 
-const struct dc_fn *dc_fn_at(unsigned int i)
+const char *dc_function_name(unsigned int i, int *state)
 {
-	return i < DC_NFNS ? &dc_fns[i] : NULL;
+	if (i >= DC_NFNS)
+		return NULL;
+	if (state)
+		*state = dc_fns[i].flags & DC_FF_INTERNAL ? -1 :
+			 dc_fns[i].kind != DC_FN_NONE;
+	return dc_fns[i].name;
 }
 
 const char *dc_fn_names(int kind, char *buf, size_t size)

@@ -200,8 +200,6 @@ struct dc_fn {
 const struct dc_fn *dc_fn_lookup(const char *name);
 /* The row of subroutine SONDE_SUBR_@id, the compiler's own too. */
 const struct dc_fn *dc_fn_subr(int id);
-/* Row @i, NULL past the last: for tests and listings. */
-const struct dc_fn *dc_fn_at(unsigned int i);
 /* The D names of the rows of kind @kind, ", " between, into @buf. */
 const char *dc_fn_names(int kind, char *buf, size_t size);
 
