@@ -22,6 +22,8 @@
  *   dc_args.c    args[] (typed per provider), uregs[], the R_* names
  *   dc_cg.c      code generation, register allocation, record layout
  *   dc_printf.c  printf format parsing and argument checks
+ *   dc_fn.c      the table of what D calls (dc_fn.h): subroutines,
+ *                actions, aggregating functions, DTrace's others
  *   dc_pragma.c  the option table
  *   dc_diag.c    diagnostics
  *   dc_cc.c      the driver (dc_compile), the self-check, dc_dump
@@ -32,8 +34,9 @@
  *
  * Tags for what the parser accepts but later stages do not generate yet
  * ("... is not supported yet"): clause-local associative arrays and
- * provider definitions D_VAR_UNSUP / D_DECL_ARRSUP; known subroutines
- * and actions not generated yet D_FUNC_UNDEF (as an unknown function).
+ * provider definitions D_VAR_UNSUP / D_DECL_ARRSUP; DTrace's subroutines
+ * and actions not generated (dc_fn.h's N rows) D_FUNC_UNDEF, as an
+ * unknown function.
  */
 #ifndef _SONDE_DC_IMPL_H
 #define _SONDE_DC_IMPL_H
@@ -111,6 +114,8 @@ struct dc_type {
 				 * their start (what trace() records); else 0 */
 	uint32_t tid;		/* type table id, or 0 */
 };
+
+#include "dc_fn.h"
 
 /* ---- the type table (dc_ctf.c) ---------------------------------------- */
 
@@ -302,6 +307,8 @@ struct dc_node {
 	struct dc_node **args;
 	uint32_t nargs;
 	char *name;
+	const struct dc_fn *fn;	/* DC_N_CALL: what the name calls (the
+				 * parser's dc_fn_lookup()), or NULL */
 	char *str;		/* DC_N_STR bytes, NUL-terminated */
 	size_t slen;
 	uint64_t ival;
@@ -634,7 +641,7 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t);
 char *dc_sem_expand_pdesc(struct dc_cc *cc, const char *in, uint32_t line,
 			  uint32_t col);
 /* D type of built-in @id. */
-struct dc_type dc_builtin_type(int id);
+struct dc_type dc_builtin_type(struct dc_cc *cc, int id);
 /* Variable @name of @scope with @nkeys keys (-1: any), or -1. */
 int dc_var_find(struct dc_cc *cc, const char *name, uint32_t scope);
 /* Define a variable (declaration or first assignment); -1 on error. */

@@ -310,6 +310,7 @@ static struct dc_node *parse_postfix_chain(struct dc_parser *p,
 				return NULL;
 			}
 			n->kind = DC_N_CALL;
+			n->fn = dc_fn_lookup(n->name);
 			if (!parse_args(p, DC_TK_RPAR, &n->args, &n->nargs))
 				return NULL;
 			break;

@@ -221,8 +221,8 @@ static int sonde_valcmp(const struct sonde_agg_desc *ad, const int64_t *l,
 
 	switch (ad->fn) {
 	case SONDE_AGG_avg:
-		la = l[0] ? l[1] / l[0] : 0;
-		ra = r[0] ? r[1] / r[0] : 0;
+		la = sonde_avg(l);
+		ra = sonde_avg(r);
 		return la < ra ? -1 : la > ra;
 	case SONDE_AGG_stddev:
 		return sonde_cmp(sonde_stddev(l), sonde_stddev(r));

@@ -362,7 +362,10 @@ int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
 			   const int64_t *val);
 /* llquantize()'s bucket bounds above the zero bucket (print_agg.c). */
 void sonde_llquantize_bounds(const struct sonde_agg_desc *ad, int64_t *v);
-/* DTrace's stddev of a {count, sum, sumsq lo, sumsq hi} value. */
+/* DTrace's average of an avg() value {count, sum} (0 when empty, the
+ * quotient truncated toward zero), and stddev of a {count, sum, sumsq
+ * lo, sumsq hi} value. */
+int64_t sonde_avg(const int64_t *val);
 uint64_t sonde_stddev(const int64_t *val);
 
 /* ---- sym.c: symbolisation ------------------------------------------ */

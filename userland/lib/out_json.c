@@ -416,8 +416,7 @@ static int json_agg_row(struct sonde_consumer *c,
 		sonde_json_hist(c->out, ad, val);
 		break;
 	case SONDE_AGG_avg:
-		fprintf(c->out, "\"value\":%lld",
-			val[0] ? (long long)(val[1] / val[0]) : 0LL);
+		fprintf(c->out, "\"value\":%lld", (long long)sonde_avg(val));
 		break;
 	case SONDE_AGG_stddev:
 		fprintf(c->out, "\"value\":%llu",

@@ -273,7 +273,7 @@ static int sonde_pf_aggval(FILE *out, const struct sonde_pfspec *sp,
 			sonde_consumer_aggstyle(sonde_pf_consumer, &st);
 		return sonde_print_aggval_style(out, ad, val, val, 1, &st);
 	case SONDE_AGG_avg:
-		v = val[0] ? val[1] / val[0] : 0;
+		v = sonde_avg(val);
 		break;
 	case SONDE_AGG_stddev:
 		sd = sonde_stddev(val);

@@ -840,6 +840,49 @@ static void test_diag_format(void)
 	dc_free(dc);
 }
 
+/*
+ * Every name of the table of D callables resolves as its row says: called
+ * as a statement, one sonde generates is never an unknown or unsupported
+ * function, one of DTrace's it does not generate says so, and the
+ * compiler's own subroutines have no D name.
+ */
+static void test_functions(void)
+{
+	struct dc *dc = dc_new();
+	struct dc_opts o = { .sz = sizeof(o), .target = -1 };
+	unsigned int i, n[3] = { 0 };
+	const char *name;
+	bool pass = true;
+	int state;
+
+	for (i = 0; (name = dc_function_name(i, &state)); i++) {
+		const struct dc_diag *d;
+		struct sonde_program *p;
+		char text[128];
+		bool good;
+
+		snprintf(text, sizeof(text), "BEGIN { %s(); }", name);
+		p = dc_compile_str(dc, NULL, text, &o);
+		d = p ? NULL : dc_diag_get(dc, 0);
+		if (state > 0)
+			good = !d || strcmp(d->tag, "D_FUNC_UNDEF");
+		else
+			good = d && !strcmp(d->tag, "D_FUNC_UNDEF") &&
+			       strstr(d->msg, state ? "unknown function" :
+				      "is not supported yet");
+		if (!good) {
+			printf("# %s(): %s %s\n", name, d ? d->tag : "compiled",
+			       d ? d->msg : "");
+			pass = false;
+		}
+		n[state + 1]++;
+		sonde_program_free(p);
+	}
+	ok(pass && n[0] && n[1] && n[2] > 60, "%s",
+	   "functions: every name of the table resolves as its row says");
+	dc_free(dc);
+}
+
 /* A script of @reps repetitions of @head around @mid, closed by @tail. */
 static char *repeat(const char *pre, const char *head, const char *mid,
 		    const char *tail, const char *post, unsigned int reps)
@@ -1028,6 +1071,7 @@ int main(int argc, char **argv)
 	test_inputs();
 	test_libs();
 	test_diag_format();
+	test_functions();
 	test_hostile();
 	{
 		char path[512];
