@@ -733,6 +733,8 @@ static const char *dc_dt_name(struct sonde_dtype t, char *buf, size_t size)
 	else if (sonde_dt_is_jstack(t))
 		snprintf(buf, size, "jstack[%u, %u]", SONDE_DT_JFRAMES(t.kind),
 			 sonde_dt_jstrsize(t));
+	else if (sonde_dt_is_sym(t))
+		snprintf(buf, size, "%s()", sonde_action_name(SONDE_DT_SACT(t.kind)));
 	else if (t.kind == SONDE_DT_BYTES)
 		snprintf(buf, size, "bytes[%u]", t.size);
 	else

@@ -1459,6 +1459,36 @@ static void cg_call(struct dc_cg *g, struct dc_node *e)
 	}
 }
 
+/*
+ * A sym()-family key (DC_T_SYM): a kernel one is its address; a user one
+ * a 16-byte object in scratch, the pid and the address, so the consumer
+ * names it in its process.
+ */
+static struct dc_val cg_symkey(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val v = cg_expr(g, n->args[0]);
+	uint32_t size, buf, pid;
+
+	normalize(g, &v);
+	if (n->type.size != 16)
+		return v;
+	/* registers are a stack: the key stays in v's, the one keys
+	 * are consecutive in */
+	buf = reg_alloc(g);
+	size = reg_alloc(g);
+	emit(g, SONDE_OP_MOVI, size, 0, 0, 16);
+	emit(g, SONDE_OP_CALL, buf, size, 1, SONDE_SUBR_alloca);
+	reg_free(g, size);
+	pid = reg_alloc(g);
+	emit(g, SONDE_OP_LDB, pid, 0, 0, SONDE_B_pid);
+	emit(g, SONDE_OP_STM8, 0, buf, pid, 0);
+	reg_free(g, pid);
+	emit(g, SONDE_OP_STM8, 0, buf, v.reg, 8);
+	emit(g, SONDE_OP_MOV, v.reg, buf, 0, 0);
+	reg_free(g, buf);
+	return v;
+}
+
 static void cg_aggregate(struct dc_cg *g, struct dc_node *asg)
 {
 	struct dc_node *agg = asg->l, *call = asg->r;
@@ -1470,6 +1500,8 @@ static void cg_aggregate(struct dc_cg *g, struct dc_node *asg)
 		if (agg->args[i]->type.kind == DC_T_STACK) {
 			/* taken by the VM: the register is ignored */
 			v.reg = reg_alloc(g);
+		} else if (agg->args[i]->type.kind == DC_T_SYM) {
+			v = cg_symkey(g, agg->args[i]);
 		} else {
 			v = cg_key(g, agg->args[i]);
 		}

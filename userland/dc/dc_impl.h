@@ -80,6 +80,12 @@
 #define DC_T_SOU	7	/* a struct or union object: its register
 				 * holds its address, @space says where */
 #define DC_T_ARRAY	8	/* an array object, likewise */
+#define DC_T_SYM	9	/* sym(), func(), mod(), usym(), ufunc(),
+				 * umod(), uaddr() as an aggregation key:
+				 * uns = the action (SONDE_A_SYM ..
+				 * SONDE_A_UADDR), size 8 (the kernel's
+				 * address) or 16 (a user one: the pid,
+				 * then the address) */
 
 /* Where an object (DC_T_SOU, DC_T_ARRAY) lives. */
 #define DC_SP_KERNEL	0	/* kernel memory: fault-safe loads */

@@ -110,6 +110,9 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
 	} else if (t.kind == DC_T_STACK) {
 		d.kind = t.uns ? SONDE_DT_USTACK : SONDE_DT_KSTACK;
 		d.size = t.size * 8u;
+	} else if (t.kind == DC_T_SYM) {
+		d.kind = SONDE_DT_SKIND(t.uns);
+		d.size = t.size;
 	} else if (t.kind == DC_T_BUF) {
 		d.kind = SONDE_DT_BYTES;	/* trace(): the copied bytes */
 		d.size = t.blen;
@@ -187,6 +190,8 @@ const char *dc_type_str(struct dc_type t)
 	case DC_T_VOID: return "void";
 	case DC_T_AGG: return "aggregation";
 	case DC_T_STACK: return "stack";
+	/* DTrace's types of these keys */
+	case DC_T_SYM: return t.size == 16 ? "_usymaddr" : "_symaddr";
 	case DC_T_INT:
 		if (!t.ptr)
 			return int_name(t.size, t.uns);

@@ -459,6 +459,33 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 	return true;
 }
 
+/* sym(), func(), mod(), usym(), ufunc(), umod(), uaddr(): actions, and
+ * aggregation keys too (dt_aggregate_sym() and friends) */
+static bool is_sym_fn(const struct dc_node *n)
+{
+	return n->kind == DC_N_CALL && n->fn && n->fn->kind == DC_FN_ACT &&
+	       (n->fn->id == SONDE_A_SYM || n->fn->id == SONDE_A_MOD ||
+		n->fn->id == SONDE_A_USYM || n->fn->id == SONDE_A_UMOD ||
+		n->fn->id == SONDE_A_UADDR);
+}
+
+/* A sym()-family key: one integer argument, the address; the key is
+ * it (a kernel one) or the pid and it (a user one). */
+static bool sem_symkey(struct dc_cc *cc, struct dc_node *n)
+{
+	if (!dc_fn_arity(cc, n) || !dc_sem_expr(cc, n->args[0]))
+		return false;
+	if (n->args[0]->type.kind != DC_T_INT) {
+		dc_proto_arg(cc, n, 0, "integer");
+		return false;
+	}
+	memset(&n->type, 0, sizeof(n->type));
+	n->type.kind = DC_T_SYM;
+	n->type.uns = (uint8_t)n->fn->id;
+	n->type.size = n->fn->id >= SONDE_A_USYM ? 16 : 8;
+	return true;
+}
+
 /* @name[keys] = fn(args) */
 static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 {
@@ -495,6 +522,8 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 
 		if (is_stack_fn(k)) {
 			ok &= sem_stack(cc, k);
+		} else if (is_sym_fn(k)) {
+			ok &= sem_symkey(cc, k);
 		} else if (!dc_sem_expr(cc, k)) {
 			ok = false;
 		} else if (!dc_sem_key_ok(cc, &k->type, k->line, k->col,

@@ -387,6 +387,14 @@ void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
 #define SONDE_SYMNAME_UADDR	4
 void sonde_syms_name(struct sonde_syms *s, int kind, int pid, uint64_t pc,
 		     char *buf, size_t n);
+/*
+ * The address that stands for @pc in an aggregation key of that kind
+ * (dt_aggregate_sym() and friends): a symbol's start (KSYM, USYM), its
+ * module's or object's base (KMOD, UMOD), @pc itself (UADDR, or nothing
+ * known there), so every address of one function counts as one key.
+ */
+uint64_t sonde_syms_canon(struct sonde_syms *s, int kind, int pid,
+			  uint64_t pc);
 /* (Re-)read /proc/@pid/maps; 0 or -errno. */
 int sonde_syms_grab(struct sonde_syms *s, int pid);
 /*

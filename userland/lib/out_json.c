@@ -124,6 +124,16 @@ static void sonde_json_value(struct sonde_consumer *c, const void *data,
 		sonde_json_jstack(c, data, t.size);
 		return;
 	}
+	if (sonde_dt_is_sym(t)) {
+		/* a sym() key: its name, as sym() prints it */
+		int spid;
+
+		pc = sonde_symkey_addr(t, data, &spid);
+		sonde_consumer_symname(c, SONDE_DT_SACT(t.kind), spid, pc,
+				       name, sizeof(name));
+		sonde_json_str(c->out, name, sizeof(name));
+		return;
+	}
 	switch (t.kind) {
 	case SONDE_DT_STR:
 		sonde_json_str(c->out, data, t.size);

@@ -93,6 +93,10 @@ static uint32_t sonde_keytype(const struct sonde_dtype *t)
 	case SONDE_DT_BYTES:
 		return SONDE_TYPE_BYTES(t->size);
 	default:
+		/* a user symbol: the pid and the address, a 16-byte
+		 * object; a kernel one the address */
+		if (sonde_dt_is_sym(*t) && t->size == 16)
+			return SONDE_TYPE_BYTES(16);
 		if (sonde_dt_is_jstack(*t))
 			return SONDE_KEY_JSTACK(SONDE_DT_JFRAMES(t->kind),
 						sonde_dt_jstrsize(*t));

@@ -32,6 +32,14 @@
 				 * the kind is SONDE_DT_JKIND(frames) */
 #define SONDE_DT_JKIND(frames)	(SONDE_DT_JSTACK | ((frames) << 8))
 #define SONDE_DT_JFRAMES(kind)	(((kind) >> 8) & 0xff)
+#define SONDE_DT_SYM	7	/* an aggregation key of sym(), func(),
+				 * mod(), usym(), ufunc(), umod(), uaddr():
+				 * the kind is SONDE_DT_SKIND(the action,
+				 * SONDE_A_SYM..SONDE_A_UADDR); @size 8 for
+				 * the kernel's (the address), 16 for the
+				 * user's (the pid, then the address) */
+#define SONDE_DT_SKIND(act)	(SONDE_DT_SYM | ((act) << 8))
+#define SONDE_DT_SACT(kind)	(((kind) >> 8) & 0xff)
 
 struct sonde_dtype {
 	uint32_t kind;		/* SONDE_DT_* */
@@ -46,6 +54,12 @@ static inline bool sonde_dt_bytes_int(struct sonde_dtype t)
 {
 	return t.kind == SONDE_DT_BYTES && (t.size == 1 || t.size == 2 ||
 					    t.size == 4 || t.size == 8);
+}
+
+/* Is @t a sym() (or func(), mod(), usym() ...) key? */
+static inline bool sonde_dt_is_sym(struct sonde_dtype t)
+{
+	return (t.kind & 0xff) == SONDE_DT_SYM;
 }
 
 /* Is @t a jstack()?  Its frames and bytes of names. */
