@@ -270,6 +270,11 @@ int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h)
 	return sonde_ioctl(dev, SONDE_IOC_JHELPER, h);
 }
 
+int sonde_dev_uprobe(struct sonde_dev *dev, struct sonde_uprobe *req)
+{
+	return sonde_ioctl(dev, SONDE_IOC_UPROBE, req);
+}
+
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st)
 {
 	memset(st, 0, sizeof(*st));

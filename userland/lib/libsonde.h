@@ -5,7 +5,8 @@
  * wrappers), programs (program.h), probe resolution, the consumer
  * (record decoding, aggregation merge, output as dtrace's text or JSON),
  * the processes a trace follows and the run loop.  The D compiler is
- * userland/dc/dc.h, user probes userland/usdt/usdt.h.
+ * userland/dc/dc.h; what user probes read from ELF files and /proc is
+ * userland/usdt/usdt.h, below libsonde (it never includes this header).
  *
  * Conventions (libbpf's): int functions return 0 or -errno; constructors
  * return a pointer or NULL with errno set; the library never prints except
@@ -121,6 +122,9 @@ int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st);
 /* SONDE_IOC_JHELPER: @h->id is out. */
 int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h);
+/* SONDE_IOC_UPROBE: create one user probe, @req->id out
+ * (sonde_uprobe_provide() makes them of descriptions). */
+int sonde_dev_uprobe(struct sonde_dev *dev, struct sonde_uprobe *req);
 
 /* ---- resolve.c: probe descriptions -> ECBs --------------------------- */
 
@@ -148,6 +152,22 @@ uint32_t sonde_program_ndescs(const struct sonde_program *p);
 int sonde_kernel_provide(struct sonde_dev *dev,
 			 const struct sonde_probe_desc *d, char *err,
 			 size_t errlen);
+/*
+ * uprov.c: create the user probes (USDT, pid) a description names, if it
+ * names any ("python1234:::function-entry", "pid1234:libc.so.6:malloc:
+ * entry", "python:/usr/bin/python3.11::gc-start"), from what the ELF
+ * files say (userland/usdt/).  Returns the number of probe sites created
+ * (0 when @d is not a user probe description), or -errno with a readable
+ * reason in @err.  A module field of "a.out" (the program itself) is
+ * replaced in @d by the program's file name, which is what the probes are
+ * called.  sonde_program_resolve() calls it for every description (on a
+ * copy).
+ */
+int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
+			 char *err, size_t errlen);
+/* Every USDT probe of process @pid (sonde -l -p PID). */
+int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
+			     size_t errlen);
 
 /*
  * stability.c: DTrace's stability attributes (dtrace -v, -lv).  Values:

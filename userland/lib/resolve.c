@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * resolve.c - probe descriptions to enablings: the sites a description
- * names are offered (user probes: uprobe.c; kernel functions and event
+ * names are offered (user probes: uprov.c; kernel functions and event
  * systems: kprov.c), then every description of every
  * clause is matched by the module (SONDE_IOC_PROBES), and each (probe,
  * clause) pair becomes an ECB, in clause order then description order
