@@ -553,8 +553,9 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 		return -ENOMEM;
 	err = sonde_program_resolve(dev, p, counts);
 	if (err) {
-		if (dev->errmsg[0])
-			error("failed to enable probes: %s", dev->errmsg);
+		if (sonde_dev_errmsg(dev)[0])
+			error("failed to enable probes: %s",
+			      sonde_dev_errmsg(dev));
 		else
 			error("failed to match probes: %s",
 			      sonde_strerror(err));
@@ -839,15 +840,14 @@ static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc)
 	struct sonde_probe_desc dd = *desc, *d = &dd;
 	struct sonde_probe_info *v = NULL;
 	uint32_t n = 0, i;
+	char why[512] = "";
 	int err;
 
-	err = sonde_uprobe_provide(dev, d, dev->errmsg, sizeof(dev->errmsg));
+	err = sonde_uprobe_provide(dev, d, why, sizeof(why));
 	if (err >= 0)
-		err = sonde_kernel_provide(dev, d, dev->errmsg,
-					   sizeof(dev->errmsg));
+		err = sonde_kernel_provide(dev, d, why, sizeof(why));
 	if (err < 0) {
-		error("failed to match %s: %s", sonde_desc_str(desc),
-		      dev->errmsg);
+		error("failed to match %s: %s", sonde_desc_str(desc), why);
 		return err;
 	}
 	err = sonde_dev_probes(dev, d, &v, &n);
@@ -885,7 +885,7 @@ static struct sonde_dev *cli_open(void)
 
 	dev = sonde_dev_open(NULL, &abi);
 	if (dev)
-		dev->warn = cli_warn;
+		sonde_dev_set_warn(dev, cli_warn, NULL);
 	if (!dev) {
 		int err = errno;
 		char hint[768];
@@ -1169,13 +1169,14 @@ static int cli_list_all(struct cli *o)
 {
 	struct sonde_dev *dev = o->dev;
 	struct sonde_probe_desc any;
+	char why[512] = "";
 	int i, n;
 
 	for (i = 0; i < o->ntgt; i++) {
 		n = sonde_uprobe_provide_all(dev, sonde_proc_pid(o->procs[i]),
-					     dev->errmsg, sizeof(dev->errmsg));
+					     why, sizeof(why));
 		if (n < 0) {
-			error("%s", dev->errmsg);
+			error("%s", why);
 			return E_ERROR;
 		}
 	}

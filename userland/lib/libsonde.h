@@ -46,17 +46,11 @@ void sonde_errf(char *err, size_t errlen, const char *fmt, ...);
 
 /* ---- device.c: /dev/sonde ------------------------------------------- */
 
-struct sonde_dev {
-	int fd;
-	struct sonde_info info;
-	uint64_t bufsize;	/* from LOAD: bytes a DRAIN buffer needs */
-	uint64_t aggsize;	/* from LOAD: bytes an AGGSNAP buffer needs */
-	char errmsg[512];	/* why the last resolve failed, if it says */
-	/* told of what resolving left out but did not fail for (a USDT
-	 * site whose arguments sonde cannot evaluate); may be NULL */
-	void (*warn)(void *arg, const char *msg);
-	void *warn_arg;
-};
+/*
+ * An open /dev/sonde.  Opaque: libsonde makes every ioctl (one function
+ * below per ioctl) and keeps what they answer.
+ */
+struct sonde_dev;
 
 /*
  * Open @path (NULL: SONDE_DEVICE_PATH) and do the INFO handshake.  Returns
@@ -82,6 +76,16 @@ int sonde_dev_hint(int err, char *buf, size_t size);
 int sonde_dev_hint_at(const struct sonde_hint_env *env, int err, char *buf,
 		      size_t size);
 void sonde_dev_close(struct sonde_dev *dev);
+/*
+ * @warn (may be NULL) is told, with @arg, of what resolving probes left
+ * out but did not fail for: a USDT site whose arguments sonde cannot
+ * evaluate, fbt probes when tracefs cannot be read.  One sentence, no
+ * "sonde: " prefix, no newline.
+ */
+void sonde_dev_set_warn(struct sonde_dev *dev,
+			void (*warn)(void *arg, const char *msg), void *arg);
+/* Why the last sonde_program_resolve() failed, "" when it did not say. */
+const char *sonde_dev_errmsg(const struct sonde_dev *dev);
 
 int sonde_dev_info(struct sonde_dev *dev, struct sonde_info *info);
 /*
@@ -106,9 +110,11 @@ int sonde_dev_probes_offered(struct sonde_dev *dev,
 int sonde_dev_offer(struct sonde_dev *dev, const struct sonde_offer_ent *ents,
 		    uint32_t n, struct sonde_offer *res);
 /*
- * Load an image.  On failure with a verifier log, *@log (if @log is not
- * NULL) is a malloc'd NUL-terminated log the caller frees.  Sets
- * dev->bufsize and dev->aggsize.
+ * SONDE_IOC_LOAD of an image as it is (sonde_program_load() is the policy
+ * around it).  On failure with a verifier log, *@log (if @log is not NULL)
+ * is a malloc'd NUL-terminated log the caller frees; a log that does not
+ * fit is asked for again in the size the kernel says it needs.  Keeps the
+ * buffer sizes LOAD answers for sonde_work() and its steps.
  */
 int sonde_dev_load(struct sonde_dev *dev, const void *image, size_t size,
 		   char **log);

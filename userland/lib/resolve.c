@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libsonde.h"
-#include "usdt.h"
+#include "dev_impl.h"
 
 const char *sonde_desc_str(const struct sonde_probe_desc *d)
 {

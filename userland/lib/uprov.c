@@ -29,7 +29,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "libsonde.h"
+#include "dev_impl.h"
 #include "usdt.h"
 
 /* Kernel providers: never user-probe providers, whatever follows. */
@@ -158,11 +158,11 @@ static void sonde_usdt_skipped(void *arg, const char *path,
 	struct sonde_uctx *u = arg;
 	char msg[768];
 
-	if (!u->dev->warn || strcmp(site->provider, u->prefix))
+	if (strcmp(site->provider, u->prefix))
 		return;
 	snprintf(msg, sizeof(msg), "USDT probe %s:%s in %s left out: %s",
 		 site->provider, site->name, path, why);
-	u->dev->warn(u->dev->warn_arg, msg);
+	sonde_dev_warn(u->dev, msg);
 }
 
 static int sonde_usdt_object(struct sonde_uctx *u, const char *path,
