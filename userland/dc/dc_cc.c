@@ -391,56 +391,42 @@ static void dc_costcheck(struct dc_cc *cc, const struct sonde_image *img)
 	}
 }
 
-/* Serialise and verify: a rejection is a bug in this compiler. */
+/*
+ * Serialise and verify (libsonde, the verifier the kernel runs): a
+ * rejection is a bug in this compiler, said at the line of the
+ * instruction refused.  The image verified is the program's: the loader
+ * sends it.
+ */
 static void dc_selfcheck(struct dc_cc *cc)
 {
 	struct sonde_program *p = cc->prog;
-	struct sonde_kopt_set destructive = p->kopts[SONDE_OPT_destructive];
+	struct sonde_load_err e;
 	struct sonde_image img;
-	struct sonde_vlog log;
-	char buf[512], what[16];
-	void *image = NULL;
-	size_t size = 0;
-	unsigned int cl = 0, pc = 0;
-	int err;
+	uint32_t cl;
 
-	/* the code is checked, not the permission: destructive actions
-	 * are dtrace's to refuse at GO (and the kernel's at LOAD) */
-	p->kopts[SONDE_OPT_destructive].set = true;
-	p->kopts[SONDE_OPT_destructive].value = 1;
-	err = sonde_program_image(p, &image, &size);
-	p->kopts[SONDE_OPT_destructive] = destructive;
-	if (err) {
-		if (err == -ENOMEM)
+	if (!sonde_program_verify(p, &img, &e)) {
+		dc_costcheck(cc, &img);
+		return;
+	}
+	if (e.kind == SONDE_LOADERR_IMAGE) {
+		if (e.err == -ENOMEM)
 			cc->oom = true;
 		else
 			dc_error(cc, "D_UNKNOWN", 0, 0,
 				 "internal compiler error: cannot build the program image: %s",
-				 strerror(-err));
+				 strerror(-e.err));
 		return;
 	}
-	memset(&log, 0, sizeof(log));
-	buf[0] = 0;
-	log.buf = buf;
-	log.size = sizeof(buf);
-	err = sonde_image_verify(image, (uint32_t)size, &img, &log);
-	if (!err) {
-		dc_costcheck(cc, &img);
-		free(image);
-		return;
-	}
-	free(image);
-	buf[strcspn(buf, "\n")] = 0;
-	if (sscanf(buf, "clause %u %15[a-z]: insn %u", &cl, what, &pc) == 3) {
+	cl = e.clause;
+	if (cl != SONDE_LOADERR_NOWHERE && e.pc != SONDE_LOADERR_NOWHERE) {
 		cc->cur_src = cl < cc->nclauses ? cc->clauses[cl].src : 0;
-		dc_error(cc, "D_UNKNOWN", dc_insn_line(p, cl,
-			 !strcmp(what, "predicate"), pc), 1,
+		dc_error(cc, "D_UNKNOWN", dc_insn_line(p, cl, e.pred, e.pc), 1,
 			 "internal compiler error: the verifier rejected the generated code: %s",
-			 buf);
+			 e.reason);
 	} else {
 		dc_error(cc, "D_UNKNOWN", 0, 0,
 			 "internal compiler error: the verifier rejected the generated program: %s",
-			 buf);
+			 e.reason);
 	}
 }
 

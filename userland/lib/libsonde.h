@@ -34,6 +34,9 @@
 #define SONDE_MSG_ERROR		0	/* an error (fault records, failures) */
 #define SONDE_MSG_DROP		1	/* drops: always printed */
 #define SONDE_MSG_NOTICE	2	/* notices: suppressed by -q */
+#define SONDE_MSG_WARNING	3	/* what the library changed to go on
+					 * (a buffer size lowered): printed
+					 * even under -q */
 
 typedef void (*sonde_msg_fn)(void *arg, int level, const char *msg);
 
@@ -131,6 +134,36 @@ int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h);
 /* SONDE_IOC_UPROBE: create one user probe, @req->id out
  * (sonde_uprobe_provide() makes them of descriptions). */
 int sonde_dev_uprobe(struct sonde_dev *dev, struct sonde_uprobe *req);
+
+/* ---- load.c: the load policy --------------------------------------- */
+
+/**
+ * sonde_program_load() - load a resolved program as the sonde command does
+ * @dev: the device, nothing loaded yet
+ * @p: the program, probes resolved (sonde_program_resolve()); the image
+ *     sonde_program_verify() made of it is what is loaded (it is made
+ *     now if @p has none), bound to @p's options and enablings
+ * @msg: told (with @msg_arg) of each buffer size bufresize=auto lowered
+ *       that the program or the command line set, as dtrace(1) says it
+ *       ("buffer size lowered to 2m", SONDE_MSG_WARNING), unless the
+ *       quietresize option is set; may be NULL
+ * @msg_arg: passed to @msg
+ * @e: if not NULL, why it failed (program.h): SONDE_LOADERR_IMAGE,
+ *     SONDE_LOADERR_VERIFY (a program never verified that the verifier
+ *     refuses), SONDE_LOADERR_DESTRUCTIVE (destructive actions without
+ *     the destructive option, or refused by the module), or
+ *     SONDE_LOADERR_KERNEL with the module's log line
+ *
+ * While LOAD fails with -ENOMEM and bufresize is auto (the default), the
+ * largest buffer the program has (bufsize, aggsize, specsize,
+ * dynvarsize) is halved in @p's options and LOAD tried again, as dtrace
+ * does.
+ *
+ * Return: 0, or -errno with errno set (LOAD's: docs/abi.md).
+ */
+int sonde_program_load(struct sonde_dev *dev, struct sonde_program *p,
+		       sonde_msg_fn msg, void *msg_arg,
+		       struct sonde_load_err *e);
 
 /* ---- resolve.c: probe descriptions -> ECBs --------------------------- */
 
