@@ -80,8 +80,8 @@ INC_dc := $(INC_vm) -Iuserland/lib -Iuserland/dc
 INC_cmd := $(INC_lib) -Iuserland/dc
 # the include path of source file $1, by its folder
 src_inc = $(if $(filter userland/dc/%,$1),$(INC_dc),$(if $(filter \
-	userland/lib/%,$1),$(INC_lib),$(if $(filter userland/usdt/%,$1),$(INC_usdt),$(if \
-	$(filter userland/cmd/%,$1),$(INC_cmd),$(INC_vm)))))
+	userland/lib/%,$1),$(INC_lib),$(if $(filter userland/usdt/%,$1), \
+	$(INC_usdt),$(if $(filter userland/cmd/%,$1),$(INC_cmd),$(INC_vm)))))
 
 .PHONY: all module userland clean check unit deps demo guest-check
 all: module userland

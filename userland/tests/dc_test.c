@@ -597,6 +597,14 @@ static void test_libs(void)
 	p = dc_compile_str(dc, NULL, "BEGIN { trace(LIBCONST + 1); }", &o);
 	check(p && p->nclauses == 1, "libraries: an inline of -L's directory");
 	sonde_program_free(p);
+	/* the pass without them is thrown away with its messages */
+	p = dc_compile_str(dc, NULL,
+			   "BEGIN { trace(nosuch); trace(LIBCONST); }", &o);
+	d = dc_diag_get(dc, 0);
+	pass = !p && dc_ndiags(dc) == 1 && d &&
+	       !strcmp(d->tag, "D_IDENT_UNDEF") && strstr(d->msg, "nosuch");
+	check(pass, "libraries: a program needing them is compiled once with them, its errors said once");
+	sonde_program_free(p);
 	unlink(path);
 	rmdir(dir);
 	dc_free(dc);
