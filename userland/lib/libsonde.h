@@ -131,6 +131,9 @@ int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st);
 /* SONDE_IOC_JHELPER: @h->id is out. */
 int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h);
+/* SONDE_IOC_TESTRUN: fire one enabling of a loaded, unarmed program once,
+ * on this CPU, with @t's test memory window; its results are out. */
+int sonde_dev_testrun(struct sonde_dev *dev, struct sonde_testrun *t);
 /* SONDE_IOC_UPROBE: create one user probe, @req->id out
  * (sonde_uprobe_provide() makes them of descriptions). */
 int sonde_dev_uprobe(struct sonde_dev *dev, struct sonde_uprobe *req);
