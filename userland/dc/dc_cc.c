@@ -2,8 +2,10 @@
 /*
  * dc_cc.c - the compiler driver: the handle, the arena, dc_compile()
  * (parse every input, then check and generate clause by clause, then the
- * verifier self-check on the serialised image) and dc_dump() (-S).
- * Userland only; not thread-safe (one handle per thread).
+ * verifier self-check on the serialised image, whose image the program
+ * keeps for the loader; once more with the D libraries first when the
+ * program needs them) and dc_dump() (-S).  Userland only; not thread-safe
+ * (one handle per thread).
  */
 #include <dirent.h>
 #include <errno.h>
