@@ -460,7 +460,9 @@ struct dc_cc {
 	const struct dc_opts *opts;
 	struct dc_src *srcs;		/* the inputs, then the D libraries */
 	uint32_t nsrcs, cap_srcs;
-	bool libs_loaded;		/* dc_libs_load() ran */
+	bool libs_loaded;		/* the D libraries are compiled */
+	bool libs_needed;		/* dc_libs_need() said so: this pass
+					 * is done again with them */
 	bool in_lib;			/* parsing a D library */
 	uint32_t cur_src;		/* input being parsed or generated */
 	struct dc_arena *arena;
@@ -622,8 +624,16 @@ bool dc_lex_at_decl(struct dc_lexer *lx);
 const char *dc_tok_name(int kind);
 const char *dc_kw_name(int kw);
 
-/* dc_cc.c: compile the D libraries now if not yet; true if this did. */
-bool dc_libs_load(struct dc_cc *cc);
+/*
+ * dc_cc.c: the program names what a D library may declare (a type, an
+ * identifier, a translated args[], a struct to complete).  False when the
+ * libraries are compiled already or there are none: look further (the
+ * kernel's BTF), or say the name is unknown.  True when they are not
+ * compiled yet: dc_compile() compiles the program again with them, so
+ * this pass is thrown away and the caller just gives up (no error of its
+ * own).
+ */
+bool dc_libs_need(struct dc_cc *cc);
 
 /* dc_parse.c */
 void dc_parse(struct dc_cc *cc, uint32_t src);

@@ -677,9 +677,9 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 			 "built-in variable %s is not supported yet", n->name);
 		return false;
 	}
-	/* a name the D libraries may declare: compiled now, once */
-	if (dc_libs_load(cc))
-		return sem_ident(cc, n);
+	/* a name the D libraries may declare */
+	if (dc_libs_need(cc))
+		return false;
 	dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
 		 "failed to resolve %s: Unknown variable name", n->name);
 	return false;
