@@ -271,9 +271,10 @@ static inline int nr_cpus(int fd)
  *		for_each_rec(h, &dr)
  *			...
  *
- * CPU ids the module does not have are skipped.  The buffer is freed
- * when the CPU loop ends; leaving it early (break, ASSERT_*) leaks it,
- * which a test may.
+ * CPU ids the module does not have are skipped (dr.err says the last
+ * CPU that did not drain, for a test that wants every one).  The buffer
+ * is freed when the CPU loop ends; leaving it early (break, ASSERT_*)
+ * leaks it, which a test may.
  */
 struct drain {
 	int fd;
@@ -282,6 +283,7 @@ struct drain {
 	void *buf;
 	__u64 size;
 	struct sonde_drain d;	/* the last one: size, drops, errors */
+	int err;		/* 0, or the errno of a CPU that did not */
 };
 
 static inline void drain_init(struct drain *dr, int fd, unsigned long ioc,
@@ -292,6 +294,8 @@ static inline void drain_init(struct drain *dr, int fd, unsigned long ioc,
 	dr->ioc = ioc;
 	dr->cpu = -1;
 	dr->ncpu = nr_cpus(fd);
+	if (dr->ncpu < 0)
+		dr->err = errno;
 	dr->size = size;
 	dr->buf = malloc(size);
 }
@@ -309,9 +313,11 @@ static inline int drain_cpu(struct drain *dr, int cpu)
 /* The next CPU that drained; false (buffer freed) after the last. */
 static inline bool drain_next(struct drain *dr)
 {
-	while (++dr->cpu < dr->ncpu)
+	while (++dr->cpu < dr->ncpu) {
 		if (drain_cpu(dr, dr->cpu) == 0)
 			return true;
+		dr->err = dr->buf ? errno : ENOMEM;
+	}
 	free(dr->buf);
 	dr->buf = NULL;
 	return false;

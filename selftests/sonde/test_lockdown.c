@@ -301,9 +301,9 @@ TEST_F(lockdown, what_is_left_runs)
 		"ret r0\n";
 	struct sonde_go go;
 	struct sonde_stop stop;
-	struct sonde_drain d;
-	char *buf;
-	int cpu, n = nr_cpus(self->fd), found = 0;
+	struct sonde_rechdr *h;
+	struct drain dr;
+	int found = 0;
 
 	ASSERT_EQ(0, load1(self->fd, probe_id(self->fd, "syscall", "getppid",
 					       "entry"),
@@ -312,27 +312,10 @@ TEST_F(lockdown, what_is_left_runs)
 	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_GO, &go));
 	syscall(SYS_getppid, word);
 	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_STOP, &stop));
-	buf = malloc(self->ld.bufsize);
-	ASSERT_NE(NULL, buf);
-	for (cpu = 0; cpu < n; cpu++) {
-		__u64 off;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = self->ld.bufsize;
-		if (ioctl(self->fd, SONDE_IOC_DRAIN, &d))
-			continue;
-		for (off = 0; off < d.size;
-		     off += ((struct sonde_rechdr *)(buf + off))->size) {
-			const char *rec = buf + off +
-					  sizeof(struct sonde_rechdr);
-
-			if (!strcmp(rec + 256, word))
+	for_each_drain(&dr, self->fd, SONDE_IOC_DRAIN, self->ld.bufsize)
+		for_each_rec(h, &dr)
+			if (!strcmp((const char *)(h + 1) + 256, word))
 				found++;
-		}
-	}
-	free(buf);
 	EXPECT_LE(1, found);
 }
 

@@ -460,22 +460,14 @@ static void getppid_on(unsigned int cpu)
 		syscall(SYS_getppid);
 }
 
-/* DRAIN every CPU of @fd into @buf (@size bytes): 0 or the errno. */
-static int drain_all(int fd, unsigned int ncpus, void *buf, __u64 size)
+/* DRAIN every CPU of @fd (@size bytes each): 0 or an errno. */
+static int drain_all(int fd, __u64 size)
 {
-	unsigned int cpu;
+	struct drain dr;
 
-	for (cpu = 0; cpu < ncpus; cpu++) {
-		struct sonde_drain d;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = size;
-		if (ioctl(fd, SONDE_IOC_DRAIN, &d))
-			return errno;
-	}
-	return 0;
+	for_each_drain(&dr, fd, SONDE_IOC_DRAIN, size)
+		;
+	return dr.err;
 }
 
 /*
@@ -496,7 +488,6 @@ TEST_F(safety, memory_reserved_across_consumers)
 	__u64 bufsize, want;
 	int fds[3] = { self->fd, -1, -1 };
 	time_t t0;
-	void *ubuf;
 
 	ASSERT_NE(0, share);
 	ASSERT_NE(0, ncpus);
@@ -532,8 +523,6 @@ TEST_F(safety, memory_reserved_across_consumers)
 	EXPECT_NE(NULL, strstr(self->log, "lower bufsize"));
 
 	/* the two that loaded grow to what they reserved, and no more */
-	ubuf = malloc(bufsize);
-	ASSERT_NE(NULL, ubuf);
 	for (i = 0; i < 2; i++) {
 		struct sonde_go go;
 
@@ -547,7 +536,7 @@ TEST_F(safety, memory_reserved_across_consumers)
 		for (cpu = 0; cpu < ncpus; cpu++)
 			getppid_on(cpu);
 		for (i = 0; i < 2; i++)
-			ASSERT_EQ(0, drain_all(fds[i], ncpus, ubuf, bufsize));
+			ASSERT_EQ(0, drain_all(fds[i], bufsize));
 		grown = avail0 - meminfo("MemAvailable");
 		if (grown >= want - want / 10)
 			break;
@@ -564,7 +553,6 @@ TEST_F(safety, memory_reserved_across_consumers)
 	ASSERT_EQ(0, load_sprog(self, fds[2])) TH_LOG("%s", self->log);
 	close(fds[1]);
 	close(fds[2]);
-	free(ubuf);
 	EXPECT_FALSE(klog_oom());
 }
 

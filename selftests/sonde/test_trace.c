@@ -167,12 +167,12 @@ TEST(principal_buffer_holds_bufsize)
 	struct sonde_load ld;
 	struct sonde_go go;
 	struct sonde_stop stop;
-	struct sonde_drain d;
+	struct sonde_rechdr *h;
+	struct drain dr;
 	struct prog p;
-	char log[512] = "", *buf;
+	char log[512] = "";
 	int fd, i, nrec = 0, inorder = 0;
 	__u32 getppid;
-	__u64 off;
 
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
@@ -196,15 +196,10 @@ TEST(principal_buffer_holds_bufsize)
 			usleep(20000);
 	}
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	buf = malloc(ld.bufsize);
-	memset(&d, 0, sizeof(d));
-	d.cpu = 0;
-	d.buf = (__u64)(unsigned long)buf;
-	d.buf_size = ld.bufsize;
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_DRAIN, &d));
-	EXPECT_EQ(0, d.drops);
-	for (off = 0; off < d.size;) {
-		struct sonde_rechdr *h = (void *)(buf + off);
+	drain_init(&dr, fd, SONDE_IOC_DRAIN, ld.bufsize);
+	ASSERT_EQ(0, drain_cpu(&dr, 0));
+	EXPECT_EQ(0, dr.d.drops);
+	for_each_rec(h, &dr) {
 		__u64 a, b;
 
 		memcpy(&a, h + 1, 8);
@@ -212,11 +207,10 @@ TEST(principal_buffer_holds_bufsize)
 		if (h->epid == 1 && a == b && a == (__u64)nrec)
 			inorder++;
 		nrec++;
-		off += h->size;
 	}
 	EXPECT_EQ(3000, nrec);
 	EXPECT_EQ(3000, inorder);
-	free(buf);
+	free(dr.buf);
 	close(fd);
 }
 
