@@ -65,14 +65,15 @@ struct dc_type dc_builtin_type(struct dc_cc *cc, int id)
 
 /*
  * DTrace's built-in variables sonde has not: illumos's processors, sets,
- * locality groups, zones and file descriptors, the process's arguments,
- * working and root directories, Oracle's kernel registers.  Read, each is
+ * locality groups, zones and file descriptors, the process's working
+ * and root directories, Oracle's kernel registers (execargs is the D
+ * library's, userland/dlib/procfs.d).  Read, each is
  * D_VAR_UNSUP (a variable of the script's of that name comes first).
  */
 static bool dc_builtin_none(const char *name)
 {
 	static const char *const names[] = {
-		"chip", "curcpu", "cwd", "execargs", "fds", "lgrp", "pset",
+		"chip", "curcpu", "cwd", "fds", "lgrp", "pset",
 		"regs", "root", "zonename",
 	};
 	size_t i;
