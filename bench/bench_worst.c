@@ -461,6 +461,14 @@ static void p_s_copyinto(const struct kind *k)
 	movi(2, (__s32)bw.scratch - 8);
 }
 
+/* inet_ntop(AF_INET6, a kernel address): two loads, the longest form */
+static void p_s_ntop(const struct kind *k)
+{
+	(void)k;
+	movi(1, 10);
+	ldb(2, SONDE_B_curthread);
+}
+
 /* a pid that is no ancestor: the walk goes to the root */
 static void p_s_progeny(const struct kind *k)
 {
@@ -686,6 +694,9 @@ static void p_s_kcopy(const struct kind *k)
 	W(strtok,	p_kmp,	2, 0, NULL)				\
 	W(alloca,	p_s_alloca, 1, F_ECB, "the whole scratch (4 MB), an enabling each") \
 	W(copyinto,	p_s_copyinto, 3, 0, "the whole scratch (4 MB) again and again") \
+	W(inet_ntoa,	p_kaddr, 1, 0, "of curthread's first bytes")	\
+	W(inet_ntoa6,	p_kaddr, 1, 0, "of curthread's first bytes")	\
+	W(inet_ntop,	p_s_ntop, 2, 0, "AF_INET6 of curthread's first bytes") \
 	W(progenyof,	p_s_progeny, 1, 0, "no such ancestor; the model charges 1024 parents, the guest has a few") \
 	W(speculation,	p_s_speculation, 0, 0, "256 speculations, all claimed after the first firing") \
 	W(speculate,	p_s_speculate, 1, F_ECB | F_ONCE, "a 64 KB record into the speculation, an enabling each") \
@@ -723,7 +734,7 @@ WORST_SUBRS(KIND_S_)
 /* Every row of the instruction set, in its order: a missing one is an
  * undeclared identifier. */
 #define OP_ROW_(name, code, form, type, s, t)	&worst_op_##name,
-#define B_ROW_(name, id, type)			&worst_b_##name,
+#define B_ROW_(name, id, type, dtype)		&worst_b_##name,
 #define S_ROW_(name, id, min, max, type, args)	&worst_s_##name,
 static const struct kind *const kinds[] = {
 	SONDE_OPS(OP_ROW_)
@@ -747,7 +758,7 @@ static int subr_type(int id)
 
 static int builtin_type(int id)
 {
-#define B_TYPE_(name, bid, type)					\
+#define B_TYPE_(name, bid, type, dtype)				\
 	if (id == bid)							\
 		return SONDE_T_##type;
 	SONDE_BUILTINS(B_TYPE_)

@@ -379,6 +379,14 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	/* progenyof(pid): is the current process pid or one of its	\
 	 * descendants */						\
 	S(progenyof, 0x1b, 1, 1, INT, "i")				\
+	/* inet_ntoa(ipaddr_t *), inet_ntoa6(in6_addr_t *),		\
+	 * inet_ntop(af, addr): the address at a kernel pointer as	\
+	 * DTrace writes it (dotted quad; RFC 1884 with one "::"); an	\
+	 * af other than 2 (AF_INET) or 10 (AF_INET6) is an illegal	\
+	 * operation, an address that cannot be read BADADDR */		\
+	S(inet_ntoa,  0x1c, 1, 1, STR, "i")				\
+	S(inet_ntoa6, 0x1d, 1, 1, STR, "i")				\
+	S(inet_ntop,  0x1e, 2, 2, STR, "ii")				\
 	/* speculations: actions, not allowed in predicates */		\
 	S(speculation, 0x20, 0, 0, INT, "")				\
 	S(speculate,   0x21, 1, 1, INT, "i")				\

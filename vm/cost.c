@@ -198,6 +198,13 @@ static u64 sonde_commit_cost(const struct sonde_cost_in *c)
 	/* into a buffer of at most the scratch there is; called again	\
 	 * it copies again, so every call is charged in full */		\
 	S(copyinto,	USER_COPY, NULL)				\
+	/* one (IPv4) or two (IPv6) fault-safe loads, 40 characters */	\
+	S(inet_ntoa,	SONDE_COST_FAULT + 64,				\
+	  "inet_ntoa() reads kernel memory")				\
+	S(inet_ntoa6,	2 * SONDE_COST_FAULT + 128,			\
+	  "inet_ntoa6() reads kernel memory")				\
+	S(inet_ntop,	2 * SONDE_COST_FAULT + 128,			\
+	  "inet_ntop() reads kernel memory")				\
 	/* at most SONDE_PROGENY_MAX parents, a few loads each */	\
 	S(progenyof,	(u64)SONDE_PROGENY_MAX * 8, NULL)		\
 	S(speculation,	4 * c->img->opt[SONDE_OPT_nspec], NULL)		\

@@ -666,6 +666,124 @@ static int sonde_lltostr(struct sonde_vm_ctx *ctx, const u64 *a, u32 n,
 	return 0;
 }
 
+/*
+ * inet_ntoa(), inet_ntoa6(), inet_ntop(): DTrace's forms of an address
+ * (dtrace_dif_subr()), written backwards from the end of a buffer of
+ * INET6_ADDRSTRLEN (46) bytes, as DTrace writes them.
+ */
+#define SONDE_INET6_STRLEN	46
+
+/* @v in decimal (@hex: lower-case hexadecimal), ending before @p. */
+static char *sonde_put_num(char *p, u32 v, bool hex)
+{
+	do {
+		*--p = "0123456789abcdef"[hex ? v & 15 : v % 10];
+		v = hex ? v >> 4 : v / 10;
+	} while (v);
+	return p;
+}
+
+/* The dotted quad of the 4 bytes at @b. */
+static char *sonde_put_quad(char *p, const u8 *b)
+{
+	int i;
+
+	for (i = 3; i >= 0; i--) {
+		p = sonde_put_num(p, b[i], false);
+		if (i)
+			*--p = '.';
+	}
+	return p;
+}
+
+/*
+ * The 16 bytes at @b: 16-bit groups in hexadecimal, the longest run of
+ * zero groups (one alone counts, as in DTrace) as "::"; an IPv4-mapped
+ * (::ffff:a.b.c.d) or -compatible (::a.b.c.d, not :: or ::1) address
+ * ends in its dotted quad, which is all of it for inet_ntoa6() (@quad).
+ */
+static char *sonde_put_ip6(char *p, const u8 *b, bool quad)
+{
+	int first = -1, run = -1, num = 1, end = 14, i;
+	bool zero12 = true, mapped, compat;
+
+	for (i = 0; i < 16; i++) {
+		if (!b[i] && run < 0 && !(i & 1)) {
+			run = i;
+			continue;
+		}
+		if (run >= 0 && (b[i] || i == 15)) {
+			if (i - run > num) {
+				first = run;
+				num = i - (i & 1) - run;
+				if (!b[i] && i == 15)
+					num += 2;
+			}
+			run = -1;
+		}
+	}
+	for (i = 0; i < 10; i++)
+		zero12 &= !b[i];
+	mapped = zero12 && b[10] == 0xff && b[11] == 0xff;
+	compat = zero12 && !b[10] && !b[11] &&
+		 (b[12] || b[13] || b[14] || b[15] > 1);
+	if (mapped || compat) {
+		p = sonde_put_quad(p, b + 12);
+		if (quad)
+			return p;
+		end = 10;
+	}
+	for (i = end; i >= 0; i -= 2) {
+		if (i == first + num - 2) {
+			*--p = ':';
+			*--p = ':';
+			i -= num - 2;
+			continue;
+		}
+		if (i < 14 && i != first - 2)
+			*--p = ':';
+		p = sonde_put_num(p, (u32)b[i] << 8 | b[i + 1], true);
+	}
+	return p;
+}
+
+/* The address of @id's kind at kernel address a[0] (inet_ntop(): a[1],
+ * of family a[0]) into @r, strsize bytes of scratch. */
+static int sonde_inet(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
+		      char *r, u64 *out)
+{
+	u64 addr = id == SONDE_SUBR_inet_ntop ? a[1] : a[0];
+	bool v6 = id == SONDE_SUBR_inet_ntoa6;
+	char tmp[SONDE_INET6_STRLEN] __uninitialized;	/* written below */
+	u32 max = ctx->img->strsize, i, k;
+	u8 b[16] __uninitialized;			/* loaded below */
+	char *p = tmp + sizeof(tmp) - 1;
+	u64 v;
+
+	if (id == SONDE_SUBR_inet_ntop) {
+		if (a[0] != 2 && a[0] != 10)	/* AF_INET, Linux's AF_INET6 */
+			return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, a[0]);
+		v6 = a[0] == 10;
+	}
+	for (i = 0; i < (v6 ? 16u : 4u); i += k) {
+		k = v6 ? 8 : 4;
+		if (sonde_env_load(ctx, false, addr + i, k, &v))
+			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
+						addr + i);
+		while (k--)
+			b[i + k] = (u8)(v >> (8 * k));
+		k = v6 ? 8 : 4;
+	}
+	*p = 0;
+	p = v6 ? sonde_put_ip6(p, b, id == SONDE_SUBR_inet_ntoa6) :
+		 sonde_put_quad(p, b);
+	for (i = 0; p[i] && i < max - 1; i++)
+		r[i] = p[i];
+	r[i] = 0;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
 /* copyinstr() (user memory) and stringof() (kernel memory) into @r,
  * strsize bytes of scratch. */
 static int sonde_copystr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
@@ -721,6 +839,10 @@ static int sonde_subr_str(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
 	case SONDE_SUBR_copyinstr:
 	case SONDE_SUBR_stringof:
 		return sonde_copystr(ctx, id, a, n, r, out);
+	case SONDE_SUBR_inet_ntoa:
+	case SONDE_SUBR_inet_ntoa6:
+	case SONDE_SUBR_inet_ntop:
+		return sonde_inet(ctx, id, a, r, out);
 	default:
 		return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, id);
 	}

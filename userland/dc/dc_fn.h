@@ -92,6 +92,9 @@
 	S(alloca,	buffer, 0, "size_t")				\
 	S(copyinto,	void, 0, "uintptr_t", "size_t", "void *")	\
 	S(progenyof,	int, 0, "pid_t")				\
+	S(inet_ntoa,	string, 0, "ipaddr_t *")			\
+	S(inet_ntoa6,	string, 0, "in6_addr_t *")			\
+	S(inet_ntop,	string, 0, "int", "void *")			\
 	S(speculation,	int, DC_FF_NOPRED)				\
 	S(speculate,	void, DC_FF_STMT | DC_FF_SPEC, "int")		\
 	S(commit,	void, DC_FF_STMT | DC_FF_SPEC, "int")		\
@@ -152,9 +155,6 @@
 	N(d_path,	0)						\
 	N(ddi_pathname,	0)						\
 	N(getf,		0)						\
-	N(inet_ntoa,	0)						\
-	N(inet_ntoa6,	0)						\
-	N(inet_ntop,	0)						\
 	N(json,		0)						\
 	N(link_ntop,	0)						\
 	N(memref,	0)						\

@@ -1,1 +1,1 @@
-syscall::open:entry { trace(inet_ntoa(arg0)); }
+syscall::open:entry { trace(cleanpath(arg0)); }
