@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_uelf.c - the ELF side of user probes on the host (uelf.c, uhdr.c):
+ * test_uelf.c - the ELF side of user probes on the host (uelf.c; sdt_hdr.c
+ * with the compiler's dc_sdt.c):
  * SDT argument specs good and bad, the notes of the selftests' SDT
  * programs, of this program itself and of Debian's python3.11, symbol
  * operands resolved against this process's own addresses, function
@@ -30,6 +31,7 @@
 #define STAP_SDT_ARG_CONSTRAINT m
 #include <sys/sdt.h>
 
+#include "dc.h"
 #include "usdt.h"
 #include "unit.h"
 
@@ -274,6 +276,18 @@ static void test_self(void)
 	check(r == -ENOENT, "no such process: -ENOENT (got %d)", r);
 }
 
+/* sonde -h's work: the definitions of @src, the header of what was read. */
+static int sdt_header(FILE *out, const char *src, const char *srcname,
+		      char *err, size_t errlen)
+{
+	struct sonde_sdt_defs d = { 0 };
+	int r = dc_sdt_parse(src, srcname, &d, err, errlen);
+	int w = sonde_sdt_header(out, &d, srcname, r != 0);
+
+	sonde_sdt_defs_free(&d);
+	return r ? r : w;
+}
+
 static void test_header(void)
 {
 	static const struct {
@@ -310,7 +324,7 @@ static void test_header(void)
 	int r;
 
 	f = open_memstream(&out, &len);
-	r = sonde_usdt_header(f, good, "pony.d", err, sizeof(err));
+	r = sdt_header(f, good, "pony.d", err, sizeof(err));
 	fclose(f);
 	check(r == 0 && strstr(out, "#define\tPONY_GC_START(arg0) \\\n\tSTAP_PROBE1(pony, gc__start, (arg0))") &&
 	      strstr(out, "#define\tPONY_NAMED(arg0, arg1) \\\n\tSTAP_PROBE2(pony, named, (arg0), (arg1))") &&
@@ -329,7 +343,7 @@ static void test_header(void)
 		out = NULL;
 		f = open_memstream(&out, &len);
 		err[0] = '\0';
-		r = sonde_usdt_header(f, bad[i].src, "t.d", err, sizeof(err));
+		r = sdt_header(f, bad[i].src, "t.d", err, sizeof(err));
 		fclose(f);
 		free(out);
 		check(r == -EINVAL && !strncmp(err, bad[i].err,
