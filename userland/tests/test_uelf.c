@@ -309,6 +309,12 @@ static void test_header(void)
 		{ "provider p { probe a(); }", "t.d:1:26: error: expected ';' at end of file" },
 		{ "probe a();", "t.d:1:1: error: expected 'provider'" },
 		{ "provider { probe a(); };", "t.d:1:10: error: expected a provider name" },
+		/* what D's lexer rejects is what -h expected there */
+		{ "provider 9p { probe a(); };", "t.d:1:10: error: expected a provider name" },
+		{ "provider p $ { };", "t.d:1:12: error: expected '{' before '$'" },
+		{ "provider p { probe a`b(); };", "t.d:1:21: error: expected '(' before '`'" },
+		/* a # line only at a line's start */
+		{ "/* c */ #define x\nprovider p { };", "t.d:1:9: error: expected 'provider'" },
 	};
 	const char *good = "/* c */ provider pony {\n"
 			   "\tprobe gc__start(uintptr_t);\n"
@@ -317,7 +323,8 @@ static void test_header(void)
 			   "\tprobe xl(int /* in */, const  char *) : (int, string);\n"
 			   "};\n"
 			   "  #pragma D attributes Evolving/Evolving/ISA provider pony provider\n"
-			   "// the second provider\nprovider other { probe x(); };\n";
+			   "// the second provider\nprovider other { probe x(); };\n"
+			   "#define T int\nprovider odd { probe q(T \"x, 'y); };\n";
 	char err[256], *out = NULL;
 	size_t len = 0, i;
 	FILE *f;
@@ -336,6 +343,7 @@ static void test_header(void)
 	      strstr(out, "/* pony*:::xl(int, const char *) */\n#define\tPONY_XL(arg0, arg1) \\\n") &&
 	      strstr(out, "/* pony*:::named(char *name, int (*fn)(int, int)) */") &&
 	      strstr(out, "#define\tOTHER_X() \\\n\tSTAP_PROBE(other, x)") &&
+	      strstr(out, "/* odd*:::q(T \"x, 'y) */") &&
 	      strstr(out, "#if defined(_SYS_SDT_H) && !defined(_SDT_HAS_SEMAPHORES)\n#error"),
 	      "header for a Pony-like provider (%s)", r ? err : "");
 	free(out);
