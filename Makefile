@@ -57,14 +57,16 @@ ALL_CFLAGS := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict
 # The userland, one folder per part; every .c file of a folder is built.
 #   vm/            the VM, also compiled into the module (Kbuild)
 #   userland/usdt/ user probes: ELF notes and symbols, instruction
-#                  boundaries, -h headers, CPython runtimes (no device)
+#                  boundaries, -h headers and -G objects, CPython runtimes
+#                  (no device)
 #   userland/lib/  libsonde: the device (every ioctl), program, loading,
 #                  probe resolution (user probes too), consumer, output
 #   userland/dc/   the D compiler
 #   userland/cmd/  the sonde command
 # What a folder may include is what it builds on: usdt sees only uapi/
 # (libsonde builds on it, never the reverse), the consumer never sees the
-# compiler's headers, the compiler sees libsonde's program.
+# compiler's headers, the compiler sees libsonde's program and usdt's
+# provider definitions (dc_sdt.c fills what usdt's -h/-G writers take).
 VM_SRCS := $(sort $(wildcard vm/*.c))
 LIB_SRCS := $(sort $(wildcard userland/lib/*.c))
 USDT_SRCS := $(sort $(wildcard userland/usdt/*.c))
@@ -76,7 +78,7 @@ LIBSONDE_SRCS := $(VM_SRCS) $(LIB_SRCS) $(USDT_SRCS) $(DC_SRCS)
 INC_vm := -Iuapi -Ivm
 INC_usdt := -Iuapi -Iuserland/usdt
 INC_lib := $(INC_vm) -Iuserland/lib -Iuserland/usdt
-INC_dc := $(INC_vm) -Iuserland/lib -Iuserland/dc
+INC_dc := $(INC_vm) -Iuserland/lib -Iuserland/usdt -Iuserland/dc
 INC_cmd := $(INC_lib) -Iuserland/dc
 # the include path of source file $1, by its folder
 src_inc = $(if $(filter userland/dc/%,$1),$(INC_dc),$(if $(filter \

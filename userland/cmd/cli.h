@@ -8,7 +8,14 @@
 #include <stdbool.h>
 
 /*
- * sonde -G (sdt_obj.c): the object for @script's USDT providers, to
+ * sonde -h (sdt.c): the C header for @script's USDT providers, to @ofile
+ * ("-": stdout) or, as dtrace names it, the script's base name with .h
+ * for .d in the current directory.  Returns the command's exit status.
+ */
+int cli_header(const char *script, bool one_script, const char *ofile);
+
+/*
+ * sonde -G (sdt.c): the object for @script's USDT providers, to
  * @ofile or the script's name with .o; @objs are the program's objects.
  * Returns the command's exit status.
  */

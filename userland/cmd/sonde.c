@@ -411,79 +411,6 @@ static void cli_dc_free(struct cli_dc *c)
 	free(c);
 }
 
-/*
- * -h: the C header for the provider definitions of the one -s script, to
- * -o's file or, as dtrace names it, the script's base name with .h for
- * .d in the current directory.
- */
-static int cli_header(const struct cli_cmd *cmds, int ncmds,
-		      const char *ofile)
-{
-	char name[PATH_MAX], err[512];
-	const char *base, *dot;
-	FILE *in, *out;
-	char *src = NULL;
-	size_t len = 0;
-	int ret;
-
-	if (ncmds != 1 || !cmds[0].script) {
-		error("-h requires exactly one -s script of provider definitions");
-		return E_USAGE;
-	}
-	in = fopen(cmds[0].arg, "re");
-	if (!in) {
-		error("failed to open %s: %s", cmds[0].arg, strerror(errno));
-		return E_ERROR;
-	}
-	out = open_memstream(&src, &len);
-	if (out) {
-		char buf[4096];
-		size_t n;
-
-		while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-			fwrite(buf, 1, n, out);
-		fclose(out);
-	}
-	fclose(in);
-	if (!src) {
-		error("failed to read %s", cmds[0].arg);
-		return E_ERROR;
-	}
-	if (!ofile) {
-		base = strrchr(cmds[0].arg, '/');
-		base = base ? base + 1 : cmds[0].arg;
-		dot = strrchr(base, '.');
-		if (!dot || strcmp(dot, ".d")) {
-			error("failed to name the header: %s does not end in .d (use -o)",
-			      cmds[0].arg);
-			free(src);
-			return E_ERROR;
-		}
-		snprintf(name, sizeof(name), "%.*s.h", (int)(dot - base), base);
-		ofile = name;
-	}
-	out = strcmp(ofile, "-") ? fopen(ofile, "w") : stdout;
-	if (!out) {
-		error("failed to open %s: %s", ofile, strerror(errno));
-		free(src);
-		return E_ERROR;
-	}
-	ret = sonde_usdt_header(out, src, cmds[0].arg, err, sizeof(err));
-	if (out != stdout && fclose(out) && !ret)
-		ret = -errno;
-	free(src);
-	if (ret) {
-		if (out != stdout)
-			unlink(ofile);
-		if (ret == -EINVAL)
-			fprintf(stderr, "%s\n", err);
-		else
-			error("failed to write %s: %s", ofile, strerror(-ret));
-		return E_ERROR;
-	}
-	return E_SUCCESS;
-}
-
 /* ---- -v: stability attributes (dtrace.c's print_probe_info) ------ */
 
 static void cli_probe_info(const struct sonde_probe_desc *d, uint32_t nargs)
@@ -1194,7 +1121,8 @@ int main(int argc, char **argv)
 		return E_USAGE;
 	}
 	if (o.hdr)
-		return cli_header(o.cmds, o.ncmds, o.ofile);
+		return cli_header(o.cmds[0].arg,
+				  o.ncmds == 1 && o.cmds[0].script, o.ofile);
 	if (o.gobj)
 		return cli_sdt_object(o.cmds[0].arg,
 				      o.ncmds == 1 && o.cmds[0].script, o.ofile,

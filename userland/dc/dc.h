@@ -74,6 +74,19 @@ struct dc_diag {
 	const char *srcline;	/* the source line, without newline, or NULL */
 };
 
+struct sonde_sdt_defs;
+
+/*
+ * `sonde -h` and `-G`: the provider definitions of @src (D's `provider p
+ * { probe a(int, char *); };` blocks; read from @srcname, for messages)
+ * appended to @defs (usdt.h; sonde_sdt_defs_free() frees it), with the
+ * compiler's lexer (dc_sdt.c).  0, -ENOMEM, or -EINVAL with
+ * "file:line:col: error: message" in @err; after an error @defs holds
+ * what came before it.
+ */
+int dc_sdt_parse(const char *src, const char *srcname,
+		 struct sonde_sdt_defs *defs, char *err, size_t errlen);
+
 /* Constructor: NULL with errno ENOMEM. */
 struct dc *dc_new(void);
 void dc_free(struct dc *dc);

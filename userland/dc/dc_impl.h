@@ -7,6 +7,8 @@
  *                and the clause structure, building the AST below
  *   dc_decl.c    declarations and type names (dc_parse.h: what the two
  *                parser files share)
+ *   dc_sdt.c     provider definitions for sonde -h and -G (the lexer,
+ *                into usdt.h's struct sonde_sdt_defs)
  *   dc_ctf.c     the type table; dc_btf.c the kernel's types from BTF
  *   dc_if.c      if/else: splitting a clause into guarded clauses
  *   dc_sem.c     semantic analysis of expressions: types, constants,
@@ -609,6 +611,10 @@ struct dc_lexer {
 	uint32_t line;
 	const char *line_start;
 	bool bol;		/* only whitespace since the line started */
+	/* provider files of -h and -G (dc_sdt.c): every # line is skipped
+	 * whole, #pragma D attributes and a build's #define alike, as the
+	 * old -h parser did; there is no program for #pragma to set */
+	bool sdt;
 };
 
 void dc_lex_init(struct dc_lexer *lx, struct dc_cc *cc, const char *src,

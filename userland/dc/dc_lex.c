@@ -219,6 +219,18 @@ static void dc_lex_hash(struct dc_lexer *lx)
 	}
 }
 
+/* Only blanks before the current character on its line (a comment is
+ * not: -h's provider files skip "# ..." lines only at a line's start). */
+static bool dc_lex_line_blank(const struct dc_lexer *lx)
+{
+	const char *q;
+
+	for (q = lx->line_start; q < lx->p; q++)
+		if (!isspace((unsigned char)*q))
+			return false;
+	return true;
+}
+
 bool dc_lex_skip(struct dc_lexer *lx)
 {
 	while (lx->p < lx->end) {
@@ -254,7 +266,10 @@ bool dc_lex_skip(struct dc_lexer *lx)
 			   lx->p[1] == '/') {
 			while (lx->p < lx->end && *lx->p != '\n')
 				lx->p++;
-		} else if (c == '#' && lx->bol) {
+		} else if (c == '#' && lx->sdt && dc_lex_line_blank(lx)) {
+			while (lx->p < lx->end && *lx->p != '\n')
+				lx->p++;
+		} else if (c == '#' && lx->bol && !lx->sdt) {
 			dc_lex_hash(lx);
 		} else {
 			lx->bol = false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_uelf.c - the ELF side of user probes on the host (uelf.c, uhdr.c):
+ * test_uelf.c - the ELF side of user probes on the host (uelf.c; sdt_hdr.c
+ * with the compiler's dc_sdt.c):
  * SDT argument specs good and bad, the notes of the selftests' SDT
  * programs, of this program itself and of Debian's python3.11, symbol
  * operands resolved against this process's own addresses, function
@@ -30,6 +31,7 @@
 #define STAP_SDT_ARG_CONSTRAINT m
 #include <sys/sdt.h>
 
+#include "dc.h"
 #include "usdt.h"
 #include "unit.h"
 
@@ -274,6 +276,18 @@ static void test_self(void)
 	check(r == -ENOENT, "no such process: -ENOENT (got %d)", r);
 }
 
+/* sonde -h's work: the definitions of @src, the header of what was read. */
+static int sdt_header(FILE *out, const char *src, const char *srcname,
+		      char *err, size_t errlen)
+{
+	struct sonde_sdt_defs d = { 0 };
+	int r = dc_sdt_parse(src, srcname, &d, err, errlen);
+	int w = sonde_sdt_header(out, &d, srcname, r != 0);
+
+	sonde_sdt_defs_free(&d);
+	return r ? r : w;
+}
+
 static void test_header(void)
 {
 	static const struct {
@@ -295,6 +309,12 @@ static void test_header(void)
 		{ "provider p { probe a(); }", "t.d:1:26: error: expected ';' at end of file" },
 		{ "probe a();", "t.d:1:1: error: expected 'provider'" },
 		{ "provider { probe a(); };", "t.d:1:10: error: expected a provider name" },
+		/* what D's lexer rejects is what -h expected there */
+		{ "provider 9p { probe a(); };", "t.d:1:10: error: expected a provider name" },
+		{ "provider p $ { };", "t.d:1:12: error: expected '{' before '$'" },
+		{ "provider p { probe a`b(); };", "t.d:1:21: error: expected '(' before '`'" },
+		/* a # line only at a line's start */
+		{ "/* c */ #define x\nprovider p { };", "t.d:1:9: error: expected 'provider'" },
 	};
 	const char *good = "/* c */ provider pony {\n"
 			   "\tprobe gc__start(uintptr_t);\n"
@@ -303,14 +323,15 @@ static void test_header(void)
 			   "\tprobe xl(int /* in */, const  char *) : (int, string);\n"
 			   "};\n"
 			   "  #pragma D attributes Evolving/Evolving/ISA provider pony provider\n"
-			   "// the second provider\nprovider other { probe x(); };\n";
+			   "// the second provider\nprovider other { probe x(); };\n"
+			   "#define T int\nprovider odd { probe q(T \"x, 'y); };\n";
 	char err[256], *out = NULL;
 	size_t len = 0, i;
 	FILE *f;
 	int r;
 
 	f = open_memstream(&out, &len);
-	r = sonde_usdt_header(f, good, "pony.d", err, sizeof(err));
+	r = sdt_header(f, good, "pony.d", err, sizeof(err));
 	fclose(f);
 	check(r == 0 && strstr(out, "#define\tPONY_GC_START(arg0) \\\n\tSTAP_PROBE1(pony, gc__start, (arg0))") &&
 	      strstr(out, "#define\tPONY_NAMED(arg0, arg1) \\\n\tSTAP_PROBE2(pony, named, (arg0), (arg1))") &&
@@ -322,6 +343,7 @@ static void test_header(void)
 	      strstr(out, "/* pony*:::xl(int, const char *) */\n#define\tPONY_XL(arg0, arg1) \\\n") &&
 	      strstr(out, "/* pony*:::named(char *name, int (*fn)(int, int)) */") &&
 	      strstr(out, "#define\tOTHER_X() \\\n\tSTAP_PROBE(other, x)") &&
+	      strstr(out, "/* odd*:::q(T \"x, 'y) */") &&
 	      strstr(out, "#if defined(_SYS_SDT_H) && !defined(_SDT_HAS_SEMAPHORES)\n#error"),
 	      "header for a Pony-like provider (%s)", r ? err : "");
 	free(out);
@@ -329,7 +351,7 @@ static void test_header(void)
 		out = NULL;
 		f = open_memstream(&out, &len);
 		err[0] = '\0';
-		r = sonde_usdt_header(f, bad[i].src, "t.d", err, sizeof(err));
+		r = sdt_header(f, bad[i].src, "t.d", err, sizeof(err));
 		fclose(f);
 		free(out);
 		check(r == -EINVAL && !strncmp(err, bad[i].err,

@@ -4,8 +4,9 @@
  * (uelf.c: SDT notes of USDT, function symbols of the pid provider, the
  * objects a process maps, the libraries a program needs; libelf
  * underneath), instruction boundaries for offset probes (uinsn.c),
- * `sonde -h`'s C header of provider definitions (uhdr.c), and the CPython
- * runtimes jstack() walks (pyrt.c).  Nothing here touches /dev/sonde:
+ * what `sonde -h` and `-G` make of provider definitions (sdt_hdr.c: the
+ * C header, sdt_obj.c: the object), and the CPython runtimes jstack()
+ * walks (pyrt.c).  Nothing here touches /dev/sonde:
  * libsonde makes kernel probes of what this reads (lib/uprov.c).
  *
  * usdt sits below libsonde: libsonde includes this header, nothing here
@@ -160,17 +161,75 @@ int sonde_pyrt_probe(const char *path, struct sonde_pyrt *rt, char *err,
 int sonde_py_addr2line(const uint8_t *t, size_t n, int firstlineno,
 		       int32_t lasti);
 
-/* ---- uhdr.c: sonde -h ---------------------------------------------- */
+/* ---- sdt_hdr.c, sdt_obj.c: sonde -h and -G ------------------------ */
+
+#define SONDE_SDT_MAXARGS	12	/* <sys/sdt.h>'s STAP_PROBE12 */
+
+/* One probe of a provider definition: "probe gc__start(uintptr_t);". */
+struct sonde_sdt_probe {
+	char name[SONDE_NAMELEN];	/* as written: "gc__start" */
+	int nargs;
+	/* each argument's type as written, comments out and blanks folded
+	 * ("char *name"): the header only echoes it in a comment */
+	char *args[SONDE_SDT_MAXARGS];
+};
+
+struct sonde_sdt_provider {
+	char name[SONDE_PROVNAMELEN];
+	struct sonde_sdt_probe *probes;
+	size_t nprobes;
+};
 
 /*
- * Write the C header for the provider definitions in @src (D's
- * `provider name { probe p(type, ...); ... };` syntax), as `dtrace -h`
- * does: PROVIDER_PROBE(args) macros over <sys/sdt.h>'s STAP_PROBEn and
- * PROVIDER_PROBE_ENABLED() tests over a semaphore in .probes.  0, or
- * -EINVAL with "file:line:col: error: message" in @err.
+ * The provider definitions of one file, in their order: what the D
+ * compiler's parser reads of `provider p { probe a(int, char *); };`
+ * blocks (dc_sdt_parse(); usdt is below the compiler, so the compiler
+ * fills this and the writers here take it).  A provider is added at its
+ * '{', a probe at its ';': after an error, what came before.
  */
-int sonde_usdt_header(FILE *out, const char *src, const char *srcname,
-		      char *err, size_t errlen);
+struct sonde_sdt_defs {
+	struct sonde_sdt_provider *provs;
+	size_t nprovs;
+};
+
+/* Add a provider, a probe (zeroed but for the name); NULL on ENOMEM. */
+struct sonde_sdt_provider *sonde_sdt_add_provider(struct sonde_sdt_defs *d,
+						  const char *name);
+struct sonde_sdt_probe *sonde_sdt_add_probe(struct sonde_sdt_provider *p,
+					    const char *name);
+void sonde_sdt_defs_free(struct sonde_sdt_defs *d);
+
+/*
+ * `sonde -h`: write the C header for @d (read from @srcname), as `dtrace
+ * -h` does: PROVIDER_PROBE(args) macros over <sys/sdt.h>'s STAP_PROBEn
+ * and PROVIDER_PROBE_ENABLED() tests over a semaphore in .probes.  With
+ * @partial (the definitions stopped at an error), no closing lines.  0 or
+ * -EIO.
+ */
+int sonde_sdt_header(FILE *out, const struct sonde_sdt_defs *d,
+		     const char *srcname, bool partial);
+
+/*
+ * "dir/probes.d" -> "probes" + @ext into @buf, as dtrace names its
+ * outputs in the current directory; -EINVAL if the name does not end in
+ * .d.
+ */
+int sonde_sdt_outname(const char *script, const char *ext, char *buf,
+		      size_t size);
+
+/*
+ * `sonde -G`: is @path an ELF relocatable object (what dtrace -G takes)?
+ * 0, or -errno with the reason in @err.
+ */
+int sonde_sdt_object_check(const char *path, char *err, size_t errlen);
+
+/*
+ * `sonde -G`: the object defining @d's semaphores (sonde_sdt_header()'s
+ * text compiled with $CC) in @ofile.  0, or -errno with the reason in
+ * @err.
+ */
+int sonde_sdt_object(const struct sonde_sdt_defs *d, const char *srcname,
+		     const char *ofile, char *err, size_t errlen);
 
 /* ---- uinsn.c: instruction boundaries ------------------------------ */
 

@@ -19,7 +19,10 @@
  *
  * The compiler is $CC (default cc), run through sh so CC may carry flags;
  * the header needs <sys/sdt.h> (systemtap-sdt-dev), as the program's own
- * objects did.  Command's thread only.
+ * objects did.  The definitions come parsed, as sdt_hdr.c's; the command
+ * (cmd/sdt.c) reads the file with the D compiler's parser and says what
+ * went wrong.  Nothing here prints: errors go to the caller's buffer.
+ * Command's thread only.
  */
 #include <elf.h>
 #include <errno.h>
@@ -34,27 +37,19 @@
 #include <sys/wait.h>
 
 #include "usdt.h"
-#include "cli.h"
 
-#define E_SUCCESS	0
-#define E_ERROR		1
-#define E_USAGE		2
-
-__attribute__((format(printf, 1, 2)))
-static void gerr(const char *fmt, ...)
+__attribute__((format(printf, 3, 4)))
+static void sdt_err(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("sonde: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* @path is an ELF relocatable object (what a compiler's -c writes). */
-static int sdt_check_object(const char *path)
+int sonde_sdt_object_check(const char *path, char *err, size_t errlen)
 {
 	Elf64_Ehdr eh;
 	ssize_t n;
@@ -62,51 +57,29 @@ static int sdt_check_object(const char *path)
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		gerr("failed to open %s: %s", path, strerror(errno));
-		return -1;
+		n = -errno;
+		sdt_err(err, errlen, "failed to open %s: %s", path,
+			strerror(errno));
+		return n;
 	}
 	n = read(fd, &eh, sizeof(eh));
 	close(fd);
 	if (n < (ssize_t)sizeof(eh) || memcmp(eh.e_ident, ELFMAG, SELFMAG)) {
-		gerr("failed to process %s: not an ELF file", path);
-		return -1;
+		sdt_err(err, errlen, "failed to process %s: not an ELF file",
+			path);
+		return -ENOEXEC;
 	}
 	if (eh.e_type != ET_REL) {
-		gerr("failed to process %s: not an object file (ELF type %u; -G takes the objects before they are linked)",
-		     path, eh.e_type);
-		return -1;
+		sdt_err(err, errlen, "failed to process %s: not an object file (ELF type %u; -G takes the objects before they are linked)",
+			path, eh.e_type);
+		return -ENOEXEC;
 	}
 	return 0;
 }
 
-static char *sdt_read(const char *path)
-{
-	char buf[4096], *src = NULL;
-	size_t len = 0, n;
-	FILE *in, *mem;
-
-	in = fopen(path, "re");
-	if (!in) {
-		gerr("failed to open %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	mem = open_memstream(&src, &len);
-	if (mem) {
-		while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-			fwrite(buf, 1, n, mem);
-		fclose(mem);
-	}
-	if (ferror(in)) {
-		gerr("failed to read %s: %s", path, strerror(errno));
-		free(src);
-		src = NULL;
-	}
-	fclose(in);
-	return src;
-}
-
 /* Compile the C text @c (length @len) into the object @out with $CC. */
-static int sdt_compile(const char *c, size_t len, const char *out)
+static int sdt_compile(const char *c, size_t len, const char *out,
+		       char *err, size_t errlen)
 {
 	const char *cc = getenv("CC");
 	int fds[2], status;
@@ -115,13 +88,13 @@ static int sdt_compile(const char *c, size_t len, const char *out)
 	pid_t pid;
 
 	if (pipe2(fds, O_CLOEXEC)) {
-		gerr("failed to create pipe: %s", strerror(errno));
+		sdt_err(err, errlen, "failed to create pipe: %s", strerror(errno));
 		return -1;
 	}
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
-		gerr("failed to fork: %s", strerror(errno));
+		sdt_err(err, errlen, "failed to fork: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
 		return -1;
@@ -146,73 +119,44 @@ static int sdt_compile(const char *c, size_t len, const char *out)
 	close(fds[1]);
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
-			gerr("failed to wait for the compiler: %s",
+			sdt_err(err, errlen, "failed to wait for the compiler: %s",
 			     strerror(errno));
 			return -1;
 		}
 	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		gerr("failed to compile %s with %s (exit status %d): it needs <sys/sdt.h> (systemtap-sdt-dev)",
-		     out, cc && *cc ? cc : "cc",
-		     WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+		sdt_err(err, errlen, "failed to compile %s with %s (exit status %d): it needs <sys/sdt.h> (systemtap-sdt-dev)",
+			out, cc && *cc ? cc : "cc",
+			WIFEXITED(status) ? WEXITSTATUS(status) :
+			128 + WTERMSIG(status));
 		unlink(out);
 		return -1;
 	}
 	return 0;
 }
 
-int cli_sdt_object(const char *script, bool one_script, const char *ofile,
-		   int nobj, char **objs)
+int sonde_sdt_object(const struct sonde_sdt_defs *d, const char *srcname,
+		     const char *ofile, char *err, size_t errlen)
 {
-	char name[PATH_MAX], err[512];
-	const char *base, *dot;
-	char *src, *hdr = NULL;
+	char *hdr = NULL;
 	size_t hlen = 0;
 	FILE *mem;
-	int i, ret;
+	int ret;
 
-	if (!one_script) {
-		gerr("-G requires exactly one -s script of provider definitions");
-		return E_USAGE;
-	}
-	for (i = 0; i < nobj; i++)
-		if (sdt_check_object(objs[i]))
-			return E_ERROR;
-	if (!ofile) {
-		/* as SystemTap's dtrace: probes.d gives probes.o */
-		base = strrchr(script, '/');
-		base = base ? base + 1 : script;
-		dot = strrchr(base, '.');
-		if (!dot || strcmp(dot, ".d")) {
-			gerr("failed to name the object: %s does not end in .d (use -o)",
-			     script);
-			return E_ERROR;
-		}
-		snprintf(name, sizeof(name), "%.*s.o", (int)(dot - base), base);
-		ofile = name;
-	}
-	src = sdt_read(script);
-	if (!src)
-		return E_ERROR;
 	mem = open_memstream(&hdr, &hlen);
 	if (!mem) {
-		gerr("failed to allocate memory");
-		free(src);
-		return E_ERROR;
+		sdt_err(err, errlen, "failed to allocate memory");
+		return -ENOMEM;
 	}
-	ret = sonde_usdt_header(mem, src, script, err, sizeof(err));
+	ret = sonde_sdt_header(mem, d, srcname, false);
 	fclose(mem);
-	free(src);
 	if (ret) {
-		if (ret == -EINVAL)
-			fprintf(stderr, "%s\n", err);
-		else
-			gerr("failed to generate the probe object: %s",
-			     strerror(-ret));
+		sdt_err(err, errlen, "failed to generate the probe object: %s",
+			strerror(-ret));
 		free(hdr);
-		return E_ERROR;
+		return ret;
 	}
-	ret = sdt_compile(hdr, hlen, ofile);
+	ret = sdt_compile(hdr, hlen, ofile, err, errlen);
 	free(hdr);
-	return ret ? E_ERROR : E_SUCCESS;
+	return ret ? -EIO : 0;
 }
