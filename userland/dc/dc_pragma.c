@@ -657,6 +657,140 @@ static const char *word(const char *p, const char *end, char *buf,
 	return p;
 }
 
+/* One of dtrace_str2attr()'s names: a stability level or a dependency
+ * class. */
+static bool attr_name_ok(const char *s, size_t n)
+{
+	static const char *const names[] = {
+		"Internal", "Private", "Obsolete", "External", "Unstable",
+		"Evolving", "Stable", "Standard",
+		"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == n && !strncasecmp(names[i], s, n))
+			return true;
+	return false;
+}
+
+/* "name/data/class" attributes, dtrace_str2attr(): up to three names,
+ * each a stability or a class, separated by '/'. */
+static bool attrs_ok(const char *s)
+{
+	const char *e;
+	int fields = 0;
+
+	do {
+		e = strchr(s, '/');
+		if (!attr_name_ok(s, e ? (size_t)(e - s) : strlen(s)) ||
+		    ++fields > 3)
+			return false;
+		s = e ? e + 1 : NULL;
+	} while (s);
+	return true;
+}
+
+/* "major.minor[.micro]", dt_version_str2num(), quotes included. */
+static bool version_ok(const char *s)
+{
+	size_t n = strlen(s);
+	int parts = 0;
+
+	if (n < 3 || s[0] != '"' || s[n - 1] != '"')
+		return false;
+	for (s++; *s != '"'; s++) {
+		if (!isdigit((unsigned char)*s))
+			return false;
+		while (isdigit((unsigned char)*s))
+			s++;
+		parts++;
+		if (*s != '.')
+			break;
+	}
+	return *s == '"' && parts >= 2 && parts <= 3;
+}
+
+/*
+ * #pragma D attributes and binding (dt_pragma_attributes(),
+ * dt_pragma_binding()): checked as DTrace checks them; they set an
+ * identifier's stability and version, which sonde's programs do not act
+ * on, so nothing more.
+ */
+static void pragma_attrs(struct dc_cc *cc, const char *w, const char *p,
+			 const char *end, uint32_t line, uint32_t col)
+{
+	char a[256], id[256], pname[256], part[256];
+	bool binding = !strcmp(w, "binding");
+
+	p = word(p, end, a, sizeof(a));
+	p = word(p, end, id, sizeof(id));
+	if (!a[0] || !id[0] || (binding && a[0] != '"') ||
+	    (!binding && a[0] == '"') || id[0] == '"') {
+		dc_error(cc, "D_PRAGMA_MALFORM", line, col,
+			 binding ? "malformed #pragma %s \"version\" <ident>" :
+			 "malformed #pragma %s <attributes> <ident>", w);
+		return;
+	}
+	if (binding ? !version_ok(a) : !attrs_ok(a)) {
+		dc_error(cc, "D_PRAGMA_INVAL", line, col,
+			 binding ? "invalid version string specified by #pragma %s" :
+			 "invalid attributes specified by #pragma %s", w);
+		return;
+	}
+	if (binding || strcmp(id, "provider"))
+		return;
+	p = word(p, end, pname, sizeof(pname));
+	word(p, end, part, sizeof(part));
+	if (strcmp(part, "provider") && strcmp(part, "module") &&
+	    strcmp(part, "function") && strcmp(part, "name") &&
+	    strcmp(part, "args"))
+		/* DTrace names the provider as the component, and the
+		 * component as the provider: its message, as it is */
+		dc_error(cc, "D_PRAGMA_INVAL", line, col,
+			 "invalid component \"%s\" in attribute #pragma for provider %s",
+			 pname, part);
+}
+
+/*
+ * #pragma error, #pragma D error (dt_pragma_error()): an error whose
+ * message is the line's identifiers and strings, each followed by a
+ * blank.
+ */
+static void pragma_error(struct dc_cc *cc, const char *p, const char *end,
+			 uint32_t line, uint32_t col)
+{
+	char msg[1024], w[256];
+	size_t n = 0, l;
+
+	msg[0] = 0;
+	for (;;) {
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		if (p < end && *p == '"') {
+			/* a string: its characters, blanks and all */
+			const char *q = memchr(p + 1, '"', (size_t)(end - p - 1));
+
+			l = (size_t)((q ? q : end) - (p + 1));
+			if (l >= sizeof(w))
+				l = sizeof(w) - 1;
+			memcpy(w, p + 1, l);
+			w[l] = 0;
+			p = q ? q + 1 : end;
+		} else {
+			p = word(p, end, w, sizeof(w));
+			if (!w[0])
+				break;
+			if (!isalpha((unsigned char)w[0]) && w[0] != '_')
+				continue;	/* not an identifier */
+		}
+		n += snprintf(msg + n, sizeof(msg) - n, "%s ", w);
+		if (n >= sizeof(msg))
+			break;
+	}
+	dc_error(cc, "D_PRAGERR", line, col, "#error: %s", msg);
+}
+
 void dc_pragma(struct dc_cc *cc, const char *text, size_t len,
 	       uint32_t line, uint32_t col)
 {
@@ -666,6 +800,10 @@ void dc_pragma(struct dc_cc *cc, const char *text, size_t len,
 	int rc;
 
 	p = word(p, end, w, sizeof(w));
+	if (!strcmp(w, "error")) {
+		pragma_error(cc, p, end, line, col);
+		return;
+	}
 	if (strcmp(w, "D"))
 		return;		/* #pragma ident and friends: not ours */
 	p = word(p, end, w, sizeof(w));
@@ -702,8 +840,15 @@ void dc_pragma(struct dc_cc *cc, const char *text, size_t len,
 				 err, err[0] ? ")" : "");
 		return;
 	}
-	if (!strcmp(w, "attributes") || !strcmp(w, "binding") ||
-	    !strcmp(w, "depends_on") || !strcmp(w, "error")) {
+	if (!strcmp(w, "attributes") || !strcmp(w, "binding")) {
+		pragma_attrs(cc, w, p, end, line, col);
+		return;
+	}
+	if (!strcmp(w, "error")) {
+		pragma_error(cc, p, end, line, col);
+		return;
+	}
+	if (!strcmp(w, "depends_on")) {
 		dc_error(cc, "D_PRAGMA_INVAL", line, col,
 			 "#pragma D %s is not supported yet", w);
 		return;
