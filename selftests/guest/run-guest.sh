@@ -260,6 +260,10 @@ fi
 
 if [ -x "$SONDE_BIN" ]; then
 	install_bin "$SONDE_BIN" /bin/sonde
+	# where the packages put it: the tools' "#!/usr/sbin/sonde -s" and
+	# DTrace scripts' "#!/usr/sbin/dtrace -s" (sonde-dtrace's link)
+	ln -sf /bin/sonde "$R/usr/sbin/sonde"
+	ln -sf sonde "$R/usr/sbin/dtrace"
 	# dlopen()ed by sonde for pid offset probes (libcapstone4), with
 	# the libraries it needs.  sonde is static: its dlopen() looks for
 	# the dynamic loader where Debian keeps it, in the multiarch
