@@ -352,6 +352,14 @@ unit-cli-options: $(B)/sonde
 
 unit: unit-devhint unit-cli-options
 
+# Run as dtrace (sonde-dtrace's link), the command takes the calls of
+# SystemTap's build helper: -h, -G, its extra options, $CFLAGS.
+.PHONY: unit-dtrace
+unit-dtrace: $(B)/sonde
+	userland/tests/dtrace_helper.sh $(B)/sonde
+
+unit: unit-dtrace
+
 # make install / uninstall into a DESTDIR (userland/tests/install.sh).
 .PHONY: unit-install
 unit-install: userland
