@@ -53,6 +53,7 @@ io:::start
 io:::done
 /issued[arg4]/
 {
+	dirty = 1;
 	this->comm = stringof(((struct task_struct *)who[arg4])->comm);
 	this->rw = args[0]->b_flags & B_READ ? "R" : "W";
 	@bytes[whopid[arg4], this->comm, args[1]->dev_statname, this->rw] =
@@ -78,6 +79,7 @@ tick-1s
 	trunc(@ios);
 	trunc(@lat);
 	ticks = 0;
+	dirty = 0;
 	reports++;
 }
 
@@ -89,7 +91,7 @@ tick-1s
 
 /* the last, partial interval (or the only one, for a short -c command) */
 END
-/!usage/
+/!usage && dirty/
 {
 	printf("\n%Y\n", walltimestamp);
 	printf("%-7s %-16s %-6s %1s %6s %10s %10s\n", "PID", "COMM", "DISK",

@@ -53,6 +53,7 @@ fbt::vfs_read:return,
 fbt::vfs_write:return
 /self->in/
 {
+	dirty = 1;
 	this->ret = (int64_t)args[1];
 	this->file = stringof((char *)self->name);
 	@bytes[pid, execname, self->write ? "W" : "R", this->file] =
@@ -73,6 +74,7 @@ tick-1s
 	trunc(@ops);
 	trunc(@bytes);
 	ticks = 0;
+	dirty = 0;
 	reports++;
 }
 
@@ -84,7 +86,7 @@ tick-1s
 
 /* the last, partial interval (or the only one, for a short -c command) */
 END
-/!usage/
+/!usage && dirty/
 {
 	printf("\n%Y\n", walltimestamp);
 	printf("%-7s %-16s %1s %8s %12s %s\n", "PID", "COMM", "T", "OPS",

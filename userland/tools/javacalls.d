@@ -60,6 +60,6 @@ tick-1s
 END
 /!usage/
 {
-	printf("%-40s %-24s %10s\n", "CLASS", "METHOD", "CALLS");
-	printa("%-40s %-24s %@10d\n", @calls);
+	printf("%10s  %s\n", "CALLS", "CLASS.METHOD");
+	printa("%@10d  %s.%s\n", @calls);
 }

@@ -54,6 +54,6 @@ tick-1s
 END
 /!usage/
 {
-	printf("%-24s %-32s %10s\n", "FILE", "FUNCTION", "CALLS");
-	printa("%-24s %-32s %@10d\n", @calls);
+	printf("%10s  %s\n", "CALLS", "FILE:FUNCTION");
+	printa("%@10d  %s:%s\n", @calls);
 }

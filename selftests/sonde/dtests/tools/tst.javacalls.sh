@@ -7,5 +7,5 @@
 JAVA_OPTS=-XX:+DTraceMethodProbes
 java_tool javacalls
 sed -n '1s/pid [0-9]*/pid PID/p' "$T/out"
-grep '^CLASS' "$T/out"
-awk '$1 == "ToolWork" && $2 == "work"' "$T/out"
+grep 'CLASS.METHOD$' "$T/out"
+awk '$2 == "ToolWork.work"' "$T/out"

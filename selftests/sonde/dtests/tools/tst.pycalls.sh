@@ -5,5 +5,5 @@
 tool pycalls -c "python3.11 $PWD/pywork.py calls"
 echo "rc=$?"
 sed -n '1s/pid [0-9]*/pid PID/p' "$T/out"
-grep '^FILE' "$T/out"
-awk '$1 == "pywork.py" && ($2 == "tick" || $2 == "tock")' "$T/out"
+grep 'FILE:FUNCTION$' "$T/out"
+awk '$2 == "pywork.py:tick" || $2 == "pywork.py:tock"' "$T/out"
