@@ -360,6 +360,15 @@ unit-dtrace: $(B)/sonde
 
 unit: unit-dtrace
 
+# The tools (userland/tools/): each runs as a program, compiles, has its
+# usage, a man page whose SYNOPSIS is that usage, a line in the guide and
+# a test in the guest.
+.PHONY: unit-tools
+unit-tools: $(B)/sonde
+	userland/tests/tools_check.sh $(B)/sonde
+
+unit: unit-tools
+
 # make install / uninstall into a DESTDIR (userland/tests/install.sh).
 .PHONY: unit-install
 unit-install: userland
