@@ -263,7 +263,9 @@ demo: module userland selftests-bin
 # the initramfs, the decompressors extract-vmlinux needs, kmod for
 # modinfo, libelf and zlib (linked statically) for the CLI; debhelper,
 # dh-dkms, dkms and fakeroot for make deb; lintian and debootstrap for
-# make check-packages, debootstrap for make check-kernels.
+# make check-packages, debootstrap for make check-kernels; a JDK for the
+# Java tools' JVM in the guest; bash-completion and vim for the tests of
+# the completion and the syntax file.
 DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
 	linux-headers-6.12-amd64 linux-image-6.12-amd64 dwarves \
@@ -271,7 +273,7 @@ DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	qemu-system-x86 busybox-static cpio \
 	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev libbpf-dev ca-certificates \
 	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 \
-	libcapstone-dev openjdk-17-jdk-headless
+	libcapstone-dev openjdk-17-jdk-headless bash-completion vim
 
 deps:
 	@set -e; \

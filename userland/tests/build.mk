@@ -369,6 +369,16 @@ unit-tools: $(B)/sonde
 
 unit: unit-tools
 
+# The bash completion offers the tables' options and the listing's
+# probes; the vim syntax file knows every D name of the tables.
+.PHONY: unit-completion unit-vim
+unit-completion: $(B)/completion/sonde
+	userland/tests/completion.sh $(B)/completion/sonde
+unit-vim: $(B)/names
+	userland/tests/vim_syntax.sh $(B)/names
+
+unit: unit-completion unit-vim
+
 # make install / uninstall into a DESTDIR (userland/tests/install.sh).
 .PHONY: unit-install
 unit-install: userland
