@@ -327,10 +327,19 @@ elif [ -n "$PYTHON" ]; then
 fi
 
 # Data directories the tests read (the VM corpus); not the harness headers.
+# The Java tools' JVM (java/, 36 MB) only for a run that may use it: the
+# D behaviour tests (all tests, or test_dtests.sh named), --cmd, --shell.
+java_wanted=1
+if [ "$MODE" = tests ] && [ -n "${SONDE_TESTS:-}" ]; then
+	case " $SONDE_TESTS " in *" test_dtests.sh "*) ;; *) java_wanted= ;; esac
+fi
 if [ -d "$ST" ]; then
 	for d in "$ST"/*/; do
 		[ -d "$d" ] || continue
-		case $(basename "$d") in include) continue ;; esac
+		case $(basename "$d") in
+		include) continue ;;
+		java) [ -n "$java_wanted" ] || continue ;;
+		esac
 		cp -r "$d" "$R/selftests/sonde/"
 	done
 fi
