@@ -56,13 +56,15 @@ ALL_CFLAGS := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict
 
 # The userland, one folder per part; every .c file of a folder is built.
 #   vm/            the VM, also compiled into the module (Kbuild)
-#   userland/lib/  libsonde: device, program, probe resolution, consumer,
-#                  output
-#   userland/usdt/ user probes: ELF notes and symbols, uprobes, -h headers
+#   userland/usdt/ user probes: ELF notes and symbols, instruction
+#                  boundaries, -h headers, CPython runtimes (no device)
+#   userland/lib/  libsonde: the device (every ioctl), program, loading,
+#                  probe resolution (user probes too), consumer, output
 #   userland/dc/   the D compiler
 #   userland/cmd/  the sonde command
-# What a folder may include is what it builds on: the consumer never sees
-# the compiler's headers, the compiler sees libsonde's program.
+# What a folder may include is what it builds on: usdt sees only uapi/
+# (libsonde builds on it, never the reverse), the consumer never sees the
+# compiler's headers, the compiler sees libsonde's program.
 VM_SRCS := $(sort $(wildcard vm/*.c))
 LIB_SRCS := $(sort $(wildcard userland/lib/*.c))
 USDT_SRCS := $(sort $(wildcard userland/usdt/*.c))
@@ -72,13 +74,14 @@ CMD_SRCS := $(sort $(wildcard userland/cmd/*.c))
 LIBSONDE_SRCS := $(VM_SRCS) $(LIB_SRCS) $(USDT_SRCS) $(DC_SRCS)
 
 INC_vm := -Iuapi -Ivm
+INC_usdt := -Iuapi -Iuserland/usdt
 INC_lib := $(INC_vm) -Iuserland/lib -Iuserland/usdt
 INC_dc := $(INC_vm) -Iuserland/lib -Iuserland/dc
 INC_cmd := $(INC_lib) -Iuserland/dc
 # the include path of source file $1, by its folder
 src_inc = $(if $(filter userland/dc/%,$1),$(INC_dc),$(if $(filter \
-	userland/lib/% userland/usdt/%,$1),$(INC_lib),$(if $(filter \
-	userland/cmd/%,$1),$(INC_cmd),$(INC_vm))))
+	userland/lib/%,$1),$(INC_lib),$(if $(filter userland/usdt/%,$1), \
+	$(INC_usdt),$(if $(filter userland/cmd/%,$1),$(INC_cmd),$(INC_vm)))))
 
 .PHONY: all module userland clean check unit deps demo guest-check
 all: module userland

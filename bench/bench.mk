@@ -49,17 +49,18 @@ bench-vm: $(B)/bench/vm_bench $(B)/bench/vm_bench_switch
 
 # ---- in the test guest ---------------------------------------------------
 
-# Kernel-side benchmarks run in the guest (figures, not tests).
-$(ST_OUT)/bench_core: bench/bench_core.c $(ST_SRC)/sonde_test.h
+# Kernel-side benchmarks run in the guest (figures, not tests); their
+# programs are built as the selftests' are (img.h, the VM's assembler).
+$(ST_OUT)/bench_core: bench/bench_core.c $(ST_HDRS) $(ST_ASM_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
-		-Iuapi -I$(ST_SRC) -o $@ $< -lpthread
+		-Iuapi -Ivm -I$(ST_SRC) -o $@ $< $(ST_ASM_OBJS) -lpthread
 
 # The kernel providers' cost (fbt firing, attach/detach time).
-$(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_SRC)/sonde_test.h
+$(ST_OUT)/bench_providers: bench/bench_providers.c $(ST_HDRS) $(ST_ASM_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -static -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE \
-		-Iuapi -I$(ST_SRC) -o $@ $<
+		-Iuapi -Ivm -I$(ST_SRC) -o $@ $< $(ST_ASM_OBJS)
 
 .PHONY: bench-providers
 bench-providers: module userland selftests-bin $(ST_OUT)/bench_providers

@@ -53,34 +53,33 @@ static double loop_ns(int cpu)
 /* Load and arm: @nprobes ECBs of one clause; @pred_false adds /0/. */
 static int arm(const __u32 *ids, __u32 nprobes, int pred_false)
 {
-	static struct sonde_ecb ecbs[1024];
-	struct sonde_clause cl = { .act_off = 2, .act_len = 2 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 1, 0, 0),
-		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	struct prog_code pred, act;
 	struct sonde_load ld;
 	struct sonde_go go;
 	struct prog p;
 	char log[256];
 	__u32 i;
-	int fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	int err, fd = open(SONDE_DEVICE_PATH, O_RDWR);
 
 	if (fd < 0)
 		return -1;
-	if (pred_false)
-		cl.pred_len = 2;
+	prog_init(&p);
 	for (i = 0; i < nprobes; i++)
-		ecbs[i].probe_id = ids[i];
-	p = (struct prog){ .ecbs = ecbs, .necbs = nprobes,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 4,
-			   .aggs = &ad, .naggs = 1 };
-	if (load_prog(fd, &p, &ld, log, sizeof(log)) ||
-	    ioctl(fd, SONDE_IOC_GO, &go)) {
+		prog_ecb(&p, ids[i], 0);
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_count);
+	/* the predicate is in the image either way, used when @pred_false */
+	pred = prog_asm(&p,
+			"movi r1, 0\n"
+			"ret r1\n");
+	act = prog_asm(&p,
+		       "agg @0, r0, r0\n"
+		       "ret r0\n");
+	if (!pred_false)
+		pred.len = 0;
+	prog_clause_at(&p, 0, pred, act);
+	err = load_prog(fd, &p, &ld, log, sizeof(log));
+	prog_free(&p);
+	if (err || ioctl(fd, SONDE_IOC_GO, &go)) {
 		fprintf(stderr, "bench_core: load: %s\n", log);
 		close(fd);
 		return -1;

@@ -8,7 +8,8 @@
  *   - time to offer and list, load, arm (GO), disarm (STOP) and close
  *     N = 10, 100, 1000 fbt entry probes (fbt:vmlinux:*_read*:entry
  *     then *_write*:entry) and every traceable vmlinux function.
- * Programs are built by hand.  Prints figures; asserts nothing.
+ * Programs are built as the selftests' are (img.h).  Prints figures;
+ * asserts nothing.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -51,63 +52,34 @@ static double read_loop_ns(void)
 	return v[2];
 }
 
-/* Append a section at *@p; its start. */
-static void *sect(struct sonde_prog_hdr *h, char **p, int id,
-		  const void *data, size_t elem, size_t cnt)
-{
-	void *at = *p;
-
-	h->sects[id].off = *p - (char *)h;
-	h->sects[id].count = cnt;
-	if (data)
-		memcpy(*p, data, elem * cnt);
-	*p += (elem * cnt + 7) & ~7u;
-	return at;
-}
-
-/* A program image of @n ECBs on @ids, all running one clause. */
+/*
+ * A program of @n ECBs on @ids, all running one clause:
+ * @[execname] = count() when @keyed, else @ = count() (the key type is
+ * in the image either way).
+ */
 static int load_n(int fd, const __u32 *ids, int n, int keyed,
 		  struct sonde_load *ld)
 {
-	struct sonde_clause cl = { .act_len = 3 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count, .nkeys = keyed };
-	__u32 key = SONDE_T_STR;
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname),
-		INSN(SONDE_OP_AGG, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	size_t size = sizeof(struct sonde_prog_hdr) + n * 8 + 4096;
-	struct sonde_prog_hdr *h = calloc(1, size);
-	struct sonde_ecb *ecbs;
-	char log[512] = "", *p;
+	struct prog p;
+	char log[512] = "";
 	int i, err;
 
-	if (!keyed)
-		insns[1] = INSN(SONDE_OP_AGG, 0, 0, 0, 0);
-	h->magic = SONDE_PROG_MAGIC;
-	h->hdr_size = sizeof(*h);
-	h->abi_version = SONDE_ABI_VERSION;
-	p = (char *)(h + 1);
-	ecbs = sect(h, &p, SONDE_SECT_ECBS, NULL, sizeof(*ecbs), n);
-	for (i = 0; i < n; i++) {
-		ecbs[i].probe_id = ids[i];
-		ecbs[i].clause = 0;
-	}
-	sect(h, &p, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	sect(h, &p, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 3);
-	sect(h, &p, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-	sect(h, &p, SONDE_SECT_KEYS, &key, sizeof(key), 1);
-	memset(ld, 0, sizeof(*ld));
-	ld->prog = (__u64)(unsigned long)h;
-	ld->prog_size = p - (char *)h;
-	ld->log_level = 1;
-	ld->log_buf = (__u64)(unsigned long)log;
-	ld->log_size = sizeof(log);
-	err = ioctl(fd, SONDE_IOC_LOAD, ld);
+	prog_init(&p);
+	for (i = 0; i < n; i++)
+		prog_ecb(&p, ids[i], 0);
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_count, .nkeys = keyed);
+	PROG_ADD(&p, keys, SONDE_T_STR);
+	prog_clause(&p, 0, NULL, keyed ?
+		    "ldb r1, execname\n"
+		    "agg @0, r1, r0\n"
+		    "ret r0\n" :
+		    "ldb r1, execname\n"
+		    "agg @0, r0, r0\n"
+		    "ret r0\n");
+	err = load_prog(fd, &p, ld, log, sizeof(log)) ? -1 : 0;
 	if (err)
 		printf("load failed: %s\n", log);
-	free(h);
+	prog_free(&p);
 	return err;
 }
 

@@ -735,7 +735,10 @@ static int sonde_state_conf_verdict(struct sonde_state *st, u32 size,
  *
  * Context: process context, @st->lock held, may sleep.
  * Return: 0, or the verifier's -EINVAL / -E2BIG / -EACCES (with a log
- * line), -ENOSPC for a log too small, -EBUSY, -ENOENT, -EPERM, -ENOMEM,
+ * line), -EACCES for a destructive subroutine kernel_destructive refuses
+ * (sonde_destruct_check(); libsonde reads an -EACCES for an image its
+ * verifier accepted as that refusal: keep -EACCES for it alone),
+ * -ENOSPC for a log too small, -EBUSY, -ENOENT, -EPERM, -ENOMEM,
  * -EFAULT.
  */
 int sonde_state_load(struct sonde_state *st, struct sonde_load *req)

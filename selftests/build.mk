@@ -50,7 +50,14 @@ KSFT_MEMBERS := tools/testing/selftests/kselftest_harness.h \
 # Static: the guest's initramfs carries no shared libraries for these.
 ST_CFLAGS := -O2 -g -static -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
 	-Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Werror \
-	-I$(KSFT_INC) -Iuapi -MMD -MP
+	-I$(KSFT_INC) -Iuapi -Ivm -MMD -MP
+
+# The C tests (and the guest benchmarks, bench/bench.mk) write their
+# programs as assembly text (img.h): the VM's assembler and the opcode
+# tables it reads are linked into each.
+ST_ASM_OBJS := $(ST_OUT)/vm/asm.o $(ST_OUT)/vm/isa.o
+ST_TESTS := $(addprefix $(ST_OUT)/,$(TEST_GEN_PROGS))
+ST_HDRS := $(addprefix $(ST_SRC)/,$(LOCAL_HDRS))
 
 .PHONY: selftests-bin
 selftests-bin: $(ST_BINS) $(ST_SCRIPTS)
@@ -65,9 +72,16 @@ $(KSFT_INC)/kselftest_harness.h:
 
 $(KSFT_INC)/kselftest.h: $(KSFT_INC)/kselftest_harness.h
 
-$(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_SRC)/sonde_test.h $(KSFT_INC)/kselftest_harness.h
+$(ST_OUT)/vm/%.o: vm/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ST_CFLAGS) -o $@ $<
+	$(CC) $(filter-out -static,$(ST_CFLAGS)) -c -o $@ $<
+
+$(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_HDRS) $(KSFT_INC)/kselftest_harness.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ST_CFLAGS) -o $@ $< $(ST_LINK)
+
+$(ST_TESTS): $(ST_ASM_OBJS)
+$(ST_TESTS): ST_LINK := $(ST_ASM_OBJS)
 
 # The user-probe target: dynamic (libc.so.6 is its own object for the pid
 # provider; the runner copies the libraries), with frame pointers for

@@ -277,49 +277,53 @@ enum sonde_op { SONDE_OPS(SONDE_OP_ENUM_) };
 #define SONDE_OP_MAX	0xff
 
 /*
- * Built-in variables: B(name, id, type).  Read with LDB; never writable
- * (there is no instruction that stores to a built-in).
+ * Built-in variables: B(name, id, type, D type).  Read with LDB; never
+ * writable (there is no instruction that stores to a built-in).  type is
+ * the verifier's (SONDE_T_*); D type is the one the D compiler gives the
+ * name: an integer's width and sign (int32_t, uint32_t, int64_t,
+ * uint64_t), string, or task_struct_ptr (the kernel's struct task_struct
+ * *, an integer to the VM).
  */
 #define SONDE_BUILTINS(B)						\
-	B(arg0,        0x00, INT)					\
-	B(arg1,        0x01, INT)					\
-	B(arg2,        0x02, INT)					\
-	B(arg3,        0x03, INT)					\
-	B(arg4,        0x04, INT)					\
-	B(arg5,        0x05, INT)					\
-	B(arg6,        0x06, INT)					\
-	B(arg7,        0x07, INT)					\
-	B(arg8,        0x08, INT)					\
-	B(arg9,        0x09, INT)					\
-	B(pid,         0x10, INT)					\
-	B(tid,         0x11, INT)					\
-	B(ppid,        0x12, INT)					\
-	B(uid,         0x13, INT)					\
-	B(gid,         0x14, INT)					\
-	B(cpu,         0x15, INT)					\
-	B(timestamp,   0x16, INT)					\
-	B(vtimestamp,  0x17, INT)					\
-	B(walltimestamp, 0x18, INT)					\
-	B(id,          0x19, INT)					\
-	B(epid,        0x1a, INT)					\
-	B(errno,       0x1b, INT)					\
-	B(curthread,   0x1c, INT)					\
-	B(stackdepth,  0x1d, INT)					\
-	B(ustackdepth, 0x1e, INT)					\
-	B(execname,    0x20, STR)					\
-	B(probeprov,   0x21, STR)					\
-	B(probemod,    0x22, STR)					\
-	B(probefunc,   0x23, STR)					\
-	B(probename,   0x24, STR)					\
+	B(arg0,          0x00, INT, int64_t)				\
+	B(arg1,          0x01, INT, int64_t)				\
+	B(arg2,          0x02, INT, int64_t)				\
+	B(arg3,          0x03, INT, int64_t)				\
+	B(arg4,          0x04, INT, int64_t)				\
+	B(arg5,          0x05, INT, int64_t)				\
+	B(arg6,          0x06, INT, int64_t)				\
+	B(arg7,          0x07, INT, int64_t)				\
+	B(arg8,          0x08, INT, int64_t)				\
+	B(arg9,          0x09, INT, int64_t)				\
+	B(pid,           0x10, INT, int32_t)				\
+	B(tid,           0x11, INT, int32_t)				\
+	B(ppid,          0x12, INT, int32_t)				\
+	B(uid,           0x13, INT, uint32_t)				\
+	B(gid,           0x14, INT, uint32_t)				\
+	B(cpu,           0x15, INT, int32_t)				\
+	B(timestamp,     0x16, INT, uint64_t)				\
+	B(vtimestamp,    0x17, INT, uint64_t)				\
+	B(walltimestamp, 0x18, INT, uint64_t)				\
+	B(id,            0x19, INT, uint32_t)				\
+	B(epid,          0x1a, INT, uint32_t)				\
+	B(errno,         0x1b, INT, int32_t)				\
+	B(curthread,     0x1c, INT, task_struct_ptr)			\
+	B(stackdepth,    0x1d, INT, uint32_t)				\
+	B(ustackdepth,   0x1e, INT, uint32_t)				\
+	B(execname,      0x20, STR, string)				\
+	B(probeprov,     0x21, STR, string)				\
+	B(probemod,      0x22, STR, string)				\
+	B(probefunc,     0x23, STR, string)				\
+	B(probename,     0x24, STR, string)				\
 	/* the kernel PC of the probed code's caller, the user PC of	\
 	 * the current thread's caller (0 when there is none), and the	\
 	 * interrupt level the probe fired at: 0 a thread, 1 a softirq,	\
 	 * 2 a hardirq */							\
-	B(caller,      0x25, INT)					\
-	B(ucaller,     0x26, INT)					\
-	B(ipl,         0x27, INT)
+	B(caller,        0x25, INT, uint64_t)				\
+	B(ucaller,       0x26, INT, uint64_t)				\
+	B(ipl,           0x27, INT, uint32_t)
 
-#define SONDE_B_ENUM_(name, id, type) SONDE_B_##name = id,
+#define SONDE_B_ENUM_(name, id, type, dtype) SONDE_B_##name = id,
 enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 #undef SONDE_B_ENUM_
 #define SONDE_B_MAX	0x40

@@ -9,7 +9,9 @@
  *   ldk8 r1, [r2+16]     emit4 r1, 8            emits r3, 16
  *   agg @0, r1, r2       exit r1                ret r1
  *   emitm r2, 16, 100    (record offset 16, 100 bytes)
- *   .byte op, rd, rs, rt, imm                   (raw, for bad programs)
+ *   ldc r2, #0           lds r3, #6           (a table index as it is)
+ *   .byte op, rd, rs, rt, imm                   (raw, for bad programs;
+ *                                                op a number or a name)
  *
  * Opcode names come from the opcode table, operands from its form.
  */
@@ -225,6 +227,14 @@ static int asm_operands_regs(struct sonde_asm *a, int form, const char **sp,
 	case SONDE_FORM_DSTR:
 		if (parse_reg(&s, &in->rd) || parse_comma(&s))
 			return -1;
+		s = skipws(s);
+		if (*s == '#') {
+			s++;
+			if (parse_num(&s, &v))
+				return -1;
+			in->imm = (s32)v;
+			break;
+		}
 		in->imm = add_string(a, &s);
 		if (in->imm < 0)
 			return -1;
@@ -395,6 +405,29 @@ static int asm_operands_tables(struct sonde_asm *a, int form,
 	return 0;
 }
 
+/* .byte's opcode: a number, or an instruction's name. */
+static int parse_opcode(const char **sp, long long *v)
+{
+	const char *s = skipws(*sp);
+	char name[16];
+	size_t n = 0;
+	int op;
+
+	if (!isalpha((unsigned char)*s))
+		return parse_num(sp, v);
+	while (isalnum((unsigned char)s[n]) && n < sizeof(name) - 1) {
+		name[n] = (char)tolower((unsigned char)s[n]);
+		n++;
+	}
+	name[n] = 0;
+	op = lookup_op(name, n);
+	if (op < 0)
+		return -1;
+	*v = op;
+	*sp = s + n;
+	return 0;
+}
+
 /* Assemble one line into @in; 1 if the line is blank or a comment. */
 int sonde_asm_line(struct sonde_asm *a, const char *line,
 		   struct sonde_insn *in, char *err, size_t errsz)
@@ -417,8 +450,10 @@ int sonde_asm_line(struct sonde_asm *a, const char *line,
 	s += n;
 
 	if (!strcmp(name, ".byte")) {
-		for (i = 0; i < 5; i++) {
-			if ((i && parse_comma(&s)) || parse_num(&s, &f[i]))
+		if (parse_opcode(&s, &f[0]))
+			goto bad;
+		for (i = 1; i < 5; i++) {
+			if (parse_comma(&s) || parse_num(&s, &f[i]))
 				goto bad;
 		}
 		in->op = (u8)f[0];

@@ -301,7 +301,7 @@ static const struct sonde_cost_row sonde_subr_rows[SONDE_SUBR_MAX] = {
 SONDE_BUILTIN_COSTS(SONDE_BUILTIN_COST_FN_)
 #undef SONDE_BUILTIN_COST_FN_
 
-#define SONDE_BUILTIN_ROW_(name, id, type)				\
+#define SONDE_BUILTIN_ROW_(name, id, type, dtype)			\
 	[id] = { sonde_cost_b_##name, &sonde_conf_b_##name },
 static const struct sonde_cost_row sonde_builtin_rows[SONDE_B_MAX] = {
 	SONDE_BUILTINS(SONDE_BUILTIN_ROW_)

@@ -412,85 +412,103 @@ static u32 sonde_prog_calls(const struct sonde_image *img, u32 off, u32 len,
 	return 0;
 }
 
+/* Clause @i: its flags, actions, ranges, record and both programs. */
+static int sonde_image_clause(struct sonde_image *img, u32 i,
+			      struct sonde_vlog *log)
+{
+	const struct sonde_clause *c = &img->clauses[i];
+	char what[48];
+	u32 k;
+	int err;
+
+	if (c->flags & ~(SONDE_CLAUSEF_RECORD | SONDE_CLAUSEF_DESTRUCTIVE))
+		return ireject(log, -EINVAL,
+			       "clause %u: reserved flags must be zero", i);
+	if ((c->flags & SONDE_CLAUSEF_DESTRUCTIVE) &&
+	    !img->opt[SONDE_OPT_destructive])
+		return ireject(log, -EACCES,
+			       "clause %u: destructive actions are not allowed (the destructive option is off)",
+			       i);
+	if ((u64)c->acts_off + c->nacts > img->nacts ||
+	    (!c->nacts && c->acts_off))
+		return ireject(log, -EINVAL,
+			       "clause %u: actions %u..%u out of range",
+			       i, c->acts_off, c->acts_off + c->nacts);
+	for (k = 0; k < c->nacts; k++) {
+		u32 a = img->acts[c->acts_off + k];
+
+		if (a >= c->act_len ||
+		    (k && a <= img->acts[c->acts_off + k - 1]))
+			return ireject(log, -EINVAL,
+				       "clause %u: action %u starts at %u: outside the actions or out of order",
+				       i, k + 1, a);
+	}
+	if ((u64)c->pred_off + c->pred_len > img->ninsns ||
+	    (u64)c->act_off + c->act_len > img->ninsns)
+		return ireject(log, -EINVAL,
+			       "clause %u: instruction range outside the %u instructions",
+			       i, img->ninsns);
+	if (c->rec_size > SONDE_MAX_RECSIZE)
+		return ireject(log, -E2BIG,
+			       "clause %u: record of %u bytes, at most %u allowed",
+			       i, c->rec_size, SONDE_MAX_RECSIZE);
+	if (c->rec_size % 8)
+		return ireject(log, -EINVAL,
+			       "clause %u: record size %u is not a multiple of 8",
+			       i, c->rec_size);
+	if (c->pred_len) {
+		snprintf(what, sizeof(what), "clause %u predicate", i);
+		err = sonde_verify_prog(img, c->pred_off, c->pred_len, true, 0,
+					what, log);
+		if (err) {
+			sonde_vlog_at(log, SONDE_VLOG_AT_PRED, 0, 0);
+			return err;
+		}
+	} else if (c->pred_off) {
+		return ireject(log, -EINVAL,
+			       "clause %u: no predicate but a non-zero predicate offset",
+			       i);
+	}
+	snprintf(what, sizeof(what), "clause %u actions", i);
+	err = sonde_verify_prog(img, c->act_off, c->act_len, false,
+				c->rec_size, what, log);
+	if (err)
+		return err;
+	/*
+	 * commit() appends the speculation's records to the principal
+	 * buffer where the clause's own record, reserved but not yet
+	 * committed, lies; committing that record afterwards would advance
+	 * the buffer's offset over bytes commit() wrote, past its end
+	 * (DTrace: D_COMM_DREC, D_DREC_COMM).
+	 */
+	if ((c->rec_size || (c->flags & SONDE_CLAUSEF_RECORD)) &&
+	    (k = sonde_prog_calls(img, c->act_off, c->act_len,
+				  SONDE_SUBR_commit))) {
+		sonde_vlog_at(log, SONDE_VLOG_AT_INSN, 0, k - 1);
+		return ireject(log, -EACCES,
+			       "clause %u actions: insn %u: commit() in a clause that records data",
+			       i, k - 1);
+	}
+	if (c->rec_size > img->max_rec_size)
+		img->max_rec_size = c->rec_size;
+	return 0;
+}
+
 static int sonde_image_clauses(struct sonde_image *img,
 			       struct sonde_vlog *log)
 {
-	char what[48];
-	u32 i, k;
+	u32 i;
 	int err;
 
 	img->max_rec_size = 0;
 	for (i = 0; i < img->nclauses; i++) {
-		const struct sonde_clause *c = &img->clauses[i];
-
-		if (c->flags & ~(SONDE_CLAUSEF_RECORD |
-				 SONDE_CLAUSEF_DESTRUCTIVE))
-			return ireject(log, -EINVAL,
-				       "clause %u: reserved flags must be zero",
-				       i);
-		if ((c->flags & SONDE_CLAUSEF_DESTRUCTIVE) &&
-		    !img->opt[SONDE_OPT_destructive])
-			return ireject(log, -EACCES,
-				       "clause %u: destructive actions are not allowed (the destructive option is off)",
-				       i);
-		if ((u64)c->acts_off + c->nacts > img->nacts ||
-		    (!c->nacts && c->acts_off))
-			return ireject(log, -EINVAL,
-				       "clause %u: actions %u..%u out of range",
-				       i, c->acts_off, c->acts_off + c->nacts);
-		for (k = 0; k < c->nacts; k++) {
-			u32 a = img->acts[c->acts_off + k];
-
-			if (a >= c->act_len ||
-			    (k && a <= img->acts[c->acts_off + k - 1]))
-				return ireject(log, -EINVAL,
-					       "clause %u: action %u starts at %u: outside the actions or out of order",
-					       i, k + 1, a);
-		}
-		if ((u64)c->pred_off + c->pred_len > img->ninsns ||
-		    (u64)c->act_off + c->act_len > img->ninsns)
-			return ireject(log, -EINVAL,
-				       "clause %u: instruction range outside the %u instructions",
-				       i, img->ninsns);
-		if (c->rec_size > SONDE_MAX_RECSIZE)
-			return ireject(log, -E2BIG,
-				       "clause %u: record of %u bytes, at most %u allowed",
-				       i, c->rec_size, SONDE_MAX_RECSIZE);
-		if (c->rec_size % 8)
-			return ireject(log, -EINVAL,
-				       "clause %u: record size %u is not a multiple of 8",
-				       i, c->rec_size);
-		if (c->pred_len) {
-			snprintf(what, sizeof(what), "clause %u predicate", i);
-			err = sonde_verify_prog(img, c->pred_off, c->pred_len,
-						true, 0, what, log);
-			if (err)
-				return err;
-		} else if (c->pred_off) {
-			return ireject(log, -EINVAL,
-				       "clause %u: no predicate but a non-zero predicate offset",
-				       i);
-		}
-		snprintf(what, sizeof(what), "clause %u actions", i);
-		err = sonde_verify_prog(img, c->act_off, c->act_len, false,
-					c->rec_size, what, log);
-		if (err)
+		err = sonde_image_clause(img, i, log);
+		if (err) {
+			/* each rejection of sonde_image_clause() is of clause
+			 * i: its place, with the instruction verify.c gave */
+			sonde_vlog_at(log, SONDE_VLOG_AT_CLAUSE, i, 0);
 			return err;
-		/*
-		 * commit() appends the speculation's records to the principal
-		 * buffer where the clause's own record, reserved but not yet
-		 * committed, lies; committing that record afterwards would
-		 * advance the buffer's offset over bytes commit() wrote, past
-		 * its end (DTrace: D_COMM_DREC, D_DREC_COMM).
-		 */
-		if ((c->rec_size || (c->flags & SONDE_CLAUSEF_RECORD)) &&
-		    (k = sonde_prog_calls(img, c->act_off, c->act_len,
-					  SONDE_SUBR_commit)))
-			return ireject(log, -EACCES,
-				       "clause %u actions: insn %u: commit() in a clause that records data",
-				       i, k - 1);
-		if (c->rec_size > img->max_rec_size)
-			img->max_rec_size = c->rec_size;
+		}
 	}
 	return 0;
 }

@@ -65,13 +65,13 @@ int sonde_op_kind_rt(u32 op)
 }
 
 static const char *const sonde_builtin_names[SONDE_B_MAX] = {
-#define B_NAME_(name, id, type) [id] = #name,
+#define B_NAME_(name, id, type, dtype) [id] = #name,
 	SONDE_BUILTINS(B_NAME_)
 #undef B_NAME_
 };
 
 static const s8 sonde_builtin_types[SONDE_B_MAX] = {
-#define B_TYPE_(name, id, type) [id] = SONDE_T_##type,
+#define B_TYPE_(name, id, type, dtype) [id] = SONDE_T_##type,
 	SONDE_BUILTINS(B_TYPE_)
 #undef B_TYPE_
 };

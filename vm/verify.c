@@ -57,10 +57,12 @@ struct sonde_vprog {
 	u32 npend;
 };
 
+/* The caller (image.c) adds the clause to the place. */
 #define vreject(v, pc, err, fmt, ...)					\
 	({								\
 		sonde_vlog((v)->log, "%s: insn %u: " fmt "\n", (v)->what, \
 			   (u32)(pc), ##__VA_ARGS__);			\
+		sonde_vlog_at((v)->log, SONDE_VLOG_AT_INSN, 0, (u32)(pc)); \
 		(err);							\
 	})
 

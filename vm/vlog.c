@@ -3,6 +3,7 @@
  * vlog.c - the verifier log: lines appended to a caller's buffer, never
  * printed.  When the buffer is too small the text is cut and @needed keeps
  * counting, so the caller can say how much it would have taken (ENOSPC).
+ * Where a rejection is (clause, instruction) is kept beside the text.
  * Process context only (verification runs at LOAD).
  */
 #include "vm.h"
@@ -23,4 +24,15 @@ void sonde_vlog(struct sonde_vlog *log, const char *fmt, ...)
 	if (n < 0)
 		return;
 	log->needed = used + n + 1;
+}
+
+void sonde_vlog_at(struct sonde_vlog *log, u32 at, u32 clause, u32 pc)
+{
+	if (!log)
+		return;
+	if (at & SONDE_VLOG_AT_CLAUSE)
+		log->clause = clause;
+	if (at & SONDE_VLOG_AT_INSN)
+		log->pc = pc;
+	log->at |= at;
 }

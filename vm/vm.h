@@ -268,12 +268,25 @@ const char *sonde_llquantize_rule_what(int rule);
 /*
  * The verifier log: a caller's buffer; @needed grows past @size when the
  * buffer is too small so the caller can report what it would have needed.
+ * A rejection also says where it is, for a caller that maps it back to
+ * its source without reading the text (the compiler: a line; libsonde:
+ * struct sonde_load_err): @at has SONDE_VLOG_AT_* for each of @clause
+ * and @pc that the rejection names.  Start with all zeroes.
  */
 struct sonde_vlog {
 	char *buf;
 	u32 size;
 	u32 needed;	/* bytes written or wanted, including the NUL */
+	u32 at;		/* SONDE_VLOG_AT_*: what the rejection names */
+	u32 clause;	/* the clause, with SONDE_VLOG_AT_CLAUSE */
+	u32 pc;		/* the instruction, from the start of the clause's
+			 * predicate or actions, with SONDE_VLOG_AT_INSN */
 };
+
+#define SONDE_VLOG_AT_CLAUSE	0x1	/* @clause is set */
+#define SONDE_VLOG_AT_INSN	0x2	/* @pc is set */
+#define SONDE_VLOG_AT_PRED	0x4	/* @pc is in the predicate, not the
+					 * actions */
 
 /**
  * sonde_vlog() - append one line to the verifier log
@@ -285,6 +298,18 @@ struct sonde_vlog {
  */
 __attribute__((format(printf, 2, 3)))
 void sonde_vlog(struct sonde_vlog *log, const char *fmt, ...);
+
+/**
+ * sonde_vlog_at() - say where the rejection being logged is
+ * @log: the caller's log, or NULL
+ * @at: SONDE_VLOG_AT_* naming which of @clause and @pc to set (and
+ *      SONDE_VLOG_AT_PRED for an instruction of a predicate)
+ * @clause: the clause's index
+ * @pc: the instruction's index in the clause's predicate or actions
+ *
+ * Context: any; writes only into @log.
+ */
+void sonde_vlog_at(struct sonde_vlog *log, u32 at, u32 clause, u32 pc);
 
 /**
  * sonde_image_verify() - verify a program image

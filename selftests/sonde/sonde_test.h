@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sonde_test.h - helpers the C selftests (and the guest benchmarks)
- * share: program images built by hand (struct prog), probe lookup,
- * loading, and draining every CPU's buffer record by record (struct
- * drain).  Header-only so each test stays one file (kselftest style).
+ * share: program images (struct prog, img.h: tables and assembly text),
+ * probe lookup, loading, and draining every CPU's buffer record by
+ * record (struct drain).  Header-only so each test stays one file
+ * (kselftest style); the binaries link the VM's assembler, vm/asm.c.
  */
 #ifndef _SONDE_TEST_H
 #define _SONDE_TEST_H
@@ -19,74 +20,19 @@
 #include <sys/ioctl.h>
 
 #include "sonde.h"
+#include "img.h"
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
-#define INSN(o, d, s, t, i) \
-	((struct sonde_insn){ .op = (o), .rd = (d), .rs = (s), .rt = (t), .imm = (i) })
-
 /* The predicate /pid == consts[0]/, four instructions leaving r1..r3
- * used; the test sets consts[0] = getpid(). */
-#define INSNS_PRED_PID_IS_CONST0				\
-	INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),		\
-	INSN(SONDE_OP_LDC, 2, 0, 0, 0),				\
-	INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),			\
-	INSN(SONDE_OP_RET, 0, 3, 0, 0)
-
-/* A program image under construction: sections appended in order. */
-struct img {
-	__u8 buf[16384] __attribute__((aligned(8)));
-	__u32 len;
-};
-
-static inline struct sonde_prog_hdr *img_hdr(struct img *m)
-{
-	return (struct sonde_prog_hdr *)m->buf;
-}
-
-static inline void img_init(struct img *m)
-{
-	memset(m, 0, sizeof(*m));
-	img_hdr(m)->magic = SONDE_PROG_MAGIC;
-	img_hdr(m)->hdr_size = sizeof(struct sonde_prog_hdr);
-	img_hdr(m)->abi_version = SONDE_ABI_VERSION;
-	m->len = sizeof(struct sonde_prog_hdr);
-}
-
-static inline void img_sect(struct img *m, int sect, const void *data, __u32 elem,
-		     __u32 count)
-{
-	img_hdr(m)->sects[sect].off = m->len;
-	img_hdr(m)->sects[sect].count = count;
-	memcpy(m->buf + m->len, data, elem * count);
-	m->len += (elem * count + 7) & ~7u;
-}
-
-/*
- * A program: each section of SONDE_SECTS (uapi/sonde.h) as an array and
- * its element count: opts and nopts, ecbs and necbs... strtab and nstrtab
- * (bytes); a section left NULL is not in the image.  img_prog() lays
- * them out in section order, as the image format numbers them.
- */
-struct prog {
-#define PROG_SECT_FIELD_(NAME, id, type, field, max, what)		\
-	const type *field;						\
-	__u32 n##field;
-	SONDE_SECTS(PROG_SECT_FIELD_)
-#undef PROG_SECT_FIELD_
-};
-
-static inline void img_prog(struct img *m, const struct prog *p)
-{
-	img_init(m);
-#define PROG_SECT_PUT_(NAME, id, type, field, max, what)		\
-	if (p->field)							\
-		img_sect(m, id, p->field, sizeof(type), p->n##field);
-	SONDE_SECTS(PROG_SECT_PUT_)
-#undef PROG_SECT_PUT_
-}
+ * used; the test adds getpid() as constant 0. */
+#define ASM_PRED_PID_IS_CONST0		\
+	"ldb r1, pid\n"			\
+	"ldc r2, #0\n"			\
+	"seteq r3, r1, r2\n"		\
+	"ret r3\n"
 
 /*
  * What libsonde does before it lists fbt or tracepoint probes (the module
@@ -232,26 +178,26 @@ static inline __u32 probe_id(int fd, const char *prov, const char *func,
 	return pi[0].id;
 }
 
-static inline int load(int fd, struct img *m, struct sonde_load *ld, char *log,
-		__u32 logsz)
+/* LOAD the @len bytes of image @img on @fd: 0 or errno, the log in @log. */
+static inline int load_img(int fd, const void *img, __u32 len,
+			   struct sonde_load *ld, char *log, __u32 logsz)
 {
 	memset(ld, 0, sizeof(*ld));
-	ld->prog = (__u64)(unsigned long)m->buf;
-	ld->prog_size = m->len;
+	ld->prog = (__u64)(unsigned long)img;
+	ld->prog_size = len;
 	ld->log_level = 1;
 	ld->log_buf = (__u64)(unsigned long)log;
 	ld->log_size = logsz;
 	return ioctl(fd, SONDE_IOC_LOAD, ld) ? errno : 0;
 }
 
-/* Build program @p and load it on @fd: 0 or errno, the log in @log. */
-static inline int load_prog(int fd, const struct prog *p,
-			    struct sonde_load *ld, char *log, __u32 logsz)
+/* Lay out program @p's image and load it on @fd: 0 or errno, the log in
+ * @log. */
+static inline int load_prog(int fd, struct prog *p, struct sonde_load *ld,
+			    char *log, __u32 logsz)
 {
-	static struct img m;
-
-	img_prog(&m, p);
-	return load(fd, &m, ld, log, logsz);
+	prog_image(p);
+	return load_img(fd, p->img, p->len, ld, log, logsz);
 }
 
 /*
@@ -284,7 +230,7 @@ static inline int trace_open(struct trace *t)
 }
 
 /* Load @p and GO: 0 or errno. */
-static inline int trace_go(struct trace *t, const struct prog *p)
+static inline int trace_go(struct trace *t, struct prog *p)
 {
 	int err = load_prog(t->fd, p, &t->ld, t->log, sizeof(t->log));
 
@@ -325,9 +271,10 @@ static inline int nr_cpus(int fd)
  *		for_each_rec(h, &dr)
  *			...
  *
- * CPU ids the module does not have are skipped.  The buffer is freed
- * when the CPU loop ends; leaving it early (break, ASSERT_*) leaks it,
- * which a test may.
+ * CPU ids the module does not have are skipped (dr.err says the last
+ * CPU that did not drain, for a test that wants every one).  The buffer
+ * is freed when the CPU loop ends; leaving it early (break, ASSERT_*)
+ * leaks it, which a test may.
  */
 struct drain {
 	int fd;
@@ -336,6 +283,7 @@ struct drain {
 	void *buf;
 	__u64 size;
 	struct sonde_drain d;	/* the last one: size, drops, errors */
+	int err;		/* 0, or the errno of a CPU that did not */
 };
 
 static inline void drain_init(struct drain *dr, int fd, unsigned long ioc,
@@ -346,6 +294,8 @@ static inline void drain_init(struct drain *dr, int fd, unsigned long ioc,
 	dr->ioc = ioc;
 	dr->cpu = -1;
 	dr->ncpu = nr_cpus(fd);
+	if (dr->ncpu < 0)
+		dr->err = errno;
 	dr->size = size;
 	dr->buf = malloc(size);
 }
@@ -363,9 +313,11 @@ static inline int drain_cpu(struct drain *dr, int cpu)
 /* The next CPU that drained; false (buffer freed) after the last. */
 static inline bool drain_next(struct drain *dr)
 {
-	while (++dr->cpu < dr->ncpu)
+	while (++dr->cpu < dr->ncpu) {
 		if (drain_cpu(dr, dr->cpu) == 0)
 			return true;
+		dr->err = dr->buf ? errno : ENOMEM;
+	}
 	free(dr->buf);
 	dr->buf = NULL;
 	return false;

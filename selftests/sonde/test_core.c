@@ -22,26 +22,20 @@
 /* syscall::getppid:entry /pid == self/ { @ = count(); } on @fd. */
 static int load_count_getppid(int fd, struct sonde_load *ld)
 {
-	static __u64 consts[1];
-	struct sonde_ecb ecb = { .probe_id = probe_id(fd, "syscall", "getppid",
-						      "entry") };
-	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
-				   .act_off = 4, .act_len = 2 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	const struct prog p = { .ecbs = &ecb, .necbs = 1,
-				.clauses = &cl, .nclauses = 1,
-				.insns = insns, .ninsns = 6,
-				.consts = consts, .nconsts = 1,
-				.aggs = &ad, .naggs = 1 };
+	struct prog p;
 	char log[256];
+	int err;
 
-	consts[0] = getpid();
-	return load_prog(fd, &p, ld, log, sizeof(log));
+	prog_init(&p);
+	prog_ecb(&p, probe_id(fd, "syscall", "getppid", "entry"), 0);
+	PROG_ADD(&p, consts, getpid());
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_count);
+	prog_clause(&p, 0, ASM_PRED_PID_IS_CONST0,
+		    "agg @0, r0, r0\n"
+		    "ret r0\n");
+	err = load_prog(fd, &p, ld, log, sizeof(log));
+	prog_free(&p);
+	return err;
 }
 
 /* Two consumers on the same syscall each see every event. */
@@ -80,17 +74,6 @@ TEST(two_consumers_same_probe)
  */
 TEST(tiny_buffer_drops_add_up)
 {
-	static __u64 consts[1];
-	struct sonde_opt opt = { .id = SONDE_OPT_bufsize, .value = 4096 };
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
-				   .act_off = 4, .act_len = 3, .rec_size = 8 };
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct sonde_load ld;
 	struct sonde_go go;
 	struct sonde_stop stop;
@@ -104,12 +87,14 @@ TEST(tiny_buffer_drops_add_up)
 
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
-	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
-	consts[0] = getpid();
-	p = (struct prog){ .opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 7,
-			   .consts = consts, .nconsts = 1 };
+	prog_init(&p);
+	prog_opt(&p, SONDE_OPT_bufsize, 4096);
+	prog_ecb(&p, probe_id(fd, "syscall", "getppid", "entry"), 0);
+	PROG_ADD(&p, consts, getpid());
+	prog_clause(&p, 8, ASM_PRED_PID_IS_CONST0,
+		    "ldb r1, arg0\n"
+		    "emit8 r1, 0\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, load_prog(fd, &p, &ld, log, sizeof(log))) TH_LOG("%s", log);
 	ASSERT_EQ(4096, ld.bufsize);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
@@ -135,20 +120,6 @@ static int policy_run(struct __test_metadata *_metadata, int policy,
 		      __u64 *first, __u64 *last, __u64 *n, __u64 *drops,
 		      __u32 *flags)
 {
-	static __u64 consts[1];
-	struct sonde_opt opts[2] = {
-		{ .id = SONDE_OPT_bufsize, .value = 4096 },
-		{ .id = SONDE_OPT_bufpolicy, .value = policy },
-	};
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
-				   .act_off = 4, .act_len = 3, .rec_size = 8 };
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct sonde_load ld;
 	struct sonde_go go;
 	struct sonde_stop stop;
@@ -163,12 +134,15 @@ static int policy_run(struct __test_metadata *_metadata, int policy,
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	if (fd < 0)
 		return -1;
-	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
-	consts[0] = getpid();
-	p = (struct prog){ .opts = opts, .nopts = 2, .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 7,
-			   .consts = consts, .nconsts = 1 };
+	prog_init(&p);
+	prog_opt(&p, SONDE_OPT_bufsize, 4096);
+	prog_opt(&p, SONDE_OPT_bufpolicy, policy);
+	prog_ecb(&p, probe_id(fd, "syscall", "getppid", "entry"), 0);
+	PROG_ADD(&p, consts, getpid());
+	prog_clause(&p, 8, ASM_PRED_PID_IS_CONST0,
+		    "ldb r1, arg0\n"
+		    "emit8 r1, 0\n"
+		    "ret r0\n");
 	if (load_prog(fd, &p, &ld, log, sizeof(log)) ||
 	    ioctl(fd, SONDE_IOC_GO, &go))
 		return -1;
@@ -239,34 +213,23 @@ TEST(bufpolicy_ring)
  */
 TEST(dynvar_exhaustion_counted)
 {
-	static __u64 consts[1];
-	struct sonde_opt opt = { .id = SONDE_OPT_dynvarsize, .value = 4096 };
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
-				   .act_off = 4, .act_len = 4 };
-	struct sonde_var_desc var = { .scope = SONDE_VAR_GLOBAL,
-				      .type = SONDE_T_INT, .nkeys = 1 };
-	__u32 keytype = SONDE_T_INT;
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),	/* a[arg0] = 1 */
-		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
-		INSN(SONDE_OP_STGA, 0, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct trace t;
 	struct prog p;
 	int i;
 
 	ASSERT_EQ(0, trace_open(&t));
-	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-	consts[0] = getpid();
-	p = (struct prog){ .opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 8,
-			   .consts = consts, .nconsts = 1,
-			   .keys = &keytype, .nkeys = 1,
-			   .vars = &var, .nvars = 1 };
+	prog_init(&p);
+	prog_opt(&p, SONDE_OPT_dynvarsize, 4096);
+	prog_ecb(&p, probe_id(t.fd, "syscall", "getppid", "entry"), 0);
+	PROG_ADD(&p, consts, getpid());
+	PROG_ADD(&p, vars, .scope = SONDE_VAR_GLOBAL, .type = SONDE_T_INT,
+		 .nkeys = 1);
+	PROG_ADD(&p, keys, SONDE_T_INT);
+	prog_clause(&p, 0, ASM_PRED_PID_IS_CONST0,
+		    "ldb r1, arg0\n"		/* a[arg0] = 1 */
+		    "movi r2, 1\n"
+		    "stga v0, r1, r2\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	for (i = 0; i < 2000; i++)
 		syscall(SYS_getppid, i);	/* arg0 = i: a new key */
@@ -291,31 +254,20 @@ static void *one_getppid(void *arg)
  */
 TEST(thread_locals_reclaimed_on_exit)
 {
-	static __u64 consts[1];
-	struct sonde_opt opt = { .id = SONDE_OPT_dynvarsize, .value = 4096 };
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
-				   .act_off = 4, .act_len = 3 };
-	struct sonde_var_desc var = { .scope = SONDE_VAR_TLS,
-				      .type = SONDE_T_INT };
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),	/* self->x = 1 */
-		INSN(SONDE_OP_STT, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct trace t;
 	struct prog p;
 	int i;
 
 	ASSERT_EQ(0, trace_open(&t));
-	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-	consts[0] = getpid();
-	p = (struct prog){ .opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 7,
-			   .consts = consts, .nconsts = 1,
-			   .vars = &var, .nvars = 1 };
+	prog_init(&p);
+	prog_opt(&p, SONDE_OPT_dynvarsize, 4096);
+	prog_ecb(&p, probe_id(t.fd, "syscall", "getppid", "entry"), 0);
+	PROG_ADD(&p, consts, getpid());
+	PROG_ADD(&p, vars, .scope = SONDE_VAR_TLS, .type = SONDE_T_INT);
+	prog_clause(&p, 0, ASM_PRED_PID_IS_CONST0,
+		    "movi r1, 1\n"		/* self->x = 1 */
+		    "stt v0, r1\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	for (i = 0; i < 400; i++) {
 		pthread_t t;
@@ -346,13 +298,6 @@ TEST(kill9_during_heavy_tracing)
 		if (child == 0) {
 			struct sonde_probes q = { 0 };
 			struct sonde_probe_info *pi;
-			struct sonde_ecb *ecbs;
-			struct sonde_clause cl = { .act_len = 2 };
-			struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
-			struct sonde_insn insns[] = {
-				INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-				INSN(SONDE_OP_RET, 0, 0, 0, 0),
-			};
 			struct sonde_load ld;
 			struct prog p;
 			struct sonde_go go;
@@ -367,13 +312,13 @@ TEST(kill9_during_heavy_tracing)
 			q.buf_count = 1024;
 			if (fd < 0 || ioctl(fd, SONDE_IOC_PROBES, &q))
 				_exit(1);
-			ecbs = calloc(q.count, sizeof(*ecbs));
+			prog_init(&p);
 			for (k = 0; k < q.count; k++)
-				ecbs[k].probe_id = pi[k].id;
-			p = (struct prog){ .ecbs = ecbs, .necbs = q.count,
-					   .clauses = &cl, .nclauses = 1,
-					   .insns = insns, .ninsns = 2,
-					   .aggs = &ad, .naggs = 1 };
+				prog_ecb(&p, pi[k].id, 0);
+			PROG_ADD(&p, aggs, .fn = SONDE_AGG_count);
+			prog_clause(&p, 0, NULL,
+				    "agg @0, r0, r0\n"
+				    "ret r0\n");
 			if (load_prog(fd, &p, &ld, log, sizeof(log)) ||
 			    ioctl(fd, SONDE_IOC_GO, &go))
 				_exit(2);
@@ -419,14 +364,7 @@ TEST(ioctl_fuzz)
 		0, 1, 0xffffffffffffffffULL, 0xffff888000000000ULL,
 		0xffffffff81000000ULL, 0x7ffffffff000ULL, 4096,
 	};
-	static struct img m;
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .act_len = 2, .rec_size = 8 };
-	struct prog p;
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	static struct prog p;
 	time_t end = time(NULL) + 8;
 	unsigned long calls = 0;
 	int fd = -1;
@@ -443,26 +381,30 @@ TEST(ioctl_fuzz)
 				close(fd);
 			fd = open(SONDE_DEVICE_PATH, O_RDWR);
 			ASSERT_LE(0, fd);
-			ecb.probe_id = probe_id(fd, "syscall", "getppid",
-						"entry");
-			p = (struct prog){ .ecbs = &ecb, .necbs = 1,
-					   .clauses = &cl, .nclauses = 1,
-					   .insns = insns, .ninsns = 2 };
-			img_prog(&m, &p);
+			prog_free(&p);
+			prog_ecb(&p, probe_id(fd, "syscall", "getppid",
+					      "entry"), 0);
+			prog_clause(&p, 8, NULL,
+				    "emit8 r1, 0\n"
+				    "ret r0\n");
+			prog_image(&p);
 		}
 		for (i = 0; i < 64; i++)
 			blob[rnd() % sizeof(blob)] = (unsigned char)rnd();
 		if (nr == _IOC_NR(SONDE_IOC_LOAD) && rnd() % 2) {
 			/* a plausible LOAD of a mutated valid image */
 			struct sonde_load *ld = (void *)blob;
-			struct img *mm = (void *)(blob + 4096);
+			unsigned char *img = blob + 4096;
 
-			memcpy(mm, &m, sizeof(m) < 16384 ? sizeof(m) : 16384);
+			/* the image, zeros to 16 KiB, then the blob's bytes
+			 * for a LOAD that says it is longer */
+			memset(img, 0, 16384);
+			memcpy(img, p.img, p.len);
 			for (i = 0; i < 1 + rnd() % 4; i++)
-				mm->buf[rnd() % m.len] = (unsigned char)rnd();
+				img[rnd() % p.len] = (unsigned char)rnd();
 			memset(ld, 0, sizeof(*ld));
-			ld->prog = (__u64)(unsigned long)mm->buf;
-			ld->prog_size = rnd() % 4 ? m.len : rnd() % 20000;
+			ld->prog = (__u64)(unsigned long)img;
+			ld->prog_size = rnd() % 4 ? p.len : rnd() % 20000;
 			ld->log_level = rnd() % 2;
 			ld->log_buf = (__u64)(unsigned long)(blob + 32768);
 			ld->log_size = rnd() % 8192;

@@ -3,9 +3,9 @@
  * test_ioctl_fuzz.c - random use of /dev/sonde from two threads at once:
  * random ioctl numbers (sonde's and others), directions and argument
  * sizes; arguments of random bytes, of random field values in the right
- * struct, or wild pointers; program images built by hand (every kind of
+ * struct, or wild pointers; program images (img.h: every kind of
  * section: options, aggregations, variables, speculations, strings, ERROR
- * clauses) and then mutated, with buffers small enough to fill; GO,
+ * clauses) then mutated, with buffers small enough to fill; GO,
  * firings (getppid), STOP, DRAIN, AGGSNAP, STATUS, TESTRUN, UPROBE,
  * JHELPER (jstack() layouts, any file or process), OFFER (kernel sites
  * right, wrong and malformed), and close
@@ -112,23 +112,16 @@ static __u64 fz_val(void)
 }
 
 /*
- * A program image built by hand: @clauses of the kinds below on known
- * probes, options, then a few of its bytes mutated.
+ * A program image, @p anew: clauses of the kinds below on known probes,
+ * options, then a few of its bytes mutated.
  */
-static void fz_image(struct img *m)
+static void fz_image(struct prog *p)
 {
-	static __u64 consts[2];
-	static char strtab[] = "hello\0/usr/lib/libc.so.6\0";
-	struct sonde_opt opts[6];
-	struct sonde_ecb ecbs[6];
-	struct sonde_clause cl[4];
-	struct sonde_insn insns[64];
 	struct sonde_agg_desc ad[2];
-	struct sonde_var_desc vars[2];
-	__u32 keys[2] = { SONDE_T_INT, SONDE_T_STR }, acts[2] = { 0, 1 };
-	__u32 nopts = 0, necbs = 0, ncl = 0, n = 0, i;
+	char text[512];
+	__u32 necbs, i;
 
-	memset(cl, 0, sizeof(cl));
+	prog_free(p);
 	memset(ad, 0, sizeof(ad));
 	ad[0].fn = 1 + below(SONDE_AGG_MAXFN);
 	if (ad[0].fn == SONDE_AGG_lquantize) {
@@ -145,110 +138,102 @@ static void fz_image(struct img *m)
 	ad[0].keys_off = 0;
 	ad[1] = (struct sonde_agg_desc){ .fn = SONDE_AGG_count, .nkeys = 1,
 					 .keys_off = 1 };
-	vars[0] = (struct sonde_var_desc){ .scope = SONDE_VAR_TLS,
-					   .type = SONDE_T_INT };
-	vars[1] = (struct sonde_var_desc){ .scope = SONDE_VAR_GLOBAL,
-					   .type = SONDE_T_STR, .nkeys = 1 };
-	consts[0] = getpid();
-	consts[1] = fz_val();
+	PROG_PUT(p, aggs, ad[0]);
+	PROG_PUT(p, aggs, ad[1]);
+	PROG_ADD(p, keys, SONDE_T_INT);
+	PROG_ADD(p, keys, SONDE_T_STR);
+	PROG_ADD(p, vars, .scope = SONDE_VAR_TLS, .type = SONDE_T_INT);
+	PROG_ADD(p, vars, .scope = SONDE_VAR_GLOBAL, .type = SONDE_T_STR,
+		 .nkeys = 1);
+	PROG_ADD(p, consts, getpid());
+	PROG_ADD(p, consts, fz_val());
+	/* strings at 0 and 6, then an empty one (26 bytes, as ever) */
+	prog_str(p, "hello");
+	prog_str(p, "/usr/lib/libc.so.6");
+	prog_str(p, "");
 
 	/* clause 0: a record of arg0, pid, execname; speculate sometimes */
-	cl[ncl].act_off = n;
-	cl[ncl].rec_size = 8 + 8 + 256;
-	insns[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0);
-	insns[n++] = INSN(SONDE_OP_EMIT8, 0, 1, 0, 0);
-	insns[n++] = INSN(SONDE_OP_LDB, 2, 0, 0, SONDE_B_pid);
-	insns[n++] = INSN(SONDE_OP_EMIT4, 0, 2, 0, 8);
-	insns[n++] = INSN(SONDE_OP_LDB, 3, 0, 0, SONDE_B_execname);
-	insns[n++] = INSN(SONDE_OP_EMITS, 0, 3, 0, 16);
-	if (below(2)) {
-		insns[n++] = INSN(SONDE_OP_CALL, 4, 0, 0,
-				  SONDE_SUBR_speculation);
-		insns[n++] = INSN(SONDE_OP_CALL, 5, 4, 1, SONDE_SUBR_speculate);
-	}
-	insns[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
-	cl[ncl].act_len = n - cl[ncl].act_off;
-	ncl++;
+	snprintf(text, sizeof(text),
+		 "ldb r1, arg0\n"
+		 "emit8 r1, 0\n"
+		 "ldb r2, pid\n"
+		 "emit4 r2, 8\n"
+		 "ldb r3, execname\n"
+		 "emits r3, 16\n"
+		 "%s"
+		 "ret r0\n",
+		 below(2) ? "call r4, speculation, r0, 0\n"
+			    "call r5, speculate, r4, 1\n" : "");
+	prog_clause(p, 8 + 8 + 256, NULL, text);
 
-	/* clause 1: aggregations, a thread-local, an array, string work */
-	cl[ncl].act_off = n;
-	cl[ncl].acts_off = 0;
-	cl[ncl].nacts = 2;
-	insns[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg1);
-	insns[n++] = INSN(SONDE_OP_LDB, 2, 0, 0, SONDE_B_arg0);
-	insns[n++] = INSN(SONDE_OP_MOVI, 3, 0, 0, 1);
-	insns[n++] = INSN(SONDE_OP_AGG, 0, 1, 2, 0);
-	insns[n++] = INSN(SONDE_OP_LDB, 4, 0, 0, SONDE_B_execname);
-	insns[n++] = INSN(SONDE_OP_AGG, 0, 4, 0, 1);
-	insns[n++] = INSN(SONDE_OP_LDT, 5, 0, 0, 0);
-	insns[n++] = INSN(SONDE_OP_ADD, 5, 5, 3, 0);
-	insns[n++] = INSN(SONDE_OP_STT, 0, 5, 0, 0);
-	insns[n++] = INSN(SONDE_OP_LDS, 6, 0, 0, 6);
-	insns[n++] = INSN(SONDE_OP_LDS, 7, 0, 0, 0);
-	insns[n++] = INSN(SONDE_OP_CALL, 8, 6, 2, SONDE_SUBR_strstr);
-	insns[n++] = INSN(SONDE_OP_CALL, 9, 6, 1, SONDE_SUBR_basename);
-	insns[n++] = INSN(SONDE_OP_STGA, 0, 1, 9, 1);
-	insns[n++] = INSN(SONDE_OP_LDGA, 10, 1, 0, 1);
-	insns[n++] = INSN(SONDE_OP_LDC, 11, 0, 0, 1);
-	insns[n++] = INSN(SONDE_OP_CALL, 12, 11, 1, SONDE_SUBR_copyinstr);
-	insns[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
-	cl[ncl].act_len = n - cl[ncl].act_off;
-	ncl++;
+	/* clause 1: aggregations, a thread-local, an array, string work;
+	 * two actions */
+	i = prog_clause(p, 0, NULL,
+			"ldb r1, arg1\n"
+			"ldb r2, arg0\n"
+			"movi r3, 1\n"
+			"agg @0, r1, r2\n"
+			"ldb r4, execname\n"
+			"agg @1, r4, r0\n"
+			"ldt r5, v0\n"
+			"add r5, r5, r3\n"
+			"stt v0, r5\n"
+			"lds r6, #6\n"
+			"lds r7, #0\n"
+			"call r8, strstr, r6, 2\n"
+			"call r9, basename, r6, 1\n"
+			"stga v1, r1, r9\n"
+			"ldga r10, v1, r1\n"
+			"ldc r11, #1\n"
+			"call r12, copyinstr, r11, 1\n"
+			"ret r0\n");
+	p->clauses[i].acts_off = PROG_ADD(p, acts, 0);
+	PROG_ADD(p, acts, 1);
+	p->clauses[i].nacts = 2;
 
 	/* clause 2: commit or discard speculation 1, no record */
-	cl[ncl].act_off = n;
-	insns[n++] = INSN(SONDE_OP_MOVI, 1, 0, 0, 1);
-	insns[n++] = INSN(SONDE_OP_CALL, 2, 1, 1, below(2) ?
-			  SONDE_SUBR_commit : SONDE_SUBR_discard);
-	insns[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
-	cl[ncl].act_len = n - cl[ncl].act_off;
-	ncl++;
+	snprintf(text, sizeof(text),
+		 "movi r1, 1\n"
+		 "call r2, %s, r1, 1\n"
+		 "ret r0\n", below(2) ? "commit" : "discard");
+	prog_clause(p, 0, NULL, text);
 
 	/* clause 3 (ERROR's): record the fault */
-	cl[ncl].act_off = n;
-	cl[ncl].rec_size = 8;
-	insns[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg4);
-	insns[n++] = INSN(SONDE_OP_EMIT8, 0, 1, 0, 0);
-	insns[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
-	cl[ncl].act_len = n - cl[ncl].act_off;
-	ncl++;
+	prog_clause(p, 8, NULL,
+		    "ldb r1, arg4\n"
+		    "emit8 r1, 0\n"
+		    "ret r0\n");
 
 	for (i = 0, necbs = 1 + below(5); i < necbs; i++) {
-		ecbs[i].probe_id = below(16) ? ids[below(5)] :
-				   0x7fff0000u + below(100);
-		ecbs[i].clause = below(12) ? below(ncl) : below(10);
+		__u32 probe = below(16) ? ids[below(5)] :
+			      0x7fff0000u + below(100);
+		__u32 clause = below(12) ? below(p->nclauses) : below(10);
+
+		prog_ecb(p, probe, clause);
 	}
 	if (below(2))	/* the ERROR clause */
-		ecbs[necbs++] = (struct sonde_ecb){ ids[2], 3 };
+		prog_ecb(p, ids[2], 3);
 
 	/* small buffers mostly, sometimes anything (the memory caps) */
-	opts[nopts++] = (struct sonde_opt){ SONDE_OPT_bufsize, 0,
-		below(8) ? 4096 + 8 * below(1024) : fz_val() };
-	opts[nopts++] = (struct sonde_opt){ SONDE_OPT_aggsize, 0,
-		below(8) ? 4096 + 8 * below(1024) : fz_val() };
+	prog_opt(p, SONDE_OPT_bufsize,
+		 below(8) ? 4096 + 8 * below(1024) : fz_val());
+	prog_opt(p, SONDE_OPT_aggsize,
+		 below(8) ? 4096 + 8 * below(1024) : fz_val());
 	if (below(2))
-		opts[nopts++] = (struct sonde_opt){ SONDE_OPT_dynvarsize, 0,
-			below(8) ? 4096 * (1 + below(8)) : fz_val() };
+		prog_opt(p, SONDE_OPT_dynvarsize,
+			 below(8) ? 4096 * (1 + below(8)) : fz_val());
 	if (below(2))
-		opts[nopts++] = (struct sonde_opt){ SONDE_OPT_bufpolicy, 0,
-						    below(3) };
+		prog_opt(p, SONDE_OPT_bufpolicy, below(3));
 	if (below(4))
-		opts[nopts++] = (struct sonde_opt){ SONDE_OPT_specsize, 0,
-			below(8) ? 4096 : fz_val() };
+		prog_opt(p, SONDE_OPT_specsize, below(8) ? 4096 : fz_val());
 	if (below(4))
-		opts[nopts++] = (struct sonde_opt){ SONDE_OPT_strsize, 0,
-			below(4) ? 256 : fz_val() % 5000 };
+		prog_opt(p, SONDE_OPT_strsize,
+			 below(4) ? 256 : fz_val() % 5000);
 
-	img_prog(m, &(struct prog){
-		.opts = opts, .nopts = nopts, .ecbs = ecbs, .necbs = necbs,
-		.clauses = cl, .nclauses = ncl, .insns = insns, .ninsns = n,
-		.consts = consts, .nconsts = 2,
-		.strtab = strtab, .nstrtab = sizeof(strtab),
-		.aggs = ad, .naggs = 2, .keys = keys, .nkeys = 2,
-		.vars = vars, .nvars = 2, .acts = acts, .nacts = 2 });
+	prog_image(p);
 	/* and mutate: mostly a few bytes, now and then many */
 	for (i = below(3) ? below(4) : below(64); i; i--)
-		m->buf[below(m->len)] = (__u8)rnd();
+		p->img[below(p->len)] = (__u8)rnd();
 }
 
 static int cur_fd(void)
@@ -304,14 +289,14 @@ static void fz_call_any(int fd, unsigned char *blob, size_t bsize)
 /* LOAD of a built, mutated image. */
 static void fz_call_load(int fd, unsigned char *blob)
 {
-	static __thread struct img m;
+	static __thread struct prog p;
 	struct sonde_load ld;
 
-	fz_image(&m);
+	fz_image(&p);
 	memset(&ld, 0, sizeof(ld));
-	ld.prog = below(16) ? (__u64)(unsigned long)m.buf :
-		  wild_ptr(m.buf, m.len);
-	ld.prog_size = below(8) ? m.len : (__u32)fz_val();
+	ld.prog = below(16) ? (__u64)(unsigned long)p.img :
+		  wild_ptr(p.img, p.len);
+	ld.prog_size = below(8) ? p.len : (__u32)fz_val();
 	ld.log_level = below(3) ? 1 : (__u32)fz_val();
 	ld.log_buf = (__u64)(unsigned long)(blob + 8192);
 	ld.log_size = below(4) ? 4096 : below(8192);
@@ -552,35 +537,25 @@ static void fz_call(int fd, unsigned char *blob, size_t bsize)
  */
 static int anchor(struct __test_metadata *_metadata, bool syscalls)
 {
-	struct sonde_ecb ecbs[2] = {
-		{ syscalls ? ids[3] : ids[0], 0 },
-		{ syscalls ? ids[4] : ids[0], 0 },
-	};
-	struct sonde_clause cl = { .act_len = 3 };
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),
-		INSN(SONDE_OP_STT, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_var_desc var = { .scope = SONDE_VAR_TLS,
-				      .type = SONDE_T_INT };
-	/* the deadman must not take it: STATUS now and then too */
-	struct sonde_opt opt[2] = {
-		{ .id = SONDE_OPT_bufsize, .value = 4096 },
-		{ .id = SONDE_OPT_deadman, .value = 3600000 },
-	};
-	const struct prog p = {
-		.opts = opt, .nopts = 2, .ecbs = ecbs, .necbs = 2,
-		.clauses = &cl, .nclauses = 1, .insns = code, .ninsns = 3,
-		.vars = &var, .nvars = 1,
-	};
 	struct sonde_load ld;
 	struct sonde_go go;
+	struct prog p;
 	char log[256];
 	int fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
+	prog_init(&p);
+	prog_opt(&p, SONDE_OPT_bufsize, 4096);
+	/* the deadman must not take it: STATUS now and then too */
+	prog_opt(&p, SONDE_OPT_deadman, 3600000);
+	prog_ecb(&p, syscalls ? ids[3] : ids[0], 0);
+	prog_ecb(&p, syscalls ? ids[4] : ids[0], 0);
+	PROG_ADD(&p, vars, .scope = SONDE_VAR_TLS, .type = SONDE_T_INT);
+	prog_clause(&p, 0, NULL,
+		    "movi r1, 1\n"
+		    "stt v0, r1\n"
+		    "ret r0\n");
 	if (load_prog(fd, &p, &ld, log, sizeof(log)) ||
 	    ioctl(fd, SONDE_IOC_GO, &go)) {
 		TH_LOG("anchor: %s %s", strerror(errno), log);

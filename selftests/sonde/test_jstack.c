@@ -157,18 +157,11 @@ TEST(rejected_requests)
 /* SONDE_MAX_JHELPERS, numbered in order; then ENOSPC; none after GO. */
 TEST(limits_and_go)
 {
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_EMITJSTACK, 0, 0, 4, SONDE_SOL_IMM(0, 64)),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .act_len = 2,
-				   .rec_size = SONDE_JSTACK_SIZE(4, 64) };
-	struct prog p = { .ecbs = &ecb, .necbs = 1, .clauses = &cl,
-			  .nclauses = 1, .insns = insns, .ninsns = 2 };
 	struct sonde_jhelper h;
 	struct trace t;
+	struct prog p;
 	int exe, i;
+	__u32 getppid;
 
 	ASSERT_EQ(0, trace_open(&t));
 	exe = open("/proc/self/exe", O_RDONLY);
@@ -183,8 +176,13 @@ TEST(limits_and_go)
 	close(t.fd);
 
 	ASSERT_EQ(0, trace_open(&t));
-	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-	ASSERT_NE(0, ecb.probe_id);
+	getppid = probe_id(t.fd, "syscall", "getppid", "entry");
+	ASSERT_NE(0, getppid);
+	prog_init(&p);
+	prog_ecb(&p, getppid, 0);
+	prog_clause(&p, SONDE_JSTACK_SIZE(4, 64), NULL,
+		    "emitjstack 0, 64, 4\n"	/* jstack(4, 64) */
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	fill_helper(&h, exe);
 	EXPECT_EQ(EBUSY, jhelper(t.fd, &h));
@@ -202,24 +200,14 @@ TEST(limits_and_go)
  */
 TEST(unreadable_memory_is_a_drop)
 {
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_EMITJSTACK, 0, 0, 8, SONDE_SOL_IMM(0, 256)),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .pred_len = 4, .act_off = 4, .act_len = 2,
-				   .rec_size = SONDE_JSTACK_SIZE(8, 256) };
-	__u64 consts[1];
-	struct prog p = { .ecbs = &ecb, .necbs = 1, .clauses = &cl,
-			  .nclauses = 1, .insns = insns, .ninsns = 6,
-			  .consts = consts, .nconsts = 1 };
 	struct sonde_jhelper h;
 	struct sonde_rechdr *r;
 	struct sonde_jstack js;
 	struct drain dr;
 	struct trace t;
+	struct prog p;
 	int exe, nrec = 0, bad = 0, status;
+	__u32 getppid;
 	pid_t child;
 
 	if (access(PYTHON, X_OK))
@@ -235,7 +223,6 @@ TEST(unreadable_memory_is_a_drop)
 		_exit(127);
 	}
 	ASSERT_EQ(child, waitpid(child, &status, WUNTRACED));
-	consts[0] = child;
 
 	ASSERT_EQ(0, trace_open(&t));
 	exe = open(PYTHON, O_RDONLY);
@@ -246,8 +233,14 @@ TEST(unreadable_memory_is_a_drop)
 	h.off.rt_tstate_current = SONDE_PYOFF_NONE;
 	ASSERT_EQ(0, jhelper(t.fd, &h));
 	close(exe);
-	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-	ASSERT_NE(0, ecb.probe_id);
+	getppid = probe_id(t.fd, "syscall", "getppid", "entry");
+	ASSERT_NE(0, getppid);
+	prog_init(&p);
+	prog_ecb(&p, getppid, 0);
+	PROG_ADD(&p, consts, child);	/* pid == the child */
+	prog_clause(&p, SONDE_JSTACK_SIZE(8, 256), ASM_PRED_PID_IS_CONST0,
+		    "emitjstack 0, 256, 8\n"	/* jstack(8, 256) */
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	kill(child, SIGCONT);
 	ASSERT_EQ(child, waitpid(child, &status, 0));

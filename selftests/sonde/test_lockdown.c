@@ -48,24 +48,31 @@ static int lockdown_level(void)
 	return LD_NONE;
 }
 
-/* LOAD one clause of @code on @probe: 0 or the errno, the log in @log. */
-static int load1(int fd, __u32 probe, const struct sonde_insn *code,
-		 __u32 len, __u32 rec, const struct sonde_agg_desc *ad,
-		 const __u32 *keys, __u32 nkeys, char *log, __u32 logsz,
-		 struct sonde_load *ld)
+/*
+ * LOAD one clause of @code (assembly) recording @rec bytes on @probe,
+ * with aggregation @ad (NULL: none) of key types @keys[@nkeys]: 0 or the
+ * errno, the log in @log.
+ */
+static int load1(int fd, __u32 probe, const char *code, __u32 rec,
+		 const struct sonde_agg_desc *ad, const __u32 *keys,
+		 __u32 nkeys, char *log, __u32 logsz, struct sonde_load *ld)
 {
-	struct sonde_ecb ecb = { .probe_id = probe };
-	struct sonde_clause cl = { .act_len = len, .rec_size = rec };
-	struct sonde_opt opt = { .id = SONDE_OPT_bufsize, .value = 65536 };
-	struct prog p = {
-		.opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
-		.clauses = &cl, .nclauses = 1, .insns = code, .ninsns = len,
-		.aggs = ad, .naggs = ad ? 1 : 0,
-		.keys = nkeys ? keys : NULL, .nkeys = nkeys,
-	};
+	struct prog p;
+	__u32 i;
+	int err;
 
+	prog_init(&p);
+	prog_opt(&p, SONDE_OPT_bufsize, 65536);
+	prog_ecb(&p, probe, 0);
+	prog_clause(&p, rec, NULL, code);
+	if (ad)
+		PROG_PUT(&p, aggs, *ad);
+	for (i = 0; i < nkeys; i++)
+		PROG_PUT(&p, keys, keys[i]);
 	memset(log, 0, logsz);
-	return load_prog(fd, &p, ld, log, logsz);
+	err = load_prog(fd, &p, ld, log, logsz);
+	prog_free(&p);
+	return err;
 }
 
 FIXTURE(lockdown) {
@@ -96,9 +103,8 @@ FIXTURE_TEARDOWN(lockdown)
  */
 #define CONFIDENTIAL_REFUSES(probe, code, rec, ad, keys, nkeys, why)	\
 	do {								\
-		int got_ = load1(self->fd, (probe), (code),		\
-				 sizeof(code) / sizeof((code)[0]), (rec),	\
-				 (ad), (keys), (nkeys), self->log,	\
+		int got_ = load1(self->fd, (probe), (code), (rec), (ad),	\
+				 (keys), (nkeys), self->log,		\
 				 sizeof(self->log), &self->ld);		\
 									\
 		TH_LOG("log: %s", self->log);				\
@@ -112,11 +118,10 @@ FIXTURE_TEARDOWN(lockdown)
 
 TEST_F(lockdown, curthread)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_curthread),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *code =
+		"ldb r1, curthread\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
 
 	CONFIDENTIAL_REFUSES(probe_id(self->fd, "dtrace", "", "BEGIN"), code,
 			     8, NULL, NULL, 0, "curthread is a kernel address");
@@ -126,11 +131,10 @@ TEST_F(lockdown, curthread)
  * was let through) */
 TEST_F(lockdown, caller)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_caller),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *code =
+		"ldb r1, caller\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
 
 	CONFIDENTIAL_REFUSES(probe_id(self->fd, "syscall", "getppid", "entry"),
 			     code, 8, NULL, NULL, 0,
@@ -139,11 +143,10 @@ TEST_F(lockdown, caller)
 
 TEST_F(lockdown, kernel_memory_read)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_LDK8, 2, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *code =
+		"ldb r1, arg0\n"
+		"ldk8 r2, [r1]\n"
+		"ret r0\n";
 
 	CONFIDENTIAL_REFUSES(probe_id(self->fd, "syscall", "getppid", "entry"),
 			     code, 0, NULL, NULL, 0, "a kernel memory read");
@@ -151,11 +154,10 @@ TEST_F(lockdown, kernel_memory_read)
 
 TEST_F(lockdown, kernel_string_read)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_stringof),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *code =
+		"ldb r1, arg0\n"
+		"call r2, stringof, r1, 1\n"
+		"ret r0\n";
 
 	CONFIDENTIAL_REFUSES(probe_id(self->fd, "syscall", "getppid", "entry"),
 			     code, 0, NULL, NULL, 0, "stringof() reads kernel memory");
@@ -163,10 +165,9 @@ TEST_F(lockdown, kernel_string_read)
 
 TEST_F(lockdown, kernel_stack_recorded)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_EMITKSTACK, 0, 0, 4, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *code =
+		"emitkstack 0, 4\n"
+		"ret r0\n";
 
 	CONFIDENTIAL_REFUSES(probe_id(self->fd, "syscall", "getppid", "entry"),
 			     code, 32, NULL, NULL, 0,
@@ -175,10 +176,9 @@ TEST_F(lockdown, kernel_stack_recorded)
 
 TEST_F(lockdown, kernel_stack_key)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_AGG, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *code =
+		"agg @0, r1, r0\n"
+		"ret r0\n";
 	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count, .nkeys = 1 };
 	__u32 key = SONDE_KEY_STACK(SONDE_T_KSTACK, 8);
 
@@ -190,11 +190,10 @@ TEST_F(lockdown, kernel_stack_key)
 /* A string's value is its kernel address. */
 TEST_F(lockdown, string_as_number)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_probename),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *code =
+		"ldb r1, probename\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
 
 	CONFIDENTIAL_REFUSES(probe_id(self->fd, "syscall", "getppid", "entry"),
 			     code, 8, NULL, NULL, 0, "may be a string here");
@@ -203,11 +202,10 @@ TEST_F(lockdown, string_as_number)
 /* sched_switch's arguments are tasks: kernel addresses. */
 TEST_F(lockdown, tracepoint_arguments)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg1),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *code =
+		"ldb r1, arg1\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
 	__u32 id = probe_id(self->fd, "tracepoint", "", "sched_switch");
 
 	ASSERT_NE(0, id);
@@ -218,16 +216,14 @@ TEST_F(lockdown, tracepoint_arguments)
 /* profile's arg0 is the kernel PC; arg1, the user PC, is fine. */
 TEST_F(lockdown, profile_arguments)
 {
-	struct sonde_insn kpc[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_insn upc[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg1),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *kpc =
+		"ldb r1, arg0\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
+	const char *upc =
+		"ldb r1, arg1\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
 	__u32 id = probe_id(self->fd, "profile", "", "tick-1sec");
 	int fd2;
 
@@ -236,7 +232,7 @@ TEST_F(lockdown, profile_arguments)
 			     "passes kernel addresses as arg0");
 	fd2 = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, fd2);
-	EXPECT_EQ(0, load1(fd2, id, upc, 3, 8, NULL, NULL, 0, self->log,
+	EXPECT_EQ(0, load1(fd2, id, upc, 8, NULL, NULL, 0, self->log,
 			   sizeof(self->log), &self->ld)) TH_LOG("%s", self->log);
 	close(fd2);
 }
@@ -244,14 +240,15 @@ TEST_F(lockdown, profile_arguments)
 /* sched:::on-cpu is a kprobe: refused when kprobes are. */
 TEST_F(lockdown, kprobe_probe)
 {
-	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
+	const char *code =
+		"ret r0\n";
 	__u32 id = probe_id(self->fd, "sched", "", "on-cpu");
 	struct sonde_go go;
 	struct sonde_stop stop;
 	int got;
 
 	ASSERT_NE(0, id);
-	got = load1(self->fd, id, code, 1, 0, NULL, NULL, 0, self->log,
+	got = load1(self->fd, id, code, 0, NULL, NULL, 0, self->log,
 		    sizeof(self->log), &self->ld);
 	TH_LOG("log: %s", self->log);
 	if (self->level == LD_CONFIDENTIALITY) {
@@ -268,7 +265,8 @@ TEST_F(lockdown, kprobe_probe)
 /* fbt works under integrity lockdown (tracefs and kprobes allowed). */
 TEST_F(lockdown, fbt_below_confidentiality)
 {
-	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
+	const char *code =
+		"ret r0\n";
 	struct sonde_go go;
 	struct sonde_stop stop;
 	__u32 id;
@@ -277,7 +275,7 @@ TEST_F(lockdown, fbt_below_confidentiality)
 		SKIP(return, "tracefs, which lists fbt's functions, is locked");
 	id = probe_id(self->fd, "fbt", "vfs_read", "entry");
 	ASSERT_NE(0, id);
-	ASSERT_EQ(0, load1(self->fd, id, code, 1, 0, NULL, NULL, 0, self->log,
+	ASSERT_EQ(0, load1(self->fd, id, code, 0, NULL, NULL, 0, self->log,
 			   sizeof(self->log), &self->ld)) TH_LOG("%s", self->log);
 	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_GO, &go));
 	close(open("/proc/self/stat", O_RDONLY));
@@ -291,51 +289,33 @@ TEST_F(lockdown, fbt_below_confidentiality)
 TEST_F(lockdown, what_is_left_runs)
 {
 	static char word[] = "lockdown";
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname),
-		INSN(SONDE_OP_EMITS, 0, 1, 0, 0),
-		INSN(SONDE_OP_LDB, 2, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_CALL, 3, 2, 1, SONDE_SUBR_copyinstr),
-		INSN(SONDE_OP_EMITS, 0, 3, 0, 256),
-		INSN(SONDE_OP_LDB, 4, 0, 0, SONDE_B_stackdepth),
-		INSN(SONDE_OP_EMIT8, 0, 4, 0, 512),
-		INSN(SONDE_OP_EMITUSTACK, 0, 0, 2, 520),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	const char *code =
+		"ldb r1, execname\n"
+		"emits r1, 0\n"
+		"ldb r2, arg0\n"
+		"call r3, copyinstr, r2, 1\n"
+		"emits r3, 256\n"
+		"ldb r4, stackdepth\n"
+		"emit8 r4, 512\n"
+		"emitustack 520, 2\n"
+		"ret r0\n";
 	struct sonde_go go;
 	struct sonde_stop stop;
-	struct sonde_drain d;
-	char *buf;
-	int cpu, n = nr_cpus(self->fd), found = 0;
+	struct sonde_rechdr *h;
+	struct drain dr;
+	int found = 0;
 
 	ASSERT_EQ(0, load1(self->fd, probe_id(self->fd, "syscall", "getppid",
 					       "entry"),
-			   code, 9, 536, NULL, NULL, 0, self->log,
+			   code, 536, NULL, NULL, 0, self->log,
 			   sizeof(self->log), &self->ld)) TH_LOG("%s", self->log);
 	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_GO, &go));
 	syscall(SYS_getppid, word);
 	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_STOP, &stop));
-	buf = malloc(self->ld.bufsize);
-	ASSERT_NE(NULL, buf);
-	for (cpu = 0; cpu < n; cpu++) {
-		__u64 off;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = self->ld.bufsize;
-		if (ioctl(self->fd, SONDE_IOC_DRAIN, &d))
-			continue;
-		for (off = 0; off < d.size;
-		     off += ((struct sonde_rechdr *)(buf + off))->size) {
-			const char *rec = buf + off +
-					  sizeof(struct sonde_rechdr);
-
-			if (!strcmp(rec + 256, word))
+	for_each_drain(&dr, self->fd, SONDE_IOC_DRAIN, self->ld.bufsize)
+		for_each_rec(h, &dr)
+			if (!strcmp((const char *)(h + 1) + 256, word))
 				found++;
-		}
-	}
-	free(buf);
 	EXPECT_LE(1, found);
 }
 

@@ -30,24 +30,24 @@ static bool at_integrity(void)
 	return strstr(buf, "[integrity]") != NULL;
 }
 
-/* A consumer with one clause of @code on @probe, LOADed. */
-static int load_one(__u32 probe, const struct sonde_insn *code, __u32 len,
-		    __u32 rec)
+/* A consumer with one clause of @code (assembly) recording @rec bytes on
+ * @probe, LOADed. */
+static int load_one(__u32 probe, const char *code, __u32 rec)
 {
-	struct sonde_ecb ecb = { .probe_id = probe };
-	struct sonde_clause cl = { .act_len = len, .rec_size = rec };
-	struct sonde_opt opt = { .id = SONDE_OPT_bufsize, .value = 65536 };
-	struct prog p = {
-		.opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
-		.clauses = &cl, .nclauses = 1, .insns = code, .ninsns = len,
-	};
 	struct sonde_load ld;
+	struct prog p;
 	char log[1024] = "";
-	int fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
+	int err, fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
-	if (load_prog(fd, &p, &ld, log, sizeof(log))) {
+	prog_init(&p);
+	prog_opt(&p, SONDE_OPT_bufsize, 65536);
+	prog_ecb(&p, probe, 0);
+	prog_clause(&p, rec, NULL, code);
+	err = load_prog(fd, &p, &ld, log, sizeof(log));
+	prog_free(&p);
+	if (err) {
 		fprintf(stderr, "# load: %s\n", log);
 		close(fd);
 		return -1;
@@ -65,27 +65,24 @@ static int go(int fd)
 
 TEST(go_checks_lockdown_again)
 {
-	struct sonde_insn caller[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_caller),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_insn curthread[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_curthread),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_insn arg1[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg1),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_insn pid[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_insn ret[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
+	const char *caller =
+		"ldb r1, caller\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
+	const char *curthread =
+		"ldb r1, curthread\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
+	const char *arg1 =
+		"ldb r1, arg1\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
+	const char *pid =
+		"ldb r1, pid\n"
+		"emit8 r1, 0\n"
+		"ret r0\n";
+	const char *ret =
+		"ret r0\n";
 	int dev, fcaller, fcur, ftp, fkp, fok, lfd;
 	__u32 getppid, begin, sw, oncpu;
 
@@ -104,11 +101,11 @@ TEST(go_checks_lockdown_again)
 	close(dev);
 
 	/* all allowed at integrity */
-	fcaller = load_one(getppid, caller, 3, 8);
-	fcur = load_one(begin, curthread, 3, 8);
-	ftp = load_one(sw, arg1, 3, 8);
-	fkp = load_one(oncpu, ret, 1, 0);
-	fok = load_one(getppid, pid, 3, 8);
+	fcaller = load_one(getppid, caller, 8);
+	fcur = load_one(begin, curthread, 8);
+	ftp = load_one(sw, arg1, 8);
+	fkp = load_one(oncpu, ret, 0);
+	fok = load_one(getppid, pid, 8);
 	ASSERT_LE(0, fcaller);
 	ASSERT_LE(0, fcur);
 	ASSERT_LE(0, ftp);

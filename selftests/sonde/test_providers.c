@@ -3,7 +3,8 @@
  * test_providers.c - the kernel providers: fbt entry/return,
  * a broad fbt attach/detach, the raw tracepoint provider, the stable
  * proc/sched/io providers, and stack() from fbt and tracepoint probes
- * starting at the probed code.  Hand-built programs as in test_trace.c.
+ * starting at the probed code.  Programs in the VM's assembly (img.h),
+ * as in test_trace.c.
  *
  * Runs as root in the test guest (2 vCPUs, /dev/vda a 64 MiB scratch
  * disk) with sonde.ko loaded.
@@ -36,49 +37,49 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* pred: pid == consts[0] (4 insns), then @ = count() */
-static const struct sonde_insn pid_count[] = {
-	INSNS_PRED_PID_IS_CONST0,
-	INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-	INSN(SONDE_OP_RET, 0, 0, 0, 0),
-};
+/*
+ * @p anew: /pid == self/ { @ = count(); }, or { @ = count(); } when
+ * @self is false (the predicate's four instructions are then in the
+ * image unused, as these tests have always had them).
+ */
+static void pid_count(struct prog *p, bool self)
+{
+	struct prog_code pred;
 
-/* Load @n ECBs on @ids, all running one clause of @insns; 0 or errno. */
-static int load_probes(int fd, const __u32 *ids, int n,
-		       const struct sonde_insn *insns, int ninsns,
-		       const struct sonde_clause *cl, const __u64 *consts,
-		       int nconsts, const struct sonde_agg_desc *ad,
+	prog_free(p);
+	PROG_ADD(p, aggs, .fn = SONDE_AGG_count);
+	pred = prog_asm(p, ASM_PRED_PID_IS_CONST0);
+	if (self)
+		PROG_ADD(p, consts, getpid());
+	else
+		pred.len = 0;
+	prog_clause_at(p, 0, pred, prog_asm(p,
+					    "agg @0, r0, r0\n"
+					    "ret r0\n"));
+}
+
+/* Load @p with @n enablings, of @ids, of its clause 0 (in place of any
+ * it had); 0 or errno. */
+static int load_probes(int fd, const __u32 *ids, int n, struct prog *p,
 		       struct sonde_load *ld, char *log, int logsz)
 {
-	static struct sonde_ecb ecbs[1100];
-	const struct prog p = { .ecbs = ecbs, .necbs = n,
-				.clauses = cl, .nclauses = 1,
-				.insns = insns, .ninsns = ninsns,
-				.consts = nconsts ? consts : NULL,
-				.nconsts = nconsts,
-				.aggs = ad, .naggs = ad ? 1 : 0 };
 	int i;
 
-	if (n > 1100)
-		return E2BIG;
-	for (i = 0; i < n; i++) {
-		ecbs[i].probe_id = ids[i];
-		ecbs[i].clause = 0;
-	}
-	return load_prog(fd, &p, ld, log, logsz);
+	p->necbs = 0;
+	for (i = 0; i < n; i++)
+		prog_ecb(p, ids[i], 0);
+	return load_prog(fd, p, ld, log, logsz);
 }
 
 /* pid == self { @ = count() } on one probe; returns the fd, GO done. */
 static int count_self(struct __test_metadata *_metadata, const char *prov,
 		      const char *func, const char *name, struct sonde_load *ld)
 {
-	struct sonde_clause cl = { .pred_len = 4, .act_off = 4, .act_len = 2 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
-	__u64 consts[1] = { getpid() };
 	struct sonde_go go;
+	struct prog p;
 	char log[512] = "";
 	__u32 id;
-	int fd;
+	int fd, err;
 
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	if (fd < 0)
@@ -89,8 +90,11 @@ static int count_self(struct __test_metadata *_metadata, const char *prov,
 		close(fd);
 		return -1;
 	}
-	if (load_probes(fd, &id, 1, pid_count, 6, &cl, consts, 1, &ad, ld, log,
-		      sizeof(log)) || ioctl(fd, SONDE_IOC_GO, &go)) {
+	prog_init(&p);
+	pid_count(&p, true);
+	err = load_probes(fd, &id, 1, &p, ld, log, sizeof(log));
+	prog_free(&p);
+	if (err || ioctl(fd, SONDE_IOC_GO, &go)) {
 		TH_LOG("%s::%s:%s: %s %s", prov, func, name, strerror(errno),
 		       log);
 		close(fd);
@@ -130,16 +134,8 @@ TEST(fbt_vfs_read_entry_count)
 /* fbt::vfs_read:return /pid == self/ { @ = max(arg1) }: read()'s 17. */
 TEST(fbt_vfs_read_return_value)
 {
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg1),
-		INSN(SONDE_OP_AGG, 0, 0, 1, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_clause cl = { .pred_len = 4, .act_off = 4, .act_len = 3 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_max };
-	__u64 consts[1] = { getpid() };
 	struct sonde_load ld;
+	struct prog p;
 	struct sonde_go go;
 	char log[512] = "", buf[64];
 	__u32 id;
@@ -150,8 +146,15 @@ TEST(fbt_vfs_read_return_value)
 	ASSERT_LE(0, fd);
 	id = probe_id(fd, "fbt", "vfs_read", "return");
 	ASSERT_NE(0, id);
-	ASSERT_EQ(0, load_probes(fd, &id, 1, insns, 7, &cl, consts, 1, &ad, &ld,
-			       log, sizeof(log))) TH_LOG("%s", log);
+	prog_init(&p);
+	PROG_ADD(&p, consts, getpid());
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_max);
+	prog_clause(&p, 0, ASM_PRED_PID_IS_CONST0,
+		    "ldb r1, arg1\n"
+		    "agg @0, r0, r1\n"
+		    "ret r0\n");
+	ASSERT_EQ(0, load_probes(fd, &id, 1, &p, &ld, log, sizeof(log)))
+		TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	for (i = 0; i < 5; i++)
 		ASSERT_EQ(17, read(z, buf, 17));
@@ -202,10 +205,9 @@ FIXTURE_TEARDOWN(slow) { }
 TEST_F_TIMEOUT(slow, fbt_broad_glob_attach_detach, 300)
 {
 	static const char *const globs[] = { "vfs_*", "*_read*" };
-	struct sonde_clause cl = { .act_off = 4, .act_len = 2 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
 	static __u32 ids[1100];
 	struct sonde_load ld;
+	struct prog p;
 	struct sonde_go go;
 	struct sonde_stop stop;
 	char log[512] = "", c;
@@ -220,9 +222,11 @@ TEST_F_TIMEOUT(slow, fbt_broad_glob_attach_detach, 300)
 		n = list_ids(fd, globs[g], ids, 1000);
 		t1 = now_ms();
 		ASSERT_LT(20, n) TH_LOG("%s: %d probes", globs[g], n);
-		ASSERT_EQ(0, load_probes(fd, ids, n, pid_count, 6, &cl, NULL, 0,
-				       &ad, &ld, log, sizeof(log)))
+		prog_init(&p);
+		pid_count(&p, false);
+		ASSERT_EQ(0, load_probes(fd, ids, n, &p, &ld, log, sizeof(log)))
 			TH_LOG("%s", log);
+		prog_free(&p);
 		t2 = now_ms();
 		ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go))
 			TH_LOG("GO: %s", strerror(errno));
@@ -285,31 +289,31 @@ TEST(tracepoint_fork_count)
 TEST(proc_create_exit_count)
 {
 	struct sonde_load ld, ld2;
+	struct sonde_go go;
+	struct prog p;
+	char log[512] = "";
+	__u32 id;
 	int fd, fd2;
-	struct sonde_insn insns[6];
 
 	fd = count_self(_metadata, "proc", "", "create", &ld);
 	ASSERT_LE(0, fd);
+	fd2 = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd2);
+	id = probe_id(fd2, "proc", "", "exit");
+	ASSERT_NE(0, id);
 	/* exit fires in the child: pred ppid == self */
-	memcpy(insns, pid_count, sizeof(insns));
-	insns[0].imm = SONDE_B_ppid;
-	{
-		struct sonde_clause cl = { .pred_len = 4, .act_off = 4,
-					   .act_len = 2 };
-		struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
-		__u64 consts[1] = { getpid() };
-		struct sonde_go go;
-		char log[512] = "";
-		__u32 id;
-
-		fd2 = open(SONDE_DEVICE_PATH, O_RDWR);
-		ASSERT_LE(0, fd2);
-		id = probe_id(fd2, "proc", "", "exit");
-		ASSERT_NE(0, id);
-		ASSERT_EQ(0, load_probes(fd2, &id, 1, insns, 6, &cl, consts, 1,
-				       &ad, &ld2, log, sizeof(log)));
-		ASSERT_EQ(0, ioctl(fd2, SONDE_IOC_GO, &go));
-	}
+	prog_init(&p);
+	PROG_ADD(&p, consts, getpid());
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_count);
+	prog_clause(&p, 0,
+		    "ldb r1, ppid\n"
+		    "ldc r2, #0\n"
+		    "seteq r3, r1, r2\n"
+		    "ret r3\n",
+		    "agg @0, r0, r0\n"
+		    "ret r0\n");
+	ASSERT_EQ(0, load_probes(fd2, &id, 1, &p, &ld2, log, sizeof(log)));
+	ASSERT_EQ(0, ioctl(fd2, SONDE_IOC_GO, &go));
 	fork_n(9);
 	EXPECT_EQ(9, stop_total(fd, &ld));
 	EXPECT_EQ(9, stop_total(fd2, &ld2));
@@ -347,24 +351,10 @@ TEST(sched_on_off_cpu)
  */
 TEST(io_start_done_vda)
 {
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg3),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 1),
-		INSN(SONDE_OP_SETEQ, 4, 1, 2, 0),
-		INSN(SONDE_OP_AND, 3, 3, 4, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
-		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_clause cl = { .pred_len = 8, .act_off = 8, .act_len = 2 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
 	struct sonde_load ld[2];
 	struct sonde_go go;
 	struct stat sb;
-	__u64 consts[2];
+	struct prog p;
 	char log[512] = "";
 	const char *names[2] = { "start", "done" };
 	long long n[2];
@@ -374,15 +364,29 @@ TEST(io_start_done_vda)
 
 	if (stat("/dev/vda", &sb))
 		SKIP(return, "no /dev/vda");
-	consts[0] = ((__u64)major(sb.st_rdev) << 20) | minor(sb.st_rdev);
-	consts[1] = B_WRITE;
+	prog_init(&p);
+	PROG_ADD(&p, consts, ((__u64)major(sb.st_rdev) << 20) |
+			     minor(sb.st_rdev));
+	PROG_ADD(&p, consts, B_WRITE);
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_count);
+	prog_clause(&p, 0,
+		    "ldb r1, arg0\n"
+		    "ldc r2, #0\n"		/* vda */
+		    "seteq r3, r1, r2\n"
+		    "ldb r1, arg3\n"
+		    "ldc r2, #1\n"		/* B_WRITE */
+		    "seteq r4, r1, r2\n"
+		    "and r3, r3, r4\n"
+		    "ret r3\n",
+		    "agg @0, r0, r0\n"
+		    "ret r0\n");
 	for (i = 0; i < 2; i++) {
 		fd[i] = open(SONDE_DEVICE_PATH, O_RDWR);
 		ASSERT_LE(0, fd[i]);
 		id = probe_id(fd[i], "io", "", names[i]);
 		ASSERT_NE(0, id);
-		ASSERT_EQ(0, load_probes(fd[i], &id, 1, insns, 10, &cl, consts,
-				       2, &ad, &ld[i], log, sizeof(log)))
+		ASSERT_EQ(0, load_probes(fd[i], &id, 1, &p, &ld[i], log,
+					 sizeof(log)))
 			TH_LOG("%s", log);
 		ASSERT_EQ(0, ioctl(fd[i], SONDE_IOC_GO, &go));
 	}
@@ -436,15 +440,8 @@ static void check_stack(struct __test_metadata *_metadata, const char *prov,
 			const char *func, const char *name, void (*work)(void),
 			const char *first, const char *caller)
 {
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_EMITKSTACK, 0, 0, 20, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_clause cl = { .pred_len = 4, .act_off = 4, .act_len = 2,
-				   .rec_size = 160 };
-	__u64 consts[1] = { getpid() };
 	struct sonde_load ld;
+	struct prog p;
 	struct sonde_go go;
 	struct sonde_stop stop;
 	struct sonde_rechdr *h;
@@ -457,8 +454,13 @@ static void check_stack(struct __test_metadata *_metadata, const char *prov,
 	ASSERT_LE(0, fd);
 	id = probe_id(fd, prov, func, name);
 	ASSERT_NE(0, id);
-	ASSERT_EQ(0, load_probes(fd, &id, 1, insns, 6, &cl, consts, 1, NULL,
-			       &ld, log, sizeof(log))) TH_LOG("%s", log);
+	prog_init(&p);
+	PROG_ADD(&p, consts, getpid());
+	prog_clause(&p, 160, ASM_PRED_PID_IS_CONST0,
+		    "emitkstack 0, 20\n"
+		    "ret r0\n");
+	ASSERT_EQ(0, load_probes(fd, &id, 1, &p, &ld, log, sizeof(log)))
+		TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	work();
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
@@ -910,10 +912,9 @@ static int cordic_probes(int fd, __u32 *entry, __u32 *ret)
  */
 TEST(fbt_module_unload)
 {
-	struct sonde_clause cl = { .act_off = 4, .act_len = 2 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
 	const char *ko = "/lib/modules/kernel/lib/math/cordic.ko";
 	struct sonde_load ld;
+	struct prog p;
 	struct sonde_go go;
 	struct sonde_stop stop;
 	char log[512] = "";
@@ -922,13 +923,15 @@ TEST(fbt_module_unload)
 
 	if (access(ko, R_OK))
 		SKIP(return, "no %s in the guest", ko);
+	prog_init(&p);
+	pid_count(&p, false);
 	system("rmmod cordic 2>/dev/null");
 	ASSERT_EQ(0, system("insmod /lib/modules/kernel/lib/math/cordic.ko"));
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, cordic_probes(fd, &ids[0], &ids[1]));
-	ASSERT_EQ(0, load_probes(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
-				 &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, load_probes(fd, ids, 2, &p, &ld, log, sizeof(log)))
+		TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	EXPECT_EQ(0, system("rmmod cordic"));
 	EXPECT_EQ(0, fbt_count(fd, "cordic", "cordic_calc_iq"));
@@ -942,8 +945,8 @@ TEST(fbt_module_unload)
 	ASSERT_EQ(0, cordic_probes(fd, &again[0], &again[1]));
 	EXPECT_EQ(ids[0], again[0]);
 	EXPECT_EQ(ids[1], again[1]);
-	ASSERT_EQ(0, load_probes(fd, again, 2, pid_count, 6, &cl, NULL, 0, &ad,
-				 &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, load_probes(fd, again, 2, &p, &ld, log, sizeof(log)))
+		TH_LOG("%s", log);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	EXPECT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
 	close(fd);
@@ -954,8 +957,8 @@ TEST(fbt_module_unload)
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
 	EXPECT_EQ(0, fbt_count(fd, "cordic", "cordic_calc_iq"));
-	ASSERT_EQ(0, load_probes(fd, ids, 2, pid_count, 6, &cl, NULL, 0, &ad,
-				 &ld, log, sizeof(log))) TH_LOG("%s", log);
+	ASSERT_EQ(0, load_probes(fd, ids, 2, &p, &ld, log, sizeof(log)))
+		TH_LOG("%s", log);
 	EXPECT_EQ(-1, ioctl(fd, SONDE_IOC_GO, &go));
 	EXPECT_EQ(ENOENT, errno);
 	close(fd);

@@ -2,9 +2,10 @@
 /*
  * test_safety.c - what keeps a program, from the compiler or from any
  * other ioctl client, from harming the kernel: each rule the module
- * enforces at LOAD, shown with an image built by hand that breaks it
- * (refused with its errno and a log line naming the reason), and the
- * limits that bound a firing's time and a consumer's memory.
+ * enforces at LOAD, shown with an image written to break it (img.h; the
+ * code in the VM's assembly), refused with its errno and a log line
+ * naming the reason, and the limits that bound a firing's time and a
+ * consumer's memory.
  *
  *  - llquantize() parameters DTrace refuses (an update once wrote past
  *    the value), commit() in a clause that records (the principal
@@ -43,49 +44,23 @@
 
 #define LOG_SIZE	4096
 
-/* The tables of a test's image, and the image. */
-struct sprog {
-	struct img m;
-	struct sonde_opt opts[4];
-	__u32 nopts;
-	struct sonde_agg_desc aggs[2];
-	__u32 naggs;
-	struct sonde_var_desc vars[2];
-	__u32 nvars;
-	__u32 keys[8];
-	__u32 nkeys;
-};
-
-static void prog_opt(struct sprog *p, __u32 id, __u64 v)
-{
-	p->opts[p->nopts].id = id;
-	p->opts[p->nopts].reserved = 0;
-	p->opts[p->nopts++].value = v;
-}
-
 /*
- * Lay out @p's sections with @necbs enablings of @probe, all running one
- * clause of @insns[@len] recording @rec bytes.
+ * Lay out @p's image with @necbs enablings of @probe, all running one
+ * clause of every instruction @p has (the test assembled them), recording
+ * @rec bytes.  The enablings and the clause are made anew each time; the
+ * options, code and other tables stay.
  */
-static void prog_build(struct sprog *p, __u32 probe, __u32 necbs,
-		       const struct sonde_insn *insns, __u32 len, __u32 rec)
+static void build(struct prog *p, __u32 probe, __u32 necbs, __u32 rec)
 {
-	static struct sonde_ecb ecbs[2048];
-	struct sonde_clause cl = { .act_off = 0, .act_len = len,
-				   .rec_size = rec };
+	struct prog_code code = { 0, p->ninsns };
 	__u32 i;
 
-	for (i = 0; i < necbs; i++) {
-		ecbs[i].probe_id = probe;
-		ecbs[i].clause = 0;
-	}
-	img_prog(&p->m, &(struct prog){
-		.opts = p->nopts ? p->opts : NULL, .nopts = p->nopts,
-		.ecbs = ecbs, .necbs = necbs, .clauses = &cl, .nclauses = 1,
-		.insns = insns, .ninsns = len,
-		.aggs = p->naggs ? p->aggs : NULL, .naggs = p->naggs,
-		.keys = p->nkeys ? p->keys : NULL, .nkeys = p->nkeys,
-		.vars = p->nvars ? p->vars : NULL, .nvars = p->nvars });
+	p->necbs = 0;
+	p->nclauses = 0;
+	for (i = 0; i < necbs; i++)
+		prog_ecb(p, probe, 0);
+	prog_clause_at(p, rec, (struct prog_code){ 0, 0 }, code);
+	prog_image(p);
 }
 
 FIXTURE(safety) {
@@ -93,7 +68,7 @@ FIXTURE(safety) {
 	__u32 getppid_id, begin_id;
 	char log[LOG_SIZE];
 	struct sonde_load ld;
-	struct sprog p;
+	struct prog p;
 };
 
 FIXTURE_SETUP(safety)
@@ -104,20 +79,22 @@ FIXTURE_SETUP(safety)
 	self->begin_id = probe_id(self->fd, "dtrace", "", "BEGIN");
 	ASSERT_NE(0, self->getppid_id);
 	ASSERT_NE(0, self->begin_id);
-	memset(&self->p, 0, sizeof(self->p));
+	prog_init(&self->p);
 }
 
 FIXTURE_TEARDOWN(safety)
 {
 	if (self->fd >= 0)
 		close(self->fd);
+	prog_free(&self->p);
 }
 
 /* LOAD self->p on @fd: 0 or the errno, the log in self->log. */
 static int load_sprog(FIXTURE_DATA(safety) *self, int fd)
 {
 	memset(self->log, 0, sizeof(self->log));
-	return load(fd, &self->p.m, &self->ld, self->log, sizeof(self->log));
+	return load_img(fd, self->p.img, self->p.len, &self->ld, self->log,
+			sizeof(self->log));
 }
 
 #define REFUSED(err, substr)						\
@@ -135,32 +112,26 @@ static int load_sprog(FIXTURE_DATA(safety) *self, int fd)
  */
 TEST_F(safety, llquantize_past_value_refused)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 99),
-		INSN(SONDE_OP_AGG, 0, 0, 1, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-
-	self->p.aggs[0] = (struct sonde_agg_desc){
-		.fn = SONDE_AGG_llquantize, .params = { 10, 0, 1, 30 } };
-	self->p.naggs = 1;
-	prog_build(&self->p, self->getppid_id, 1, code, 3, 0);
+	PROG_ADD(&self->p, aggs, .fn = SONDE_AGG_llquantize,
+		 .params = { 10, 0, 1, 30 });
+	prog_asm(&self->p,
+		 "movi r1, 99\n"
+		 "agg @0, r0, r1\n"
+		 "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 0);
 	REFUSED(EINVAL, "must evenly divide a power of the factor");
 }
 
 /* The script: llquantize(1, 10, 0, 6, 30). */
 TEST_F(safety, llquantize_nsteps_power_refused)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),
-		INSN(SONDE_OP_AGG, 0, 0, 1, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-
-	self->p.aggs[0] = (struct sonde_agg_desc){
-		.fn = SONDE_AGG_llquantize, .params = { 10, 0, 6, 30 } };
-	self->p.naggs = 1;
-	prog_build(&self->p, self->begin_id, 1, code, 3, 0);
+	PROG_ADD(&self->p, aggs, .fn = SONDE_AGG_llquantize,
+		 .params = { 10, 0, 6, 30 });
+	prog_asm(&self->p,
+		 "movi r1, 1\n"
+		 "agg @0, r0, r1\n"
+		 "ret r0\n");
+	build(&self->p, self->begin_id, 1, 0);
 	REFUSED(EINVAL, "invalid llquantize() parameters");
 }
 
@@ -171,46 +142,44 @@ TEST_F(safety, llquantize_nsteps_power_refused)
  */
 TEST_F(safety, commit_with_record_refused)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_CALL, 1, 0, 0, SONDE_SUBR_speculation),
-		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_commit),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-
-	prog_build(&self->p, self->getppid_id, 1, code, 4, 8);
+	prog_asm(&self->p,
+		 "call r1, speculation, r0, 0\n"
+		 "call r2, commit, r1, 1\n"
+		 "emit8 r1, 0\n"
+		 "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 8);
 	REFUSED(EACCES, "commit() in a clause that records data");
 }
 
 /* 200 searches of strings of 4096 bytes: over the firing budget alone. */
 TEST_F(safety, clause_over_firing_budget_refused)
 {
-	static struct sonde_insn code[204];
-	__u32 n = 0, i;
+	__u32 i;
 
-	code[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname);
-	code[n++] = INSN(SONDE_OP_MOV, 2, 1, 0, 0);
+	prog_asm(&self->p,
+		 "ldb r1, execname\n"
+		 "mov r2, r1\n");
 	for (i = 0; i < 200; i++)
-		code[n++] = INSN(SONDE_OP_CALL, 3, 1, 2, SONDE_SUBR_index);
-	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+		prog_asm(&self->p, "call r3, index, r1, 2\n");
+	prog_asm(&self->p, "ret r0\n");
 	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
-	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
+	build(&self->p, self->getppid_id, 1, 0);
 	REFUSED(E2BIG, "firing budget");
 }
 
 /* The same clause, 20 times cheaper, fits. */
 TEST_F(safety, clause_within_firing_budget_loads)
 {
-	static struct sonde_insn code[14];
-	__u32 n = 0, i;
+	__u32 i;
 
-	code[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname);
-	code[n++] = INSN(SONDE_OP_MOV, 2, 1, 0, 0);
+	prog_asm(&self->p,
+		 "ldb r1, execname\n"
+		 "mov r2, r1\n");
 	for (i = 0; i < 10; i++)
-		code[n++] = INSN(SONDE_OP_CALL, 3, 1, 2, SONDE_SUBR_index);
-	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+		prog_asm(&self->p, "call r3, index, r1, 2\n");
+	prog_asm(&self->p, "ret r0\n");
 	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
-	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
+	build(&self->p, self->getppid_id, 1, 0);
 	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 }
 
@@ -219,22 +188,21 @@ TEST_F(safety, clause_within_firing_budget_loads)
  * string operation, whatever they did.  Each clause below was accepted
  * (strsize 8, a 1 MB scratch) and could spin a CPU for seconds with
  * interrupts off; each is refused now that every subroutine is priced
- * from its row of vm/cost.c.  @call: how many calls; @subr its id; the
- * arguments start at @rs (set up by @setup).
+ * from its row of vm/cost.c.  @calls: how many calls; @subr its id; the
+ * arguments start at r@rs (the first lines set them up).
  */
 static void budget_subr_clause(FIXTURE_DATA(safety) *self, __u32 subr,
 			       __u32 calls)
 {
-	static struct sonde_insn code[2100];
-	__u32 n = 0, i, rs = 1, nargs = 1;
+	__u32 i, rs = 1, nargs = 1;
+	char call[64];
 
-	/* r1 = 0 (an address, a pid, ns), r2 = 1 MB, r3 = alloca(r2),
-	 * r4 = 0, r5 = 1 MB */
-	code[n++] = INSN(SONDE_OP_MOVI, 1, 0, 0, 0);
-	code[n++] = INSN(SONDE_OP_MOVI, 2, 0, 0, 1 << 20);
-	code[n++] = INSN(SONDE_OP_CALL, 3, 2, 1, SONDE_SUBR_alloca);
-	code[n++] = INSN(SONDE_OP_MOVI, 4, 0, 0, 0);
-	code[n++] = INSN(SONDE_OP_MOVI, 5, 0, 0, 1 << 20);
+	prog_asm(&self->p,
+		 "movi r1, 0\n"		/* an address, a pid, ns */
+		 "movi r2, 1048576\n"	/* 1 MB */
+		 "call r3, alloca, r2, 1\n"
+		 "movi r4, 0\n"
+		 "movi r5, 1048576\n");
 	switch (subr) {
 	case SONDE_SUBR_copyinto:	/* (addr r1, size r2, buffer r3) */
 		nargs = 3;
@@ -247,13 +215,16 @@ static void budget_subr_clause(FIXTURE_DATA(safety) *self, __u32 subr,
 		rs = 2;
 		break;
 	}
+	/* the subroutine by its number: `call r6, 42, r1, 3` */
+	snprintf(call, sizeof(call), "call r6, %u, r%u, %u\n", subr, rs,
+		 nargs);
 	for (i = 0; i < calls; i++)
-		code[n++] = INSN(SONDE_OP_CALL, 6, rs, nargs, subr);
-	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+		prog_asm(&self->p, call);
+	prog_asm(&self->p, "ret r0\n");
 	prog_opt(&self->p, SONDE_OPT_strsize, 8);
 	prog_opt(&self->p, SONDE_OPT_scratchsize, 1 << 21);
 	prog_opt(&self->p, SONDE_OPT_destructive, 1);
-	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
+	build(&self->p, self->getppid_id, 1, 0);
 }
 
 TEST_F(safety, budget_prices_copyinto)
@@ -297,10 +268,8 @@ TEST_F(safety, budget_few_copies_load)
 /* More enablings of one probe than SONDE_MAX_PROBE_ECBS. */
 TEST_F(safety, too_many_enablings_of_one_probe_refused)
 {
-	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
-
-	prog_build(&self->p, self->getppid_id, SONDE_MAX_PROBE_ECBS + 1,
-		   code, 1, 0);
+	prog_asm(&self->p, "ret r0\n");
+	build(&self->p, self->getppid_id, SONDE_MAX_PROBE_ECBS + 1, 0);
 	REFUSED(E2BIG, "1025 enablings");
 }
 
@@ -311,19 +280,18 @@ TEST_F(safety, too_many_enablings_of_one_probe_refused)
  */
 TEST_F(safety, enablings_cap_across_consumers)
 {
-	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
 	struct sonde_info info;
 	int fd2;
 
 	ASSERT_EQ(0, ioctl(self->fd, SONDE_IOC_INFO, &info));
 	EXPECT_EQ(SONDE_MAX_PROBE_ECBS, info.max_probe_ecbs);
 	EXPECT_EQ(SONDE_FIRING_BUDGET, info.firing_budget);
-	prog_build(&self->p, self->getppid_id, SONDE_MAX_PROBE_ECBS - 10,
-		   code, 1, 0);
+	prog_asm(&self->p, "ret r0\n");
+	build(&self->p, self->getppid_id, SONDE_MAX_PROBE_ECBS - 10, 0);
 	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 	fd2 = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, fd2);
-	prog_build(&self->p, self->getppid_id, 20, code, 1, 0);
+	build(&self->p, self->getppid_id, 20, 0);
 	ASSERT_EQ(E2BIG, load_sprog(self, fd2));
 	TH_LOG("log: %s", self->log);
 	EXPECT_NE(NULL, strstr(self->log, "of other consumers"));
@@ -336,17 +304,17 @@ TEST_F(safety, enablings_cap_across_consumers)
 /* Two consumers whose clauses each take most of the budget. */
 TEST_F(safety, firing_budget_across_consumers)
 {
-	static struct sonde_insn code[130];
-	__u32 n = 0, i;
+	__u32 i;
 	int fd2;
 
-	code[n++] = INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname);
-	code[n++] = INSN(SONDE_OP_MOV, 2, 1, 0, 0);
+	prog_asm(&self->p,
+		 "ldb r1, execname\n"
+		 "mov r2, r1\n");
 	for (i = 0; i < 120; i++)	/* about 120 * 6 * 4096 units */
-		code[n++] = INSN(SONDE_OP_CALL, 3, 1, 2, SONDE_SUBR_index);
-	code[n++] = INSN(SONDE_OP_RET, 0, 0, 0, 0);
+		prog_asm(&self->p, "call r3, index, r1, 2\n");
+	prog_asm(&self->p, "ret r0\n");
 	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
-	prog_build(&self->p, self->getppid_id, 1, code, n, 0);
+	build(&self->p, self->getppid_id, 1, 0);
 	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 	fd2 = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 	ASSERT_LE(0, fd2);
@@ -366,67 +334,57 @@ TEST_F(safety, firing_budget_across_consumers)
  */
 TEST_F(safety, buffers_over_memory_refused)
 {
-	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
-
 	prog_opt(&self->p, SONDE_OPT_bufsize, 1ULL << 30);
-	prog_build(&self->p, self->getppid_id, 1, code, 1, 0);
+	prog_asm(&self->p, "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 0);
 	REFUSED(ENOMEM, "kernel memory");
 	EXPECT_NE(NULL, strstr(self->log, "lower bufsize"));
 }
 
 TEST_F(safety, aggregations_over_memory_refused)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-
-	self->p.aggs[0].fn = SONDE_AGG_count;
-	self->p.naggs = 1;
+	PROG_ADD(&self->p, aggs, .fn = SONDE_AGG_count);
 	prog_opt(&self->p, SONDE_OPT_aggsize, 1ULL << 30);
-	prog_build(&self->p, self->getppid_id, 1, code, 2, 0);
+	prog_asm(&self->p,
+		 "agg @0, r0, r0\n"
+		 "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 0);
 	REFUSED(ENOMEM, "kernel memory");
 }
 
 TEST_F(safety, speculations_over_memory_refused)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_CALL, 1, 0, 0, SONDE_SUBR_speculation),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-
 	prog_opt(&self->p, SONDE_OPT_nspec, 256);
 	prog_opt(&self->p, SONDE_OPT_specsize, 64 << 20);
-	prog_build(&self->p, self->getppid_id, 1, code, 2, 0);
+	prog_asm(&self->p,
+		 "call r1, speculation, r0, 0\n"
+		 "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 0);
 	REFUSED(ENOMEM, "kernel memory");
 }
 
 TEST_F(safety, dynvars_over_memory_refused)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),
-		INSN(SONDE_OP_STT, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-
-	self->p.vars[0] = (struct sonde_var_desc){ .scope = SONDE_VAR_TLS,
-						   .type = SONDE_T_INT };
-	self->p.nvars = 1;
+	PROG_ADD(&self->p, vars, .scope = SONDE_VAR_TLS, .type = SONDE_T_INT);
 	prog_opt(&self->p, SONDE_OPT_dynvarsize, 1ULL << 30);
-	prog_build(&self->p, self->getppid_id, 1, code, 3, 0);
+	prog_asm(&self->p,
+		 "movi r1, 1\n"
+		 "stt v0, r1\n"
+		 "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 0);
 	REFUSED(ENOMEM, "kernel memory");
 }
 
 /* Within memory after all: the refusals left nothing behind. */
 TEST_F(safety, refused_then_loads)
 {
-	struct sonde_insn code[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
-
 	prog_opt(&self->p, SONDE_OPT_bufsize, 1ULL << 30);
-	prog_build(&self->p, self->getppid_id, 1, code, 1, 0);
+	prog_asm(&self->p, "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 0);
 	ASSERT_EQ(ENOMEM, load_sprog(self, self->fd));
-	memset(&self->p, 0, sizeof(self->p));
-	prog_build(&self->p, self->getppid_id, 1, code, 1, 0);
+	prog_free(&self->p);
+	prog_asm(&self->p, "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 0);
 	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 }
 
@@ -502,22 +460,14 @@ static void getppid_on(unsigned int cpu)
 		syscall(SYS_getppid);
 }
 
-/* DRAIN every CPU of @fd into @buf (@size bytes): 0 or the errno. */
-static int drain_all(int fd, unsigned int ncpus, void *buf, __u64 size)
+/* DRAIN every CPU of @fd (@size bytes each): 0 or an errno. */
+static int drain_all(int fd, __u64 size)
 {
-	unsigned int cpu;
+	struct drain dr;
 
-	for (cpu = 0; cpu < ncpus; cpu++) {
-		struct sonde_drain d;
-
-		memset(&d, 0, sizeof(d));
-		d.cpu = cpu;
-		d.buf = (__u64)(unsigned long)buf;
-		d.buf_size = size;
-		if (ioctl(fd, SONDE_IOC_DRAIN, &d))
-			return errno;
-	}
-	return 0;
+	for_each_drain(&dr, fd, SONDE_IOC_DRAIN, size)
+		;
+	return dr.err;
 }
 
 /*
@@ -533,17 +483,11 @@ static int drain_all(int fd, unsigned int ncpus, void *buf, __u64 size)
  */
 TEST_F(safety, memory_reserved_across_consumers)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 42),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	unsigned long long share = meminfo("MemTotal") / 2, avail0, grown = 0;
 	unsigned int ncpus = possible_cpus(), cpu, i;
 	__u64 bufsize, want;
 	int fds[3] = { self->fd, -1, -1 };
 	time_t t0;
-	void *ubuf;
 
 	ASSERT_NE(0, share);
 	ASSERT_NE(0, ncpus);
@@ -554,7 +498,11 @@ TEST_F(safety, memory_reserved_across_consumers)
 	TH_LOG("share %llu MB, %u CPUs, bufsize %llu MB",
 	       share >> 20, ncpus, (unsigned long long)bufsize >> 20);
 	prog_opt(&self->p, SONDE_OPT_bufsize, bufsize);
-	prog_build(&self->p, self->getppid_id, 1, code, 3, 8);
+	prog_asm(&self->p,
+		 "movi r1, 42\n"
+		 "emit8 r1, 0\n"
+		 "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 8);
 	avail0 = meminfo("MemAvailable");
 
 	for (i = 0; i < 3; i++) {
@@ -575,8 +523,6 @@ TEST_F(safety, memory_reserved_across_consumers)
 	EXPECT_NE(NULL, strstr(self->log, "lower bufsize"));
 
 	/* the two that loaded grow to what they reserved, and no more */
-	ubuf = malloc(bufsize);
-	ASSERT_NE(NULL, ubuf);
 	for (i = 0; i < 2; i++) {
 		struct sonde_go go;
 
@@ -590,7 +536,7 @@ TEST_F(safety, memory_reserved_across_consumers)
 		for (cpu = 0; cpu < ncpus; cpu++)
 			getppid_on(cpu);
 		for (i = 0; i < 2; i++)
-			ASSERT_EQ(0, drain_all(fds[i], ncpus, ubuf, bufsize));
+			ASSERT_EQ(0, drain_all(fds[i], bufsize));
 		grown = avail0 - meminfo("MemAvailable");
 		if (grown >= want - want / 10)
 			break;
@@ -607,7 +553,6 @@ TEST_F(safety, memory_reserved_across_consumers)
 	ASSERT_EQ(0, load_sprog(self, fds[2])) TH_LOG("%s", self->log);
 	close(fds[1]);
 	close(fds[2]);
-	free(ubuf);
 	EXPECT_FALSE(klog_oom());
 }
 
@@ -629,25 +574,25 @@ TEST_F(safety, scratchsize_large_loads)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
-		struct sonde_insn code[] = {
-			INSN(SONDE_OP_MOVI, 1, 0, 0, 4096),
-			INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_alloca),
-			INSN(SONDE_OP_LDB, 3, 0, 0, SONDE_B_execname),
-			INSN(SONDE_OP_EMITS, 0, 3, 0, 0),
-			INSN(SONDE_OP_RET, 0, 0, 0, 0),
-		};
 		struct sonde_status st;
 		struct sonde_go go;
 		int fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 
 		/* alloca() within the budget: scratch / 8 units */
-		__u32 skip = sizes[i] / 8 > SONDE_FIRING_BUDGET / 2 ? 2 : 0;
+		bool skip = sizes[i] / 8 > SONDE_FIRING_BUDGET / 2;
 
 		ASSERT_LE(0, fd);
-		memset(&self->p, 0, sizeof(self->p));
+		prog_free(&self->p);
 		prog_opt(&self->p, SONDE_OPT_scratchsize, sizes[i]);
-		prog_build(&self->p, self->getppid_id, 1, code + skip,
-			   5 - skip, 256);
+		if (!skip)
+			prog_asm(&self->p,
+				 "movi r1, 4096\n"
+				 "call r2, alloca, r1, 1\n");
+		prog_asm(&self->p,
+			 "ldb r3, execname\n"
+			 "emits r3, 0\n"
+			 "ret r0\n");
+		build(&self->p, self->getppid_id, 1, 256);
 		ASSERT_EQ(0, load_sprog(self, fd))
 			TH_LOG("scratchsize %llu: %s",
 			       (unsigned long long)sizes[i], self->log);
@@ -664,16 +609,13 @@ TEST_F(safety, scratchsize_large_loads)
 /* Buffer sizes are used in whole 8-byte words (and LOAD says so). */
 TEST_F(safety, sizes_rounded_to_words)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-
-	self->p.aggs[0].fn = SONDE_AGG_count;
-	self->p.naggs = 1;
+	PROG_ADD(&self->p, aggs, .fn = SONDE_AGG_count);
 	prog_opt(&self->p, SONDE_OPT_bufsize, 4103);
 	prog_opt(&self->p, SONDE_OPT_aggsize, 4097);
-	prog_build(&self->p, self->getppid_id, 1, code, 2, 0);
+	prog_asm(&self->p,
+		 "agg @0, r0, r0\n"
+		 "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 0);
 	ASSERT_EQ(0, load_sprog(self, self->fd)) TH_LOG("%s", self->log);
 	EXPECT_EQ(4096, self->ld.bufsize);
 	EXPECT_EQ(4096, self->ld.aggsize);
@@ -682,23 +624,18 @@ TEST_F(safety, sizes_rounded_to_words)
 /* A pool too small for one variable says so (it once said nothing). */
 TEST_F(safety, dynvarsize_too_small_says_so)
 {
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_execname),
-		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
-		INSN(SONDE_OP_STGA, 0, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-
 	/* a[execname] = 1 with strsize 4096: a 4 KB key */
-	self->p.vars[0] = (struct sonde_var_desc){ .scope = SONDE_VAR_GLOBAL,
-						   .type = SONDE_T_INT,
-						   .nkeys = 1 };
-	self->p.nvars = 1;
-	self->p.keys[0] = SONDE_T_STR;
-	self->p.nkeys = 1;
+	PROG_ADD(&self->p, vars, .scope = SONDE_VAR_GLOBAL,
+		 .type = SONDE_T_INT, .nkeys = 1);
+	PROG_ADD(&self->p, keys, SONDE_T_STR);
 	prog_opt(&self->p, SONDE_OPT_strsize, 4096);
 	prog_opt(&self->p, SONDE_OPT_dynvarsize, 4096);
-	prog_build(&self->p, self->getppid_id, 1, code, 4, 0);
+	prog_asm(&self->p,
+		 "ldb r1, execname\n"
+		 "movi r2, 1\n"
+		 "stga v0, r1, r2\n"
+		 "ret r0\n");
+	build(&self->p, self->getppid_id, 1, 0);
 	REFUSED(E2BIG, "do not hold one dynamic variable");
 }
 
@@ -715,44 +652,34 @@ TEST(teardown_of_busy_tracepoints)
 		"softirq_entry", "cpu_idle", "timer_expire_entry",
 		"hrtimer_expire_entry", "rcu_utilization",
 	};
-	struct sonde_insn code[] = {
-		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
-	struct sonde_clause cl = { .act_len = 2 };
-	struct sonde_opt opt[2] = {
-		{ .id = SONDE_OPT_bufsize, .value = 4096 },
-		{ .id = SONDE_OPT_aggsize, .value = 4096 },
-	};
-	struct sonde_ecb ecbs[16];
 	int round, armed = 0;
 
 	for (round = 0; round < 60; round++) {
 		struct sonde_load ld;
 		struct sonde_go go;
-		struct img m;
+		struct prog p;
 		char log[256];
-		__u32 n = 0, i;
+		__u32 i;
 		int fd = open(SONDE_DEVICE_PATH, O_RDWR | O_CLOEXEC);
 
 		ASSERT_LE(0, fd);
+		prog_init(&p);
+		prog_opt(&p, SONDE_OPT_bufsize, 4096);
+		prog_opt(&p, SONDE_OPT_aggsize, 4096);
 		for (i = 0; i < sizeof(tps) / sizeof(tps[0]); i++) {
 			__u32 id = probe_id(fd, "tracepoint", "", tps[i]);
 
 			if (id)
-				ecbs[n++] = (struct sonde_ecb){ id, 0 };
+				prog_ecb(&p, id, 0);
 		}
-		ecbs[n++] = (struct sonde_ecb){
-			probe_id(fd, "syscall", "getppid", "entry"), 0 };
-		img_init(&m);
-		img_sect(&m, SONDE_SECT_OPTS, opt, sizeof(opt[0]), 2);
-		img_sect(&m, SONDE_SECT_ECBS, ecbs, sizeof(ecbs[0]), n);
-		img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-		img_sect(&m, SONDE_SECT_INSNS, code, sizeof(code[0]), 2);
-		img_sect(&m, SONDE_SECT_AGGS, &ad, sizeof(ad), 1);
-		ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log)))
+		prog_ecb(&p, probe_id(fd, "syscall", "getppid", "entry"), 0);
+		PROG_ADD(&p, aggs, .fn = SONDE_AGG_count);
+		prog_clause(&p, 0, NULL,
+			    "agg @0, r0, r0\n"
+			    "ret r0\n");
+		ASSERT_EQ(0, load_prog(fd, &p, &ld, log, sizeof(log)))
 			TH_LOG("%s", log);
+		prog_free(&p);
 		if (!ioctl(fd, SONDE_IOC_GO, &go))
 			armed++;
 		for (i = 0; i < 20; i++) {
@@ -920,39 +847,6 @@ static bool tls_pid_pair(pid_t *a, pid_t *b)
 
 TEST(thread_exit_linear_in_its_thread_locals)
 {
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
-				   .act_off = 4, .act_len = 8 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_sum };
-	__u32 keys[1] = { SONDE_T_INT };
-	struct sonde_var_desc vars[2] = {
-		{ .scope = SONDE_VAR_TLS, .type = SONDE_T_INT },
-		{ .scope = SONDE_VAR_TLS, .type = SONDE_T_INT, .nkeys = 1 },
-	};
-	/* room for about three processes' thread-locals; no deadman while
-	 * we wait for a process (the old code's exits outlasted it) */
-	struct sonde_opt opts[4] = {
-		{ .id = SONDE_OPT_dynvarsize,
-		  .value = 3ULL * (TLS_N + 1) * TLS_CHUNK },
-		{ .id = SONDE_OPT_bufsize, .value = 4096 },
-		{ .id = SONDE_OPT_aggsize, .value = 4096 },
-		{ .id = SONDE_OPT_deadman, .value = 600000 },
-	};
-	__u64 consts[1] = { TLS_MAGIC };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
-		INSN(SONDE_OP_LDT, 1, 0, 0, 0),		/* self->n++ */
-		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
-		INSN(SONDE_OP_ADD, 1, 1, 2, 0),
-		INSN(SONDE_OP_STT, 0, 1, 0, 0),
-		INSN(SONDE_OP_STTA, 0, 1, 2, 1),	/* self->a[n] = 1 */
-		INSN(SONDE_OP_LDTA, 3, 1, 0, 1),
-		INSN(SONDE_OP_AGG, 0, 0, 3, 0),		/* @ok = sum() */
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct tls_kid ka, kb;
 	long long cap0, cap1, ms_a, ms_b, ok0;
 	pid_t pa = 0, pb = 0;
@@ -961,16 +855,38 @@ TEST(thread_exit_linear_in_its_thread_locals)
 	struct trace t;
 	struct prog p;
 
+	__u32 getpgid;
+
 	ASSERT_EQ(0, trace_open(&t));
-	ecb.probe_id = probe_id(t.fd, "syscall", "getpgid", "entry");
-	ASSERT_NE(0, ecb.probe_id);
-	p = (struct prog){ .opts = opts, .nopts = 4,
-			   .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = ARRAY_SIZE(insns),
-			   .consts = consts, .nconsts = 1,
-			   .aggs = &ad, .naggs = 1,
-			   .keys = keys, .nkeys = 1, .vars = vars, .nvars = 2 };
+	getpgid = probe_id(t.fd, "syscall", "getpgid", "entry");
+	ASSERT_NE(0, getpgid);
+	prog_init(&p);
+	/* room for about three processes' thread-locals; no deadman while
+	 * we wait for a process (the old code's exits outlasted it) */
+	prog_opt(&p, SONDE_OPT_dynvarsize, 3ULL * (TLS_N + 1) * TLS_CHUNK);
+	prog_opt(&p, SONDE_OPT_bufsize, 4096);
+	prog_opt(&p, SONDE_OPT_aggsize, 4096);
+	prog_opt(&p, SONDE_OPT_deadman, 600000);
+	prog_ecb(&p, getpgid, 0);
+	PROG_ADD(&p, consts, TLS_MAGIC);
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_sum);
+	PROG_ADD(&p, keys, SONDE_T_INT);
+	PROG_ADD(&p, vars, .scope = SONDE_VAR_TLS, .type = SONDE_T_INT);
+	PROG_ADD(&p, vars, .scope = SONDE_VAR_TLS, .type = SONDE_T_INT,
+		 .nkeys = 1);
+	prog_clause(&p, 0,
+		    "ldb r1, arg0\n"
+		    "ldc r2, #0\n"		/* TLS_MAGIC */
+		    "seteq r3, r1, r2\n"
+		    "ret r3\n",
+		    "ldt r1, v0\n"		/* self->n++ */
+		    "movi r2, 1\n"
+		    "add r1, r1, r2\n"
+		    "stt v0, r1\n"
+		    "stta v1, r1, r2\n"	/* self->a[n] = 1 */
+		    "ldta r3, v1, r1\n"
+		    "agg @0, r0, r3\n"	/* @ok = sum() */
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 
 	/* what the pool holds, from a process that fills it */

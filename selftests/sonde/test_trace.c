@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_trace.c - the module's tracing path end to end, without the
- * compiler or the sonde command: hand-built programs are loaded, armed,
- * fired by known events, and their records and aggregations drained and
- * checked exactly.
+ * compiler or the sonde command: programs written in the VM's assembly
+ * (img.h) are loaded, armed, fired by known events, and their records
+ * and aggregations drained and checked exactly.
  *
  * Runs as root in the test guest (2 vCPUs) with sonde.ko loaded.
  */
@@ -28,28 +28,24 @@
 /* BEGIN records a constant and calls exit(7): record and status arrive. */
 TEST(begin_record_and_exit)
 {
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .act_len = 4, .rec_size = 8 };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 42),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_MOVI, 2, 0, 0, 7),
-		INSN(SONDE_OP_EXIT, 0, 2, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct trace t;
 	struct sonde_rechdr *h;
 	struct drain dr;
 	struct prog p;
+	__u32 begin;
 	__u64 val;
 
-	cl.act_len = 5;
 	ASSERT_EQ(0, trace_open(&t));
-	ecb.probe_id = probe_id(t.fd, "dtrace", "", "BEGIN");
-	ASSERT_NE(0, ecb.probe_id);
-	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 5 };
+	begin = probe_id(t.fd, "dtrace", "", "BEGIN");
+	ASSERT_NE(0, begin);
+	prog_init(&p);
+	prog_ecb(&p, begin, 0);
+	prog_clause(&p, 8, NULL,
+		    "movi r1, 42\n"
+		    "emit8 r1, 0\n"
+		    "movi r2, 7\n"
+		    "exit r2\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	ASSERT_EQ(0, trace_status(&t));
 	EXPECT_EQ(SONDE_ACT_DRAINING, t.st.activity);
@@ -79,31 +75,23 @@ TEST(begin_record_and_exit)
  */
 TEST(getppid_count_exact_all_cpus)
 {
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
-				   .act_off = 4, .act_len = 2 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
-	__u64 consts[1];
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct trace t;
 	struct prog p;
 	__u64 drops;
+	__u32 getppid;
 	int cpu, ncpu, i, calls = 0;
 
 	ASSERT_EQ(0, trace_open(&t));
 	ncpu = nr_cpus(t.fd);
-	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-	ASSERT_NE(0, ecb.probe_id);
-	consts[0] = getpid();
-	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 6,
-			   .consts = consts, .nconsts = 1,
-			   .aggs = &ad, .naggs = 1 };
+	getppid = probe_id(t.fd, "syscall", "getppid", "entry");
+	ASSERT_NE(0, getppid);
+	prog_init(&p);
+	prog_ecb(&p, getppid, 0);
+	PROG_ADD(&p, consts, getpid());
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_count);
+	prog_clause(&p, 0, ASM_PRED_PID_IS_CONST0,
+		    "agg @0, r0, r0\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	for (cpu = 0; cpu < ncpu; cpu++) {
 		pin(cpu);
@@ -123,14 +111,6 @@ TEST(getppid_count_exact_all_cpus)
  */
 TEST(fault_gives_error_record)
 {
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .act_len = 4, .rec_size = 8 };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 0),
-		INSN(SONDE_OP_LDK8, 2, 1, 0, 0),
-		INSN(SONDE_OP_EMIT8, 0, 2, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct trace t;
 	struct sonde_rechdr *h;
 	struct drain dr;
@@ -139,10 +119,13 @@ TEST(fault_gives_error_record)
 	__u64 errors = 0;
 
 	ASSERT_EQ(0, trace_open(&t));
-	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 4 };
+	prog_init(&p);
+	prog_ecb(&p, probe_id(t.fd, "syscall", "getppid", "entry"), 0);
+	prog_clause(&p, 8, NULL,
+		    "movi r1, 0\n"
+		    "ldk8 r2, [r1]\n"
+		    "emit8 r2, 0\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	pin(0);
 	for (i = 0; i < 3; i++)
@@ -181,39 +164,29 @@ TEST(fault_gives_error_record)
  */
 TEST(principal_buffer_holds_bufsize)
 {
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .pred_len = 4, .pred_off = 0, .act_off = 4,
-				   .act_len = 4, .rec_size = 1024 };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 1016),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	__u64 consts[1] = { getpid() };
 	struct sonde_load ld;
 	struct sonde_go go;
 	struct sonde_stop stop;
-	struct sonde_drain d;
-	struct img m;
-	char log[512] = "", *buf;
+	struct sonde_rechdr *h;
+	struct drain dr;
+	struct prog p;
+	char log[512] = "";
 	int fd, i, nrec = 0, inorder = 0;
-	__u64 off;
+	__u32 getppid;
 
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	ASSERT_LE(0, fd);
-	ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
-	ASSERT_NE(0, ecb.probe_id);
-	img_init(&m);
-	img_sect(&m, SONDE_SECT_ECBS, &ecb, sizeof(ecb), 1);
-	img_sect(&m, SONDE_SECT_CLAUSES, &cl, sizeof(cl), 1);
-	img_sect(&m, SONDE_SECT_INSNS, insns, sizeof(insns[0]), 8);
-	img_sect(&m, SONDE_SECT_CONSTS, consts, 8, 1);
-	ASSERT_EQ(0, load(fd, &m, &ld, log, sizeof(log))) TH_LOG("%s", log);
+	getppid = probe_id(fd, "syscall", "getppid", "entry");
+	ASSERT_NE(0, getppid);
+	prog_init(&p);
+	prog_ecb(&p, getppid, 0);
+	PROG_ADD(&p, consts, getpid());
+	prog_clause(&p, 1024, ASM_PRED_PID_IS_CONST0,
+		    "ldb r1, arg0\n"
+		    "emit8 r1, 0\n"
+		    "emit8 r1, 1016\n"
+		    "ret r0\n");
+	ASSERT_EQ(0, load_prog(fd, &p, &ld, log, sizeof(log))) TH_LOG("%s", log);
 	ASSERT_EQ(4 << 20, ld.bufsize);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	pin(0);
@@ -223,15 +196,10 @@ TEST(principal_buffer_holds_bufsize)
 			usleep(20000);
 	}
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
-	buf = malloc(ld.bufsize);
-	memset(&d, 0, sizeof(d));
-	d.cpu = 0;
-	d.buf = (__u64)(unsigned long)buf;
-	d.buf_size = ld.bufsize;
-	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_DRAIN, &d));
-	EXPECT_EQ(0, d.drops);
-	for (off = 0; off < d.size;) {
-		struct sonde_rechdr *h = (void *)(buf + off);
+	drain_init(&dr, fd, SONDE_IOC_DRAIN, ld.bufsize);
+	ASSERT_EQ(0, drain_cpu(&dr, 0));
+	EXPECT_EQ(0, dr.d.drops);
+	for_each_rec(h, &dr) {
 		__u64 a, b;
 
 		memcpy(&a, h + 1, 8);
@@ -239,11 +207,10 @@ TEST(principal_buffer_holds_bufsize)
 		if (h->epid == 1 && a == b && a == (__u64)nrec)
 			inorder++;
 		nrec++;
-		off += h->size;
 	}
 	EXPECT_EQ(3000, nrec);
 	EXPECT_EQ(3000, inorder);
-	free(buf);
+	free(dr.buf);
 	close(fd);
 }
 
@@ -268,29 +235,6 @@ static void *call_getppid(void *arg)
 
 TEST(thread_locals_per_thread)
 {
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .pred_off = 0, .pred_len = 4,
-				   .act_off = 4, .act_len = 10 };
-	struct sonde_agg_desc ad[2] = { { .fn = SONDE_AGG_max },
-					{ .fn = SONDE_AGG_max } };
-	struct sonde_var_desc vars[2] = {
-		{ .scope = SONDE_VAR_TLS, .type = SONDE_T_INT },
-		{ .scope = SONDE_VAR_GLOBAL, .type = SONDE_T_INT },
-	};
-	__u64 consts[1];
-	struct sonde_insn insns[] = {
-		INSNS_PRED_PID_IS_CONST0,
-		INSN(SONDE_OP_LDT, 1, 0, 0, 0),		/* self->n++ */
-		INSN(SONDE_OP_MOVI, 2, 0, 0, 1),
-		INSN(SONDE_OP_ADD, 1, 1, 2, 0),
-		INSN(SONDE_OP_STT, 0, 1, 0, 0),
-		INSN(SONDE_OP_AGG, 0, 0, 1, 0),		/* @a = max(self->n) */
-		INSN(SONDE_OP_LDG, 3, 0, 0, 1),		/* total++ */
-		INSN(SONDE_OP_ADD, 3, 3, 2, 0),
-		INSN(SONDE_OP_STG, 0, 3, 0, 1),
-		INSN(SONDE_OP_AGG, 0, 0, 3, 1),		/* @b = max(total) */
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct caller a = { 100 }, b = { 40 };
 	struct sonde_drain sd = { .cpu = 0 };
 	struct trace t;
@@ -302,13 +246,24 @@ TEST(thread_locals_per_thread)
 	long long maxv[2] = { 0, 0 }, v;
 
 	ASSERT_EQ(0, trace_open(&t));
-	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-	consts[0] = getpid();
-	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 14,
-			   .consts = consts, .nconsts = 1,
-			   .aggs = ad, .naggs = 2, .vars = vars, .nvars = 2 };
+	prog_init(&p);
+	prog_ecb(&p, probe_id(t.fd, "syscall", "getppid", "entry"), 0);
+	PROG_ADD(&p, consts, getpid());
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_max);
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_max);
+	PROG_ADD(&p, vars, .scope = SONDE_VAR_TLS, .type = SONDE_T_INT);
+	PROG_ADD(&p, vars, .scope = SONDE_VAR_GLOBAL, .type = SONDE_T_INT);
+	prog_clause(&p, 0, ASM_PRED_PID_IS_CONST0,
+		    "ldt r1, v0\n"		/* self->n++ */
+		    "movi r2, 1\n"
+		    "add r1, r1, r2\n"
+		    "stt v0, r1\n"
+		    "agg @0, r0, r1\n"	/* @a = max(self->n) */
+		    "ldg r3, v1\n"		/* total++ */
+		    "add r3, r3, r2\n"
+		    "stg v1, r3\n"
+		    "agg @1, r0, r3\n"	/* @b = max(total) */
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	pthread_create(&ta, NULL, call_getppid, &a);
 	pthread_join(ta, NULL);
@@ -345,23 +300,17 @@ TEST(thread_locals_per_thread)
  */
 TEST(deadman_aborts_silent_consumer)
 {
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .act_len = 2 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
-	struct sonde_opt opt = { .id = SONDE_OPT_deadman, .value = 1000 };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct trace t;
 	struct prog p;
 
 	ASSERT_EQ(0, trace_open(&t));
-	ecb.probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-	p = (struct prog){ .opts = &opt, .nopts = 1, .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 2,
-			   .aggs = &ad, .naggs = 1 };
+	prog_init(&p);
+	prog_opt(&p, SONDE_OPT_deadman, 1000);
+	prog_ecb(&p, probe_id(t.fd, "syscall", "getppid", "entry"), 0);
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_count);
+	prog_clause(&p, 0, NULL,
+		    "agg @0, r0, r0\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	ASSERT_EQ(0, trace_status(&t));
 	EXPECT_EQ(SONDE_ACT_ACTIVE, t.st.activity);
@@ -382,47 +331,41 @@ TEST(deadman_aborts_silent_consumer)
  */
 TEST(error_probe_arguments)
 {
-	struct sonde_ecb ecbs[2] = { { 0 } };
-	struct sonde_clause cls[2] = {
-		{ .act_off = 0, .act_len = 6, .rec_size = 16, .acts_off = 0,
-		  .nacts = 2 },
-		{ .act_off = 6, .act_len = 11, .rec_size = 40 },
-	};
-	__u32 acts[2] = { 0, 2 };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_MOVI, 1, 0, 0, 1),	/* action #1 */
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_MOVI, 2, 0, 0, 0),	/* action #2 */
-		INSN(SONDE_OP_LDK8, 3, 2, 0, 0),
-		INSN(SONDE_OP_EMIT8, 0, 3, 0, 8),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg1),	/* ERROR */
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 0),
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg2),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 8),
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg3),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 16),
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg4),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 24),
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg5),
-		INSN(SONDE_OP_EMIT8, 0, 1, 0, 32),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct trace t;
 	struct sonde_rechdr *h;
 	struct drain dr;
 	struct prog p;
 	int nerr = 0, nerrprobe = 0, nrec = 0;
+	__u32 error, c;
 
 	ASSERT_EQ(0, trace_open(&t));
-	ecbs[0].probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-	ecbs[1].probe_id = probe_id(t.fd, "dtrace", "", "ERROR");
-	ASSERT_NE(0, ecbs[1].probe_id);
-	ecbs[1].clause = 1;
-	p = (struct prog){ .ecbs = ecbs, .necbs = 2,
-			   .clauses = cls, .nclauses = 2,
-			   .insns = insns, .ninsns = 17,
-			   .acts = acts, .nacts = 2 };
+	prog_init(&p);
+	prog_ecb(&p, probe_id(t.fd, "syscall", "getppid", "entry"), 0);
+	error = probe_id(t.fd, "dtrace", "", "ERROR");
+	ASSERT_NE(0, error);
+	prog_ecb(&p, error, 1);
+	c = prog_clause(&p, 16, NULL,
+			"movi r1, 1\n"		/* action #1 */
+			"emit8 r1, 0\n"
+			"movi r2, 0\n"		/* action #2 */
+			"ldk8 r3, [r2]\n"
+			"emit8 r3, 8\n"
+			"ret r0\n");
+	p.clauses[c].acts_off = PROG_ADD(&p, acts, 0);
+	PROG_ADD(&p, acts, 2);
+	p.clauses[c].nacts = 2;
+	prog_clause(&p, 40, NULL,		/* ERROR */
+		    "ldb r1, arg1\n"
+		    "emit8 r1, 0\n"
+		    "ldb r1, arg2\n"
+		    "emit8 r1, 8\n"
+		    "ldb r1, arg3\n"
+		    "emit8 r1, 16\n"
+		    "ldb r1, arg4\n"
+		    "emit8 r1, 24\n"
+		    "ldb r1, arg5\n"
+		    "emit8 r1, 32\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	pin(0);
 	syscall(SYS_getppid);
@@ -466,59 +409,7 @@ TEST(error_probe_arguments)
  */
 TEST(speculation_commit_discard)
 {
-	static __u64 consts[1];
-	struct sonde_ecb ecbs[4] = { { 0 } };
-	/* every clause: pred (pid == self [&& parity]) at 0.., actions */
-	struct sonde_clause cls[4] = {
-		{ .pred_off = 0, .pred_len = 4, .act_off = 4, .act_len = 3 },
-		{ .pred_off = 0, .pred_len = 4, .act_off = 7, .act_len = 5,
-		  .rec_size = 8 },
-		{ .pred_off = 12, .pred_len = 8, .act_off = 20, .act_len = 3 },
-		{ .pred_off = 23, .pred_len = 9, .act_off = 32, .act_len = 3 },
-	};
-	struct sonde_var_desc var = { .scope = SONDE_VAR_GLOBAL,
-				      .type = SONDE_T_INT };
-	struct sonde_insn insns[] = {
-		/* 0: pred pid == self */
-		INSNS_PRED_PID_IS_CONST0,
-		/* 4: g = speculation() */
-		INSN(SONDE_OP_CALL, 1, 0, 0, SONDE_SUBR_speculation),
-		INSN(SONDE_OP_STG, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-		/* 7: speculate(g); trace(arg0) */
-		INSN(SONDE_OP_LDG, 1, 0, 0, 0),
-		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_speculate),
-		INSN(SONDE_OP_LDB, 3, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_EMIT8, 0, 3, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-		/* 12: pred pid == self && arg0 & 1 */
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_LDB, 4, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_MOVI, 5, 0, 0, 1),
-		INSN(SONDE_OP_AND, 4, 4, 5, 0),
-		INSN(SONDE_OP_AND, 3, 3, 4, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
-		/* 20: commit(g) */
-		INSN(SONDE_OP_LDG, 1, 0, 0, 0),
-		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_commit),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-		/* 23: pred pid == self && !(arg0 & 1) */
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_pid),
-		INSN(SONDE_OP_LDC, 2, 0, 0, 0),
-		INSN(SONDE_OP_SETEQ, 3, 1, 2, 0),
-		INSN(SONDE_OP_LDB, 4, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_MOVI, 5, 0, 0, 1),
-		INSN(SONDE_OP_AND, 4, 4, 5, 0),
-		INSN(SONDE_OP_LNOT, 4, 4, 0, 0),
-		INSN(SONDE_OP_AND, 3, 3, 4, 0),
-		INSN(SONDE_OP_RET, 0, 3, 0, 0),
-		/* 32: discard(g) */
-		INSN(SONDE_OP_LDG, 1, 0, 0, 0),
-		INSN(SONDE_OP_CALL, 2, 1, 1, SONDE_SUBR_discard),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
+	struct prog_code self, act;
 	struct trace t;
 	struct sonde_rechdr *h;
 	struct drain dr;
@@ -527,16 +418,50 @@ TEST(speculation_commit_discard)
 	__u64 seen[100] = { 0 }, v;
 
 	ASSERT_EQ(0, trace_open(&t));
-	for (i = 0; i < 4; i++) {
-		ecbs[i].probe_id = probe_id(t.fd, "syscall", "getppid", "entry");
-		ecbs[i].clause = i;
-	}
-	consts[0] = getpid();
-	p = (struct prog){ .ecbs = ecbs, .necbs = 4,
-			   .clauses = cls, .nclauses = 4,
-			   .insns = insns, .ninsns = ARRAY_SIZE(insns),
-			   .consts = consts, .nconsts = 1,
-			   .vars = &var, .nvars = 1 };
+	prog_init(&p);
+	for (i = 0; i < 4; i++)
+		prog_ecb(&p, probe_id(t.fd, "syscall", "getppid", "entry"), i);
+	PROG_ADD(&p, consts, getpid());
+	PROG_ADD(&p, vars, .scope = SONDE_VAR_GLOBAL, .type = SONDE_T_INT);
+	/* the first two clauses share the predicate pid == self */
+	self = prog_asm(&p, ASM_PRED_PID_IS_CONST0);
+	act = prog_asm(&p,			/* g = speculation() */
+		       "call r1, speculation, r0, 0\n"
+		       "stg v0, r1\n"
+		       "ret r0\n");
+	prog_clause_at(&p, 0, self, act);
+	act = prog_asm(&p,			/* speculate(g); trace(arg0) */
+		       "ldg r1, v0\n"
+		       "call r2, speculate, r1, 1\n"
+		       "ldb r3, arg0\n"
+		       "emit8 r3, 0\n"
+		       "ret r0\n");
+	prog_clause_at(&p, 8, self, act);
+	prog_clause(&p, 0,			/* pid == self && arg0 & 1 */
+		    "ldb r1, pid\n"
+		    "ldc r2, #0\n"
+		    "seteq r3, r1, r2\n"
+		    "ldb r4, arg0\n"
+		    "movi r5, 1\n"
+		    "and r4, r4, r5\n"
+		    "and r3, r3, r4\n"
+		    "ret r3\n",
+		    "ldg r1, v0\n"		/* commit(g) */
+		    "call r2, commit, r1, 1\n"
+		    "ret r0\n");
+	prog_clause(&p, 0,			/* pid == self && !(arg0 & 1) */
+		    "ldb r1, pid\n"
+		    "ldc r2, #0\n"
+		    "seteq r3, r1, r2\n"
+		    "ldb r4, arg0\n"
+		    "movi r5, 1\n"
+		    "and r4, r4, r5\n"
+		    "lnot r4, r4\n"
+		    "and r3, r3, r4\n"
+		    "ret r3\n",
+		    "ldg r1, v0\n"		/* discard(g) */
+		    "call r2, discard, r1, 1\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	for (i = 0; i < 100; i++)
 		syscall(SYS_getppid, i);
@@ -567,49 +492,42 @@ TEST(speculation_commit_discard)
  */
 TEST(profile_and_tick)
 {
-	struct sonde_ecb ecbs[2] = { { 0 } };
-	struct sonde_clause cls[2] = {
-		{ .act_off = 0, .act_len = 9 },
-		{ .act_off = 9, .act_len = 3 },
-	};
-	struct sonde_agg_desc ads[2] = {
-		{ .fn = SONDE_AGG_count, .nkeys = 2, .keys_off = 0 },
-		{ .fn = SONDE_AGG_count, .nkeys = 1, .keys_off = 2 },
-	};
-	__u32 keys[3] = { SONDE_T_INT, SONDE_T_INT, SONDE_T_INT };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_cpu),
-		INSN(SONDE_OP_LDB, 3, 0, 0, SONDE_B_arg0),
-		INSN(SONDE_OP_SETNE, 3, 3, 0, 0),	/* r0 is 0 */
-		INSN(SONDE_OP_LDB, 4, 0, 0, SONDE_B_arg1),
-		INSN(SONDE_OP_SETNE, 4, 4, 0, 0),
-		INSN(SONDE_OP_ADD, 4, 4, 4, 0),
-		INSN(SONDE_OP_ADD, 2, 3, 4, 0),
-		INSN(SONDE_OP_AGG, 0, 1, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_cpu),
-		INSN(SONDE_OP_AGG, 0, 1, 0, 1),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct trace t;
 	struct sonde_aggrec *r;
 	struct drain dr;
 	struct prog p;
 	long long prof[4][4] = { { 0 } }, ticks = 0, tick_cpus = 0, v;
 	int cpu, ncpu, i;
+	__u32 prof997, tick;
 	time_t end;
 
 	ASSERT_EQ(0, trace_open(&t));
 	ncpu = nr_cpus(t.fd);
-	ecbs[0].probe_id = probe_id(t.fd, "profile", "", "profile-997");
-	ecbs[1].probe_id = probe_id(t.fd, "profile", "", "tick-100ms");
-	ASSERT_NE(0, ecbs[0].probe_id);
-	ASSERT_NE(0, ecbs[1].probe_id);	/* created on demand */
-	ecbs[1].clause = 1;
-	p = (struct prog){ .ecbs = ecbs, .necbs = 2,
-			   .clauses = cls, .nclauses = 2,
-			   .insns = insns, .ninsns = 12,
-			   .aggs = ads, .naggs = 2, .keys = keys, .nkeys = 3 };
+	prof997 = probe_id(t.fd, "profile", "", "profile-997");
+	tick = probe_id(t.fd, "profile", "", "tick-100ms");
+	ASSERT_NE(0, prof997);
+	ASSERT_NE(0, tick);	/* created on demand */
+	prog_init(&p);
+	prog_ecb(&p, prof997, 0);
+	prog_ecb(&p, tick, 1);
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_count, .nkeys = 2, .keys_off = 0);
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_count, .nkeys = 1, .keys_off = 2);
+	for (i = 0; i < 3; i++)
+		PROG_ADD(&p, keys, SONDE_T_INT);
+	prog_clause(&p, 0, NULL,
+		    "ldb r1, cpu\n"
+		    "ldb r3, arg0\n"
+		    "setne r3, r3, r0\n"	/* r0 is 0 */
+		    "ldb r4, arg1\n"
+		    "setne r4, r4, r0\n"
+		    "add r4, r4, r4\n"
+		    "add r2, r3, r4\n"
+		    "agg @0, r1, r0\n"
+		    "ret r0\n");
+	prog_clause(&p, 0, NULL,
+		    "ldb r1, cpu\n"
+		    "agg @1, r1, r0\n"
+		    "ret r0\n");
 	ASSERT_EQ(0, trace_go(&t, &p)) TH_LOG("%s", t.log);
 	/* keep both CPUs busy, half in user mode, half in the kernel */
 	end = time(NULL) + 2;
@@ -656,13 +574,6 @@ TEST(profile_and_tick)
 /* Closing a tracing fd mid-run disarms everything (kill -9 is a close). */
 TEST(close_while_armed)
 {
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .act_len = 2 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_count };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_AGG, 0, 0, 0, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
 	struct sonde_load ld;
 	struct sonde_go go;
 	struct prog p;
@@ -672,12 +583,14 @@ TEST(close_while_armed)
 	for (round = 0; round < 20; round++) {
 		fd = open(SONDE_DEVICE_PATH, O_RDWR);
 		ASSERT_LE(0, fd);
-		ecb.probe_id = probe_id(fd, "syscall", "getppid", "entry");
-		p = (struct prog){ .ecbs = &ecb, .necbs = 1,
-				   .clauses = &cl, .nclauses = 1,
-				   .insns = insns, .ninsns = 2,
-				   .aggs = &ad, .naggs = 1 };
+		prog_init(&p);
+		prog_ecb(&p, probe_id(fd, "syscall", "getppid", "entry"), 0);
+		PROG_ADD(&p, aggs, .fn = SONDE_AGG_count);
+		prog_clause(&p, 0, NULL,
+			    "agg @0, r0, r0\n"
+			    "ret r0\n");
 		ASSERT_EQ(0, load_prog(fd, &p, &ld, log, sizeof(log)));
+		prog_free(&p);
 		ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 		for (i = 0; i < 100; i++)
 			syscall(SYS_getppid);

@@ -163,9 +163,6 @@ TEST(rejected_requests)
 /* A probe is its creator's: others neither list nor enable it. */
 TEST(owned_by_its_file)
 {
-	struct sonde_ecb ecb = { 0 };
-	struct sonde_clause cl = { .act_len = 1 };
-	struct sonde_insn insns[] = { INSN(SONDE_OP_RET, 0, 0, 0, 0) };
 	struct sonde_uprobe r;
 	struct sonde_load ld;
 	struct prog p;
@@ -192,10 +189,9 @@ TEST(owned_by_its_file)
 	EXPECT_EQ(EEXIST, uprobe(fd, &r));
 
 	EXPECT_EQ(0, probe_id(fd2, "selftest1", "victim", "entry"));
-	ecb.probe_id = id;
-	p = (struct prog){ .ecbs = &ecb, .necbs = 1,
-			   .clauses = &cl, .nclauses = 1,
-			   .insns = insns, .ninsns = 1 };
+	prog_init(&p);
+	prog_ecb(&p, id, 0);
+	prog_clause(&p, 0, NULL, "ret r0\n");
 	EXPECT_EQ(ENOENT, load_prog(fd2, &p, &ld, log, sizeof(log)));
 	EXPECT_EQ(0, load_prog(fd, &p, &ld, log, sizeof(log))) TH_LOG("%s", log);
 	close(fd2);
@@ -210,21 +206,21 @@ TEST(owned_by_its_file)
 /* Load "@ = sum(argN)" on probe @id; returns the fd's LOAD result. */
 static int load_sum(int fd, __u32 id, int arg, struct sonde_load *ld)
 {
-	struct sonde_ecb ecb = { .probe_id = id };
-	struct sonde_clause cl = { .act_len = 3 };
-	struct sonde_agg_desc ad = { .fn = SONDE_AGG_sum };
-	struct sonde_insn insns[] = {
-		INSN(SONDE_OP_LDB, 1, 0, 0, SONDE_B_arg0 + arg),
-		INSN(SONDE_OP_AGG, 0, 0, 1, 0),
-		INSN(SONDE_OP_RET, 0, 0, 0, 0),
-	};
-	const struct prog p = { .ecbs = &ecb, .necbs = 1,
-				.clauses = &cl, .nclauses = 1,
-				.insns = insns, .ninsns = 3,
-				.aggs = &ad, .naggs = 1 };
-	char log[256] = "";
+	char log[256] = "", code[64];
+	struct prog p;
+	int err;
 
-	return load_prog(fd, &p, ld, log, sizeof(log));
+	snprintf(code, sizeof(code),
+		 "ldb r1, arg%d\n"
+		 "agg @0, r0, r1\n"
+		 "ret r0\n", arg);
+	prog_init(&p);
+	prog_ecb(&p, id, 0);
+	PROG_ADD(&p, aggs, .fn = SONDE_AGG_sum);
+	prog_clause(&p, 0, NULL, code);
+	err = load_prog(fd, &p, ld, log, sizeof(log));
+	prog_free(&p);
+	return err;
 }
 
 /*

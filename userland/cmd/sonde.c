@@ -553,8 +553,9 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 		return -ENOMEM;
 	err = sonde_program_resolve(dev, p, counts);
 	if (err) {
-		if (dev->errmsg[0])
-			error("failed to enable probes: %s", dev->errmsg);
+		if (sonde_dev_errmsg(dev)[0])
+			error("failed to enable probes: %s",
+			      sonde_dev_errmsg(dev));
 		else
 			error("failed to match probes: %s",
 			      sonde_strerror(err));
@@ -593,168 +594,37 @@ out:
 	return err;
 }
 
-/* Does @p ask for destructive actions (the kernel's or the consumer's)? */
-static bool cli_destructive(const struct sonde_program *p)
-{
-	uint32_t i;
-
-	for (i = 0; i < p->nclauses; i++)
-		if (p->clauses[i].flags & SONDE_CLAUSEF_DESTRUCTIVE)
-			return true;
-	for (i = 0; i < p->ninsns; i++)
-		if (p->insns[i].op == SONDE_OP_CALL &&
-		    p->insns[i].imm >= SONDE_SUBR_FIRST_DESTRUCTIVE &&
-		    p->insns[i].imm < SONDE_SUBR_FIRST_INTERNAL)
-			return true;
-	return false;
-}
-
-#define CLI_NBUFS	4
-
 /*
- * The buffers bufresize=auto may lower, as dtrace(1) names them when it
- * says so, and the least the kernel takes.
+ * LOAD, with libsonde's policy (bufresize, the destructive option); its
+ * "lowered to" messages through lib_msg().  Each failure said as dtrace
+ * says it.
  */
-static const struct {
-	uint32_t id;
-	const char *name;
-} cli_bufs[CLI_NBUFS] = {
-	{ SONDE_OPT_bufsize, "buffer size" },
-	{ SONDE_OPT_aggsize, "aggregation size" },
-	{ SONDE_OPT_specsize, "speculation size" },
-	{ SONDE_OPT_dynvarsize, "dynamic variable size" },
-};
-
-static const uint64_t cli_kopt_min[SONDE_NKOPTS] = {
-#define CLI_KOPT_MIN_(name, id, def, min, max) [id] = min,
-	SONDE_KOPTS(CLI_KOPT_MIN_)
-#undef CLI_KOPT_MIN_
-};
-
-/* Does @p have buffer @id at all (an aggregation, a speculation, a
- * dynamic variable)?  The principal buffer it always has. */
-static bool cli_buf_used(const struct sonde_program *p, uint32_t id)
-{
-	uint32_t i;
-
-	switch (id) {
-	case SONDE_OPT_aggsize:
-		return p->naggs;
-	case SONDE_OPT_specsize:
-		for (i = 0; i < p->ninsns; i++)
-			if (p->insns[i].op == SONDE_OP_CALL &&
-			    p->insns[i].imm == SONDE_SUBR_speculation)
-				return true;
-		return false;
-	case SONDE_OPT_dynvarsize:
-		for (i = 0; i < p->nvars; i++)
-			if (p->vars[i].desc.nkeys ||
-			    p->vars[i].desc.scope == SONDE_VAR_TLS)
-				return true;
-		return false;
-	}
-	return true;
-}
-
-/*
- * bufresize=auto (the default): while LOAD finds the buffers do not fit
- * in memory (-ENOMEM) the largest the program has is halved, as
- * dtrace_buffer_alloc() halves until the allocation succeeds.  False when
- * nothing is left to lower.
- */
-static bool cli_bufresize(struct sonde_program *p)
-{
-	uint64_t v, best = 0;
-	unsigned int i, k = CLI_NBUFS;
-
-	if (p->uopts.bufresize_manual)
-		return false;
-	for (i = 0; i < CLI_NBUFS; i++) {
-		uint32_t id = cli_bufs[i].id;
-
-		v = sonde_program_kopt(p, id);
-		if (cli_buf_used(p, id) && v / 2 >= cli_kopt_min[id] &&
-		    v > best) {
-			best = v;
-			k = i;
-		}
-	}
-	if (k == CLI_NBUFS)
-		return false;
-	p->kopts[cli_bufs[k].id].set = true;
-	p->kopts[cli_bufs[k].id].value = (best / 2) & ~7ULL;
-	return true;
-}
-
-/* dtrace(1)'s "buffer size lowered to 2m", for each size the script or
- * the command line set that LOAD had to lower. */
-static void cli_bufs_lowered(const struct sonde_program *p,
-			     const uint64_t *asked)
-{
-	unsigned int i, j;
-	uint64_t v;
-
-	for (i = 0; i < CLI_NBUFS; i++) {
-		v = sonde_program_kopt(p, cli_bufs[i].id);
-		if (!asked[i] || v >= asked[i] || p->uopts.quietresize)
-			continue;
-		for (j = 0; j < 6 && (1ULL << (10 * (j + 1))) <= v; j++)
-			;
-		if (!(v & ((1ULL << (10 * j)) - 1)))
-			error("%s lowered to %llu%c", cli_bufs[i].name,
-			      (unsigned long long)(v >> (10 * j)),
-			      " kmgtpe"[j]);
-		else
-			error("%s lowered to %llu bytes", cli_bufs[i].name,
-			      (unsigned long long)v);
-	}
-}
-
 static int cli_load(struct sonde_dev *dev, struct sonde_program *p)
 {
-	uint64_t asked[CLI_NBUFS];
-	void *image = NULL;
-	size_t size = 0;
-	char *log = NULL, *nl;
-	unsigned int i, tries;
+	struct sonde_load_err e;
 	int err;
 
-	for (i = 0; i < CLI_NBUFS; i++)
-		asked[i] = p->kopts[cli_bufs[i].id].set ?
-			   p->kopts[cli_bufs[i].id].value : 0;
-	for (tries = 0; tries < 256; tries++) {
-		err = sonde_program_image(p, &image, &size);
-		if (err) {
-			error("failed to build the program image: %s",
-			      sonde_strerror(err));
-			return err;
-		}
-		free(log);
-		log = NULL;
-		err = sonde_dev_load(dev, image, size, &log);
-		free(image);
-		image = NULL;
-		if (err != -ENOMEM || !cli_bufresize(p))
-			break;
-	}
-	if (!err) {
-		cli_bufs_lowered(p, asked);
+	err = sonde_program_load(dev, p, lib_msg, NULL, &e);
+	if (!err)
 		return 0;
-	}
-	if (log && *log) {
-		nl = strchr(log, '\n');
-		if (nl)
-			*nl = '\0';
-		if (err == -EACCES && strstr(log, "kernel_destructive"))
-			/* dtrace's EDT_DESTRUCTIVE, and why */
+	switch (e.kind) {
+	case SONDE_LOADERR_IMAGE:
+		error("failed to build the program image: %s",
+		      sonde_strerror(err));
+		break;
+	case SONDE_LOADERR_DESTRUCTIVE:
+		/* dtrace's EDT_DESTRUCTIVE, and the module's reason */
+		if (e.reason[0])
 			error("could not enable tracing: Destructive actions not allowed (%s)",
-			      log);
+			      e.reason);
 		else
-			error("failed to load program: %s", log);
-	} else {
-		error("failed to load program: %s", sonde_strerror(err));
+			error("could not enable tracing: Destructive actions not allowed");
+		break;
+	default:
+		error("failed to load program: %s", e.reason[0] ? e.reason :
+		      sonde_strerror(err));
+		break;
 	}
-	free(log);
 	return err;
 }
 
@@ -839,15 +709,14 @@ static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc)
 	struct sonde_probe_desc dd = *desc, *d = &dd;
 	struct sonde_probe_info *v = NULL;
 	uint32_t n = 0, i;
+	char why[512] = "";
 	int err;
 
-	err = sonde_uprobe_provide(dev, d, dev->errmsg, sizeof(dev->errmsg));
+	err = sonde_uprobe_provide(dev, d, why, sizeof(why));
 	if (err >= 0)
-		err = sonde_kernel_provide(dev, d, dev->errmsg,
-					   sizeof(dev->errmsg));
+		err = sonde_kernel_provide(dev, d, why, sizeof(why));
 	if (err < 0) {
-		error("failed to match %s: %s", sonde_desc_str(desc),
-		      dev->errmsg);
+		error("failed to match %s: %s", sonde_desc_str(desc), why);
 		return err;
 	}
 	err = sonde_dev_probes(dev, d, &v, &n);
@@ -885,7 +754,7 @@ static struct sonde_dev *cli_open(void)
 
 	dev = sonde_dev_open(NULL, &abi);
 	if (dev)
-		dev->warn = cli_warn;
+		sonde_dev_set_warn(dev, cli_warn, NULL);
 	if (!dev) {
 		int err = errno;
 		char hint[768];
@@ -1169,13 +1038,14 @@ static int cli_list_all(struct cli *o)
 {
 	struct sonde_dev *dev = o->dev;
 	struct sonde_probe_desc any;
+	char why[512] = "";
 	int i, n;
 
 	for (i = 0; i < o->ntgt; i++) {
 		n = sonde_uprobe_provide_all(dev, sonde_proc_pid(o->procs[i]),
-					     dev->errmsg, sizeof(dev->errmsg));
+					     why, sizeof(why));
 		if (n < 0) {
-			error("%s", dev->errmsg);
+			error("%s", why);
 			return E_ERROR;
 		}
 	}
@@ -1221,12 +1091,6 @@ static int cli_trace(struct cli *o)
 		return E_ERROR;
 	if (p->necbs == 0 && !o->zdefs) {
 		error("no probes matched");
-		return E_ERROR;
-	}
-	/* dtrace_go()'s EDT_DESTRUCTIVE, as dtrace says it (the kernel
-	 * refuses such a program too) */
-	if (cli_destructive(p) && !sonde_program_kopt(p, SONDE_OPT_destructive)) {
-		error("could not enable tracing: Destructive actions not allowed");
 		return E_ERROR;
 	}
 	if (sonde_program_kopt(p, SONDE_OPT_destructive))

@@ -100,6 +100,15 @@ int dc_setopt(struct dc *dc, const char *name, const char *value);
 unsigned int dc_option_count(void);
 const char *dc_option_name(unsigned int i, const char **ignored);
 
+/*
+ * The table of what D calls (subroutines, actions, aggregating functions):
+ * function @i's name (NULL past the last) and in *@state 1 when sonde
+ * generates it, 0 when it is DTrace's and sonde refuses it ("... is not
+ * supported yet"), -1 when it is the compiler's own subroutine, which no
+ * D name calls.  For listings and for the test that every name resolves.
+ */
+const char *dc_function_name(unsigned int i, int *state);
+
 /* dtrace_errmsg() of what dc_setopt() returned: "Invalid option name". */
 const char *dc_option_strerror(int rc);
 

@@ -224,7 +224,8 @@ static bool dc_args_xlate(struct dc_cc *cc, struct dc_node *n, int64_t idx,
 		lt++;
 	l = strcspn(lt, " *>");
 	snprintf(tname, sizeof(tname), "%.*s", (int)l, lt);
-	dc_libs_load(cc);
+	if (dc_libs_need(cc))
+		return false;
 	if (!dc_ct_find(cc, DC_CT_TYPEDEF, tname)) {
 		dc_error(cc, "D_ARGS_XLATOR", n->line, n->col,
 			 "args[%lld] of %s is a translated %s *, which sonde's D library defines, and no D library is loaded (install it, or name its directory with -L)",

@@ -2,8 +2,10 @@
 /*
  * dc_cc.c - the compiler driver: the handle, the arena, dc_compile()
  * (parse every input, then check and generate clause by clause, then the
- * verifier self-check on the serialised image) and dc_dump() (-S).
- * Userland only; not thread-safe (one handle per thread).
+ * verifier self-check on the serialised image, whose image the program
+ * keeps for the loader; once more with the D libraries first when the
+ * program needs them) and dc_dump() (-S).  Userland only; not thread-safe
+ * (one handle per thread).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -148,7 +150,8 @@ static bool dc_pdesc_split(struct dc_cc *cc, const char *text,
 	return true;
 }
 
-static void dc_cc_free(struct dc_cc *cc)
+/* What one pass over the inputs made (dc_compile_pass()). */
+static void dc_cc_free_pass(struct dc_cc *cc)
 {
 	while (cc->arena) {
 		struct dc_arena *a = cc->arena;
@@ -166,6 +169,11 @@ static void dc_cc_free(struct dc_cc *cc)
 	free(cc->exts);
 	free(cc->strindex.slot);
 	free(cc->constindex.slot);
+}
+
+static void dc_cc_free(struct dc_cc *cc)
+{
+	dc_cc_free_pass(cc);
 	if (cc->srcs)
 		for (uint32_t i = 0; i < cc->nsrcs; i++) {
 			free(cc->srcs[i].cpp_out);
@@ -391,56 +399,42 @@ static void dc_costcheck(struct dc_cc *cc, const struct sonde_image *img)
 	}
 }
 
-/* Serialise and verify: a rejection is a bug in this compiler. */
+/*
+ * Serialise and verify (libsonde, the verifier the kernel runs): a
+ * rejection is a bug in this compiler, said at the line of the
+ * instruction refused.  The image verified is the program's: the loader
+ * sends it.
+ */
 static void dc_selfcheck(struct dc_cc *cc)
 {
 	struct sonde_program *p = cc->prog;
-	struct sonde_kopt_set destructive = p->kopts[SONDE_OPT_destructive];
+	struct sonde_load_err e;
 	struct sonde_image img;
-	struct sonde_vlog log;
-	char buf[512], what[16];
-	void *image = NULL;
-	size_t size = 0;
-	unsigned int cl = 0, pc = 0;
-	int err;
+	uint32_t cl;
 
-	/* the code is checked, not the permission: destructive actions
-	 * are dtrace's to refuse at GO (and the kernel's at LOAD) */
-	p->kopts[SONDE_OPT_destructive].set = true;
-	p->kopts[SONDE_OPT_destructive].value = 1;
-	err = sonde_program_image(p, &image, &size);
-	p->kopts[SONDE_OPT_destructive] = destructive;
-	if (err) {
-		if (err == -ENOMEM)
+	if (!sonde_program_verify(p, &img, &e)) {
+		dc_costcheck(cc, &img);
+		return;
+	}
+	if (e.kind == SONDE_LOADERR_IMAGE) {
+		if (e.err == -ENOMEM)
 			cc->oom = true;
 		else
 			dc_error(cc, "D_UNKNOWN", 0, 0,
 				 "internal compiler error: cannot build the program image: %s",
-				 strerror(-err));
+				 strerror(-e.err));
 		return;
 	}
-	memset(&log, 0, sizeof(log));
-	buf[0] = 0;
-	log.buf = buf;
-	log.size = sizeof(buf);
-	err = sonde_image_verify(image, (uint32_t)size, &img, &log);
-	if (!err) {
-		dc_costcheck(cc, &img);
-		free(image);
-		return;
-	}
-	free(image);
-	buf[strcspn(buf, "\n")] = 0;
-	if (sscanf(buf, "clause %u %15[a-z]: insn %u", &cl, what, &pc) == 3) {
+	cl = e.clause;
+	if (cl != SONDE_LOADERR_NOWHERE && e.pc != SONDE_LOADERR_NOWHERE) {
 		cc->cur_src = cl < cc->nclauses ? cc->clauses[cl].src : 0;
-		dc_error(cc, "D_UNKNOWN", dc_insn_line(p, cl,
-			 !strcmp(what, "predicate"), pc), 1,
+		dc_error(cc, "D_UNKNOWN", dc_insn_line(p, cl, e.pred, e.pc), 1,
 			 "internal compiler error: the verifier rejected the generated code: %s",
-			 buf);
+			 e.reason);
 	} else {
 		dc_error(cc, "D_UNKNOWN", 0, 0,
 			 "internal compiler error: the verifier rejected the generated program: %s",
-			 buf);
+			 e.reason);
 	}
 }
 
@@ -502,26 +496,43 @@ static int dc_src_add(struct dc_cc *cc, const char *name, char *text)
 	return (int)cc->nsrcs++;
 }
 
+/* Does the compilation have D library directories (opts->libdirs)? */
+static bool dc_libs_given(const struct dc_opts *o)
+{
+	return o && o->sz >= offsetof(struct dc_opts, libdirs) +
+	       sizeof(o->libdirs) && o->libdirs && o->libdirs[0];
+}
+
+bool dc_libs_need(struct dc_cc *cc)
+{
+	if (cc->libs_loaded || !dc_libs_given(cc->opts))
+		return false;
+	if (!cc->libs_needed) {
+		cc->libs_needed = true;
+		/* an error of sorts: nothing is generated, and the pass
+		 * is thrown away */
+		cc->nerrors++;
+	}
+	return true;
+}
+
 /*
  * The D libraries: every *.d file of each directory of opts->libdirs, in
- * name order, compiled (declarations only) the first time the program
- * needs a name it does not declare: a type, an identifier, a translated
- * args[], a struct to complete.  A program that needs none (BEGIN {
- * exit(0); }) never reads them.  Errors in a library are reported in its
- * file.  True when the libraries were loaded by this call.
+ * name order, compiled (declarations only) as sources after the inputs,
+ * before the inputs are parsed: dc_compile() does it once, when a first
+ * pass found the program needs a name it does not declare
+ * (dc_libs_need()).  A program that needs none (BEGIN { exit(0); }) never
+ * reads them.  Errors in a library are reported in its file.
  */
-bool dc_libs_load(struct dc_cc *cc)
+static void dc_libs_load(struct dc_cc *cc)
 {
 	const struct dc_opts *o = cc->opts;
 	uint32_t saved = cc->cur_src;
 	unsigned int d;
 
-	if (cc->libs_loaded)
-		return false;
 	cc->libs_loaded = true;
-	if (!o || o->sz < offsetof(struct dc_opts, libdirs) +
-	    sizeof(o->libdirs) || !o->libdirs || !o->libdirs[0])
-		return false;
+	if (!dc_libs_given(o))
+		return;
 	cc->in_lib = true;
 	for (d = 0; o->libdirs[d] && !cc->oom; d++) {
 		struct dirent *e;
@@ -573,34 +584,131 @@ bool dc_libs_load(struct dc_cc *cc)
 	}
 	cc->in_lib = false;
 	cc->cur_src = saved;
-	return true;
 }
 
+/*
+ * One pass over the inputs (their cpp output made already): the D
+ * libraries first if @libs, then every input parsed (pragmas anywhere
+ * set strsize & co.), then each clause checked and generated, then the
+ * self-check.  The program, or NULL (cc->oom, cc->nerrors say why).
+ */
+static struct sonde_program *dc_compile_pass(struct dc_cc *cc,
+					     struct dc_input *in,
+					     unsigned int nin, bool libs)
+{
+	struct sonde_program *p = calloc(1, sizeof(*p));
+	uint32_t i, j;
+
+	if (!p) {
+		cc->oom = true;
+		return NULL;
+	}
+	cc->prog = p;
+	dc_ct_init(cc);
+	dc_sem_types_begin(cc);
+	memcpy(p->kopts, cc->dc->kopts, sizeof(p->kopts));
+	p->uopts = cc->dc->uopts;
+	if (libs)
+		dc_libs_load(cc);
+	for (i = 0; i < nin && !cc->oom; i++) {
+		cc->cur_src = i;
+		in[i].clause0 = cc->nclauses;
+		dc_parse(cc, i);
+		in[i].nclauses = cc->nclauses - in[i].clause0;
+		/* the empty option lets a program have no clause */
+		if (in[i].nclauses == 0 && !cc->oom && !cc->nerrors &&
+		    !p->uopts.empty)
+			dc_error(cc, "D_EMPTY", 0, 0,
+				 "empty D program translation unit");
+	}
+	if (cc->nclauses > SONDE_MAX_CLAUSES)
+		dc_error(cc, "D_ID_OFLOW", 0, 0,
+			 "too many clauses: %u, at most %u", cc->nclauses,
+			 SONDE_MAX_CLAUSES);
+	p->clauses = calloc(cc->nclauses ? cc->nclauses : 1,
+			    sizeof(*p->clauses));
+	if (!p->clauses)
+		cc->oom = true;
+	else
+		p->nclauses = cc->nclauses;
+
+	for (i = 0; i < p->nclauses && !cc->oom && !cc->libs_needed; i++) {
+		struct dc_clause_ast *c = &cc->clauses[i];
+		struct sonde_pclause *pc = &p->clauses[i];
+
+		cc->cur_src = c->src;
+		pc->line = DC_LINE(c->line);
+		pc->descs = calloc(c->ndescs ? c->ndescs : 1,
+				   sizeof(*pc->descs));
+		if (!pc->descs) {
+			cc->oom = true;
+			break;
+		}
+		for (j = 0; j < c->ndescs; j++) {
+			struct sonde_pdesc *d = &pc->descs[pc->ndescs];
+			char *text = dc_sem_expand_pdesc(cc, c->descs[j].text,
+							 c->descs[j].line,
+							 c->descs[j].col);
+
+			if (!text)
+				continue;
+			d->text = text;
+			d->line = DC_LINE(c->descs[j].line);
+			d->col = c->descs[j].col;
+			pc->ndescs++;
+			dc_pdesc_split(cc, text, &d->desc, c->descs[j].line,
+				       c->descs[j].col);
+		}
+		/* no code once an error is out: a type the parser could not
+		 * resolve leaves a node sema cannot finish, and the program
+		 * is thrown away anyway */
+		if (c->bad || !dc_sem_clause(cc, c) || cc->nerrors)
+			continue;
+		dc_cg_clause(cc, c, i);
+	}
+	if (!cc->nerrors && !cc->oom)
+		dc_vars_fini(cc);
+	/* the kernel's limit, said with its reason (as dc_cg.c's record
+	 * size) rather than as the verifier's refusal */
+	if (!cc->nerrors && !cc->oom && p->ninsns > SONDE_MAX_INSNS)
+		dc_error(cc, "D_UNKNOWN", 0, 0,
+			 "the program has %u instructions, more than the %u allowed",
+			 p->ninsns, SONDE_MAX_INSNS);
+	if (!cc->nerrors && !cc->oom)
+		dc_selfcheck(cc);
+	if (cc->oom || cc->nerrors) {
+		sonde_program_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/*
+ * The compiler's entry point.  A first pass compiles the inputs alone;
+ * when it finds they name what only the D libraries may declare
+ * (dc_libs_need()), its work and messages are thrown away and a second
+ * pass compiles the libraries, then the inputs.  The libraries are
+ * compiled there only, so a program that needs none never reads them
+ * and no stage calls back into the driver.
+ */
 struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 				 unsigned int nin, const struct dc_opts *opts)
 {
-	struct dc_cc cc;
+	struct dc_cc cc, keep;
 	struct sonde_program *p;
-	uint32_t i, j;
+	unsigned int ndiags, nerrors;
+	uint32_t i;
 
 	dc_diags_clear(dc);
 	memset(&cc, 0, sizeof(cc));
 	cc.dc = dc;
 	cc.opts = opts;
-	p = calloc(1, sizeof(*p));
 	cc.srcs = calloc(nin ? nin : 1, sizeof(*cc.srcs));
-	if (!p || !cc.srcs) {
-		free(p);
-		free(cc.srcs);
+	if (!cc.srcs) {
 		errno = ENOMEM;
 		return NULL;
 	}
-	cc.prog = p;
 	cc.cap_srcs = nin ? nin : 1;
-	dc_ct_init(&cc);
-	dc_sem_types_begin(&cc);
-	memcpy(p->kopts, dc->kopts, sizeof(p->kopts));
-	p->uopts = dc->uopts;
 	cc.nsrcs = nin;
 	for (i = 0; i < nin; i++) {
 		cc.srcs[i].name = in[i].name ? in[i].name : "<command line>";
@@ -616,81 +724,26 @@ struct sonde_program *dc_compile(struct dc *dc, struct dc_input *in,
 				dc_cpp(&cc, i);
 			}
 
-	/* parse everything first: pragmas anywhere set strsize & co.  The
-	 * D libraries are compiled when the program first needs a name
-	 * they may declare (dc_libs_load()). */
-	for (i = 0; i < nin && !cc.oom; i++) {
-		cc.cur_src = i;
-		in[i].clause0 = cc.nclauses;
-		dc_parse(&cc, i);
-		in[i].nclauses = cc.nclauses - in[i].clause0;
-		/* the empty option lets a program have no clause */
-		if (in[i].nclauses == 0 && !cc.oom && !cc.nerrors &&
-		    !p->uopts.empty)
-			dc_error(&cc, "D_EMPTY", 0, 0,
-				 "empty D program translation unit");
+	ndiags = dc_ndiags(dc);
+	nerrors = cc.nerrors;
+	p = dc_compile_pass(&cc, in, nin, false);
+	if (!p && cc.libs_needed && !cc.oom) {
+		/* the inputs and their cpp output stay */
+		keep = cc;
+		dc_cc_free_pass(&cc);
+		memset(&cc, 0, sizeof(cc));
+		cc.dc = dc;
+		cc.opts = opts;
+		cc.srcs = keep.srcs;
+		cc.nsrcs = keep.nsrcs;
+		cc.cap_srcs = keep.cap_srcs;
+		cc.nerrors = nerrors;
+		dc_diags_truncate(dc, ndiags);
+		p = dc_compile_pass(&cc, in, nin, true);
 	}
-	if (cc.nclauses > SONDE_MAX_CLAUSES)
-		dc_error(&cc, "D_ID_OFLOW", 0, 0,
-			 "too many clauses: %u, at most %u", cc.nclauses,
-			 SONDE_MAX_CLAUSES);
-	p->clauses = calloc(cc.nclauses ? cc.nclauses : 1,
-			    sizeof(*p->clauses));
-	if (!p->clauses)
-		cc.oom = true;
-	else
-		p->nclauses = cc.nclauses;
-
-	for (i = 0; i < p->nclauses && !cc.oom; i++) {
-		struct dc_clause_ast *c = &cc.clauses[i];
-		struct sonde_pclause *pc = &p->clauses[i];
-
-		cc.cur_src = c->src;
-		pc->line = DC_LINE(c->line);
-		pc->descs = calloc(c->ndescs ? c->ndescs : 1,
-				   sizeof(*pc->descs));
-		if (!pc->descs) {
-			cc.oom = true;
-			break;
-		}
-		for (j = 0; j < c->ndescs; j++) {
-			struct sonde_pdesc *d = &pc->descs[pc->ndescs];
-			char *text = dc_sem_expand_pdesc(&cc, c->descs[j].text,
-							 c->descs[j].line,
-							 c->descs[j].col);
-
-			if (!text)
-				continue;
-			d->text = text;
-			d->line = DC_LINE(c->descs[j].line);
-			d->col = c->descs[j].col;
-			pc->ndescs++;
-			dc_pdesc_split(&cc, text, &d->desc, c->descs[j].line,
-				       c->descs[j].col);
-		}
-		/* no code once an error is out: a type the parser could not
-		 * resolve leaves a node sema cannot finish, and the program
-		 * is thrown away anyway */
-		if (c->bad || !dc_sem_clause(&cc, c) || cc.nerrors)
-			continue;
-		dc_cg_clause(&cc, c, i);
-	}
-	if (!cc.nerrors && !cc.oom)
-		dc_vars_fini(&cc);
-	/* the kernel's limit, said with its reason (as dc_cg.c's record
-	 * size) rather than as the verifier's refusal */
-	if (!cc.nerrors && !cc.oom && p->ninsns > SONDE_MAX_INSNS)
-		dc_error(&cc, "D_UNKNOWN", 0, 0,
-			 "the program has %u instructions, more than the %u allowed",
-			 p->ninsns, SONDE_MAX_INSNS);
-	if (!cc.nerrors && !cc.oom)
-		dc_selfcheck(&cc);
 	dc_cc_free(&cc);
-	if (cc.oom || cc.nerrors) {
-		sonde_program_free(p);
+	if (!p)
 		errno = cc.oom ? ENOMEM : EINVAL;
-		return NULL;
-	}
 	return p;
 }
 
@@ -733,6 +786,8 @@ static const char *dc_dt_name(struct sonde_dtype t, char *buf, size_t size)
 	else if (sonde_dt_is_jstack(t))
 		snprintf(buf, size, "jstack[%u, %u]", SONDE_DT_JFRAMES(t.kind),
 			 sonde_dt_jstrsize(t));
+	else if (sonde_dt_is_sym(t))
+		snprintf(buf, size, "%s()", sonde_action_name(SONDE_DT_SACT(t.kind)));
 	else if (t.kind == SONDE_DT_BYTES)
 		snprintf(buf, size, "bytes[%u]", t.size);
 	else

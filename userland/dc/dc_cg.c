@@ -1150,7 +1150,7 @@ static void cg_aggact(struct dc_cg *g, struct dc_node *e)
 	struct dc_val v;
 	uint32_t off;
 
-	a = add_action(g, sonde_action_lookup(e->name), e);
+	a = add_action(g, e->fn->id, e);
 	if (!a)
 		return;
 	if (a->kind == SONDE_A_FTRUNCATE) {
@@ -1334,91 +1334,159 @@ static void cg_printa(struct dc_cg *g, struct dc_node *e)
 	end_action(g, a);
 }
 
-static void cg_call(struct dc_cg *g, struct dc_node *e)
+/* printf(), and system() and freopen(), which record like it and the
+ * consumer acts on */
+static void cg_printf(struct dc_cg *g, struct dc_node *e)
 {
-	uint32_t kind = sonde_action_lookup(e->name);
+	struct sonde_action *a;
+	uint32_t i;
+
+	a = add_action(g, e->fn->id, e);
+	if (e->fn->flags & DC_FF_DESTRUCTIVE)
+		g->pc->flags |= SONDE_CLAUSEF_DESTRUCTIVE;
+	if (!a)
+		return;
+	a->fmt = strndup(e->args[0]->str, e->args[0]->slen);
+	if (!a->fmt)
+		g->cc->oom = true;
+	for (i = 1; i < e->nargs; i++)
+		cg_emit_value(g, e->args[i]);
+	a = &g->pc->acts[g->pc->nacts - 1];
+	a->nfields = e->nargs - 1;
+	end_action(g, a);
+}
+
+static void cg_tracemem(struct dc_cg *g, struct dc_node *e)
+{
 	struct sonde_action *a;
 	struct sonde_dtype dt;
 	struct dc_val v;
-	uint32_t i, off;
+	uint32_t off;
 
-	if (!strcmp(e->name, "speculate") || !strcmp(e->name, "commit") ||
-	    !strcmp(e->name, "discard") ||
-	    (e->id >= SONDE_SUBR_FIRST_DESTRUCTIVE &&
-	     e->id < SONDE_SUBR_FIRST_INTERNAL)) {
+	/* tracemem(buffer, N): N bytes, printed as a hex dump */
+	a = add_action(g, SONDE_A_TRACEMEM, e);
+	v = cg_expr(g, e->args[0]);
+	dt.kind = SONDE_DT_BYTES;
+	dt.size = (uint32_t)e->args[1]->ival;
+	add_field(g, dt, &off);
+	emit(g, SONDE_OP_EMITM, 0, v.reg, 0, SONDE_SOL_IMM(off, dt.size));
+	reg_free(g, v.reg);
+	a = &g->pc->acts[g->pc->nacts - 1];
+	a->nfields = 1;
+	end_action(g, a);
+}
+
+static void cg_exit(struct dc_cg *g, struct dc_node *e)
+{
+	struct sonde_action *a;
+	struct sonde_dtype dt;
+	struct dc_val v;
+	uint32_t off;
+
+	a = add_action(g, SONDE_A_EXIT, e);
+	v = cg_expr(g, e->args[0]);
+	convert_to(g, &v, (struct dc_type){ .kind = DC_T_INT, .size = 4 });
+	normalize(g, &v);
+	dt.kind = SONDE_DT_INT;
+	dt.size = 4;
+	add_field(g, dt, &off);
+	emit(g, SONDE_OP_EMIT4, 0, v.reg, 0, (int32_t)off);
+	emit(g, SONDE_OP_EXIT, 0, v.reg, 0, 0);
+	reg_free(g, v.reg);
+	a = &g->pc->acts[g->pc->nacts - 1];
+	a->nfields = 1;
+	end_action(g, a);
+}
+
+/* A call as a statement: an action, or a subroutine for what it does. */
+static void cg_call(struct dc_cg *g, struct dc_node *e)
+{
+	struct sonde_action *a;
+	struct dc_val v;
+
+	if (e->fn->kind == DC_FN_SUBR) {
 		/* speculate(), commit(), discard(), raise() and the other
-		 * destructive subroutines: no record of their own */
+		 * subroutine actions, copyinto(): no record of their own */
 		v = cg_subr(g, e);
 		reg_free(g, v.reg);
 		return;
 	}
-	if (!strcmp(e->name, "printf") || !strcmp(e->name, "system") ||
-	    !strcmp(e->name, "freopen")) {
-		/* system() and freopen() record like printf(); the
-		 * consumer acts on them */
-		a = add_action(g, e->name[0] == 'p' ? SONDE_A_PRINTF :
-			       e->name[0] == 's' ? SONDE_A_SYSTEM :
-			       SONDE_A_FREOPEN, e);
-		if (e->name[0] != 'p')
-			g->pc->flags |= SONDE_CLAUSEF_DESTRUCTIVE;
-		if (!a)
-			return;
-		a->fmt = strndup(e->args[0]->str, e->args[0]->slen);
-		if (!a->fmt)
-			g->cc->oom = true;
-		for (i = 1; i < e->nargs; i++)
-			cg_emit_value(g, e->args[i]);
-		a = &g->pc->acts[g->pc->nacts - 1];
-		a->nfields = e->nargs - 1;
-		end_action(g, a);
-	} else if (!strcmp(e->name, "trace")) {
+	switch ((enum sonde_action_kind)e->fn->id) {
+	case SONDE_A_PRINTF:
+	case SONDE_A_SYSTEM:
+	case SONDE_A_FREOPEN:
+		cg_printf(g, e);
+		return;
+	case SONDE_A_TRACE:
 		a = add_action(g, SONDE_A_TRACE, e);
 		cg_emit_value(g, e->args[0]);
 		a = &g->pc->acts[g->pc->nacts - 1];
 		a->nfields = 1;
 		end_action(g, a);
-	} else if (!strcmp(e->name, "print")) {
+		return;
+	case SONDE_A_PRINT:
 		cg_print(g, e);
-	} else if (!strcmp(e->name, "tracemem")) {
-		/* tracemem(buffer, N): N bytes, printed as a hex dump */
-		a = add_action(g, SONDE_A_TRACEMEM, e);
-		v = cg_expr(g, e->args[0]);
-		dt.kind = SONDE_DT_BYTES;
-		dt.size = (uint32_t)e->args[1]->ival;
-		add_field(g, dt, &off);
-		emit(g, SONDE_OP_EMITM, 0, v.reg, 0,
-		     SONDE_SOL_IMM(off, dt.size));
-		reg_free(g, v.reg);
-		a = &g->pc->acts[g->pc->nacts - 1];
-		a->nfields = 1;
-		end_action(g, a);
-	} else if (!strcmp(e->name, "exit")) {
-		a = add_action(g, SONDE_A_EXIT, e);
-		v = cg_expr(g, e->args[0]);
-		convert_to(g, &v, (struct dc_type){ .kind = DC_T_INT, .size = 4 });
-		normalize(g, &v);
-		dt.kind = SONDE_DT_INT;
-		dt.size = 4;
-		add_field(g, dt, &off);
-		emit(g, SONDE_OP_EMIT4, 0, v.reg, 0, (int32_t)off);
-		emit(g, SONDE_OP_EXIT, 0, v.reg, 0, 0);
-		reg_free(g, v.reg);
-		a = &g->pc->acts[g->pc->nacts - 1];
-		a->nfields = 1;
-		end_action(g, a);
-	} else if (e->type.kind == DC_T_STACK) {
+		return;
+	case SONDE_A_TRACEMEM:
+		cg_tracemem(g, e);
+		return;
+	case SONDE_A_EXIT:
+		cg_exit(g, e);
+		return;
+	case SONDE_A_STACK:
+	case SONDE_A_USTACK:
+	case SONDE_A_JSTACK:
 		cg_stack(g, e);
-	} else if (kind >= SONDE_A_SYM && kind <= SONDE_A_UADDR) {
-		cg_symaddr(g, e, kind);
-	} else if (sonde_action_flags(kind) & SONDE_AF_CONSUMER) {
+		return;
+	case SONDE_A_SYM:
+	case SONDE_A_MOD:
+	case SONDE_A_USYM:
+	case SONDE_A_UMOD:
+	case SONDE_A_UADDR:
+		cg_symaddr(g, e, e->fn->id);
+		return;
+	case SONDE_A_CLEAR:
+	case SONDE_A_TRUNC:
+	case SONDE_A_NORMALIZE:
+	case SONDE_A_DENORMALIZE:
+	case SONDE_A_SETOPT:
+	case SONDE_A_FTRUNCATE:
 		cg_aggact(g, e);
-	} else if (!strcmp(e->name, "printa")) {
+		return;
+	case SONDE_A_PRINTA:
 		cg_printa(g, e);
-	} else {
-		/* a subroutine called for what it does (copyinto()) */
-		v = cg_expr(g, e);
-		reg_free(g, v.reg);
+		return;
 	}
+}
+
+/*
+ * A sym()-family key (DC_T_SYM): a kernel one is its address; a user one
+ * a 16-byte object in scratch, the pid and the address, so the consumer
+ * names it in its process.
+ */
+static struct dc_val cg_symkey(struct dc_cg *g, struct dc_node *n)
+{
+	struct dc_val v = cg_expr(g, n->args[0]);
+	uint32_t size, buf, pid;
+
+	normalize(g, &v);
+	if (n->type.size != 16)
+		return v;
+	/* registers are a stack: the key stays in v's, the one keys
+	 * are consecutive in */
+	buf = reg_alloc(g);
+	size = reg_alloc(g);
+	emit(g, SONDE_OP_MOVI, size, 0, 0, 16);
+	emit(g, SONDE_OP_CALL, buf, size, 1, SONDE_SUBR_alloca);
+	reg_free(g, size);
+	pid = reg_alloc(g);
+	emit(g, SONDE_OP_LDB, pid, 0, 0, SONDE_B_pid);
+	emit(g, SONDE_OP_STM8, 0, buf, pid, 0);
+	reg_free(g, pid);
+	emit(g, SONDE_OP_STM8, 0, buf, v.reg, 8);
+	emit(g, SONDE_OP_MOV, v.reg, buf, 0, 0);
+	reg_free(g, buf);
+	return v;
 }
 
 static void cg_aggregate(struct dc_cg *g, struct dc_node *asg)
@@ -1432,6 +1500,8 @@ static void cg_aggregate(struct dc_cg *g, struct dc_node *asg)
 		if (agg->args[i]->type.kind == DC_T_STACK) {
 			/* taken by the VM: the register is ignored */
 			v.reg = reg_alloc(g);
+		} else if (agg->args[i]->type.kind == DC_T_SYM) {
+			v = cg_symkey(g, agg->args[i]);
 		} else {
 			v = cg_key(g, agg->args[i]);
 		}

@@ -232,10 +232,8 @@ bool dc_ct_complete(struct dc_cc *cc, uint32_t *id)
 	/* a D definition after the forward declaration (the D libraries'
 	 * too), then the kernel's */
 	d = dc_ct_find(cc, t->fwdkind, t->name);
-	if ((!d || dc_ct(cc, d)->kind == DC_CT_FWD) && dc_libs_load(cc)) {
-		t = dc_ct(cc, r);
-		d = dc_ct_find(cc, t->fwdkind, t->name);
-	}
+	if ((!d || dc_ct(cc, d)->kind == DC_CT_FWD) && dc_libs_need(cc))
+		return false;
 	if (d && dc_ct(cc, d)->kind != DC_CT_FWD) {
 		*id = d;
 		return true;

@@ -145,9 +145,8 @@ bool dc_decl_at_type(struct dc_parser *p, int n)
 			   !dc_cast_operand(peek(p, k + 1))) {
 			return false;
 		}
-		if (dc_libs_load(p->cc) &&
-		    dc_ct_find(p->cc, DC_CT_TYPEDEF, t->text))
-			return true;
+		if (dc_libs_need(p->cc))
+			return false;
 		return dc_kernel_typedef(p, t->text);
 	}
 	if (t->kind != DC_TK_KEYWORD)
@@ -236,19 +235,19 @@ static uint32_t dc_int_of(struct dc_parser *p, int attr, bool chr,
 	return dc_ct_find(p->cc, DC_CT_TYPEDEF, name);
 }
 
-/* Identifier @t as a type name: a typedef (the D libraries', compiled now
- * if need be), mod`typedef (a kernel type name) or a kernel typedef (u64,
- * loff_t...).  1: it is one, consumed, in *@named; 0: it is not; -1: a
- * kernel type name that does not resolve (the statement's only error). */
+/* Identifier @t as a type name: a typedef (the D libraries' too),
+ * mod`typedef (a kernel type name) or a kernel typedef (u64, loff_t...).
+ * 1: it is one, consumed, in *@named; 0: it is not; -1: a kernel type
+ * name that does not resolve (the statement's only error). */
 static int dc_spec_name(struct dc_parser *p, const struct dc_tok *t,
 			uint32_t *named)
 {
-	if ((*named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t->text)) ||
-	    (!strchr(t->text, '`') && dc_libs_load(p->cc) &&
-	     (*named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t->text)))) {
+	if ((*named = dc_ct_find(p->cc, DC_CT_TYPEDEF, t->text))) {
 		advance(p);
 		return 1;
 	}
+	if (!strchr(t->text, '`') && dc_libs_need(p->cc))
+		return 0;
 	if (t->text[0] != '`' && strchr(t->text, '`')) {
 		char mod[64];
 		const char *name;

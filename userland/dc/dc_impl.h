@@ -22,6 +22,8 @@
  *   dc_args.c    args[] (typed per provider), uregs[], the R_* names
  *   dc_cg.c      code generation, register allocation, record layout
  *   dc_printf.c  printf format parsing and argument checks
+ *   dc_fn.c      the table of what D calls (dc_fn.h): subroutines,
+ *                actions, aggregating functions, DTrace's others
  *   dc_pragma.c  the option table
  *   dc_diag.c    diagnostics
  *   dc_cc.c      the driver (dc_compile), the self-check, dc_dump
@@ -32,8 +34,9 @@
  *
  * Tags for what the parser accepts but later stages do not generate yet
  * ("... is not supported yet"): clause-local associative arrays and
- * provider definitions D_VAR_UNSUP / D_DECL_ARRSUP; known subroutines
- * and actions not generated yet D_FUNC_UNDEF (as an unknown function).
+ * provider definitions D_VAR_UNSUP / D_DECL_ARRSUP; DTrace's subroutines
+ * and actions not generated (dc_fn.h's N rows) D_FUNC_UNDEF, as an
+ * unknown function.
  */
 #ifndef _SONDE_DC_IMPL_H
 #define _SONDE_DC_IMPL_H
@@ -77,6 +80,12 @@
 #define DC_T_SOU	7	/* a struct or union object: its register
 				 * holds its address, @space says where */
 #define DC_T_ARRAY	8	/* an array object, likewise */
+#define DC_T_SYM	9	/* sym(), func(), mod(), usym(), ufunc(),
+				 * umod(), uaddr() as an aggregation key:
+				 * uns = the action (SONDE_A_SYM ..
+				 * SONDE_A_UADDR), size 8 (the kernel's
+				 * address) or 16 (a user one: the pid,
+				 * then the address) */
 
 /* Where an object (DC_T_SOU, DC_T_ARRAY) lives. */
 #define DC_SP_KERNEL	0	/* kernel memory: fault-safe loads */
@@ -111,6 +120,8 @@ struct dc_type {
 				 * their start (what trace() records); else 0 */
 	uint32_t tid;		/* type table id, or 0 */
 };
+
+#include "dc_fn.h"
 
 /* ---- the type table (dc_ctf.c) ---------------------------------------- */
 
@@ -302,6 +313,8 @@ struct dc_node {
 	struct dc_node **args;
 	uint32_t nargs;
 	char *name;
+	const struct dc_fn *fn;	/* DC_N_CALL: what the name calls (the
+				 * parser's dc_fn_lookup()), or NULL */
 	char *str;		/* DC_N_STR bytes, NUL-terminated */
 	size_t slen;
 	uint64_t ival;
@@ -447,7 +460,9 @@ struct dc_cc {
 	const struct dc_opts *opts;
 	struct dc_src *srcs;		/* the inputs, then the D libraries */
 	uint32_t nsrcs, cap_srcs;
-	bool libs_loaded;		/* dc_libs_load() ran */
+	bool libs_loaded;		/* the D libraries are compiled */
+	bool libs_needed;		/* dc_libs_need() said so: this pass
+					 * is done again with them */
 	bool in_lib;			/* parsing a D library */
 	uint32_t cur_src;		/* input being parsed or generated */
 	struct dc_arena *arena;
@@ -609,8 +624,16 @@ bool dc_lex_at_decl(struct dc_lexer *lx);
 const char *dc_tok_name(int kind);
 const char *dc_kw_name(int kw);
 
-/* dc_cc.c: compile the D libraries now if not yet; true if this did. */
-bool dc_libs_load(struct dc_cc *cc);
+/*
+ * dc_cc.c: the program names what a D library may declare (a type, an
+ * identifier, a translated args[], a struct to complete).  False when the
+ * libraries are compiled already or there are none: look further (the
+ * kernel's BTF), or say the name is unknown.  True when they are not
+ * compiled yet: dc_compile() compiles the program again with them, so
+ * this pass is thrown away and the caller just gives up (no error of its
+ * own).
+ */
+bool dc_libs_need(struct dc_cc *cc);
 
 /* dc_parse.c */
 void dc_parse(struct dc_cc *cc, uint32_t src);
@@ -634,7 +657,7 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t);
 char *dc_sem_expand_pdesc(struct dc_cc *cc, const char *in, uint32_t line,
 			  uint32_t col);
 /* D type of built-in @id. */
-struct dc_type dc_builtin_type(int id);
+struct dc_type dc_builtin_type(struct dc_cc *cc, int id);
 /* Variable @name of @scope with @nkeys keys (-1: any), or -1. */
 int dc_var_find(struct dc_cc *cc, const char *name, uint32_t scope);
 /* Define a variable (declaration or first assignment); -1 on error. */

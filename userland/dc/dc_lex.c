@@ -296,13 +296,12 @@ bool dc_lex_at_decl(struct dc_lexer *lx)
 	if (dc_ct_find(lx->cc, DC_CT_TYPEDEF, buf))
 		return true;
 	/* "name *x" or "name x": a declaration if the D libraries declare
-	 * name (compiled now); a probe description goes on with ':', '-',
-	 * '{', '/' or ',' */
+	 * name; a probe description goes on with ':', '-', '{', '/' or ',' */
 	for (i = n; p + i < lx->end && (p[i] == ' ' || p[i] == '	'); i++)
 		;
 	if (p + i < lx->end && (p[i] == '*' || isalpha((unsigned char)p[i]) ||
-				p[i] == '_') && dc_libs_load(lx->cc))
-		return dc_ct_find(lx->cc, DC_CT_TYPEDEF, buf) != 0;
+				p[i] == '_'))
+		dc_libs_need(lx->cc);
 	return false;
 }
 

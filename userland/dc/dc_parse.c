@@ -310,6 +310,7 @@ static struct dc_node *parse_postfix_chain(struct dc_parser *p,
 				return NULL;
 			}
 			n->kind = DC_N_CALL;
+			n->fn = dc_fn_lookup(n->name);
 			if (!parse_args(p, DC_TK_RPAR, &n->args, &n->nargs))
 				return NULL;
 			break;
@@ -397,14 +398,14 @@ static struct dc_node *parse_unary_1(struct dc_parser *p)
 			if (!n)
 				return NULL;
 			/* sizeof (name) or (name *): name may be a D
-			 * library's typedef, so the libraries are read */
+			 * library's typedef */
 			if (peekk(p) == DC_TK_LPAR &&
 			    peek(p, 1)->kind == DC_TK_IDENT && peek(p, 1)->text &&
 			    !strchr(peek(p, 1)->text, '`') &&
 			    (peek(p, 2)->kind == DC_TK_RPAR ||
 			     peek(p, 2)->kind == DC_TK_STAR) &&
 			    !dc_ct_find(p->cc, DC_CT_TYPEDEF, peek(p, 1)->text))
-				dc_libs_load(p->cc);
+				dc_libs_need(p->cc);
 			if (peekk(p) == DC_TK_LPAR && dc_decl_at_type(p, 1)) {
 				advance(p);
 				n->ctype = dc_decl_typename(p);

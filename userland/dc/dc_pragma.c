@@ -21,7 +21,7 @@
 #include "dc_impl.h"
 
 /* What an option is, and what it sets. */
-#define DC_OPT_KOPT	0	/* SONDE_KOPTS[arg] */
+#define DC_OPT_KOPT	0	/* SONDE_KOPTS[arg], [min, max] */
 #define DC_OPT_BOOL	1	/* bool at uopts + arg */
 #define DC_OPT_RATE	2	/* uint64_t ns at uopts + arg */
 #define DC_OPT_UINT	3	/* uint32_t at uopts + arg, [min, max] */
@@ -138,19 +138,11 @@ static const struct dc_option {
 	{ "version", DC_OPT_VERSION, 0, 0, 0, NULL, NULL },
 	{ "zdefs", DC_OPT_BOOL, UO(zdefs), 0, 0, NULL, NULL },
 	/* run-time options */
-	{ "aggsize", DC_OPT_KOPT, SONDE_OPT_aggsize, 0, 0, NULL, NULL },
 	{ "bpflog", DC_OPT_IGNORED, 0, 0, 0, NULL, "sonde makes no BPF" },
 	{ "bpflogsize", DC_OPT_IGNORED, 0, 0, 0, NULL, "sonde makes no BPF" },
-	{ "bufpolicy", DC_OPT_KOPT, SONDE_OPT_bufpolicy, 0, 0,
-	  "switch|fill|ring", NULL },
 	{ "bufresize", DC_OPT_BUFRESIZE, 0, 0, 0, "auto|manual", NULL },
-	{ "bufsize", DC_OPT_KOPT, SONDE_OPT_bufsize, 0, 0, NULL, NULL },
 	{ "cleanrate", DC_OPT_RATE, UO(cleanrate_ns), 0, 0, NULL,
 	  "sonde frees dynamic variables as they are deleted, with no cleaner" },
-	{ "cpu", DC_OPT_KOPT, SONDE_OPT_cpu, 0, 0, NULL, NULL },
-	{ "deadman", DC_OPT_KOPT, SONDE_OPT_deadman, 0, 0, NULL, NULL },
-	{ "destructive", DC_OPT_KOPT, SONDE_OPT_destructive, 0, 0, NULL, NULL },
-	{ "dynvarsize", DC_OPT_KOPT, SONDE_OPT_dynvarsize, 0, 0, NULL, NULL },
 	{ "grabanon", DC_OPT_IGNORED, 0, 0, 0, NULL,
 	  "sonde has no anonymous tracing state" },
 	{ "jstackframes", DC_OPT_UINT, UO(jstackframes), 1, DC_STACKFRAMES_MAX,
@@ -162,14 +154,10 @@ static const struct dc_option {
 	{ "maxframes", DC_OPT_IGNORED, 0, 0, 0, NULL,
 	  "stacks are at most 255 frames" },
 	{ "noresolve", DC_OPT_BOOL, UO(noresolve), 0, 0, NULL, NULL },
-	{ "nspec", DC_OPT_KOPT, SONDE_OPT_nspec, 0, 0, NULL, NULL },
 	{ "pcapsize", DC_OPT_IGNORED, 0, 0, 0, NULL, "no pcap() action" },
-	{ "scratchsize", DC_OPT_KOPT, SONDE_OPT_scratchsize, 0, 0, NULL, NULL },
-	{ "specsize", DC_OPT_KOPT, SONDE_OPT_specsize, 0, 0, NULL, NULL },
 	{ "stackframes", DC_OPT_UINT, UO(stackframes), 1, DC_STACKFRAMES_MAX,
 	  NULL, NULL },
 	{ "statusrate", DC_OPT_RATE, UO(statusrate_ns), 0, 0, NULL, NULL },
-	{ "strsize", DC_OPT_KOPT, SONDE_OPT_strsize, 0, 0, NULL, NULL },
 	{ "temporal", DC_OPT_BOOL, UO(temporal), 0, 0, NULL,
 	  "records print CPU by CPU within each drain, BEGIN's CPU first and END's last" },
 	{ "ustackframes", DC_OPT_UINT, UO(ustackframes), 1, DC_STACKFRAMES_MAX,
@@ -192,14 +180,11 @@ static const struct dc_option {
 	{ "rawbytes", DC_OPT_BOOL, UO(rawbytes), 0, 0, NULL, NULL },
 	{ "stackindent", DC_OPT_UINT, UO(stackindent), 0, 1024, NULL, NULL },
 	{ "switchrate", DC_OPT_RATE, UO(switchrate_ns), 0, 0, NULL, NULL },
-};
-
-static const struct {
-	uint64_t min, max;
-} dc_kopt_range[] = {
-#define DC_KOPT_(name, id, def, min, max) [id] = { min, max },
-	SONDE_KOPTS(DC_KOPT_)
-#undef DC_KOPT_
+	/* the kernel's options (run-time), their ranges from the ABI */
+#define DC_KOPT_ROW_(name, id, def, lo, hi)				\
+	{ #name, DC_OPT_KOPT, SONDE_OPT_##name, lo, hi, NULL, NULL },
+	SONDE_KOPTS(DC_KOPT_ROW_)
+#undef DC_KOPT_ROW_
 };
 
 void dc_uopts_default(struct sonde_uopts *u)
@@ -354,17 +339,28 @@ static bool dc_opt_oneof(const char *values, const char *value)
 static int dc_opt_kopt(struct sonde_kopt_set *kopts, const struct dc_option *o,
 		       const char *value, char *err, size_t errsz)
 {
-	uint64_t v = 0, max = dc_kopt_range[o->arg].max;
+	static const struct {
+		const char *name;
+		uint64_t v;
+	} policies[] = {
+		{ "switch", SONDE_BUFPOLICY_SWITCH },
+		{ "fill", SONDE_BUFPOLICY_FILL },
+		{ "ring", SONDE_BUFPOLICY_RING },
+	};
+	uint64_t v = 0, max = o->max;
+	size_t i;
 	bool b;
 
-	switch (o->arg) {
+	switch ((enum sonde_kopt)o->arg) {
 	case SONDE_OPT_bufpolicy:
 		if (value && !isdigit((unsigned char)*value)) {
-			if (!dc_opt_oneof(o->values, value))
+			for (i = 0; i < sizeof(policies) / sizeof(policies[0]);
+			     i++)
+				if (!strcmp(value, policies[i].name))
+					break;
+			if (i == sizeof(policies) / sizeof(policies[0]))
 				return -EINVAL;
-			v = !strcmp(value, "switch") ? SONDE_BUFPOLICY_SWITCH :
-			    !strcmp(value, "fill") ? SONDE_BUFPOLICY_FILL :
-			    SONDE_BUFPOLICY_RING;
+			v = policies[i].v;
 		} else if (!value || !parse_size(value, &v)) {
 			return -EINVAL;
 		}
@@ -394,7 +390,13 @@ static int dc_opt_kopt(struct sonde_kopt_set *kopts, const struct dc_option *o,
 			goto range;
 		v++;
 		break;
-	default:
+	case SONDE_OPT_bufsize:
+	case SONDE_OPT_aggsize:
+	case SONDE_OPT_strsize:
+	case SONDE_OPT_dynvarsize:
+	case SONDE_OPT_nspec:
+	case SONDE_OPT_specsize:
+	case SONDE_OPT_scratchsize:
 		if (!value) {
 			snprintf(err, errsz, "option %s requires a value",
 				 o->name);
@@ -404,8 +406,11 @@ static int dc_opt_kopt(struct sonde_kopt_set *kopts, const struct dc_option *o,
 			return -EINVAL;
 		/* sizes: up to the kernel's limit; LOAD lowers what the
 		 * host's memory cannot have (bufresize=auto) */
+		break;
+	case SONDE_NKOPTS:
+		return -ENOENT;
 	}
-	if (v < dc_kopt_range[o->arg].min || v > max)
+	if (v < o->min || v > max)
 		goto range;
 	kopts[o->arg].set = true;
 	kopts[o->arg].value = v;
@@ -413,7 +418,7 @@ static int dc_opt_kopt(struct sonde_kopt_set *kopts, const struct dc_option *o,
 range:
 	snprintf(err, errsz, "option %s: value %s is out of range [%llu, %llu]",
 		 o->name, value ? value : "1",
-		 (unsigned long long)dc_kopt_range[o->arg].min,
+		 (unsigned long long)o->min,
 		 (unsigned long long)(o->arg == SONDE_OPT_cpu ? max - 1 : max));
 	return -ERANGE;
 }

@@ -26,6 +26,7 @@ static int conv_kind(const struct sonde_fmtspec *sp)
 	switch (sp->conv) {
 	case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'c':
 	case 'C': case 'p': case 'Y': case 'T':
+	case 'a': case 'A':	/* a kernel, a user address as a symbol */
 		return PF_INT;
 	case 's': case 'S':
 		return PF_STR;
@@ -128,7 +129,10 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 				 DC_T_STR : agg->keys[ai].kind ==
 				 SONDE_DT_BYTES ? DC_T_SOU : DC_T_INT) :
 		       args[ai]->type.kind;
-		if (want == PF_ANY) {
+		/* a sym() key prints as a name or an address, whatever
+		 * the conversion */
+		if (want == PF_ANY ||
+		    (printa && sonde_dt_is_sym(agg->keys[ai]))) {
 			ai++;
 			continue;
 		}

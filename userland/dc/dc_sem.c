@@ -27,7 +27,7 @@ static const struct {
 	const char *name;
 	int id;
 } dc_builtins[] = {
-#define DC_B_(name, id, type) { #name, SONDE_B_##name },
+#define DC_B_(name, id, type, dtype) { #name, SONDE_B_##name },
 	SONDE_BUILTINS(DC_B_)
 #undef DC_B_
 };
@@ -40,26 +40,48 @@ struct dc_type dc_int_type(int size, int uns)
 	return t;
 }
 
-struct dc_type dc_builtin_type(int id)
+/* The D types of SONDE_BUILTINS' D type column. */
+#define DC_BT_int32_t(cc)	dc_int_type(4, 0)
+#define DC_BT_uint32_t(cc)	dc_int_type(4, 1)
+#define DC_BT_int64_t(cc)	dc_int_type(8, 0)
+#define DC_BT_uint64_t(cc)	dc_int_type(8, 1)
+#define DC_BT_string(cc)	dc_str
+#define DC_BT_task_struct_ptr(cc)					\
+	dc_ct_type(cc, dc_ct_ptr(cc, dc_ct_fwd(cc, DC_CT_STRUCT,	\
+					       "task_struct")),		\
+		   DC_SP_KERNEL)
+
+struct dc_type dc_builtin_type(struct dc_cc *cc, int id)
 {
 	switch (id) {
-	case SONDE_B_pid: case SONDE_B_tid: case SONDE_B_ppid:
-	case SONDE_B_errno: case SONDE_B_cpu:
-		return dc_int_type(4, 0);
-	case SONDE_B_uid: case SONDE_B_gid: case SONDE_B_id:
-	case SONDE_B_epid: case SONDE_B_stackdepth: case SONDE_B_ustackdepth:
-		return dc_int_type(4, 1);
-	case SONDE_B_timestamp: case SONDE_B_vtimestamp:
-	case SONDE_B_walltimestamp: case SONDE_B_curthread:
-	case SONDE_B_caller: case SONDE_B_ucaller:
-		return dc_int_type(8, 1);
-	case SONDE_B_ipl:
-		return dc_int_type(4, 1);
-	case SONDE_B_execname: case SONDE_B_probeprov: case SONDE_B_probemod:
-	case SONDE_B_probefunc: case SONDE_B_probename:
-		return dc_str;
+#define DC_B_TYPE_(name, id, type, dtype)				\
+	case SONDE_B_##name:						\
+		return DC_BT_##dtype(cc);
+	SONDE_BUILTINS(DC_B_TYPE_)
+#undef DC_B_TYPE_
 	}
-	return dc_int_type(8, 0);	/* arg0..arg9 */
+	return (struct dc_type){ .kind = DC_T_ERR };
+}
+
+/*
+ * DTrace's built-in variables sonde has not: illumos's processors, sets,
+ * locality groups, zones and file descriptors, the process's working
+ * and root directories, Oracle's kernel registers (execargs is the D
+ * library's, userland/dlib/procfs.d).  Read, each is
+ * D_VAR_UNSUP (a variable of the script's of that name comes first).
+ */
+static bool dc_builtin_none(const char *name)
+{
+	static const char *const names[] = {
+		"chip", "curcpu", "cwd", "fds", "lgrp", "pset",
+		"regs", "root", "zonename",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
 }
 
 int dc_builtin_lookup(const char *name)
@@ -69,64 +91,6 @@ int dc_builtin_lookup(const char *name)
 	for (i = 0; i < sizeof(dc_builtins) / sizeof(dc_builtins[0]); i++)
 		if (!strcmp(dc_builtins[i].name, name))
 			return dc_builtins[i].id;
-	return -1;
-}
-
-struct dc_subr;
-
-/* Subroutines (SONDE_SUBRS) and actions known to D but not generated. */
-bool dc_is_subr(const char *name)
-{
-	static const char *const names[] = {
-		"copyinto", "alloca", "bcopy", "cleanpath",
-		"strtok", "inet_ntop", "inet_ntoa", "inet_ntoa6",
-		"progenyof", "getmajor", "getminor", "ddi_pathname",
-		"mutex_owned", "mutex_owner", "rw_read_held", "memref",
-		"json", "speculation",
-	};
-	size_t i;
-
-	if (dc_subr_any(name))
-		return true;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(names[i], name))
-			return true;
-	return false;
-}
-
-bool dc_is_action(const char *name)
-{
-	static const char *const names[] = {
-		"stack", "ustack", "jstack", "tracemem", "printm", "print",
-		"clear", "trunc", "normalize", "denormalize", "setopt",
-		"system", "raise", "stop", "panic", "chill", "breakpoint",
-		"copyout", "copyoutstr", "speculate", "commit", "discard",
-		"func", "mod", "sym", "ufunc", "umod", "usym", "uaddr",
-		"freopen", "ftruncate",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(names[i], name))
-			return true;
-	return false;
-}
-
-int dc_aggfn_lookup(const char *name)
-{
-	static const struct {
-		const char *name;
-		int fn;
-	} fns[] = {
-#define DC_A_(name, id) { #name, SONDE_AGG_##name },
-		SONDE_AGGS(DC_A_)
-#undef DC_A_
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(fns) / sizeof(fns[0]); i++)
-		if (!strcmp(fns[i].name, name))
-			return fns[i].fn;
 	return -1;
 }
 
@@ -147,6 +111,9 @@ struct sonde_dtype dc_dtype(struct dc_cc *cc, struct dc_type t)
 	} else if (t.kind == DC_T_STACK) {
 		d.kind = t.uns ? SONDE_DT_USTACK : SONDE_DT_KSTACK;
 		d.size = t.size * 8u;
+	} else if (t.kind == DC_T_SYM) {
+		d.kind = SONDE_DT_SKIND(t.uns);
+		d.size = t.size;
 	} else if (t.kind == DC_T_BUF) {
 		d.kind = SONDE_DT_BYTES;	/* trace(): the copied bytes */
 		d.size = t.blen;
@@ -224,6 +191,8 @@ const char *dc_type_str(struct dc_type t)
 	case DC_T_VOID: return "void";
 	case DC_T_AGG: return "aggregation";
 	case DC_T_STACK: return "stack";
+	/* DTrace's types of these keys */
+	case DC_T_SYM: return t.size == 16 ? "_usymaddr" : "_symaddr";
 	case DC_T_INT:
 		if (!t.ptr)
 			return int_name(t.size, t.uns);
@@ -528,66 +497,6 @@ bool dc_sem_binary(struct dc_cc *cc, struct dc_node *n)
 
 /* ---- subroutines ------------------------------------------------------ */
 
-/* The signatures, from SONDE_SUBRS (argument kinds 's'/'i', counts); the
- * D return types of integer results are DTrace's. */
-static const struct dc_subr dc_subrs[] = {
-#define DC_SUBR_(name, id, min, max, type, args)			\
-	{ #name, id, min, max, SONDE_T_##type, args },
-	SONDE_SUBRS(DC_SUBR_)
-#undef DC_SUBR_
-};
-
-/* A subroutine with a D name (not one of the compiler's own). */
-const struct dc_subr *dc_subr_any(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(dc_subrs) / sizeof(dc_subrs[0]); i++)
-		if (dc_subrs[i].id < SONDE_SUBR_FIRST_INTERNAL &&
-		    !strcmp(dc_subrs[i].name, name))
-			return &dc_subrs[i];
-	return NULL;
-}
-
-const struct dc_subr *dc_subr_by_id(int id)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(dc_subrs) / sizeof(dc_subrs[0]); i++)
-		if (dc_subrs[i].id == id)
-			return &dc_subrs[i];
-	return NULL;
-}
-
-/* A subroutine callable in expressions: the plain ones and speculation()
- * (the other speculation subroutines are void actions). */
-static const struct dc_subr *dc_subr_lookup(const char *name)
-{
-	const struct dc_subr *s = dc_subr_any(name);
-
-	if (s && s->id >= SONDE_SUBR_FIRST_ACTION &&
-	    s->id != SONDE_SUBR_speculation)
-		return NULL;
-	return s;
-}
-
-static struct dc_type subr_type(const struct dc_subr *s)
-{
-	if (s->rtype == SONDE_T_STR)
-		return dc_str;
-	if (s->rtype == SONDE_T_BUF)	/* copyin(): void * into scratch */
-		return (struct dc_type){ .kind = DC_T_BUF, .size = 8,
-					 .uns = 1, .ptr = 1 };
-	switch (s->id) {
-	case SONDE_SUBR_strlen: return dc_int_type(8, 1);	/* size_t */
-	case SONDE_SUBR_strtoll: return dc_int_type(8, 0);	/* int64_t */
-	case SONDE_SUBR_htons: case SONDE_SUBR_ntohs: return dc_int_type(2, 1);
-	case SONDE_SUBR_htonl: case SONDE_SUBR_ntohl: return dc_int_type(4, 1);
-	case SONDE_SUBR_htonll: case SONDE_SUBR_ntohll: return dc_int_type(8, 1);
-	}
-	return dc_int;			/* index, rindex, rand */
-}
-
 /* Check call arguments: each an expression, none void. */
 bool dc_sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n)
 {
@@ -623,64 +532,15 @@ void dc_proto_len(struct dc_cc *cc, const struct dc_node *n,
 		 n->name, n->nargs, n->nargs == 1 ? " " : "s ", expected);
 }
 
-/*
- * The parameter types of the subroutines' prototypes as DTrace declares
- * them (libdtrace dt_open.c, _dtrace_globals: "size_t(const char *)"),
- * optional ones without their brackets: D_PROTO_ARG's "prototype:" line.
- */
-static const struct dc_subr_proto {
-	const char *name;
-	const char *params[3];
-} dc_subr_protos[] = {
-	{ "alloca", { "size_t" } },
-	{ "basename", { "const char *" } },
-	{ "chill", { "int" } },
-	{ "commit", { "int" } },
-	{ "copyin", { "uintptr_t", "size_t" } },
-	{ "copyinstr", { "uintptr_t", "size_t" } },
-	{ "copyinto", { "uintptr_t", "size_t", "void *" } },
-	{ "copyout", { "void *", "uintptr_t", "size_t" } },
-	{ "copyoutstr", { "char *", "uintptr_t", "size_t" } },
-	{ "dirname", { "const char *" } },
-	{ "discard", { "int" } },
-	{ "exit", { "int" } },
-	{ "getmajor", { "dev_t" } },
-	{ "getminor", { "dev_t" } },
-	{ "htonl", { "uint32_t" } },
-	{ "htonll", { "uint64_t" } },
-	{ "htons", { "uint16_t" } },
-	{ "index", { "const char *", "const char *", "int" } },
-	{ "lltostr", { "int64_t", "int" } },
-	{ "ntohl", { "uint32_t" } },
-	{ "ntohll", { "uint64_t" } },
-	{ "ntohs", { "uint16_t" } },
-	{ "progenyof", { "pid_t" } },
-	{ "raise", { "int" } },
-	{ "rindex", { "const char *", "const char *", "int" } },
-	{ "setopt", { "const char *", "const char *" } },
-	{ "speculate", { "int" } },
-	{ "strchr", { "const char *", "char" } },
-	{ "strjoin", { "const char *", "const char *" } },
-	{ "strlen", { "const char *" } },
-	{ "strrchr", { "const char *", "char" } },
-	{ "strstr", { "const char *", "const char *" } },
-	{ "strtok", { "const char *", "const char *" } },
-	{ "strtoll", { "const char *", "int" } },
-	{ "substr", { "const char *", "int", "int" } },
-	{ "tolower", { "const char *" } },
-	{ "toupper", { "const char *" } },
-};
-
-const char *dc_subr_param(const char *name, uint32_t i, const char *dflt)
+bool dc_fn_arity(struct dc_cc *cc, const struct dc_node *n)
 {
-	size_t k;
+	const struct dc_fn *fn = n->fn;
 
-	for (k = 0; k < sizeof(dc_subr_protos) / sizeof(dc_subr_protos[0]);
-	     k++)
-		if (!strcmp(dc_subr_protos[k].name, name))
-			return i < 3 && dc_subr_protos[k].params[i] ?
-			       dc_subr_protos[k].params[i] : dflt;
-	return dflt;
+	if (n->nargs >= fn->min &&
+	    (fn->max == DC_FN_VARARGS || n->nargs <= fn->max))
+		return true;
+	dc_proto_len(cc, n, n->nargs < fn->min ? fn->min : fn->max);
+	return false;
 }
 
 void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
@@ -690,19 +550,17 @@ void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
 
 	dc_error(cc, "D_PROTO_ARG", a->line, a->col,
 		 "%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-		 n->name, i + 1, dc_subr_param(n->name, i, proto),
-		 dc_type_str(a->type));
+		 n->name, i + 1, n->fn && i < 3 && n->fn->params[i] ?
+		 n->fn->params[i] : proto, dc_type_str(a->type));
 }
 
-bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
-		     const struct dc_subr *s)
+bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n)
 {
+	const struct dc_fn *s = n->fn;
 	uint32_t i;
 
-	if (n->nargs < s->min || n->nargs > s->max) {
-		dc_proto_len(cc, n, n->nargs < s->min ? s->min : s->max);
+	if (!dc_fn_arity(cc, n))
 		return false;
-	}
 	if (!dc_sem_args(cc, n->args, n->nargs) ||
 	    !dc_sem_subr_form(cc, n, &s))
 		return false;
@@ -724,9 +582,7 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
 		}
 	}
 	n->id = s->id;
-	n->type = subr_type(s);
-	if (s->id == SONDE_SUBR_copyinto)
-		n->type.kind = DC_T_VOID;
+	n->type = s->ret;
 	/* copyin(p, N): trace() records the N bytes */
 	if (s->id == SONDE_SUBR_copyin && n->args[1]->isconst &&
 	    n->args[1]->ival <= UINT16_MAX)
@@ -734,51 +590,45 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
 	return true;
 }
 
+/* A call in an expression (an action's is a statement: dc_sem_act.c). */
 static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 {
-	const struct dc_subr *sub;
-	int r;
+	const struct dc_fn *fn = n->fn;
 
-	if (!strcmp(n->name, "printf") || !strcmp(n->name, "trace") ||
-	    !strcmp(n->name, "exit") || !strcmp(n->name, "printa") ||
-	    dc_is_action(n->name)) {
+	if (!fn) {
+		dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
+			 "failed to resolve %s: unknown function name", n->name);
+		return false;
+	}
+	if (fn->flags & DC_FF_STMT) {
 		dc_error(cc, "D_CG_EXPR", n->line, n->col,
 			 "tracing function %s() may not be called from a D expression (D program context required)",
 			 n->name);
 		return false;
 	}
-	if (dc_aggfn_lookup(n->name) >= 0) {
+	switch (fn->kind) {
+	case DC_FN_SUBR:
+		if ((fn->flags & DC_FF_NOPRED) && cc->in_pred) {
+			dc_error(cc, "D_SPEC_PRED", n->line, n->col,
+				 "%s() is an action: it may not be called from a predicate",
+				 n->name);
+			return false;
+		}
+		return dc_sem_subr(cc, n);
+	case DC_FN_AGG:
 		dc_error(cc, "D_AGG_FUNC", n->line, n->col,
 			 "aggregating function %s() may only be assigned to an aggregation (@name = %s(...))",
 			 n->name, n->name);
 		return false;
-	}
-	if (!strcmp(n->name, "__sonde_uargs")) {
-		/* the translator library's: the compiler's own uargs */
-		static const struct dc_subr uargs = {
-			"__sonde_uargs", SONDE_SUBR_uargs, 2, 2, SONDE_T_STR,
-			"ii"
-		};
-
-		return dc_sem_subr(cc, n, &uargs);
-	}
-	if ((r = dc_sem_call_builtin(cc, n)) >= 0)
-		return r;
-	if ((sub = dc_subr_lookup(n->name))) {
-		if (sub->id == SONDE_SUBR_speculation && cc->in_pred) {
-			dc_error(cc, "D_SPEC_PRED", n->line, n->col,
-				 "speculation() is an action: it may not be called from a predicate");
-			return false;
-		}
-		return dc_sem_subr(cc, n, sub);
-	}
-	if (dc_is_subr(n->name)) {
+	case DC_FN_CC:
+		return dc_sem_call_cc(cc, n);
+	case DC_FN_NONE:
 		dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
 			 "subroutine %s() is not supported yet", n->name);
 		return false;
 	}
 	dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
-		 "failed to resolve %s: unknown function name", n->name);
+		 "internal compiler error: %s() is of no kind", n->name);
 	return false;
 }
 
@@ -789,12 +639,7 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 
 	if (id >= 0) {
 		n->id = id;
-		n->type = dc_builtin_type(id);
-		if (id == SONDE_B_curthread)	/* struct task_struct * */
-			n->type = dc_ct_type(cc, dc_ct_ptr(cc,
-					     dc_ct_fwd(cc, DC_CT_STRUCT,
-						       "task_struct")),
-					     DC_SP_KERNEL);
+		n->type = dc_builtin_type(cc, id);
 		return true;
 	}
 	if (n->name[0] == '`' || strchr(n->name, '`'))
@@ -810,8 +655,7 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 	}
 	if (dc_sem_const_ident(cc, n))
 		return true;
-	if (dc_is_subr(n->name) || dc_is_action(n->name) ||
-	    dc_aggfn_lookup(n->name) >= 0) {
+	if (dc_fn_lookup(n->name)) {
 		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
 			 "%s is a function: it must be called", n->name);
 		return false;
@@ -829,15 +673,14 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 			 n->name, n->name);
 		return false;
 	}
-	if (!strcmp(n->name, "execargs") || !strcmp(n->name, "curcpu") ||
-	    !strcmp(n->name, "zonename") || !strcmp(n->name, "regs")) {
+	if (dc_builtin_none(n->name)) {
 		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
 			 "built-in variable %s is not supported yet", n->name);
 		return false;
 	}
-	/* a name the D libraries may declare: compiled now, once */
-	if (dc_libs_load(cc))
-		return sem_ident(cc, n);
+	/* a name the D libraries may declare */
+	if (dc_libs_need(cc))
+		return false;
 	dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
 		 "failed to resolve %s: Unknown variable name", n->name);
 	return false;

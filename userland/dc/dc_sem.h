@@ -21,32 +21,16 @@ struct dc_type dc_int_type(int size, int uns);
 struct dc_type dc_sem_promote(struct dc_type t);
 /* A built-in variable's id, or -1. */
 int dc_builtin_lookup(const char *name);
-/* Is @name a subroutine, an action, an aggregating function (its
- * SONDE_AGG_* or -1) of D, supported or not? */
-bool dc_is_subr(const char *name);
-bool dc_is_action(const char *name);
-int dc_aggfn_lookup(const char *name);
 
-/* A subroutine's signature, from SONDE_SUBRS (argument kinds 's'/'i'). */
-struct dc_subr {
-	const char *name;
-	int id;
-	uint32_t min, max;
-	int rtype;		/* SONDE_T_INT, _STR, _BUF */
-	const char *args;
-};
-/* D_PROTO_LEN and D_PROTO_ARG (argument @i) of call @n, as DTrace words
- * them. */
+/* D_PROTO_LEN and D_PROTO_ARG (argument @i, DTrace's parameter type from
+ * the call's row, else @proto) of call @n, as DTrace words them. */
 void dc_proto_len(struct dc_cc *cc, const struct dc_node *n,
 		  uint32_t expected);
-/* DTrace's type for parameter @i of subroutine @name, else @dflt. */
-const char *dc_subr_param(const char *name, uint32_t i, const char *dflt);
 void dc_proto_arg(struct dc_cc *cc, const struct dc_node *n, uint32_t i,
 		  const char *proto);
-/* A subroutine with a D name (not one of the compiler's own), or NULL. */
-const struct dc_subr *dc_subr_any(const char *name);
-/* Any subroutine, the compiler's own too, by SONDE_SUBR_* id, or NULL. */
-const struct dc_subr *dc_subr_by_id(int id);
+/* Does call @n pass as many arguments as its row takes?  Else
+ * D_PROTO_LEN. */
+bool dc_fn_arity(struct dc_cc *cc, const struct dc_node *n);
 
 /*
  * Check expression @n: its type, constness and value (folded), errors
@@ -55,8 +39,8 @@ const struct dc_subr *dc_subr_by_id(int id);
  */
 bool dc_sem_expr(struct dc_cc *cc, struct dc_node *n);
 bool dc_sem_binary(struct dc_cc *cc, struct dc_node *n);
-bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n,
-		 const struct dc_subr *s);
+/* A call of a subroutine (n->fn of kind DC_FN_SUBR). */
+bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n);
 /* Call arguments: each an expression, none void. */
 bool dc_sem_args(struct dc_cc *cc, struct dc_node **args, uint32_t n);
 /* @n must be an integer, for operator @op; else error @tag. */
@@ -88,9 +72,9 @@ bool dc_sem_convert(struct dc_cc *cc, struct dc_node *n, struct dc_type t);
 bool dc_sem_decay(struct dc_cc *cc, struct dc_node *n);
 /* A char pointer where a string is wanted: the string it points to. */
 bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n);
-/* trace()'s or print()'s (@act) argument: D_TRACE_DYN / D_PRINT_DYN for a
- * translated pointer or object, else as dc_sem_expr(). */
-bool dc_sem_trace_arg(struct dc_cc *cc, struct dc_node *a, const char *act);
+/* The argument of trace() or print() (call @e): D_TRACE_DYN /
+ * D_PRINT_DYN for a translated pointer or object, else as dc_sem_expr(). */
+bool dc_sem_trace_arg(struct dc_cc *cc, struct dc_node *e);
 uint32_t dc_sem_ptr_scale(struct dc_cc *cc, const struct dc_node *at,
 			  struct dc_type t);
 bool dc_sem_deref_typed(struct dc_cc *cc, struct dc_node *n);
@@ -147,23 +131,17 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s);
 /* An inline constant of DTrace's (NULL, DTRACEFLT_*, SIG*): @n becomes
  * it; false if @n names none. */
 bool dc_sem_const_ident(struct dc_cc *cc, struct dc_node *n);
-/* A subroutine the compiler computes (getmajor(), getminor()): 1 or 0
- * (checked, or reported), -1 if @n calls none of them. */
-int dc_sem_call_builtin(struct dc_cc *cc, struct dc_node *n);
+/* A call of a subroutine the compiler computes (n->fn of kind
+ * DC_FN_CC: getmajor(), getminor()). */
+bool dc_sem_call_cc(struct dc_cc *cc, struct dc_node *n);
 /* After the arguments are checked: the subroutine a form of the call
  * means (strtok(NULL, d): strtok_next(d)) into *@s; false on error. */
 bool dc_sem_subr_form(struct dc_cc *cc, struct dc_node *n,
-		      const struct dc_subr **s);
+		      const struct dc_fn **s);
 /* s[i] on a string s (n->l, checked): a char. */
 bool dc_sem_str_index(struct dc_cc *cc, struct dc_node *n);
-/* func() / ufunc(): renamed sym() / usym(). */
-void dc_sem_sym_alias(struct dc_node *e);
-/* Is @e sym(), mod(), usym(), umod() or uaddr()?  Check it. */
-bool dc_sem_is_symact(const struct dc_node *e);
+/* sym(), mod(), usym(), umod(), uaddr(): one address. */
 bool dc_sem_symact(struct dc_cc *cc, struct dc_node *e);
-/* Is @name a destructive action?  Check one of the kernel's. */
-bool dc_sem_is_destructive(const char *name);
-bool dc_sem_destructive(struct dc_cc *cc, struct dc_node *e);
 
 /* ---- dc_sem_cook.c ----------------------------------------------------- */
 

@@ -24,10 +24,8 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 	struct dc_node *fmt;
 	uint32_t i;
 
-	if (n->nargs < 1) {
-		dc_proto_len(cc, n, 1);
+	if (!dc_fn_arity(cc, n))
 		return false;
-	}
 	fmt = n->args[0];
 	if (fmt->kind == DC_N_MACRO && !dc_sem_expr(cc, fmt))
 		return false;
@@ -37,7 +35,7 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	fmt->type = dc_str;
-	if (!fmt->slen && strcmp(n->name, "freopen")) {
+	if (!fmt->slen && n->fn->id != SONDE_A_FREOPEN) {
 		dc_error(cc, "D_PRINTF_FMT_EMPTY", fmt->line, fmt->col,
 			 "%s() format string is empty", n->name);
 		return false;
@@ -58,11 +56,7 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 
 static bool sem_one_arg(struct dc_cc *cc, struct dc_node *n)
 {
-	if (n->nargs != 1) {
-		dc_proto_len(cc, n, 1);
-		return false;
-	}
-	return dc_sem_args(cc, n->args, 1);
+	return dc_fn_arity(cc, n) && dc_sem_args(cc, n->args, 1);
 }
 
 static int find_agg(struct dc_cc *cc, const char *name)
@@ -78,21 +72,18 @@ static int find_agg(struct dc_cc *cc, const char *name)
 /*
  * clear(@a), trunc(@a[, n]), normalize(@a, n), denormalize(@a): the
  * aggregation must exist; n is an integer expression evaluated at the
- * probe.  setopt("name"[, "value"]): string constants.
+ * probe.  setopt("name"[, "value"]): string constants.  ftruncate().
  */
 static bool sem_aggact(struct dc_cc *cc, struct dc_node *n)
 {
-	bool setopt = !strcmp(n->name, "setopt");
-	bool two = !strcmp(n->name, "normalize");
-	bool opt2 = !strcmp(n->name, "trunc");
 	uint32_t i;
 	int id;
 
-	if (setopt) {
-		if (n->nargs < 1 || n->nargs > 2) {
-			dc_proto_len(cc, n, n->nargs < 1 ? 1 : 2);
-			return false;
-		}
+	if (!dc_fn_arity(cc, n))
+		return false;
+	if (n->fn->id == SONDE_A_FTRUNCATE)
+		return true;
+	if (n->fn->id == SONDE_A_SETOPT) {
 		for (i = 0; i < n->nargs; i++) {
 			if (n->args[i]->kind != DC_N_STR) {
 				/* the argument's type for the message */
@@ -113,12 +104,6 @@ static bool sem_aggact(struct dc_cc *cc, struct dc_node *n)
 			n->args[i]->type = dc_str;
 		}
 		return true;
-	}
-	if (n->nargs < 1 || n->nargs > (two || opt2 ? 2u : 1u) ||
-	    (two && n->nargs != 2)) {
-		dc_proto_len(cc, n, n->nargs < 1 ? 1 :
-			     two ? 2 : opt2 ? 2 : 1);
-		return false;
 	}
 	if (n->args[0]->kind != DC_N_AGG || n->args[0]->nargs) {
 		dc_error(cc, "D_PROTO_ARG", n->args[0]->line, n->args[0]->col,
@@ -412,11 +397,12 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 	return (int)p->naggs++;
 }
 
+/* stack(), ustack(), jstack(): actions, and aggregation keys too */
 static bool is_stack_fn(const struct dc_node *n)
 {
-	return n->kind == DC_N_CALL && (!strcmp(n->name, "stack") ||
-					!strcmp(n->name, "ustack") ||
-					!strcmp(n->name, "jstack"));
+	return n->kind == DC_N_CALL && n->fn && n->fn->kind == DC_FN_ACT &&
+	       (n->fn->id == SONDE_A_STACK || n->fn->id == SONDE_A_USTACK ||
+		n->fn->id == SONDE_A_JSTACK);
 }
 
 /*
@@ -427,17 +413,16 @@ static bool is_stack_fn(const struct dc_node *n)
  */
 static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 {
-	bool user = n->name[0] != 's', interp = n->name[0] == 'j';
-	uint32_t max = user ? 2 : 1, i;
+	bool user = n->fn->id != SONDE_A_STACK;
+	bool interp = n->fn->id == SONDE_A_JSTACK;
 	int64_t frames = interp ? cc->prog->uopts.jstackframes :
 			 user ? cc->prog->uopts.ustackframes :
 			 cc->prog->uopts.stackframes;
 	int64_t strsize = cc->prog->uopts.jstackstrsize;
+	uint32_t i;
 
-	if (n->nargs > max) {
-		dc_proto_len(cc, n, max);
+	if (!dc_fn_arity(cc, n))
 		return false;
-	}
 	for (i = 0; i < n->nargs; i++) {
 		struct dc_node *a = n->args[i];
 
@@ -474,19 +459,36 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 	return true;
 }
 
+/* sym(), func(), mod(), usym(), ufunc(), umod(), uaddr(): actions, and
+ * aggregation keys too (dt_aggregate_sym() and friends) */
+static bool is_sym_fn(const struct dc_node *n)
+{
+	return n->kind == DC_N_CALL && n->fn && n->fn->kind == DC_FN_ACT &&
+	       (n->fn->id == SONDE_A_SYM || n->fn->id == SONDE_A_MOD ||
+		n->fn->id == SONDE_A_USYM || n->fn->id == SONDE_A_UMOD ||
+		n->fn->id == SONDE_A_UADDR);
+}
+
+/* A sym()-family key: one integer argument, the address; the key is
+ * it (a kernel one) or the pid and it (a user one). */
+static bool sem_symkey(struct dc_cc *cc, struct dc_node *n)
+{
+	if (!dc_fn_arity(cc, n) || !dc_sem_expr(cc, n->args[0]))
+		return false;
+	if (n->args[0]->type.kind != DC_T_INT) {
+		dc_proto_arg(cc, n, 0, "integer");
+		return false;
+	}
+	memset(&n->type, 0, sizeof(n->type));
+	n->type.kind = DC_T_SYM;
+	n->type.uns = (uint8_t)n->fn->id;
+	n->type.size = n->fn->id >= SONDE_A_USYM ? 16 : 8;
+	return true;
+}
+
 /* @name[keys] = fn(args) */
 static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 {
-	static const struct {
-		int fn;
-		uint32_t min, max;	/* D arguments */
-	} protos[] = {
-		{ SONDE_AGG_count, 0, 0 }, { SONDE_AGG_sum, 1, 1 },
-		{ SONDE_AGG_avg, 1, 1 }, { SONDE_AGG_min, 1, 1 },
-		{ SONDE_AGG_max, 1, 1 }, { SONDE_AGG_stddev, 1, 1 },
-		{ SONDE_AGG_quantize, 1, 2 }, { SONDE_AGG_lquantize, 3, 5 },
-		{ SONDE_AGG_llquantize, 5, 6 },
-	};
 	struct dc_node *agg = asg->l, *call = asg->r;
 	int64_t params[4] = { 0 };
 	uint32_t flags = 0, i, nconst = 0;
@@ -499,13 +501,16 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 			 dc_tok_name(asg->op), agg->name, agg->name);
 		return false;
 	}
-	if (call->kind != DC_N_CALL ||
-	    (fn = dc_aggfn_lookup(call->name)) < 0) {
+	if (call->kind != DC_N_CALL || !call->fn ||
+	    call->fn->kind != DC_FN_AGG) {
+		char fns[128];
+
 		dc_error(cc, "D_AGG_FUNC", call->line, call->col,
-			 "@%s must be assigned the result of an aggregating function (count, sum, avg, min, max, stddev, quantize, lquantize, llquantize)",
-			 agg->name);
+			 "@%s must be assigned the result of an aggregating function (%s)",
+			 agg->name, dc_fn_names(DC_FN_AGG, fns, sizeof(fns)));
 		return false;
 	}
+	fn = call->fn->id;
 	if (agg->nargs > SONDE_MAX_AGG_KEYS) {
 		dc_error(cc, "D_KEY_TYPE", agg->line, agg->col,
 			 "aggregation @%s has %u keys: at most %u are allowed",
@@ -517,6 +522,8 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 
 		if (is_stack_fn(k)) {
 			ok &= sem_stack(cc, k);
+		} else if (is_sym_fn(k)) {
+			ok &= sem_symkey(cc, k);
 		} else if (!dc_sem_expr(cc, k)) {
 			ok = false;
 		} else if (!dc_sem_key_ok(cc, &k->type, k->line, k->col,
@@ -524,16 +531,13 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 			ok = false;
 		}
 	}
-	for (i = 0; i < sizeof(protos) / sizeof(protos[0]); i++)
-		if (protos[i].fn == fn)
-			break;
-	if (call->nargs < protos[i].min || call->nargs > protos[i].max) {
+	if (call->nargs < call->fn->min || call->nargs > call->fn->max) {
 		dc_error(cc, fn == SONDE_AGG_quantize ? "D_QUANT_PROTO" :
 			 "D_PROTO_LEN", call->line, call->col,
 			 "%s( ) prototype mismatch: %u arg%spassed, %u expected",
 			 call->name, call->nargs, call->nargs == 1 ? " " : "s ",
-			 call->nargs < protos[i].min ? protos[i].min :
-			 protos[i].max);
+			 call->nargs < call->fn->min ? call->fn->min :
+			 call->fn->max);
 		return false;
 	}
 	if (!ok)
@@ -569,25 +573,12 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 
 /* ---- speculations ------------------------------------------------------ */
 
-static bool is_spec_action(const char *name)
-{
-	return !strcmp(name, "speculate") || !strcmp(name, "commit") ||
-	       !strcmp(name, "discard");
-}
-
-/* Actions that record data (DTrace's data-recording actions): those of
- * the action table, and stack() and ustack(), which are not: a stack
- * action's kind follows its type (dc_cg.c). */
-static bool is_data_action(const struct dc_node *e)
-{
-	return sonde_action_lookup(e->name) || is_stack_fn(e);
-}
-
 /* DTrace's ordering rules (dt_compile_one_clause) for a data-recording
- * action. */
+ * action: the actions of the action table (SONDE_ACTIONS). */
 static bool spec_data_action(struct dc_cc *cc, struct dc_node *e)
 {
-	if ((cc->spec_state & DC_SPEC_SPECULATE) && !strcmp(e->name, "exit")) {
+	if ((cc->spec_state & DC_SPEC_SPECULATE) &&
+	    e->fn->id == SONDE_A_EXIT) {
 		dc_error(cc, "D_EXIT_SPEC", e->line, e->col,
 			 "exit() may not follow speculate()");
 		return false;
@@ -605,13 +596,11 @@ static bool spec_data_action(struct dc_cc *cc, struct dc_node *e)
 /* speculate(id), commit(id), discard(id): void actions. */
 static bool sem_spec_action(struct dc_cc *cc, struct dc_node *e)
 {
-	const struct dc_subr *s = dc_subr_any(e->name);
 	uint32_t st = cc->spec_state;
 
-	if (!dc_sem_subr(cc, e, s))
+	if (!dc_sem_subr(cc, e))
 		return false;
-	e->type.kind = DC_T_VOID;
-	if (s->id == SONDE_SUBR_speculate) {
+	if (e->fn->id == SONDE_SUBR_speculate) {
 		if (st & DC_SPEC_SPECULATE)
 			dc_error(cc, "D_SPEC_SPEC", e->line, e->col,
 				 "speculate() may not follow speculate()");
@@ -627,7 +616,7 @@ static bool sem_spec_action(struct dc_cc *cc, struct dc_node *e)
 		}
 		return false;
 	}
-	if (s->id == SONDE_SUBR_commit) {
+	if (e->fn->id == SONDE_SUBR_commit) {
 		if (st & DC_SPEC_COMMIT)
 			dc_error(cc, "D_COMM_COMM", e->line, e->col,
 				 "commit() may not follow commit()");
@@ -652,11 +641,11 @@ static bool sem_tracemem(struct dc_cc *cc, struct dc_node *e)
 {
 	struct dc_node *a, *sz;
 
-	if (e->nargs < 2 || e->nargs > 3) {
-		dc_error(cc, e->nargs > 3 ? "D_TRACEMEM_ARGS" : "D_PROTO_LEN",
-			 e->line, e->col,
-			 "tracemem() prototype mismatch: 2 arguments required, %u given",
-			 e->nargs);
+	if (e->nargs < e->fn->min || e->nargs > e->fn->max) {
+		dc_error(cc, e->nargs > e->fn->max ? "D_TRACEMEM_ARGS" :
+			 "D_PROTO_LEN", e->line, e->col,
+			 "tracemem() prototype mismatch: %u arguments required, %u given",
+			 e->fn->min, e->nargs);
 		return false;
 	}
 	a = e->args[0];
@@ -683,6 +672,106 @@ static bool sem_tracemem(struct dc_cc *cc, struct dc_node *e)
 		return false;
 	}
 	return true;
+}
+
+/* trace(x): an integer, a string, a struct or a copyin() buffer's bytes */
+static bool sem_trace(struct dc_cc *cc, struct dc_node *e)
+{
+	struct dc_node *a;
+
+	if (!dc_fn_arity(cc, e))
+		return false;
+	a = e->args[0];
+	if (!dc_sem_trace_arg(cc, e))
+		return false;
+	if (a->type.kind == DC_T_BUF && !a->type.blen) {
+		dc_error(cc, "D_TRACE_DYN", e->line, e->col,
+			 "trace() of a buffer records the bytes copyin() copied, which must be a constant from 1 to 65535 and the pointer unmoved: use tracemem(buffer, size)");
+		return false;
+	}
+	if (a->type.kind == DC_T_SOU)
+		return dc_sem_object_bytes(cc, a, "trace()");
+	if (a->type.kind != DC_T_INT && a->type.kind != DC_T_STR &&
+	    a->type.kind != DC_T_BUF) {
+		dc_error(cc, "D_TRACE_VOID", e->line, e->col,
+			 "trace() argument has type %s", dc_type_str(a->type));
+		return false;
+	}
+	return true;
+}
+
+/* exit(status) */
+static bool sem_exit(struct dc_cc *cc, struct dc_node *e)
+{
+	if (!sem_one_arg(cc, e))
+		return false;
+	if (e->args[0]->type.kind != DC_T_INT) {
+		dc_proto_arg(cc, e, 0, "integer");
+		return false;
+	}
+	return true;
+}
+
+/* A call of an action (@e->fn a DC_FF_STMT row) as a statement. */
+static bool sem_action(struct dc_cc *cc, struct dc_node *e)
+{
+	const struct dc_fn *fn = e->fn;
+
+	if (fn->kind == DC_FN_NONE) {
+		dc_error(cc, "D_FUNC_UNDEF", e->line, e->col,
+			 "action %s() is not supported yet", e->name);
+		return false;
+	}
+	if (fn->flags & DC_FF_SPEC)
+		return sem_spec_action(cc, e);
+	/* dt_stmt_append(): no destructive action after speculate() */
+	if ((fn->flags & DC_FF_DESTRUCTIVE) &&
+	    (cc->spec_state & DC_SPEC_SPECULATE)) {
+		dc_error(cc, "D_ACT_SPEC", e->line, e->col,
+			 "destructive actions may not follow speculate( )");
+		return false;
+	}
+	if (fn->kind == DC_FN_SUBR)	/* raise() ...: a void subroutine */
+		return dc_sem_subr(cc, e);
+	e->name = (char *)fn->name;	/* func() is sym(), ufunc() usym() */
+	if (!(fn->flags & DC_FF_DESTRUCTIVE) && !spec_data_action(cc, e))
+		return false;
+	switch ((enum sonde_action_kind)fn->id) {
+	case SONDE_A_PRINTF:
+	case SONDE_A_SYSTEM:
+	case SONDE_A_FREOPEN:
+		return sem_printf(cc, e);
+	case SONDE_A_PRINTA:
+		return sem_printa(cc, e);
+	case SONDE_A_TRACE:
+		return sem_trace(cc, e);
+	case SONDE_A_PRINT:
+		return dc_sem_print(cc, e);
+	case SONDE_A_TRACEMEM:
+		return sem_tracemem(cc, e);
+	case SONDE_A_EXIT:
+		return sem_exit(cc, e);
+	case SONDE_A_STACK:
+	case SONDE_A_USTACK:
+	case SONDE_A_JSTACK:
+		return sem_stack(cc, e);
+	case SONDE_A_SYM:
+	case SONDE_A_MOD:
+	case SONDE_A_USYM:
+	case SONDE_A_UMOD:
+	case SONDE_A_UADDR:
+		return dc_sem_symact(cc, e);
+	case SONDE_A_CLEAR:
+	case SONDE_A_TRUNC:
+	case SONDE_A_NORMALIZE:
+	case SONDE_A_DENORMALIZE:
+	case SONDE_A_SETOPT:
+	case SONDE_A_FTRUNCATE:
+		return sem_aggact(cc, e);
+	}
+	dc_error(cc, "D_FUNC_UNDEF", e->line, e->col,
+		 "internal compiler error: action %s() has no rules", e->name);
+	return false;
 }
 
 bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
@@ -714,85 +803,7 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 		cc->spec_state |= DC_SPEC_DATAREC;
 		return sem_aggregate(cc, e);
 	}
-	if (e->kind == DC_N_CALL && is_spec_action(e->name))
-		return sem_spec_action(cc, e);
-	if (e->kind == DC_N_CALL && dc_sem_is_destructive(e->name)) {
-		/* dt_stmt_append(): none after speculate() */
-		if (cc->spec_state & DC_SPEC_SPECULATE) {
-			dc_error(cc, "D_ACT_SPEC", e->line, e->col,
-				 "destructive actions may not follow speculate( )");
-			return false;
-		}
-		if (strcmp(e->name, "system") && strcmp(e->name, "freopen"))
-			return dc_sem_destructive(cc, e);
-		return sem_printf(cc, e);
-	}
-	if (e->kind == DC_N_CALL)
-		dc_sem_sym_alias(e);	/* func() is sym(), ufunc() usym() */
-	if (e->kind == DC_N_CALL && is_data_action(e) &&
-	    !spec_data_action(cc, e))
-		return false;
-	if (e->kind == DC_N_CALL) {
-		if (!strcmp(e->name, "printf"))
-			return sem_printf(cc, e);
-		if (!strcmp(e->name, "ftruncate")) {
-			if (e->nargs) {
-				dc_proto_len(cc, e, 0);
-				return false;
-			}
-			return true;
-		}
-		if (!strcmp(e->name, "printa"))
-			return sem_printa(cc, e);
-		if (!strcmp(e->name, "trace")) {
-			if (e->nargs != 1)
-				return sem_one_arg(cc, e);
-			if (!dc_sem_trace_arg(cc, e->args[0], "trace"))
-				return false;
-			if (e->args[0]->type.kind == DC_T_BUF &&
-			    !e->args[0]->type.blen) {
-				dc_error(cc, "D_TRACE_DYN", e->line, e->col,
-					 "trace() of a buffer records the bytes copyin() copied, which must be a constant from 1 to 65535 and the pointer unmoved: use tracemem(buffer, size)");
-				return false;
-			}
-			if (e->args[0]->type.kind == DC_T_SOU)
-				return dc_sem_object_bytes(cc, e->args[0],
-							   "trace()");
-			if (e->args[0]->type.kind != DC_T_INT &&
-			    e->args[0]->type.kind != DC_T_STR &&
-			    e->args[0]->type.kind != DC_T_BUF) {
-				dc_error(cc, "D_TRACE_VOID", e->line, e->col,
-					 "trace() argument has type %s",
-					 dc_type_str(e->args[0]->type));
-				return false;
-			}
-			return true;
-		}
-		if (!strcmp(e->name, "print"))
-			return dc_sem_print(cc, e);
-		if (!strcmp(e->name, "tracemem"))
-			return sem_tracemem(cc, e);
-		if (!strcmp(e->name, "exit")) {
-			if (!sem_one_arg(cc, e))
-				return false;
-			if (e->args[0]->type.kind != DC_T_INT) {
-				dc_proto_arg(cc, e, 0, "int");
-				return false;
-			}
-			return true;
-		}
-		if (is_stack_fn(e))
-			return sem_stack(cc, e);
-		if (dc_sem_is_symact(e))
-			return dc_sem_symact(cc, e);
-		if (sonde_action_flags(sonde_action_lookup(e->name)) &
-		    SONDE_AF_CONSUMER)
-			return sem_aggact(cc, e);
-		if (dc_is_action(e->name)) {
-			dc_error(cc, "D_FUNC_UNDEF", e->line, e->col,
-				 "action %s() is not supported yet", e->name);
-			return false;
-		}
-	}
+	if (e->kind == DC_N_CALL && e->fn && (e->fn->flags & DC_FF_STMT))
+		return sem_action(cc, e);
 	return dc_sem_expr(cc, e);
 }

@@ -73,15 +73,13 @@ static bool dc_sem_devno(struct dc_cc *cc, struct dc_node *n, bool major)
 {
 	struct dc_node *d, *sh, *mask;
 
-	if (n->nargs != 1) {
-		dc_proto_len(cc, n, 1);
+	if (!dc_fn_arity(cc, n))
 		return false;
-	}
 	d = n->args[0];
 	if (!dc_sem_args(cc, n->args, 1))
 		return false;
 	if (d->type.kind != DC_T_INT) {
-		dc_proto_arg(cc, n, 0, "dev_t");
+		dc_proto_arg(cc, n, 0, "integer");
 		return false;
 	}
 	sh = dc_alloc(cc, sizeof(*sh));
@@ -116,28 +114,30 @@ static bool dc_sem_devno(struct dc_cc *cc, struct dc_node *n, bool major)
 	n->nargs = 0;
 	if (!dc_sem_binary(cc, n))
 		return false;
-	n->type = dc_int_type(4, 1);
+	n->type = n->fn->ret;
 	return true;
 }
 
-int dc_sem_call_builtin(struct dc_cc *cc, struct dc_node *n)
+bool dc_sem_call_cc(struct dc_cc *cc, struct dc_node *n)
 {
-	if (!strcmp(n->name, "getmajor"))
+	switch ((enum dc_cc_fn)n->fn->id) {
+	case DC_CC_getmajor:
 		return dc_sem_devno(cc, n, true);
-	if (!strcmp(n->name, "getminor"))
+	case DC_CC_getminor:
 		return dc_sem_devno(cc, n, false);
-	return -1;
+	}
+	return false;
 }
 
 bool dc_sem_subr_form(struct dc_cc *cc, struct dc_node *n,
-		      const struct dc_subr **s)
+		      const struct dc_fn **s)
 {
 	if ((*s)->id == SONDE_SUBR_strtok && n->nargs == 2 &&
 	    dc_is_null(n->args[0])) {
 		/* strtok(NULL, delimiters): go on with the last string */
 		n->args++;
 		n->nargs = 1;
-		*s = dc_subr_by_id(SONDE_SUBR_strtok_next);
+		*s = dc_fn_subr(SONDE_SUBR_strtok_next);
 		return *s != NULL;
 	}
 	return true;
@@ -176,69 +176,24 @@ bool dc_sem_str_index(struct dc_cc *cc, struct dc_node *n)
 	args[1] = i;
 	n->kind = DC_N_CALL;
 	n->name = "strchar";
+	n->fn = dc_fn_subr(SONDE_SUBR_strchar);
 	n->id = SONDE_SUBR_strchar;
 	n->args = args;
 	n->nargs = 2;
-	n->type = dc_int_type(1, 0);	/* char */
+	n->type = n->fn->ret;	/* char */
 	return true;
-}
-
-/* func() and ufunc() are other names of sym() and usym(). */
-void dc_sem_sym_alias(struct dc_node *e)
-{
-	if (!strcmp(e->name, "func"))
-		e->name = "sym";
-	else if (!strcmp(e->name, "ufunc"))
-		e->name = "usym";
-}
-
-bool dc_sem_is_symact(const struct dc_node *e)
-{
-	uint32_t k = sonde_action_lookup(e->name);
-
-	return k >= SONDE_A_SYM && k <= SONDE_A_UADDR;
 }
 
 /* sym(), mod(), usym(), umod(), uaddr(): one integer, an address. */
 bool dc_sem_symact(struct dc_cc *cc, struct dc_node *e)
 {
-	if (e->nargs != 1) {
-		dc_proto_len(cc, e, 1);
+	if (!dc_fn_arity(cc, e))
 		return false;
-	}
 	if (!dc_sem_args(cc, e->args, 1))
 		return false;
 	if (e->args[0]->type.kind != DC_T_INT) {
-		dc_proto_arg(cc, e, 0, "uintptr_t");
+		dc_proto_arg(cc, e, 0, "integer");
 		return false;
 	}
-	return true;
-}
-
-/* DTrace's destructive actions, in the kernel or in the consumer. */
-bool dc_sem_is_destructive(const char *name)
-{
-	static const char *const names[] = {
-		"raise", "stop", "chill", "copyout", "copyoutstr", "panic",
-		"breakpoint", "system", "freopen",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(names[i], name))
-			return true;
-	return false;
-}
-
-/* raise(), stop(), chill(), copyout(), copyoutstr(), panic(),
- * breakpoint(): void subroutine actions (not in predicates, not in
- * expressions: dc_sem.c says so). */
-bool dc_sem_destructive(struct dc_cc *cc, struct dc_node *e)
-{
-	const struct dc_subr *s = dc_subr_any(e->name);
-
-	if (!s || !dc_sem_subr(cc, e, s))
-		return false;
-	e->type.kind = DC_T_VOID;
 	return true;
 }

@@ -750,17 +750,19 @@ bool dc_sem_object_bytes(struct dc_cc *cc, struct dc_node *n,
  * dt_action_trace() refuses it (D_TRACE_DYN, D_PRINT_DYN): a translated
  * object lives nowhere, it is read member by member.
  */
-bool dc_sem_trace_arg(struct dc_cc *cc, struct dc_node *a, const char *act)
+bool dc_sem_trace_arg(struct dc_cc *cc, struct dc_node *e)
 {
+	struct dc_node *a = e->args[0];
+
 	if (!dc_sem_obj(cc, a))
 		return false;
 	if (a->kind == DC_N_XLATE ||
 	    (a->kind == DC_N_UNARY && a->op == DC_TK_STAR &&
 	     a->l->kind == DC_N_XLATE)) {
-		dc_error(cc, !strcmp(act, "trace") ? "D_TRACE_DYN" :
+		dc_error(cc, e->fn->id == SONDE_A_TRACE ? "D_TRACE_DYN" :
 			 "D_PRINT_DYN", a->line, a->col,
 			 "%s( ) may not be applied to a translated pointer",
-			 act);
+			 e->name);
 		return false;
 	}
 	return dc_sem_value(cc, a);
@@ -781,7 +783,7 @@ bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
 		return false;
 	}
 	a = e->args[0];
-	if (!dc_sem_trace_arg(cc, a, "print"))
+	if (!dc_sem_trace_arg(cc, e))
 		return false;
 	if (a->type.kind == DC_T_SOU && a->type.tid) {
 		t = a->type.tid;	/* as illumos prints a value */

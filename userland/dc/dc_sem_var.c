@@ -450,10 +450,7 @@ static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
 	}
 	if (!var_ref(cc, n, &scope, &name, &nkeys))
 		return false;
-	if (n->kind == DC_N_IDENT &&
-	    (dc_is_subr(name) || dc_is_action(name) ||
-	     dc_aggfn_lookup(name) >= 0 || !strcmp(name, "printf") ||
-	     !strcmp(name, "trace") || !strcmp(name, "exit"))) {
+	if (n->kind == DC_N_IDENT && dc_fn_lookup(name)) {
 		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
 			 "%s is a function: it cannot be assigned", name);
 		return false;

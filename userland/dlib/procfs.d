@@ -164,3 +164,13 @@ translator lwpsinfo_t < struct task_struct *T > {
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
 inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
+
+/*
+ * execargs, Oracle's DTrace for Linux's built-in: the current process's
+ * arguments as one string (its memory from mm->arg_start to arg_end,
+ * the NULs between them spaces, at most strsize - 1 bytes); "" in a
+ * kernel thread, which has none.
+ */
+inline string execargs = curthread->mm == 0 ? "" :
+    __sonde_uargs(curthread->mm->arg_start,
+    curthread->mm->arg_end - curthread->mm->arg_start);

@@ -111,6 +111,52 @@ void sonde_aggtab_free(struct sonde_aggtab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* Has aggregation @a a sym() (or mod(), usym() ...) key? */
+static bool sonde_agg_symkeys(const struct sonde_pagg *a)
+{
+	uint32_t i;
+
+	for (i = 0; i < a->desc.nkeys; i++)
+		if (sonde_dt_is_sym(a->keys[i]))
+			return true;
+	return false;
+}
+
+/*
+ * dt_aggregate_sym() and friends: the addresses of sym(), mod(), usym()
+ * and umod() keys in @key (of aggregation @a) moved to what names them
+ * (a function's start, a module's base), so one function is one key.
+ * Under noresolve, user addresses stay as they are.
+ */
+static void sonde_symkeys_canon(struct sonde_consumer *c,
+				const struct sonde_pagg *a, unsigned char *key)
+{
+	struct sonde_syms *s = NULL;
+	uint32_t i, off = 0, act;
+	uint64_t pid, pc;
+
+	for (i = 0; i < a->desc.nkeys; i++) {
+		struct sonde_dtype t = a->keys[i];
+
+		if (sonde_dt_is_sym(t)) {
+			act = SONDE_DT_SACT(t.kind);
+			if (!s)
+				s = sonde_consumer_syms(c);
+			pid = 0;
+			if (t.size == 16)
+				memcpy(&pid, key + off, 8);
+			memcpy(&pc, key + off + t.size - 8, 8);
+			if (s && act != SONDE_A_UADDR &&
+			    !(c->noresolve && t.size == 16)) {
+				pc = sonde_syms_canon(s, sonde_sym_act_name(act),
+						      (int)pid, pc);
+				memcpy(key + off + t.size - 8, &pc, 8);
+			}
+		}
+		off += sonde_keyfield_size(c, t);
+	}
+}
+
 /*
  * Merge CPU @cpu's snapshot: into each entry's value and, under
  * aggpercpu, into that CPU's own (@cpu >= c->ncpus: not kept by CPU).
@@ -137,7 +183,19 @@ int sonde_consumer_aggsnap_cpu(struct sonde_consumer *c, uint32_t cpu,
 		voff = sizeof(hdr) + ((keylen + 7) & ~7u);
 		if (voff + vlen > hdr.size)
 			return -EBADMSG;
-		e = sonde_aggtab_get(c, hdr.aggid, p + sizeof(hdr), keylen);
+		if (sonde_agg_symkeys(&c->prog->aggs[hdr.aggid])) {
+			unsigned char *k = malloc(keylen ? keylen : 1);
+
+			if (!k)
+				return -ENOMEM;
+			memcpy(k, p + sizeof(hdr), keylen);
+			sonde_symkeys_canon(c, &c->prog->aggs[hdr.aggid], k);
+			e = sonde_aggtab_get(c, hdr.aggid, k, keylen);
+			free(k);
+		} else {
+			e = sonde_aggtab_get(c, hdr.aggid, p + sizeof(hdr),
+					     keylen);
+		}
 		if (!e)
 			return -ENOMEM;
 		delta = malloc(vlen);
@@ -221,8 +279,8 @@ static int sonde_valcmp(const struct sonde_agg_desc *ad, const int64_t *l,
 
 	switch (ad->fn) {
 	case SONDE_AGG_avg:
-		la = l[0] ? l[1] / l[0] : 0;
-		ra = r[0] ? r[1] / r[0] : 0;
+		la = sonde_avg(l);
+		ra = sonde_avg(r);
 		return la < ra ? -1 : la > ra;
 	case SONDE_AGG_stddev:
 		return sonde_cmp(sonde_stddev(l), sonde_stddev(r));
@@ -294,13 +352,17 @@ static int sonde_keycmp(const struct sonde_consumer *c,
 				return ret < 0 ? -1 : 1;
 		} else {
 			/* integers are 8 bytes in the key, a struct of
-			 * 1, 2, 4 or 8 bytes its size */
+			 * 1, 2, 4 or 8 bytes its size; a user symbol's
+			 * address follows its pid */
 			n = a->keys[i].kind == SONDE_DT_BYTES ?
 			    a->keys[i].size : 8;
+			if (sonde_dt_is_sym(a->keys[i]) && a->keys[i].size == 16)
+				off += 8;
 			lv = rv = 0;
 			memcpy(&lv, l->key + off, n);
 			memcpy(&rv, r->key + off, n);
-			mask = a->keys[i].size >= 8 ? ~0ULL :
+			mask = a->keys[i].size >= 8 ||
+			       sonde_dt_is_sym(a->keys[i]) ? ~0ULL :
 			       (1ULL << (a->keys[i].size * 8)) - 1;
 			lv &= mask;
 			rv &= mask;

@@ -8,6 +8,8 @@
 #ifndef _SONDE_CONSUME_IMPL_H
 #define _SONDE_CONSUME_IMPL_H
 
+#include <string.h>
+
 #include "aggstyle.h"
 #include "libsonde.h"
 #include "output.h"
@@ -79,13 +81,43 @@ struct sonde_consumer {
 
 
 /* Bytes a key component (or field) of D type @t takes in a key. */
+/* The SONDE_SYMNAME_* of sym(), mod(), usym(), umod() and uaddr()
+ * (SONDE_A_SYM..SONDE_A_UADDR). */
+static inline int sonde_sym_act_name(uint32_t act)
+{
+	switch (act) {
+	case SONDE_A_SYM:
+		return SONDE_SYMNAME_KSYM;
+	case SONDE_A_MOD:
+		return SONDE_SYMNAME_KMOD;
+	case SONDE_A_USYM:
+		return SONDE_SYMNAME_USYM;
+	case SONDE_A_UMOD:
+		return SONDE_SYMNAME_UMOD;
+	}
+	return SONDE_SYMNAME_UADDR;
+}
+
+/* A sym() key (@t, sonde_dt_is_sym()) at @data: its pid (0 for a
+ * kernel one) and address. */
+static inline uint64_t sonde_symkey_addr(struct sonde_dtype t,
+					 const void *data, int *pid)
+{
+	uint64_t v[2] = { 0, 0 };
+
+	memcpy(v, data, t.size == 16 ? 16 : 8);
+	*pid = t.size == 16 ? (int)v[0] : 0;
+	return t.size == 16 ? v[1] : v[0];
+}
+
 static inline uint32_t sonde_keyfield_size(const struct sonde_consumer *c,
 					   struct sonde_dtype t)
 {
 	if (t.kind == SONDE_DT_STR)
 		return c->strsize;
 	if (t.kind == SONDE_DT_KSTACK || t.kind == SONDE_DT_USTACK ||
-	    t.kind == SONDE_DT_BYTES || sonde_dt_is_jstack(t))
+	    t.kind == SONDE_DT_BYTES || sonde_dt_is_jstack(t) ||
+	    sonde_dt_is_sym(t))
 		return t.size;
 	return 8;
 }

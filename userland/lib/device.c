@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * device.c - /dev/sonde: open with the version handshake, one thin
- * wrapper per ioctl, and the library's error texts.  Each wrapper returns 0 or -errno (errno set too) and
- * never prints.  Called from the consumer's thread only.
+ * wrapper per ioctl (the only code in userland that makes one), and the
+ * library's error texts.  Each wrapper returns 0 or -errno (errno set
+ * too) and never prints.  struct sonde_dev (dev_impl.h) is opaque outside
+ * libsonde.  Called from the consumer's thread only.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +15,7 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 
-#include "libsonde.h"
+#include "dev_impl.h"
 
 static int sonde_ioctl(struct sonde_dev *dev, unsigned long cmd, void *arg)
 {
@@ -99,6 +101,24 @@ void sonde_dev_close(struct sonde_dev *dev)
 	if (dev->fd >= 0)
 		close(dev->fd);
 	free(dev);
+}
+
+void sonde_dev_set_warn(struct sonde_dev *dev,
+			void (*warn)(void *arg, const char *msg), void *arg)
+{
+	dev->warn = warn;
+	dev->warn_arg = arg;
+}
+
+void sonde_dev_warn(struct sonde_dev *dev, const char *msg)
+{
+	if (dev->warn)
+		dev->warn(dev->warn_arg, msg);
+}
+
+const char *sonde_dev_errmsg(const struct sonde_dev *dev)
+{
+	return dev->errmsg;
 }
 
 int sonde_dev_probes(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
@@ -268,6 +288,16 @@ int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
 int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h)
 {
 	return sonde_ioctl(dev, SONDE_IOC_JHELPER, h);
+}
+
+int sonde_dev_testrun(struct sonde_dev *dev, struct sonde_testrun *t)
+{
+	return sonde_ioctl(dev, SONDE_IOC_TESTRUN, t);
+}
+
+int sonde_dev_uprobe(struct sonde_dev *dev, struct sonde_uprobe *req)
+{
+	return sonde_ioctl(dev, SONDE_IOC_UPROBE, req);
 }
 
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st)

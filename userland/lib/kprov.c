@@ -25,7 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "libsonde.h"
+#include "dev_impl.h"
 
 static const char *const sonde_tracefs[] = {
 	"/sys/kernel/tracing/", "/sys/kernel/debug/tracing/",
@@ -389,9 +389,7 @@ static int kp_fbt(struct kp_batch *b, const struct sonde_probe_desc *d,
 		goto out;	/* every function is a probe already */
 	names = kp_tracefs("available_filter_functions");
 	if (!names) {
-		if (b->dev->warn)
-			b->dev->warn(b->dev->warn_arg,
-				     "fbt: cannot read tracefs's available_filter_functions (is tracefs mounted?): no fbt probes");
+		sonde_dev_warn(b->dev, "fbt: cannot read tracefs's available_filter_functions (is tracefs mounted?): no fbt probes");
 		goto out;
 	}
 	ret = kp_fbt_names(d, names, &set);

@@ -5,7 +5,8 @@
  * wrappers), programs (program.h), probe resolution, the consumer
  * (record decoding, aggregation merge, output as dtrace's text or JSON),
  * the processes a trace follows and the run loop.  The D compiler is
- * userland/dc/dc.h, user probes userland/usdt/usdt.h.
+ * userland/dc/dc.h; what user probes read from ELF files and /proc is
+ * userland/usdt/usdt.h, below libsonde (it never includes this header).
  *
  * Conventions (libbpf's): int functions return 0 or -errno; constructors
  * return a pointer or NULL with errno set; the library never prints except
@@ -33,6 +34,9 @@
 #define SONDE_MSG_ERROR		0	/* an error (fault records, failures) */
 #define SONDE_MSG_DROP		1	/* drops: always printed */
 #define SONDE_MSG_NOTICE	2	/* notices: suppressed by -q */
+#define SONDE_MSG_WARNING	3	/* what the library changed to go on
+					 * (a buffer size lowered): printed
+					 * even under -q */
 
 typedef void (*sonde_msg_fn)(void *arg, int level, const char *msg);
 
@@ -45,17 +49,11 @@ void sonde_errf(char *err, size_t errlen, const char *fmt, ...);
 
 /* ---- device.c: /dev/sonde ------------------------------------------- */
 
-struct sonde_dev {
-	int fd;
-	struct sonde_info info;
-	uint64_t bufsize;	/* from LOAD: bytes a DRAIN buffer needs */
-	uint64_t aggsize;	/* from LOAD: bytes an AGGSNAP buffer needs */
-	char errmsg[512];	/* why the last resolve failed, if it says */
-	/* told of what resolving left out but did not fail for (a USDT
-	 * site whose arguments sonde cannot evaluate); may be NULL */
-	void (*warn)(void *arg, const char *msg);
-	void *warn_arg;
-};
+/*
+ * An open /dev/sonde.  Opaque: libsonde makes every ioctl (one function
+ * below per ioctl) and keeps what they answer.
+ */
+struct sonde_dev;
 
 /*
  * Open @path (NULL: SONDE_DEVICE_PATH) and do the INFO handshake.  Returns
@@ -81,6 +79,16 @@ int sonde_dev_hint(int err, char *buf, size_t size);
 int sonde_dev_hint_at(const struct sonde_hint_env *env, int err, char *buf,
 		      size_t size);
 void sonde_dev_close(struct sonde_dev *dev);
+/*
+ * @warn (may be NULL) is told, with @arg, of what resolving probes left
+ * out but did not fail for: a USDT site whose arguments sonde cannot
+ * evaluate, fbt probes when tracefs cannot be read.  One sentence, no
+ * "sonde: " prefix, no newline.
+ */
+void sonde_dev_set_warn(struct sonde_dev *dev,
+			void (*warn)(void *arg, const char *msg), void *arg);
+/* Why the last sonde_program_resolve() failed, "" when it did not say. */
+const char *sonde_dev_errmsg(const struct sonde_dev *dev);
 
 int sonde_dev_info(struct sonde_dev *dev, struct sonde_info *info);
 /*
@@ -105,9 +113,11 @@ int sonde_dev_probes_offered(struct sonde_dev *dev,
 int sonde_dev_offer(struct sonde_dev *dev, const struct sonde_offer_ent *ents,
 		    uint32_t n, struct sonde_offer *res);
 /*
- * Load an image.  On failure with a verifier log, *@log (if @log is not
- * NULL) is a malloc'd NUL-terminated log the caller frees.  Sets
- * dev->bufsize and dev->aggsize.
+ * SONDE_IOC_LOAD of an image as it is (sonde_program_load() is the policy
+ * around it).  On failure with a verifier log, *@log (if @log is not NULL)
+ * is a malloc'd NUL-terminated log the caller frees; a log that does not
+ * fit is asked for again in the size the kernel says it needs.  Keeps the
+ * buffer sizes LOAD answers for sonde_work() and its steps.
  */
 int sonde_dev_load(struct sonde_dev *dev, const void *image, size_t size,
 		   char **log);
@@ -121,6 +131,42 @@ int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st);
 /* SONDE_IOC_JHELPER: @h->id is out. */
 int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h);
+/* SONDE_IOC_TESTRUN: fire one enabling of a loaded, unarmed program once,
+ * on this CPU, with @t's test memory window; its results are out. */
+int sonde_dev_testrun(struct sonde_dev *dev, struct sonde_testrun *t);
+/* SONDE_IOC_UPROBE: create one user probe, @req->id out
+ * (sonde_uprobe_provide() makes them of descriptions). */
+int sonde_dev_uprobe(struct sonde_dev *dev, struct sonde_uprobe *req);
+
+/* ---- load.c: the load policy --------------------------------------- */
+
+/**
+ * sonde_program_load() - load a resolved program as the sonde command does
+ * @dev: the device, nothing loaded yet
+ * @p: the program, probes resolved (sonde_program_resolve()); the image
+ *     sonde_program_verify() made of it is what is loaded (it is made
+ *     now if @p has none), bound to @p's options and enablings
+ * @msg: told (with @msg_arg) of each buffer size bufresize=auto lowered
+ *       that the program or the command line set, as dtrace(1) says it
+ *       ("buffer size lowered to 2m", SONDE_MSG_WARNING), unless the
+ *       quietresize option is set; may be NULL
+ * @msg_arg: passed to @msg
+ * @e: if not NULL, why it failed (program.h): SONDE_LOADERR_IMAGE,
+ *     SONDE_LOADERR_VERIFY (a program never verified that the verifier
+ *     refuses), SONDE_LOADERR_DESTRUCTIVE (destructive actions without
+ *     the destructive option, or refused by the module), or
+ *     SONDE_LOADERR_KERNEL with the module's log line
+ *
+ * While LOAD fails with -ENOMEM and bufresize is auto (the default), the
+ * largest buffer the program has (bufsize, aggsize, specsize,
+ * dynvarsize) is halved in @p's options and LOAD tried again, as dtrace
+ * does.
+ *
+ * Return: 0, or -errno with errno set (LOAD's: docs/abi.md).
+ */
+int sonde_program_load(struct sonde_dev *dev, struct sonde_program *p,
+		       sonde_msg_fn msg, void *msg_arg,
+		       struct sonde_load_err *e);
 
 /* ---- resolve.c: probe descriptions -> ECBs --------------------------- */
 
@@ -148,6 +194,22 @@ uint32_t sonde_program_ndescs(const struct sonde_program *p);
 int sonde_kernel_provide(struct sonde_dev *dev,
 			 const struct sonde_probe_desc *d, char *err,
 			 size_t errlen);
+/*
+ * uprov.c: create the user probes (USDT, pid) a description names, if it
+ * names any ("python1234:::function-entry", "pid1234:libc.so.6:malloc:
+ * entry", "python:/usr/bin/python3.11::gc-start"), from what the ELF
+ * files say (userland/usdt/).  Returns the number of probe sites created
+ * (0 when @d is not a user probe description), or -errno with a readable
+ * reason in @err.  A module field of "a.out" (the program itself) is
+ * replaced in @d by the program's file name, which is what the probes are
+ * called.  sonde_program_resolve() calls it for every description (on a
+ * copy).
+ */
+int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
+			 char *err, size_t errlen);
+/* Every USDT probe of process @pid (sonde -l -p PID). */
+int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
+			     size_t errlen);
 
 /*
  * stability.c: DTrace's stability attributes (dtrace -v, -lv).  Values:
@@ -362,7 +424,10 @@ int sonde_print_llquantize(FILE *out, const struct sonde_agg_desc *ad,
 			   const int64_t *val);
 /* llquantize()'s bucket bounds above the zero bucket (print_agg.c). */
 void sonde_llquantize_bounds(const struct sonde_agg_desc *ad, int64_t *v);
-/* DTrace's stddev of a {count, sum, sumsq lo, sumsq hi} value. */
+/* DTrace's average of an avg() value {count, sum} (0 when empty, the
+ * quotient truncated toward zero), and stddev of a {count, sum, sumsq
+ * lo, sumsq hi} value. */
+int64_t sonde_avg(const int64_t *val);
 uint64_t sonde_stddev(const int64_t *val);
 
 /* ---- sym.c: symbolisation ------------------------------------------ */
@@ -384,6 +449,14 @@ void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
 #define SONDE_SYMNAME_UADDR	4
 void sonde_syms_name(struct sonde_syms *s, int kind, int pid, uint64_t pc,
 		     char *buf, size_t n);
+/*
+ * The address that stands for @pc in an aggregation key of that kind
+ * (dt_aggregate_sym() and friends): a symbol's start (KSYM, USYM), its
+ * module's or object's base (KMOD, UMOD), @pc itself (UADDR, or nothing
+ * known there), so every address of one function counts as one key.
+ */
+uint64_t sonde_syms_canon(struct sonde_syms *s, int kind, int pid,
+			  uint64_t pc);
 /* (Re-)read /proc/@pid/maps; 0 or -errno. */
 int sonde_syms_grab(struct sonde_syms *s, int pid);
 /*

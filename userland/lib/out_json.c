@@ -124,6 +124,16 @@ static void sonde_json_value(struct sonde_consumer *c, const void *data,
 		sonde_json_jstack(c, data, t.size);
 		return;
 	}
+	if (sonde_dt_is_sym(t)) {
+		/* a sym() key: its name, as sym() prints it */
+		int spid;
+
+		pc = sonde_symkey_addr(t, data, &spid);
+		sonde_consumer_symname(c, SONDE_DT_SACT(t.kind), spid, pc,
+				       name, sizeof(name));
+		sonde_json_str(c->out, name, sizeof(name));
+		return;
+	}
 	switch (t.kind) {
 	case SONDE_DT_STR:
 		sonde_json_str(c->out, data, t.size);
@@ -416,8 +426,7 @@ static int json_agg_row(struct sonde_consumer *c,
 		sonde_json_hist(c->out, ad, val);
 		break;
 	case SONDE_AGG_avg:
-		fprintf(c->out, "\"value\":%lld",
-			val[0] ? (long long)(val[1] / val[0]) : 0LL);
+		fprintf(c->out, "\"value\":%lld", (long long)sonde_avg(val));
 		break;
 	case SONDE_AGG_stddev:
 		fprintf(c->out, "\"value\":%llu",

@@ -279,6 +279,17 @@ static int text_agg_key(struct sonde_consumer *c, const struct sonde_fmtarg *k,
 	if (c->rawbytes && kt.kind == SONDE_DT_STR)
 		return sonde_print_bytes(c->out, k->data, kt.size,
 					 packed ? 16 : -50, false, true);
+	if (sonde_dt_is_sym(kt)) {
+		/* dt_print_datum(): dt_print_sym() and friends, "  %-50s" */
+		char name[1024];
+		int pid;
+		uint64_t pc = sonde_symkey_addr(kt, k->data, &pid);
+
+		sonde_consumer_symname(c, SONDE_DT_SACT(kt.kind), pid, pc,
+				       name, sizeof(name));
+		fprintf(c->out, "  %-50s", name);
+		return ferror(c->out) ? -EIO : 0;
+	}
 	return sonde_print_aggkey_style(c->out, k->data, kt, packed);
 }
 

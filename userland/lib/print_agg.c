@@ -204,6 +204,12 @@ static uint64_t sonde_sqrt128(unsigned __int128 n)
 	return (uint64_t)res;
 }
 
+/* dt_aggregate_average(): sum / count, as C's division truncates */
+int64_t sonde_avg(const int64_t *val)
+{
+	return val[0] ? val[1] / val[0] : 0;
+}
+
 /*
  * dt_stddev(): sqrt(avg(x^2) - avg(x)^2) in 128-bit integer arithmetic,
  * the average truncated toward zero as C's division does.
@@ -217,7 +223,7 @@ uint64_t sonde_stddev(const int64_t *val)
 		return 0;
 	sumsq = ((unsigned __int128)(uint64_t)val[3] << 64) | (uint64_t)val[2];
 	aos = sumsq / (uint64_t)val[0];
-	avg = val[1] / val[0];
+	avg = sonde_avg(val);
 	if (avg < 0)
 		avg = -avg;
 	soa = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
@@ -552,8 +558,7 @@ int sonde_print_aggval(FILE *out, const struct sonde_agg_desc *ad,
 	case SONDE_AGG_llquantize:
 		return sonde_print_llquantize(out, ad, val);
 	case SONDE_AGG_avg:
-		fprintf(out, " %16lld",
-			val[0] ? (long long)(val[1] / val[0]) : 0LL);
+		fprintf(out, " %16lld", (long long)sonde_avg(val));
 		break;
 	case SONDE_AGG_stddev:
 		fprintf(out, " %16llu", (unsigned long long)sonde_stddev(val));
@@ -595,7 +600,7 @@ int64_t sonde_aggtotal_value(const struct sonde_agg_desc *ad,
 {
 	switch (ad->fn) {
 	case SONDE_AGG_avg:
-		return raw[0] ? raw[1] / raw[0] : 0;
+		return sonde_avg(raw);
 	case SONDE_AGG_stddev:
 		return (int64_t)sonde_stddev(raw);
 	default:

@@ -90,7 +90,8 @@ static int64_t sonde_arg_sint(const struct sonde_fmtarg *a)
 
 static bool sonde_arg_is_int(const struct sonde_fmtarg *a)
 {
-	return a->type.kind != SONDE_DT_STR && a->type.size >= 1 &&
+	return a->type.kind != SONDE_DT_STR && !sonde_dt_is_sym(a->type) &&
+	       a->type.size >= 1 &&
 	       a->type.size <= 8 && !(a->type.size & (a->type.size - 1));
 }
 
@@ -273,7 +274,7 @@ static int sonde_pf_aggval(FILE *out, const struct sonde_pfspec *sp,
 			sonde_consumer_aggstyle(sonde_pf_consumer, &st);
 		return sonde_print_aggval_style(out, ad, val, val, 1, &st);
 	case SONDE_AGG_avg:
-		v = val[0] ? val[1] / val[0] : 0;
+		v = sonde_avg(val);
 		break;
 	case SONDE_AGG_stddev:
 		sd = sonde_stddev(val);
@@ -313,6 +314,56 @@ static int sonde_pf_aggval(FILE *out, const struct sonde_pfspec *sp,
 	return 0;
 }
 
+/* %a (@user false) and %A: "mod`func+0x1c", or the bare address
+ * without symbols. */
+static void sonde_pf_addr(char *buf, size_t n, bool user, int pid,
+			  uint64_t addr)
+{
+	if (!sonde_pf_syms)
+		snprintf(buf, n, "0x%llx", (unsigned long long)addr);
+	else if (user)
+		sonde_syms_uaddr(sonde_pf_syms, pid, addr, buf, n);
+	else
+		sonde_syms_kaddr(sonde_pf_syms, addr, buf, n);
+}
+
+/*
+ * A sym() (func(), mod(), usym() ...) aggregation key in printa()'s
+ * format: %a and %A name its address as those conversions do (the
+ * address is already the function's start), %s, %k and the rest as
+ * the action names it; integer conversions print the address.
+ */
+static int sonde_pf_symkey(FILE *out, const struct sonde_pfspec *sp,
+			   int width, int prec, const struct sonde_fmtarg *a)
+{
+	char name[1024];
+	int pid;
+	uint64_t pc = sonde_symkey_addr(a->type, a->data, &pid);
+	uint32_t act = SONDE_DT_SACT(a->type.kind);
+
+	switch (sp->conv) {
+	case 'a': case 'A':
+		sonde_pf_addr(name, sizeof(name), a->type.size == 16, pid, pc);
+		break;
+	case 'd': case 'i': case 'u': case 'o': case 'x': case 'X':
+	case 'p':
+		sonde_pf_int(out, sp, width, prec, pc, 8, false,
+			     sp->conv == 'd' || sp->conv == 'i' ? 'u' :
+			     sp->conv == 'p' ? 'x' : sp->conv);
+		return 0;
+	default:
+		if (!sonde_pf_syms)
+			snprintf(name, sizeof(name), "0x%llx",
+				 (unsigned long long)pc);
+		else
+			sonde_syms_name(sonde_pf_syms, sonde_sym_act_name(act),
+					pid, pc, name, sizeof(name));
+		break;
+	}
+	sonde_pf_str(out, sp, width, prec, name);
+	return 0;
+}
+
 static int sonde_pf_conv(FILE *out, const struct sonde_pfspec *sp, int width,
 			 int prec, const struct sonde_fmtarg *a)
 {
@@ -332,6 +383,8 @@ static int sonde_pf_conv(FILE *out, const struct sonde_pfspec *sp, int width,
 					 a->type.kind == SONDE_DT_USTACK,
 					 sonde_pf_upid, a->data,
 					 a->type.size / 8, 14);
+	if (sonde_dt_is_sym(a->type))
+		return sonde_pf_symkey(out, sp, width, prec, a);
 
 	switch (c) {
 	case 'd':
@@ -359,11 +412,9 @@ static int sonde_pf_conv(FILE *out, const struct sonde_pfspec *sp, int width,
 			(double)u : (double)v);
 		return 0;
 	case 'a': case 'A':
-		/* pfprint_addr(): dtrace_addr2str(), kernel symbols */
-		if (sonde_pf_syms)
-			sonde_syms_kaddr(sonde_pf_syms, u, f, sizeof(f));
-		else
-			snprintf(f, sizeof(f), "0x%llx", (unsigned long long)u);
+		/* pfprint_addr(): dtrace_addr2str(), a kernel symbol;
+		 * pfprint_uaddr(): dtrace_uaddr2str() in $target */
+		sonde_pf_addr(f, sizeof(f), c == 'A', sonde_pf_upid, u);
 		sonde_pf_str(out, sp, width, prec, f);
 		return 0;
 	case 'Y': case 'T':

@@ -2,7 +2,8 @@
 /*
  * program.c - a compiled program's life: the action table's names and
  * flags, the effective kernel options, serialisation into the image
- * SONDE_IOC_LOAD takes, and freeing.  Userland only, no state.
+ * SONDE_IOC_LOAD takes (and the verified image bound to the options and
+ * enablings of the moment), and freeing.  Userland only, no state.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -93,6 +94,10 @@ static uint32_t sonde_keytype(const struct sonde_dtype *t)
 	case SONDE_DT_BYTES:
 		return SONDE_TYPE_BYTES(t->size);
 	default:
+		/* a user symbol: the pid and the address, a 16-byte
+		 * object; a kernel one the address */
+		if (sonde_dt_is_sym(*t) && t->size == 16)
+			return SONDE_TYPE_BYTES(16);
 		if (sonde_dt_is_jstack(*t))
 			return SONDE_KEY_JSTACK(SONDE_DT_JFRAMES(t->kind),
 						sonde_dt_jstrsize(*t));
@@ -238,8 +243,25 @@ static size_t sonde_put_vars(const struct sonde_program *p,
 	return p->nvars;
 }
 
-int sonde_program_image(const struct sonde_program *p, void **image,
-			size_t *size)
+/*
+ * The sections that change after the compiler verified the image: the
+ * options (bufresize lowers sizes, the destructive option is the loader's
+ * to check) and the enablings (probes are resolved after compiling).
+ * sonde_program_image_bind() makes these from the program again and
+ * copies the others from the verified image.
+ */
+static bool sonde_sect_bound(uint32_t id)
+{
+	return id == SONDE_SECT_OPTS || id == SONDE_SECT_ECBS;
+}
+
+/*
+ * @p's image, each section from @p, or, with @from (an image this
+ * library built), every section but the bound ones copied from @from.
+ */
+static int sonde_image_build(const struct sonde_program *p,
+			     const struct sonde_prog_hdr *from, void **image,
+			     size_t *size)
 {
 	size_t off[SONDE_NSECTS], count[SONDE_NSECTS];
 	size_t total = sizeof(struct sonde_prog_hdr);
@@ -249,7 +271,8 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 
 	/* the sections in id order (the rows' order), each 8-byte aligned */
 #define SECT_SIZE_(NAME, id, type, field, max, what)			\
-	count[id] = sonde_put_##field(p, NULL);				\
+	count[id] = from && !sonde_sect_bound(id) ?			\
+		    from->sects[id].count : sonde_put_##field(p, NULL);	\
 	off[id] = count[id] ? total : 0;				\
 	total = sonde_align8(total + count[id] * sizeof(type));
 	SONDE_SECTS(SECT_SIZE_)
@@ -269,13 +292,31 @@ int sonde_program_image(const struct sonde_program *p, void **image,
 		h->sects[i].count = (uint32_t)count[i];
 	}
 #define SECT_PUT_(NAME, id, type, field, max, what)			\
-	if (count[id])							\
+	if (count[id] && from && !sonde_sect_bound(id))			\
+		memcpy(buf + off[id],					\
+		       (const uint8_t *)from + from->sects[id].off,	\
+		       count[id] * sizeof(type));			\
+	else if (count[id])						\
 		sonde_put_##field(p, (type *)(buf + off[id]));
 	SONDE_SECTS(SECT_PUT_)
 #undef SECT_PUT_
 	*image = buf;
 	*size = total;
 	return 0;
+}
+
+int sonde_program_image(const struct sonde_program *p, void **image,
+			size_t *size)
+{
+	return sonde_image_build(p, NULL, image, size);
+}
+
+int sonde_program_image_bind(const struct sonde_program *p, void **image,
+			     size_t *size)
+{
+	if (!p->image || p->image_size < sizeof(struct sonde_prog_hdr))
+		return -EINVAL;
+	return sonde_image_build(p, p->image, image, size);
 }
 
 void sonde_program_free(struct sonde_program *p)
@@ -315,5 +356,6 @@ void sonde_program_free(struct sonde_program *p)
 	free(p->vars);
 	free(p->ecbs);
 	free(p->ecb_probe);
+	free(p->image);
 	free(p);
 }

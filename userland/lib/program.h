@@ -32,6 +32,14 @@
 				 * the kind is SONDE_DT_JKIND(frames) */
 #define SONDE_DT_JKIND(frames)	(SONDE_DT_JSTACK | ((frames) << 8))
 #define SONDE_DT_JFRAMES(kind)	(((kind) >> 8) & 0xff)
+#define SONDE_DT_SYM	7	/* an aggregation key of sym(), func(),
+				 * mod(), usym(), ufunc(), umod(), uaddr():
+				 * the kind is SONDE_DT_SKIND(the action,
+				 * SONDE_A_SYM..SONDE_A_UADDR); @size 8 for
+				 * the kernel's (the address), 16 for the
+				 * user's (the pid, then the address) */
+#define SONDE_DT_SKIND(act)	(SONDE_DT_SYM | ((act) << 8))
+#define SONDE_DT_SACT(kind)	(((kind) >> 8) & 0xff)
 
 struct sonde_dtype {
 	uint32_t kind;		/* SONDE_DT_* */
@@ -46,6 +54,12 @@ static inline bool sonde_dt_bytes_int(struct sonde_dtype t)
 {
 	return t.kind == SONDE_DT_BYTES && (t.size == 1 || t.size == 2 ||
 					    t.size == 4 || t.size == 8);
+}
+
+/* Is @t a sym() (or func(), mod(), usym() ...) key? */
+static inline bool sonde_dt_is_sym(struct sonde_dtype t)
+{
+	return (t.kind & 0xff) == SONDE_DT_SYM;
 }
 
 /* Is @t a jstack()?  Its frames and bytes of names. */
@@ -295,6 +309,11 @@ struct sonde_program {
 	struct sonde_ecb *ecbs;
 	uint32_t necbs;
 	struct sonde_probe_info *ecb_probe;	/* the probe of each ECB */
+	/* the image sonde_program_verify() checked (malloc'd, image_size
+	 * bytes), NULL before: sonde_program_load() sends it with the
+	 * options and enablings @p has then (sonde_program_image_bind()) */
+	void *image;
+	size_t image_size;
 };
 
 /* Effective value of kernel option @id (the set value or the default). */
@@ -306,6 +325,79 @@ uint64_t sonde_program_kopt(const struct sonde_program *p, uint32_t id);
  */
 int sonde_program_image(const struct sonde_program *p, void **image,
 			size_t *size);
+
+/*
+ * The image LOAD takes (malloc'd, *@image, *@size bytes): p->image, the
+ * one sonde_program_verify() checked, with the two sections that change
+ * after verification made from @p as it is now: the options (bufresize
+ * lowers sizes; the destructive option as set) and the enablings (probes
+ * resolved since).  Every other section is copied, not serialised again.
+ * 0, -EINVAL when @p has no verified image, -E2BIG, -ENOMEM.
+ */
+int sonde_program_image_bind(const struct sonde_program *p, void **image,
+			     size_t *size);
+
+/* ---- load.c: verification, and why a program does not load ---------- */
+
+/* What refused a program: struct sonde_load_err's @kind. */
+#define SONDE_LOADERR_IMAGE	1	/* the image could not be built */
+#define SONDE_LOADERR_VERIFY	2	/* the verifier (vm/, in userland)
+					 * refused it: a compiler's bug, or a
+					 * caller's hand-made program */
+#define SONDE_LOADERR_DESTRUCTIVE 3	/* destructive actions are not
+					 * allowed: the destructive option is
+					 * off (no @reason), or the module
+					 * refuses them (its kernel_destructive
+					 * parameter; @reason its log line) */
+#define SONDE_LOADERR_KERNEL	4	/* the module refused LOAD: @reason
+					 * its log line, "" when it gave none */
+
+/* No clause or instruction (struct sonde_load_err's @clause, @pc). */
+#define SONDE_LOADERR_NOWHERE	UINT32_MAX
+
+/**
+ * struct sonde_load_err - why sonde_program_verify() or
+ * sonde_program_load() failed, for the compiler and the command alike:
+ * no caller reads the verifier's or the module's text to find out.
+ * @err:    the -errno returned
+ * @kind:   SONDE_LOADERR_*, 0 when nothing failed
+ * @clause: the clause refused, or SONDE_LOADERR_NOWHERE
+ * @pc:     the instruction refused, from the start of the clause's
+ *          predicate (@pred) or actions, or SONDE_LOADERR_NOWHERE
+ * @pred:   @pc is in the predicate
+ * @reason: one line, no newline, as the verifier or the module wrote it
+ *          ("clause 0 actions: insn 3: ..."); "" when neither said why
+ */
+struct sonde_load_err {
+	int err;
+	uint32_t kind;
+	uint32_t clause;
+	uint32_t pc;
+	bool pred;
+	char reason[512];
+};
+
+struct sonde_image;
+
+/**
+ * sonde_program_verify() - serialise @p and verify it in userland
+ * @p: the program; p->image is set to the verified image on success
+ * @img: if not NULL, the verifier's view of it (vm/vm.h), pointing into
+ *       p->image
+ * @e: if not NULL, why it failed
+ *
+ * The image is checked by the verifier the module runs (vm/image.c,
+ * vm/verify.c) with destructive actions allowed: whether they are is the
+ * loader's to say, with the options of the moment.  The compiler calls
+ * it once (dc_compile()'s self-check); sonde_program_load() calls it for
+ * a program that was never verified, and loads p->image.
+ *
+ * Return: 0; -ENOMEM or -E2BIG (SONDE_LOADERR_IMAGE); the verifier's
+ * -EINVAL, -E2BIG or -EACCES (SONDE_LOADERR_VERIFY, with the clause and
+ * instruction when the rejection names them).
+ */
+int sonde_program_verify(struct sonde_program *p, struct sonde_image *img,
+			 struct sonde_load_err *e);
 
 void sonde_program_free(struct sonde_program *p);
 

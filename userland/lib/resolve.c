@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * resolve.c - probe descriptions to enablings: the sites a description
- * names are offered (user probes: uprobe.c; kernel functions and event
+ * names are offered (user probes: uprov.c; kernel functions and event
  * systems: kprov.c), then every description of every
  * clause is matched by the module (SONDE_IOC_PROBES), and each (probe,
  * clause) pair becomes an ECB, in clause order then description order
@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libsonde.h"
-#include "usdt.h"
+#include "dev_impl.h"
 
 const char *sonde_desc_str(const struct sonde_probe_desc *d)
 {

@@ -64,6 +64,8 @@ struct sonde_syms {
 	struct sonde_symtab k;
 	char **kmods;			/* interned module names */
 	uint32_t nkmods;
+	const char *kbase_mod;		/* sonde_syms_canon()'s last module */
+	uint64_t kbase;			/* and the start of its run */
 	struct sonde_obj *objs;
 	struct sonde_uproc *procs;
 };
@@ -489,6 +491,55 @@ void sonde_syms_name(struct sonde_syms *s, int kind, int pid, uint64_t pc,
 		return;
 	default:
 		sonde_syms_uaddr(s, pid, pc, buf, n);
+	}
+}
+
+uint64_t sonde_syms_canon(struct sonde_syms *s, int kind, int pid,
+			  uint64_t pc)
+{
+	const struct sonde_sym *sym;
+	const struct sonde_obj *o;
+	const struct sonde_umap *m;
+	const struct sonde_uproc *p;
+	uint64_t va = 0;
+	uint32_t i;
+
+	switch (kind) {
+	case SONDE_SYMNAME_KSYM:
+	case SONDE_SYMNAME_KMOD:
+		if (!s->kloaded)
+			sonde_kload(s);
+		sym = sonde_symtab_find(&s->k, pc);
+		if (!sym)
+			return pc;
+		if (kind == SONDE_SYMNAME_KSYM)
+			return sym->addr;
+		/* the first symbol of the module's run of addresses */
+		if (sym->mod == s->kbase_mod && pc >= s->kbase)
+			return s->kbase;
+		s->kbase_mod = sym->mod;
+		while (sym > s->k.v && sym[-1].mod == sym->mod)
+			sym--;
+		s->kbase = sym->addr;
+		return sym->addr;
+	case SONDE_SYMNAME_USYM:
+		o = sonde_ulookup(s, pid, pc, &sym, &va);
+		return o && sym ? pc - (va - sym->addr) : pc;
+	case SONDE_SYMNAME_UMOD:
+		o = sonde_ulookup(s, pid, pc, &sym, &va);
+		p = sonde_uproc_find(s, pid);
+		if (!o || !p)
+			return pc;
+		/* the start of the object's first executable mapping (the
+		 * ones kept), which names it as any of its addresses */
+		for (i = 0; i < p->nmaps; i++) {
+			m = &p->maps[i];
+			if (m->obj == o)
+				return m->start;
+		}
+		return pc;
+	default:
+		return pc;
 	}
 }
 

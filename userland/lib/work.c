@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "consume_impl.h"
+#include "dev_impl.h"
 
 #define SONDE_WATCH_NS		10000000ULL	/* the loop's watch, 10 ms */
 

@@ -597,8 +597,97 @@ static void test_libs(void)
 	p = dc_compile_str(dc, NULL, "BEGIN { trace(LIBCONST + 1); }", &o);
 	check(p && p->nclauses == 1, "libraries: an inline of -L's directory");
 	sonde_program_free(p);
+	/* the pass without them is thrown away with its messages */
+	p = dc_compile_str(dc, NULL,
+			   "BEGIN { trace(nosuch); trace(LIBCONST); }", &o);
+	d = dc_diag_get(dc, 0);
+	pass = !p && dc_ndiags(dc) == 1 && d &&
+	       !strcmp(d->tag, "D_IDENT_UNDEF") && strstr(d->msg, "nosuch");
+	check(pass, "libraries: a program needing them is compiled once with them, its errors said once");
+	sonde_program_free(p);
 	unlink(path);
 	rmdir(dir);
+	dc_free(dc);
+}
+
+/* The image LOAD takes of @p equals a fresh serialisation of @p. */
+static bool bind_is_image(const struct sonde_program *p)
+{
+	void *a = NULL, *b = NULL;
+	size_t na = 0, nb = 0;
+	bool same;
+
+	same = !sonde_program_image_bind(p, &a, &na) &&
+	       !sonde_program_image(p, &b, &nb) && na == nb &&
+	       !memcmp(a, b, na);
+	free(a);
+	free(b);
+	return same;
+}
+
+/*
+ * The compiler hands the image it verified to the loader, which binds it
+ * to the enablings and options of the moment; a verifier rejection comes
+ * back with its clause and instruction, no text read.
+ */
+static void test_verify_handoff(void)
+{
+	struct dc_opts o = { .sz = sizeof(o), .target = -1,
+			     .btf_dir = g_btfdir };
+	struct dc *dc = dc_new();
+	struct sonde_program *p;
+	struct sonde_load_err e;
+	struct sonde_ecb ecb = { .probe_id = 7, .clause = 0 };
+	struct sonde_insn saved;
+	uint32_t at;
+	bool pass;
+
+	p = dc ? dc_compile_str(dc, NULL,
+				"BEGIN /pid != 1/ { trace(1); exit(0); }", &o) :
+		 NULL;
+	check(p && p->image && p->image_size, "handoff: the compiler keeps the image it verified");
+	if (!p) {
+		dc_free(dc);
+		return;
+	}
+	check(bind_is_image(p), "handoff: the bound image is the program's image");
+	p->ecbs = malloc(sizeof(ecb));
+	if (p->ecbs) {
+		p->ecbs[0] = ecb;
+		p->necbs = 1;
+	}
+	p->kopts[SONDE_OPT_bufsize].set = true;
+	p->kopts[SONDE_OPT_bufsize].value = 1 << 20;
+	check(p->ecbs && bind_is_image(p), "handoff: enablings and options resolved later are bound");
+
+	at = p->clauses[0].pred_off;
+	saved = p->insns[at];
+	p->insns[at].op = 0xff;
+	pass = sonde_program_verify(p, NULL, &e) == -EINVAL &&
+	       e.err == -EINVAL && e.kind == SONDE_LOADERR_VERIFY &&
+	       e.clause == 0 && e.pred && e.pc == 0 &&
+	       !strncmp(e.reason, "clause 0 predicate: insn 0: ", 28) &&
+	       !strchr(e.reason, '\n');
+	check(pass, "verify: a predicate's rejection names clause, predicate and instruction");
+	p->insns[at] = saved;
+	at = p->clauses[0].act_off + 1;
+	saved = p->insns[at];
+	p->insns[at].op = 0xff;
+	pass = sonde_program_verify(p, NULL, &e) == -EINVAL &&
+	       e.kind == SONDE_LOADERR_VERIFY && e.clause == 0 && !e.pred &&
+	       e.pc == 1 && !strncmp(e.reason, "clause 0 actions: insn 1: ", 26);
+	check(pass, "verify: an action's rejection names clause and instruction");
+	p->insns[at] = saved;
+	p->clauses[0].flags |= 0x80000000u;
+	pass = sonde_program_verify(p, NULL, &e) == -EINVAL &&
+	       e.clause == 0 && e.pc == SONDE_LOADERR_NOWHERE &&
+	       !strcmp(e.reason, "clause 0: reserved flags must be zero");
+	check(pass, "verify: a clause's rejection names the clause only");
+	p->clauses[0].flags &= ~0x80000000u;
+	pass = !sonde_program_verify(p, NULL, &e) && e.kind == 0 &&
+	       e.clause == SONDE_LOADERR_NOWHERE && bind_is_image(p);
+	check(pass, "verify: the program verified again is bound again");
+	sonde_program_free(p);
 	dc_free(dc);
 }
 
@@ -840,6 +929,49 @@ static void test_diag_format(void)
 	dc_free(dc);
 }
 
+/*
+ * Every name of the table of D callables resolves as its row says: called
+ * as a statement, one sonde generates is never an unknown or unsupported
+ * function, one of DTrace's it does not generate says so, and the
+ * compiler's own subroutines have no D name.
+ */
+static void test_functions(void)
+{
+	struct dc *dc = dc_new();
+	struct dc_opts o = { .sz = sizeof(o), .target = -1 };
+	unsigned int i, n[3] = { 0 };
+	const char *name;
+	bool pass = true;
+	int state;
+
+	for (i = 0; (name = dc_function_name(i, &state)); i++) {
+		const struct dc_diag *d;
+		struct sonde_program *p;
+		char text[128];
+		bool good;
+
+		snprintf(text, sizeof(text), "BEGIN { %s(); }", name);
+		p = dc_compile_str(dc, NULL, text, &o);
+		d = p ? NULL : dc_diag_get(dc, 0);
+		if (state > 0)
+			good = !d || strcmp(d->tag, "D_FUNC_UNDEF");
+		else
+			good = d && !strcmp(d->tag, "D_FUNC_UNDEF") &&
+			       strstr(d->msg, state ? "unknown function" :
+				      "is not supported yet");
+		if (!good) {
+			printf("# %s(): %s %s\n", name, d ? d->tag : "compiled",
+			       d ? d->msg : "");
+			pass = false;
+		}
+		n[state + 1]++;
+		sonde_program_free(p);
+	}
+	check(pass && n[0] && n[1] && n[2] > 60, "%s",
+	   "functions: every name of the table resolves as its row says");
+	dc_free(dc);
+}
+
 /* A script of @reps repetitions of @head around @mid, closed by @tail. */
 static char *repeat(const char *pre, const char *head, const char *mid,
 		    const char *tail, const char *post, unsigned int reps)
@@ -1027,7 +1159,9 @@ int main(int argc, char **argv)
 	test_option_manpage(dir);
 	test_inputs();
 	test_libs();
+	test_verify_handoff();
 	test_diag_format();
+	test_functions();
 	test_hostile();
 	{
 		char path[512];

@@ -232,7 +232,7 @@ static const u8 fz_ops[] = {
 };
 
 static const u8 fz_builtins[] = {
-#define B_ID_(name, id, type) id,
+#define B_ID_(name, id, type, dtype) id,
 	SONDE_BUILTINS(B_ID_)
 #undef B_ID_
 };

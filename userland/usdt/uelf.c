@@ -4,7 +4,7 @@
  * argument specs (symbols of "sym(%rip)" operands resolved here, where
  * the symbol table is at hand), function symbols, a process's objects, a
  * program's libraries as ld.so would find them.  libelf does the ELF
- * reading.  Called by probe resolution (uprobe.c), the symboliser
+ * reading.  Called by probe resolution (libsonde's uprov.c), the symboliser
  * (sym.c) and the tests; consumer thread only, no state between calls.
  */
 #include <ctype.h>
@@ -20,7 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "libsonde.h"
 #include "usdt.h"
 
 /* ---- ELF helpers ------------------------------------------------------ */
@@ -40,7 +39,7 @@ static int sonde_elf_open(struct sonde_elf *x, const char *path, char *err,
 	x->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (x->fd < 0) {
 		e = errno;
-		sonde_errf(err, errlen, "%s: %s", path, strerror(e));
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
 		return -e;
 	}
 	elf_version(EV_CURRENT);
@@ -48,7 +47,7 @@ static int sonde_elf_open(struct sonde_elf *x, const char *path, char *err,
 	if (!x->e || elf_kind(x->e) != ELF_K_ELF ||
 	    gelf_getclass(x->e) != ELFCLASS64 || !gelf_getehdr(x->e, &eh) ||
 	    eh.e_machine != EM_X86_64) {
-		sonde_errf(err, errlen, "%s: not an x86-64 ELF file", path);
+		snprintf(err, errlen, "%s: not an x86-64 ELF file", path);
 		if (x->e)
 			elf_end(x->e);
 		close(x->fd);
@@ -861,7 +860,7 @@ out:
 	sonde_elf_close(&x);
 	if (ret) {
 		free(v);
-		sonde_errf(err, errlen, "%s: %s", path, strerror(-ret));
+		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
 		return ret;
 	}
 	*sites = v;

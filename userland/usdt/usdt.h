@@ -3,13 +3,16 @@
  * usdt.h - user probes: what they need from ELF files and from /proc
  * (uelf.c: SDT notes of USDT, function symbols of the pid provider, the
  * objects a process maps, the libraries a program needs; libelf
- * underneath), the user probes a description names made kernel probes
- * (uprobe.c, the only part that touches /dev/sonde), and `sonde -h`'s C
- * header of provider definitions (uhdr.c), and the CPython runtimes
- * jstack() walks (pyrt.c).
+ * underneath), instruction boundaries for offset probes (uinsn.c),
+ * `sonde -h`'s C header of provider definitions (uhdr.c), and the CPython
+ * runtimes jstack() walks (pyrt.c).  Nothing here touches /dev/sonde:
+ * libsonde makes kernel probes of what this reads (lib/uprov.c).
  *
- * Callers: probe resolution and the symboliser of libsonde (resolve.c,
- * sym.c), the sonde command and the tests.  Consumer thread only.
+ * usdt sits below libsonde: libsonde includes this header, nothing here
+ * includes libsonde's (the Makefile's include path for this folder has
+ * only uapi/ and this folder).  Callers: probe resolution and the
+ * symboliser of libsonde (uprov.c, sym.c, jstack.c), the sonde command
+ * and the tests.  Consumer thread only.
  */
 #ifndef _SONDE_USDT_H
 #define _SONDE_USDT_H
@@ -169,24 +172,15 @@ int sonde_py_addr2line(const uint8_t *t, size_t n, int firstlineno,
 int sonde_usdt_header(FILE *out, const char *src, const char *srcname,
 		      char *err, size_t errlen);
 
-/* ---- uprobe.c: user probe descriptions -> kernel user probes ---- */
-
-struct sonde_dev;
+/* ---- uinsn.c: instruction boundaries ------------------------------ */
 
 /*
- * Create the user probes (USDT, pid) a description names, if it
- * names any ("python1234:::function-entry", "pid1234:libc.so.6:malloc:
- * entry", "python:/usr/bin/python3.11::gc-start").  Returns the number of
- * probe sites created (0 when @d is not a user probe description), or
- * -errno with a readable reason in @err.  A module field of "a.out" (the
- * program itself) is replaced in @d by the program's file name, which is
- * what the probes are called.  sonde_program_resolve() calls it for every
- * description (on a copy).
+ * Is file offset @off an instruction boundary of the function at file
+ * offset @start (@size bytes) of @path?  Decoded from the function's start
+ * with capstone (dlopen()ed on first use).  1 yes, 0 no, -ENOPKG without
+ * capstone, -EIO, -ENOMEM.
  */
-int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
-			 char *err, size_t errlen);
-/* Every USDT probe of process @pid (sonde -l -p PID). */
-int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
-			     size_t errlen);
+int sonde_insn_boundary(const char *path, uint64_t start, uint64_t size,
+			uint64_t off);
 
 #endif /* _SONDE_USDT_H */

@@ -1,6 +1,6 @@
 # reject.lds_range
 -- asm
-.byte 0x0a, 1, 0, 0, 100
+lds r1, #100
 ret r1
 -- error
 EINVAL string offset

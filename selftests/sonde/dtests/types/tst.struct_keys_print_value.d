@@ -33,8 +33,8 @@ syscall::write:entry
 	printf("\n");
 }
 
-END
-{
-	printa(@k);
-	printa(@u);
-}
+/*
+ * The aggregations print at the exit, after every CPU's buffer is
+ * drained: a printa() in END could come before the write's records,
+ * which may sit in another CPU's buffer.
+ */

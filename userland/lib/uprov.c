@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * uprobe.c - user probe descriptions to kernel user probes.  Before a
+ * uprov.c - user probe descriptions to kernel user probes.  Before a
  * description is matched against the module's probes (resolve.c), the
- * user probes it names are created with SONDE_IOC_UPROBE from what the
- * ELF files say (uelf.c):
+ * user probes it names are created with SONDE_IOC_UPROBE (device.c) from
+ * what the ELF files say (userland/usdt/):
  *
  *   PROVIDER<pid>:module:function:name   USDT probes of process <pid>
  *                                        (python1234:::function-entry)
@@ -18,22 +18,18 @@
  * field matches their base names ("a.out" also names the program
  * itself).  SDT names show "__" as "-".  Consumer thread only.
  */
-#include <capstone/capstone.h>
-#include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <fnmatch.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <limits.h>
 #include <unistd.h>
 
-#include "libsonde.h"
+#include "dev_impl.h"
 #include "usdt.h"
 
 /* Kernel providers: never user-probe providers, whatever follows. */
@@ -128,14 +124,12 @@ static int sonde_ucreate(struct sonde_uctx *u, const char *path,
 	snprintf(req.desc.module, sizeof(req.desc.module), "%s", mod);
 	snprintf(req.desc.function, sizeof(req.desc.function), "%s", func);
 	snprintf(req.desc.name, sizeof(req.desc.name), "%s", name);
-	do {
-		ret = ioctl(u->dev->fd, SONDE_IOC_UPROBE, &req);
-	} while (ret < 0 && errno == EINTR);
+	ret = sonde_dev_uprobe(u->dev, &req);
 	if (ret < 0)
-		return sonde_uerr(u, -errno, "cannot create probe %s:%s:%s:%s "
+		return sonde_uerr(u, ret, "cannot create probe %s:%s:%s:%s "
 				  "at %s+%#" PRIx64 ": %s", u->d->provider,
 				  mod, func, name, path, offset,
-				  strerror(errno));
+				  strerror(-ret));
 	u->created++;
 	return 0;
 }
@@ -164,11 +158,11 @@ static void sonde_usdt_skipped(void *arg, const char *path,
 	struct sonde_uctx *u = arg;
 	char msg[768];
 
-	if (!u->dev->warn || strcmp(site->provider, u->prefix))
+	if (strcmp(site->provider, u->prefix))
 		return;
 	snprintf(msg, sizeof(msg), "USDT probe %s:%s in %s left out: %s",
 		 site->provider, site->name, path, why);
-	u->dev->warn(u->dev->warn_arg, msg);
+	sonde_dev_warn(u->dev, msg);
 }
 
 static int sonde_usdt_object(struct sonde_uctx *u, const char *path,
@@ -208,90 +202,6 @@ static const uint8_t sonde_argregs[] = {
 	SONDE_UREG_rdi, SONDE_UREG_rsi, SONDE_UREG_rdx, SONDE_UREG_rcx,
 	SONDE_UREG_r8, SONDE_UREG_r9,
 };
-
-/*
- * capstone, loaded when an offset probe first needs it: the rest of sonde
- * runs without the library (Debian's libcapstone4).
- */
-static struct {
-	bool tried;
-	cs_err (*open)(cs_arch, cs_mode, csh *);
-	cs_insn *(*malloc)(csh);
-	bool (*disasm_iter)(csh, const uint8_t **, size_t *, uint64_t *,
-			    cs_insn *);
-	void (*free)(cs_insn *, size_t);
-	cs_err (*close)(csh *);
-} sonde_cs;
-
-static bool sonde_cs_load(void)
-{
-	void *h;
-
-	if (sonde_cs.tried)
-		return sonde_cs.open != NULL;
-	sonde_cs.tried = true;
-	h = dlopen("libcapstone.so.4", RTLD_NOW | RTLD_LOCAL);
-	if (!h)
-		h = dlopen("libcapstone.so", RTLD_NOW | RTLD_LOCAL);
-	if (!h)
-		return false;
-	*(void **)&sonde_cs.malloc = dlsym(h, "cs_malloc");
-	*(void **)&sonde_cs.disasm_iter = dlsym(h, "cs_disasm_iter");
-	*(void **)&sonde_cs.free = dlsym(h, "cs_free");
-	*(void **)&sonde_cs.close = dlsym(h, "cs_close");
-	*(void **)&sonde_cs.open = dlsym(h, "cs_open");
-	if (!sonde_cs.malloc || !sonde_cs.disasm_iter || !sonde_cs.free ||
-	    !sonde_cs.close)
-		sonde_cs.open = NULL;
-	return sonde_cs.open != NULL;
-}
-
-/*
- * Is @off an instruction boundary of the function at file offset @start
- * (@size bytes) of @path?  Decoded from the function's start with
- * capstone: a trap anywhere else would corrupt the program.  1 yes, 0 no,
- * -ENOPKG without capstone, -errno.
- */
-static int sonde_insn_boundary(const char *path, uint64_t start,
-			       uint64_t size, uint64_t off)
-{
-	const uint8_t *code;
-	uint64_t addr = 0;
-	size_t left = (size_t)size;
-	uint8_t *buf;
-	cs_insn *insn;
-	csh cs;
-	int fd, ret = 0;
-
-	if (!sonde_cs_load())
-		return -ENOPKG;
-	buf = malloc(left ? left : 1);
-	if (!buf)
-		return -ENOMEM;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || pread(fd, buf, left, (off_t)start) != (ssize_t)left) {
-		ret = -EIO;
-		goto out;
-	}
-	if (sonde_cs.open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	insn = sonde_cs.malloc(cs);
-	code = buf;
-	while (insn && addr < off &&
-	       sonde_cs.disasm_iter(cs, &code, &left, &addr, insn))
-		;
-	ret = insn && addr == off;
-	if (insn)
-		sonde_cs.free(insn, 1);
-	sonde_cs.close(&cs);
-out:
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	return ret;
-}
 
 /*
  * pid<pid>::function:<hex offset>: one instruction, no arguments.  An
