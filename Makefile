@@ -92,7 +92,17 @@ module:
 	@test -n "$(KDIR)" || { echo "sonde: no kernel headers found; run 'make deps' or set KDIR=" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
-userland: $(B)/sonde $(B)/libsonde.a
+userland: $(B)/sonde $(B)/libsonde.a $(B)/completion/sonde
+
+# The bash completion, made from its template with the option tables the
+# command and the compiler have (userland/completion/): build/names
+# prints a table's D names.
+$(B)/names: userland/completion/names.c $(B)/libsonde.a
+	$(CC) $(ALL_CFLAGS) $(INC_cmd) $(LDFLAGS) -o $@ $< $(B)/libsonde.a $(LDLIBS)
+$(B)/completion/sonde: userland/completion/sonde.bash.in userland/completion/gen.sh \
+		$(B)/sonde $(B)/names
+	@mkdir -p $(@D)
+	userland/completion/gen.sh $(B)/sonde $(B)/names $< > $@.tmp && mv $@.tmp $@
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -119,7 +129,12 @@ include bench/bench.mk
 #
 #   make install [PREFIX=/usr/local] [DESTDIR=...]   everything below
 #   make install-userland   the command, libsonde (static library, headers,
-#                           pkg-config file), the man page, the docs
+#                           pkg-config file), the man page, the docs, the
+#                           tools (SBINDIR/NAME.d, their man pages), the
+#                           bash completion and the vim files for D
+#   make install-dtrace     dtrace as another name of sonde: SBINDIR/dtrace,
+#                           its man page and completion (the sonde-dtrace
+#                           package; docs/install.md says why apart)
 #   make install-dkms       the module's sources for DKMS, in
 #                           DKMSDIR/sonde-VERSION (/usr/src: where dkms
 #                           looks, whatever PREFIX); then, as root,
@@ -153,11 +168,18 @@ LIB_HDRS := userland/lib/libsonde.h userland/lib/program.h userland/dc/dc.h \
 	userland/usdt/usdt.h uapi/sonde.h uapi/sonde_isa.h
 DOCS := README.md $(wildcard docs/*.md)
 DLIBS := $(wildcard userland/dlib/*.d)
+TOOLS := $(wildcard userland/tools/*.d)
+TOOLMANS := $(wildcard userland/tools/man/*.8)
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+# Vim reads /usr/share/vim/vimfiles (Debian's Vim: before its own
+# runtime files), not /usr/local/share: set VIMDIR for a local Vim
+VIMDIR ?= $(PREFIX)/share/vim/vimfiles
+VIMFILES := syntax/dtrace.vim ftdetect/sonde.vim
 DKMS_SRCS = Kbuild VERSION COPYING $(filter-out kmod/sonde_syscalls.h,$(wildcard kmod/*.[ch])) \
 	$(wildcard vm/*.[ch] uapi/*.h)
 DKMS_DEST = $(DESTDIR)$(DKMSDIR)/sonde-$(VERSION)
 
-.PHONY: install install-userland install-dkms uninstall deb
+.PHONY: install install-userland install-dkms install-dtrace uninstall deb
 install: install-userland install-dkms
 
 install-userland: userland
@@ -173,6 +195,22 @@ install-userland: userland
 	install -m 644 $(DLIBS) $(DESTDIR)$(DLIBDIR)/
 	install -d $(DESTDIR)$(DOCDIR)
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	@# the tools, run by the sonde installed here
+	for t in $(TOOLS); do \
+		sed '1s|^#!/usr/sbin/sonde |#!$(SBINDIR)/sonde |' $$t > $(DESTDIR)$(SBINDIR)/$${t##*/} && \
+		chmod 755 $(DESTDIR)$(SBINDIR)/$${t##*/} || exit 1; \
+	done
+	install -m 644 $(TOOLMANS) $(DESTDIR)$(MANDIR)/man8/
+	install -D -m 644 $(B)/completion/sonde $(DESTDIR)$(BASHCOMPDIR)/sonde
+	for f in $(VIMFILES); do \
+		install -D -m 644 userland/vim/$$f $(DESTDIR)$(VIMDIR)/$$f || exit 1; \
+	done
+
+install-dtrace:
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(BASHCOMPDIR)
+	ln -sf sonde $(DESTDIR)$(SBINDIR)/dtrace
+	ln -sf sonde.8 $(DESTDIR)$(MANDIR)/man8/dtrace.8
+	ln -sf sonde $(DESTDIR)$(BASHCOMPDIR)/dtrace
 
 install-dkms:
 	install -d $(DKMS_DEST)
@@ -185,6 +223,13 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/sonde/,$(notdir $(LIB_HDRS)))
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	rm -f $(addprefix $(DESTDIR)$(DLIBDIR)/,$(notdir $(DLIBS)))
+	rm -f $(addprefix $(DESTDIR)$(SBINDIR)/,$(notdir $(TOOLS)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man8/,$(notdir $(TOOLMANS)))
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/sonde $(addprefix $(DESTDIR)$(VIMDIR)/,$(VIMFILES))
+	@# install-dtrace's links, if they are sonde's
+	for l in $(SBINDIR)/dtrace:sonde $(MANDIR)/man8/dtrace.8:sonde.8 $(BASHCOMPDIR)/dtrace:sonde; do \
+		test "$$(readlink $(DESTDIR)$${l%%:*})" != "$${l##*:}" || rm -f $(DESTDIR)$${l%%:*}; \
+	done
 	-rmdir $(DESTDIR)$(DLIBDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonde $(DESTDIR)$(DOCDIR) 2>/dev/null
 	rm -rf $(DKMS_DEST)

@@ -142,6 +142,39 @@ $(ST_OUT)/dtests:
 
 selftests-bin: $(ST_OUT)/dtests
 
+# The tools (userland/tools/*.d), run by dtests/tools/ from this copy
+# (/selftests/sonde/tools/ in the guest).
+.PHONY: $(ST_OUT)/tools
+$(ST_OUT)/tools:
+	@rm -rf $@ && mkdir -p $@ && cp -p userland/tools/*.d $@/
+selftests-bin: $(ST_OUT)/tools
+
+# The tools' workload: dynamic (libc.so.6 for the pid provider) with
+# frame pointers (ustack()), as uprobe-prog.
+$(ST_OUT)/toolwork: ST_CFLAGS := $(filter-out -static,$(ST_CFLAGS)) \
+	-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer
+
+# The Java tools' JVM in the guest, when a JDK is installed
+# (openjdk-17-jdk-headless): a java.base-only runtime made by jlink (34
+# MB; libjvm.so keeps its hotspot USDT notes), the C++ runtime libjvm.so
+# needs (the guest has none; the tests put it in LD_LIBRARY_PATH), and
+# the workload ToolWork.class.  Without a JDK the Java tool tests skip.
+JDK_BIN := $(dir $(realpath $(shell command -v javac 2>/dev/null)))
+ifneq ($(JDK_BIN),)
+ifneq ($(wildcard $(JDK_BIN)jlink),)
+$(ST_OUT)/java/bin/java:
+	@rm -rf $(ST_OUT)/java
+	$(JDK_BIN)jlink --add-modules java.base --output $(ST_OUT)/java \
+		--strip-debug --no-header-files --no-man-pages --compress=2
+	mkdir -p $(ST_OUT)/java/syslib
+	cp -L $$(ldd $(ST_OUT)/java/lib/server/libjvm.so | \
+		awk '/libstdc\+\+|libgcc_s/ { print $$3 }') $(ST_OUT)/java/syslib/
+$(ST_OUT)/java/ToolWork.class: $(ST_SRC)/ToolWork.java $(ST_OUT)/java/bin/java
+	$(JDK_BIN)javac --release 17 -d $(ST_OUT)/java $<
+selftests-bin: $(ST_OUT)/java/ToolWork.class
+endif
+endif
+
 # The module (sonde.ko, top level) and the CLI (build/sonde) come from the
 # top-level Makefile; KDIR tells the runner which kernel image to boot.
 .PHONY: guest-check
@@ -244,7 +277,9 @@ demo: module userland selftests-bin
 # the initramfs, the decompressors extract-vmlinux needs, kmod for
 # modinfo, libelf and zlib (linked statically) for the CLI; debhelper,
 # dh-dkms, dkms and fakeroot for make deb; lintian and debootstrap for
-# make check-packages, debootstrap for make check-kernels.
+# make check-packages, debootstrap for make check-kernels; a JDK for the
+# Java tools' JVM in the guest; bash-completion and vim for the tests of
+# the completion and the syntax file.
 DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
 	linux-headers-6.12-amd64 linux-image-6.12-amd64 dwarves \
@@ -252,7 +287,7 @@ DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	qemu-system-x86 busybox-static cpio \
 	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev libbpf-dev ca-certificates \
 	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 \
-	libcapstone-dev
+	libcapstone-dev openjdk-17-jdk-headless bash-completion vim
 
 deps:
 	@set -e; \

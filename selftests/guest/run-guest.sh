@@ -260,6 +260,10 @@ fi
 
 if [ -x "$SONDE_BIN" ]; then
 	install_bin "$SONDE_BIN" /bin/sonde
+	# where the packages put it: the tools' "#!/usr/sbin/sonde -s" and
+	# DTrace scripts' "#!/usr/sbin/dtrace -s" (sonde-dtrace's link)
+	ln -sf /bin/sonde "$R/usr/sbin/sonde"
+	ln -sf sonde "$R/usr/sbin/dtrace"
 	# dlopen()ed by sonde for pid offset probes (libcapstone4), with
 	# the libraries it needs.  sonde is static: its dlopen() looks for
 	# the dynamic loader where Debian keeps it, in the multiarch
@@ -323,10 +327,19 @@ elif [ -n "$PYTHON" ]; then
 fi
 
 # Data directories the tests read (the VM corpus); not the harness headers.
+# The Java tools' JVM (java/, 36 MB) only for a run that may use it: the
+# D behaviour tests (all tests, or test_dtests.sh named), --cmd, --shell.
+java_wanted=1
+if [ "$MODE" = tests ] && [ -n "${SONDE_TESTS:-}" ]; then
+	case " $SONDE_TESTS " in *" test_dtests.sh "*) ;; *) java_wanted= ;; esac
+fi
 if [ -d "$ST" ]; then
 	for d in "$ST"/*/; do
 		[ -d "$d" ] || continue
-		case $(basename "$d") in include) continue ;; esac
+		case $(basename "$d") in
+		include) continue ;;
+		java) [ -n "$java_wanted" ] || continue ;;
+		esac
 		cp -r "$d" "$R/selftests/sonde/"
 	done
 fi

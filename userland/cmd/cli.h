@@ -22,4 +22,17 @@ int cli_header(const char *script, bool one_script, const char *ofile);
 int cli_sdt_object(const char *script, bool one_script, const char *ofile,
 		   int nobj, char **objs);
 
+/*
+ * The command's name (dtrace.c): "dtrace" when run as dtrace (argv[0]'s
+ * base name), else "sonde".  For messages and the usage text.
+ */
+const char *cli_progname(const char *argv0);
+
+/*
+ * Run as dtrace with -h or -G: take out of @argv (in place, keeping the
+ * NULL at its end) the options SystemTap's dtrace helper ignores in those
+ * modes.  Returns the new argc (@argc when nothing changes).
+ */
+int cli_dtrace_args(const char *progname, int argc, char **argv);
+
 #endif /* _SONDE_CLI_H */

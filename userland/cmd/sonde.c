@@ -1094,7 +1094,9 @@ int main(int argc, char **argv)
 	struct cli o = { .exec = true };
 	int i, status, err;
 
-	g_pname = "sonde";
+	/* as dtrace: messages say "dtrace", the helper's options pass */
+	g_pname = cli_progname(argv[0]);
+	argc = cli_dtrace_args(g_pname, argc, argv);
 	g_ofp = stdout;
 	if (argc == 1)
 		return usage(stderr, E_USAGE);

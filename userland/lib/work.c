@@ -250,7 +250,15 @@ static int sonde_work_drain(struct sonde_work *w, bool done, bool first)
 			sonde_consumer_grab(w->c, sonde_proc_pid(w->procs[i]));
 	if (done || t >= w->next_agg) {
 		err = sonde_consumer_snap_all(w->c, w->dev);
-		w->next_agg = t + w->aggrate;
+		/*
+		 * dtrace_aggregate_snap(): the next is an aggrate after this
+		 * one was due, as the switches are timed (next_sw), not
+		 * after now: with equal rates every round snapshots, and a
+		 * tick's printa() never prints a snapshot a round old.
+		 */
+		w->next_agg += w->aggrate;
+		if (w->next_agg <= t)
+			w->next_agg = t + w->aggrate;
 		if (err)
 			return err;
 	}

@@ -352,6 +352,33 @@ unit-cli-options: $(B)/sonde
 
 unit: unit-devhint unit-cli-options
 
+# Run as dtrace (sonde-dtrace's link), the command takes the calls of
+# SystemTap's build helper: -h, -G, its extra options, $CFLAGS.
+.PHONY: unit-dtrace
+unit-dtrace: $(B)/sonde
+	userland/tests/dtrace_helper.sh $(B)/sonde
+
+unit: unit-dtrace
+
+# The tools (userland/tools/): each runs as a program, compiles, has its
+# usage, a man page whose SYNOPSIS is that usage, a line in the guide and
+# a test in the guest.
+.PHONY: unit-tools
+unit-tools: $(B)/sonde
+	userland/tests/tools_check.sh $(B)/sonde
+
+unit: unit-tools
+
+# The bash completion offers the tables' options and the listing's
+# probes; the vim syntax file knows every D name of the tables.
+.PHONY: unit-completion unit-vim
+unit-completion: $(B)/completion/sonde
+	userland/tests/completion.sh $(B)/completion/sonde
+unit-vim: $(B)/names
+	userland/tests/vim_syntax.sh $(B)/names
+
+unit: unit-completion unit-vim
+
 # make install / uninstall into a DESTDIR (userland/tests/install.sh).
 .PHONY: unit-install
 unit-install: userland

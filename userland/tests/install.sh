@@ -18,16 +18,24 @@ check() {	# NAME COMMAND...
 	if "$@"; then echo "ok $name"; else echo "not ok $name"; fail=1; fi
 }
 
-make -s install DESTDIR="$D" PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu >/dev/null || { echo "not ok make_install"; exit 1; }
+make -s install install-dtrace DESTDIR="$D" PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu >/dev/null || { echo "not ok make_install"; exit 1; }
 for f in usr/sbin/sonde usr/lib/x86_64-linux-gnu/libsonde.a \
 	usr/lib/x86_64-linux-gnu/pkgconfig/libsonde.pc usr/include/sonde/libsonde.h \
 	usr/include/sonde/sonde.h usr/share/man/man8/sonde.8 usr/share/doc/sonde/install.md \
 	usr/src/sonde-$V/dkms.conf usr/src/sonde-$V/Kbuild usr/src/sonde-$V/kmod/main.c \
 	usr/src/sonde-$V/uapi/sonde.h usr/lib/x86_64-linux-gnu/sonde/procfs.d \
-	usr/lib/x86_64-linux-gnu/sonde/io.d; do
+	usr/lib/x86_64-linux-gnu/sonde/io.d usr/sbin/execsnoop.d usr/sbin/javagc.d \
+	usr/share/man/man8/execsnoop.d.8 usr/share/man/man8/pyflow.d.8 \
+	usr/share/bash-completion/completions/sonde \
+	usr/share/vim/vimfiles/syntax/dtrace.vim usr/share/vim/vimfiles/ftdetect/sonde.vim \
+	usr/sbin/dtrace usr/share/man/man8/dtrace.8 usr/share/bash-completion/completions/dtrace; do
 	[ -e "$D/$f" ] || { echo "# missing $f"; fail=1; }
 done
 check installed_files [ $fail = 0 ]
+# the tools run the sonde installed with them, and as many as the tree has
+check tools_shebang sh -c "head -n 1 '$D/usr/sbin/opensnoop.d' | grep -qx '#!/usr/sbin/sonde -s' && test -x '$D/usr/sbin/opensnoop.d'"
+check tools_all sh -c "test \$(ls '$D'/usr/sbin/*.d | wc -l) -eq \$(ls userland/tools/*.d | wc -l)"
+check dtrace_is_sonde sh -c "test \"\$(readlink '$D/usr/sbin/dtrace')\" = sonde"
 check dkms_conf_version grep -qx "PACKAGE_VERSION=\"$V\"" "$D/usr/src/sonde-$V/dkms.conf"
 # the D library's directory is the one compiled in; -L adds one (checked
 # when given)

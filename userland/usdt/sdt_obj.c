@@ -17,8 +17,10 @@
  * objects carry it).  The objects named are checked to be ELF relocatable
  * files and are not changed.
  *
- * The compiler is $CC (default cc), run through sh so CC may carry flags;
- * the header needs <sys/sdt.h> (systemtap-sdt-dev), as the program's own
+ * The compiler is $CC (default cc) with $CFLAGS, as SystemTap's helper
+ * runs it (so the object gets the build's ABI and hardening flags, -m32,
+ * -fcf-protection), through sh so both may carry several words; the
+ * header needs <sys/sdt.h> (systemtap-sdt-dev), as the program's own
  * objects did.  The definitions come parsed, as sdt_hdr.c's; the command
  * (cmd/sdt.c) reads the file with the D compiler's parser and says what
  * went wrong.  Nothing here prints: errors go to the caller's buffer.
@@ -103,7 +105,7 @@ static int sdt_compile(const char *c, size_t len, const char *out,
 		if (dup2(fds[0], STDIN_FILENO) < 0)
 			_exit(127);
 		execl("/bin/sh", "sh", "-c",
-		      "exec ${CC:-cc} -fPIC -c -x c -o \"$1\" -", "sonde", out,
+		      "exec ${CC:-cc} $CFLAGS -fPIC -c -x c -o \"$1\" -", "sonde", out,
 		      (char *)NULL);
 		_exit(127);
 	}

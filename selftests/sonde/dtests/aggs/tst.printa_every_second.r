@@ -1,0 +1,5 @@
+about 20
+about 20
+about 20
+about 20
+

@@ -1,0 +1,3 @@
+rc=0
+TIME                  NEW/s
+at least 10

@@ -1,0 +1,3 @@
+rc=0
+TIME(ms)  TID     EVENT
+open seen
