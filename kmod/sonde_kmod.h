@@ -256,6 +256,7 @@ void sonde_probes_destroy(void);
  */
 void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 		      struct sonde_fire *f);
+bool sonde_firing_here(void);
 void sonde_sync(void);
 
 /* Providers. */
@@ -282,6 +283,7 @@ extern const struct sonde_provider sonde_tp_provider;
 extern const struct sonde_provider sonde_sched_provider;
 extern const struct sonde_provider sonde_proc_provider;
 extern const struct sonde_provider sonde_io_provider;
+extern const struct sonde_provider sonde_lockstat_provider;
 /* User probes: USDT and pid (prov_uprobe.c) */
 extern const struct sonde_provider sonde_uprobe_provider;
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req);

@@ -11,8 +11,8 @@
  * bufinfo_t *, ...), args[N] is that translation (xlate) of the raw
  * argument the provider passes (a struct task_struct *, a struct
  * request *), by the translators of the D library (userland/dlib); where
- * it is the D library's cpuinfo_t, a cast of the raw argument;
- * proc:::exec's path is
+ * it is a pointer to a kernel type (lockstat's locks) or the D library's
+ * cpuinfo_t, a cast of the raw argument; proc:::exec's path is
  * copyinstr() of it.  Probes of other providers (USDT, pid) take int64_t
  * args.
  *
@@ -59,6 +59,8 @@ struct dc_argrow {
  * cpuinfo_t (kmod/prov_stable.c) */
 #define DC_X_QUEUE { DC_X_LWP("arg0"), DC_X_PS("arg0"), \
 	{ "cpuinfo_t *", "(cpuinfo_t *)arg2", true } }
+/* lockstat: the lock, a kernel type */
+#define DC_X_LOCK(t) { { t " *", "(" t " *)arg0", false } }
 
 static const struct dc_argrow dc_argrows[] = {
 	{ .prov = "dtrace", .name = "BEGIN", .types = "" },
@@ -117,6 +119,30 @@ static const struct dc_argrow dc_argrows[] = {
 	  .x = DC_X_IO("struct bio") },
 	{ .prov = "io", .name = "wait-done", .types = "xxx",
 	  .x = DC_X_IO("struct bio") },
+	/* Oracle's lockstat (dt_prov_lockstat.c); its "struct rwlock" is
+	 * Linux's rwlock_t.  The times are nanoseconds. */
+	{ .prov = "lockstat", .name = "adaptive-acquire", .types = "x",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "adaptive-acquire-error", .types = "xi",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "adaptive-block", .types = "xL",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "adaptive-release", .types = "x",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "adaptive-spin", .types = "xL",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "rw-acquire", .types = "xi",
+	  .x = DC_X_LOCK("rwlock_t") },
+	{ .prov = "lockstat", .name = "rw-release", .types = "xi",
+	  .x = DC_X_LOCK("rwlock_t") },
+	{ .prov = "lockstat", .name = "rw-spin", .types = "xLi",
+	  .x = DC_X_LOCK("rwlock_t") },
+	{ .prov = "lockstat", .name = "spin-acquire", .types = "x",
+	  .x = DC_X_LOCK("spinlock_t") },
+	{ .prov = "lockstat", .name = "spin-release", .types = "x",
+	  .x = DC_X_LOCK("spinlock_t") },
+	{ .prov = "lockstat", .name = "spin-spin", .types = "xL",
+	  .x = DC_X_LOCK("spinlock_t") },
 };
 
 /* User probes (USDT, pid): the ten arguments, as int64_t. */

@@ -300,6 +300,7 @@ const struct sonde_provider sonde_tp_provider = { .name = "tracepoint" };
 const struct sonde_provider sonde_sched_provider = { .name = "sched" };
 const struct sonde_provider sonde_proc_provider = { .name = "proc" };
 const struct sonde_provider sonde_io_provider = { .name = "io" };
+const struct sonde_provider sonde_lockstat_provider = { .name = "lockstat" };
 
 /* prov_fbt.c's memory of descriptions offered in full: nothing offered */
 u32 sonde_fbt_offered(const struct sonde_probe_desc *desc)
