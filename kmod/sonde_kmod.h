@@ -284,6 +284,9 @@ extern const struct sonde_provider sonde_sched_provider;
 extern const struct sonde_provider sonde_proc_provider;
 extern const struct sonde_provider sonde_io_provider;
 extern const struct sonde_provider sonde_lockstat_provider;
+/* CPU performance counters (prov_cpc.c) */
+extern const struct sonde_provider sonde_cpc_provider;
+void sonde_cpc_release(struct sonde_state *st);
 /* User probes: USDT and pid (prov_uprobe.c) */
 extern const struct sonde_provider sonde_uprobe_provider;
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req);
@@ -407,6 +410,9 @@ struct sonde_state {
 	 * sonde_lock) */
 	struct list_head timer_refs;
 	u32 ntimer_refs;
+	/* cpc probes its listings hold (prov_cpc.c; sonde_lock) */
+	struct list_head cpc_refs;
+	u32 ncpc_refs;
 	/* jstack() helpers (jhelper.c): set before GO, read by firings */
 	struct sonde_kjhelper jhelpers[SONDE_MAX_JHELPERS];
 	u32 njhelpers;

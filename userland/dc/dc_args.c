@@ -73,6 +73,8 @@ static const struct dc_argrow dc_argrows[] = {
 	{ .prov = "fbt", .name = "entry", .types = "llllll" },
 	{ .prov = "fbt", .name = "return", .types = "il" },
 	{ .prov = "profile", .types = "" },
+	/* arg0, arg1: the kernel and user PCs, as profile's */
+	{ .prov = "cpc", .types = "" },
 	{ .prov = "tracepoint", .types = "LLLLLL" },
 	{ .prov = "sched", .name = "on-cpu", .types = "" },
 	{ .prov = "sched", .name = "off-cpu", .types = "xx",
