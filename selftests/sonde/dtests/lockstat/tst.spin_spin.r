@@ -1,2 +1,2 @@
-spun: 1, other locks: 0, no time: 0, acquired after: 1
+spun on the siglock: 1, no time: 0, acquired after: 1
 
