@@ -406,18 +406,24 @@ static int sonde_cpc_provide(struct sonde_state *st,
 	struct sonde_cpc_ref *r;
 	struct sonde_cpc *c;
 	const char *sep;
+	bool literal;
 	int err;
 
 	if (!sonde_glob_match(desc->module, "") ||
 	    !sonde_glob_match(desc->function, ""))
+		return 0;
+	literal = sonde_glob_literal(desc->name);
+	/* a name no cpc probe can have (BEGIN) makes nothing: not even
+	 * the listed probes, whose hardware events cost a counter each to
+	 * try */
+	if (literal && !sonde_cpc_parse(desc->name, &attr))
 		return 0;
 	if (!sonde_cpc_listed) {
 		err = sonde_cpc_list();
 		if (err)
 			return err;
 	}
-	if (!sonde_glob_literal(desc->name) ||
-	    !sonde_cpc_parse(desc->name, &attr))
+	if (!literal)
 		return 0;
 	c = sonde_cpc_find(desc->name);
 	if (c && !c->on_demand)

@@ -569,7 +569,7 @@ static int sonde_stable_provide(struct sonde_state *st,
 	static bool made;
 
 	if (!made)
-		sonde_cpuinfo_init();
+		sonde_cpuinfo_init();	/* cheap: before any probe exists */
 	return sonde_sdt_provide(sonde_sdts, ARRAY_SIZE(sonde_sdts), desc,
 				 &made);
 }
