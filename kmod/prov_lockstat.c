@@ -339,7 +339,7 @@ static bool sonde_ls_mutex_over(struct sonde_sdt *s, void *lock,
 
 static void sonde_ls_spin_end(void *data, void *lock, int ret)
 {
-	struct sonde_ls_wait w;
+	struct sonde_ls_wait w __uninitialized;	/* filled by _over() */
 
 	if (sonde_ls_mutex_over(data, lock, &w) && !ret)
 		sonde_ls_fire(data, NULL, (unsigned long)lock, w.spin, 0);
@@ -347,7 +347,7 @@ static void sonde_ls_spin_end(void *data, void *lock, int ret)
 
 static void sonde_ls_block_end(void *data, void *lock, int ret)
 {
-	struct sonde_ls_wait w;
+	struct sonde_ls_wait w __uninitialized;	/* filled by _over() */
 
 	if (sonde_ls_mutex_over(data, lock, &w) && !ret && w.slept)
 		sonde_ls_fire(data, NULL, (unsigned long)lock, w.block, 0);
