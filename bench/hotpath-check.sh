@@ -38,6 +38,18 @@ ROOTS=(
 	sonde_sdt_wakeup sonde_sdt_create sonde_sdt_exec sonde_sdt_exit
 	sonde_sdt_lwp_exit sonde_sdt_signal_send sonde_sdt_signal_handle
 	sonde_sdt_io_start sonde_sdt_io_done
+	sonde_sdt_queue sonde_sdt_nice sonde_sdt_setsched sonde_sdt_pi
+	sonde_sdt_remain sonde_sdt_current sonde_sdt_lwp_create
+	sonde_sdt_exec_failure sonde_sdt_exec_success sonde_sdt_start
+	sonde_sdt_lwp_start sonde_sdt_signal_discard sonde_sdt_signal_clear
+	sonde_sdt_wait_start sonde_sdt_wait_entry sonde_sdt_wait_done
+	sonde_ls_entry sonde_ls_entry_t sonde_ls_acquired sonde_ls_acquired0
+	sonde_ls_acquire_error sonde_ls_tried sonde_ls_read sonde_ls_write
+	sonde_ls_tried_read sonde_ls_tried_write sonde_ls_spun
+	sonde_ls_spun_read sonde_ls_spun_write sonde_ls_released
+	sonde_ls_released_read sonde_ls_released_write sonde_ls_mutex_begin
+	sonde_ls_spin_end sonde_ls_block_end
+	sonde_cpc_overflow sonde_cpc_nmi_fn
 	sonde_uprobe_handler sonde_uretprobe_handler
 	sonde_stack_skip
 )

@@ -165,6 +165,15 @@ sonde_compat_hrtimer_setup(struct hrtimer *h,
 	struct task_struct *next, unsigned int prev_state
 
 /*
+ * lock:contention_begin(void *lock, unsigned int flags) and
+ * contention_end(void *lock, int ret) (prov_lockstat.c): since 5.19, the
+ * same in 6.1 and 6.12; the flags of include/trace/events/lock.h, which
+ * a module cannot include without declaring the events' tracepoints.
+ */
+#define SONDE_LCB_F_SPIN	(1U << 0)
+#define SONDE_LCB_F_MUTEX	(1U << 5)
+
+/*
  * uprobes (prov_uprobe.c): registration and the consumer's callbacks.
  *
  *   6.1 (and 5.x): uprobe_register_refctr(inode, off, refctr, uc) -> int;

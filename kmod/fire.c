@@ -365,6 +365,22 @@ void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 }
 
 /**
+ * sonde_firing_here() - is this CPU running a firing now
+ *
+ * For a provider whose hooks sonde's own firing path can hit (lockstat:
+ * the aggregation and dynamic-variable locks are spinlocks), so that it
+ * skips them silently instead of firing into the re-entrancy guard, which
+ * would count each as a drop.
+ *
+ * Context: probe context, preemption off.
+ * Return: true inside sonde_probe_fire() (or a test firing) on this CPU.
+ */
+bool sonde_firing_here(void)
+{
+	return __this_cpu_read(sonde_in_probe);
+}
+
+/**
  * sonde_sync() - wait until no CPU runs a firing that started before now
  *
  * Nor a handler that may yet start one.  Firings run with interrupts off,

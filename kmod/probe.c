@@ -249,6 +249,9 @@ static const struct sonde_provider *const sonde_providers[] = {
 	&sonde_sched_provider,
 	&sonde_proc_provider,
 	&sonde_io_provider,
+	/* kernel locks (kprobes, tracepoints), CPU performance counters */
+	&sonde_lockstat_provider,
+	&sonde_cpc_provider,
 };
 
 /**

@@ -256,6 +256,7 @@ void sonde_probes_destroy(void);
  */
 void sonde_probe_fire(struct sonde_probe *p, struct sonde_state *only,
 		      struct sonde_fire *f);
+bool sonde_firing_here(void);
 void sonde_sync(void);
 
 /* Providers. */
@@ -282,6 +283,10 @@ extern const struct sonde_provider sonde_tp_provider;
 extern const struct sonde_provider sonde_sched_provider;
 extern const struct sonde_provider sonde_proc_provider;
 extern const struct sonde_provider sonde_io_provider;
+extern const struct sonde_provider sonde_lockstat_provider;
+/* CPU performance counters (prov_cpc.c) */
+extern const struct sonde_provider sonde_cpc_provider;
+void sonde_cpc_release(struct sonde_state *st);
 /* User probes: USDT and pid (prov_uprobe.c) */
 extern const struct sonde_provider sonde_uprobe_provider;
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req);
@@ -405,6 +410,9 @@ struct sonde_state {
 	 * sonde_lock) */
 	struct list_head timer_refs;
 	u32 ntimer_refs;
+	/* cpc probes its listings hold (prov_cpc.c; sonde_lock) */
+	struct list_head cpc_refs;
+	u32 ncpc_refs;
 	/* jstack() helpers (jhelper.c): set before GO, read by firings */
 	struct sonde_kjhelper jhelpers[SONDE_MAX_JHELPERS];
 	u32 njhelpers;

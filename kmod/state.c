@@ -75,6 +75,7 @@ struct sonde_state *sonde_state_create(void)
 	INIT_WORK(&st->buf_grow, sonde_buf_grow_fn);
 	INIT_LIST_HEAD(&st->uprobes);
 	INIT_LIST_HEAD(&st->timer_refs);
+	INIT_LIST_HEAD(&st->cpc_refs);
 	return st;
 }
 
@@ -341,6 +342,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	sonde_state_unbudget(st);
 	sonde_uprobes_destroy(st);
 	sonde_profile_release(st);
+	sonde_cpc_release(st);
 	sonde_jhelpers_free(st);
 	sonde_state_stop_grower(st);
 	sonde_state_free_pcpu(st);

@@ -278,7 +278,75 @@ test_tick_probes_freed() {
 	return 1
 }
 
-ktap_header 10
+# Oracle's probes and their argument types (issue 31): sched, proc and io
+# probes that need no tracepoint, lockstat, and cpc's listed events.
+test_list_oracle_probes() {
+	ok=0
+	run 60 "$SONDE" -l -P lockstat
+	names=$(awk 'NR > 1 { print $NF }' "$T/out" | sort | tr '\n' ' ')
+	want='adaptive-acquire adaptive-acquire-error adaptive-block adaptive-release adaptive-spin rw-acquire rw-release rw-spin spin-acquire spin-release spin-spin '
+	if [ "$rc" -ne 0 ] || [ "$names" != "$want" ]; then
+		ktap_diag "lockstat's probes: got '$names', want '$want'"
+		ok=1
+	fi
+	for spec in 'sched:::enqueue|args[0]: lwpsinfo_t *|args[1]: psinfo_t *|args[2]: cpuinfo_t *' \
+		    'sched:::dequeue|args[2]: cpuinfo_t *|args[3]: int' \
+		    'sched:::change-pri|args[1]: psinfo_t *|args[2]: int' \
+		    'proc:::exec|args[0]: string' \
+		    'proc:::signal-discard|args[0]: lwpsinfo_t *|args[2]: int' \
+		    'io:::wait-done|args[0]: bufinfo_t *|args[2]: fileinfo_t *' \
+		    'lockstat:::rw-spin|args[0]: rwlock_t *|args[1]: uint64_t|args[2]: int' \
+		    'lockstat:::adaptive-block|args[0]: struct mutex *'; do
+		desc=${spec%%|*}
+		run 60 "$SONDE" -lv -n "$desc"
+		rest=${spec#*|}
+		while [ -n "$rest" ]; do
+			line=${rest%%|*}
+			[ "$rest" = "$line" ] && rest= || rest=${rest#*|}
+			if ! grep -qxF "		$line" "$T/out"; then
+				ktap_diag "$desc: no line '$line'"
+				show
+				ok=1
+			fi
+		done
+	done
+	run 60 "$SONDE" -l -P cpc
+	for name in cpu_clock-all-1000000000 perf_count_sw_cpu_clock-all-1000000000 \
+		    perf_count_sw_task_clock-all-1000000000 \
+		    context_switches-all-1000000000; do
+		if ! grep -Eq " cpc +$name\$" "$T/out"; then
+			ktap_diag "sonde -l -P cpc does not list $name"
+			show
+			ok=1
+		fi
+	done
+	return $ok
+}
+
+# cpc probes made on demand go away with the sonde that listed or
+# enabled them, as tick-N's: after 40 listings of new counts and one
+# trace of another, `sonde -l -P cpc` lists as many probes as before.
+test_cpc_probes_freed() {
+	run 60 "$SONDE" -l -P cpc
+	before=$(wc -l < "$T/out")
+	i=0
+	while [ $i -lt 40 ]; do
+		"$SONDE" -l -n "cpc:::cpu_clock-all-$((200000 + i))" > /dev/null 2>&1 || break
+		i=$((i + 1))
+	done
+	run 60 "$SONDE" -qn 'cpc:::cpu_clock-user-4321000 { } BEGIN { exit(0); }'
+	rc1=$rc
+	run 60 "$SONDE" -l -P cpc
+	if [ "$i" -eq 40 ] && [ "$rc1" -eq 0 ] && [ "$rc" -eq 0 ] &&
+	   [ "$before" -gt 1 ] && [ "$(wc -l < "$T/out")" -eq "$before" ]; then
+		return 0
+	fi
+	ktap_diag "want 40 listings, a trace, then $before lines of cpc probes"
+	show
+	return 1
+}
+
+ktap_header 12
 test_syscall_tick; ktap_result cli_syscall_entry_tick_exit $?
 test_kill9_rmmod; ktap_result cli_kill9_then_rmmod_insmod $?
 test_list; ktap_result cli_list_probes $?
@@ -294,4 +362,6 @@ test_sigint; ktap_result cli_sigint_prints_aggregations $?
 test_deadman; ktap_result cli_deadman_sigstop $?
 test_list_verbose; ktap_result cli_list_verbose $?
 test_tick_probes_freed; ktap_result cli_tick_probes_freed $?
+test_list_oracle_probes; ktap_result cli_list_oracle_probes $?
+test_cpc_probes_freed; ktap_result cli_cpc_probes_freed $?
 ktap_finish

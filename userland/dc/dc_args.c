@@ -10,8 +10,11 @@
  * Where DTrace's args[N] is a translated structure (psinfo_t *,
  * bufinfo_t *, ...), args[N] is that translation (xlate) of the raw
  * argument the provider passes (a struct task_struct *, a struct
- * request *), by the translators of the D library (userland/dlib).
- * Probes of other providers (USDT, pid) take int64_t args.
+ * request *), by the translators of the D library (userland/dlib); where
+ * it is a pointer to a kernel type (lockstat's locks) or the D library's
+ * cpuinfo_t, a cast of the raw argument; proc:::exec's path is
+ * copyinstr() of it.  Probes of other providers (USDT, pid) take int64_t
+ * args.
  *
  * Called by dc_sem.c while it checks a clause; userland only.
  */
@@ -23,24 +26,41 @@
 #include "dc_sem.h"
 #include "vm.h"
 
+/* An argument args[] gives as a D expression of the raw ones: its type
+ * (as `sonde -l -v` shows it) and the expression.  @lib: the type is the
+ * D library's (a translated structure, cpuinfo_t), which must be loaded. */
+struct dc_argx {
+	const char *type;
+	const char *expr;
+	bool lib;
+};
+
 /* One kind of probe and its arguments: one letter per argument
- * ('l' int64_t, 'L' uint64_t, 'i' int, 'p' uintptr_t, 'x' a translated
- * structure, see xlate[]). */
+ * ('l' int64_t, 'L' uint64_t, 'i' int, 'p' uintptr_t, 'x' an expression
+ * of the raw arguments, see x[]). */
 struct dc_argrow {
 	const char *prov;
 	const char *name;		/* NULL: every probe of @prov */
 	const char *types;
-	const char *xlate[3];		/* 'x' arguments, in order: the D
-					 * expression that is args[N] */
+	struct dc_argx x[4];		/* 'x' arguments, in order */
 };
 
 /* The translations of the stable providers' arguments. */
-#define DC_X_LWP(a) "xlate <lwpsinfo_t *> ((struct task_struct *)" a ")"
-#define DC_X_PS(a) "xlate <psinfo_t *> ((struct task_struct *)" a ")"
-#define DC_X_IO \
-	{ "xlate <bufinfo_t *> ((struct request *)arg4)",		\
-	  "xlate <devinfo_t *> ((struct request *)arg4)",		\
-	  "xlate <fileinfo_t *> ((struct request *)arg4)" }
+#define DC_X_LWP(a) { "lwpsinfo_t *", \
+	"xlate <lwpsinfo_t *> ((struct task_struct *)" a ")", true }
+#define DC_X_PS(a) { "psinfo_t *", \
+	"xlate <psinfo_t *> ((struct task_struct *)" a ")", true }
+#define DC_X_TASK(a) { DC_X_LWP(a), DC_X_PS(a) }
+#define DC_X_IO(t) \
+	{ { "bufinfo_t *", "xlate <bufinfo_t *> ((" t " *)arg4)", true }, \
+	  { "devinfo_t *", "xlate <devinfo_t *> ((" t " *)arg4)", true }, \
+	  { "fileinfo_t *", "xlate <fileinfo_t *> ((" t " *)arg4)", true } }
+/* sched:::enqueue and dequeue: arg2 is the kernel's copy of the CPU's
+ * cpuinfo_t (kmod/prov_stable.c) */
+#define DC_X_QUEUE { DC_X_LWP("arg0"), DC_X_PS("arg0"), \
+	{ "cpuinfo_t *", "(cpuinfo_t *)arg2", true } }
+/* lockstat: the lock, a kernel type */
+#define DC_X_LOCK(t) { { t " *", "(" t " *)arg0", false } }
 
 static const struct dc_argrow dc_argrows[] = {
 	{ .prov = "dtrace", .name = "BEGIN", .types = "" },
@@ -53,24 +73,78 @@ static const struct dc_argrow dc_argrows[] = {
 	{ .prov = "fbt", .name = "entry", .types = "llllll" },
 	{ .prov = "fbt", .name = "return", .types = "il" },
 	{ .prov = "profile", .types = "" },
+	/* arg0, arg1: the kernel and user PCs, as profile's */
+	{ .prov = "cpc", .types = "" },
 	{ .prov = "tracepoint", .types = "LLLLLL" },
 	{ .prov = "sched", .name = "on-cpu", .types = "" },
-	{ .prov = "sched", .name = "off-cpu", .types = "xx", .xlate =
-	  { DC_X_LWP("arg0"), DC_X_PS("arg0") } },
+	{ .prov = "sched", .name = "off-cpu", .types = "xx",
+	  .x = DC_X_TASK("arg0") },
 	{ .prov = "sched", .name = "sleep", .types = "" },
 	{ .prov = "sched", .name = "preempt", .types = "" },
-	{ .prov = "sched", .name = "wakeup", .types = "xx", .xlate =
-	  { DC_X_LWP("arg0"), DC_X_PS("arg0") } },
-	{ .prov = "proc", .name = "create", .types = "x", .xlate =
+	{ .prov = "sched", .name = "wakeup", .types = "xx",
+	  .x = DC_X_TASK("arg0") },
+	/* Oracle's: dequeue's args[3] is the kernel's flags, enqueue has
+	 * three */
+	{ .prov = "sched", .name = "enqueue", .types = "xxx", .x = DC_X_QUEUE },
+	{ .prov = "sched", .name = "dequeue", .types = "xxxi",
+	  .x = DC_X_QUEUE },
+	{ .prov = "sched", .name = "change-pri", .types = "xxi",
+	  .x = DC_X_TASK("arg0") },
+	{ .prov = "sched", .name = "remain-cpu", .types = "" },
+	{ .prov = "sched", .name = "surrender", .types = "xx",
+	  .x = DC_X_TASK("arg0") },
+	{ .prov = "sched", .name = "tick", .types = "xx",
+	  .x = DC_X_TASK("arg0") },
+	{ .prov = "proc", .name = "create", .types = "x", .x =
 	  { DC_X_PS("arg0") } },
+	{ .prov = "proc", .name = "exec", .types = "x", .x =
+	  { { "string", "copyinstr(arg0)", false } } },
+	{ .prov = "proc", .name = "exec-failure", .types = "i" },
 	{ .prov = "proc", .name = "exec-success", .types = "" },
 	{ .prov = "proc", .name = "exit", .types = "i" },
+	{ .prov = "proc", .name = "lwp-create", .types = "xx",
+	  .x = DC_X_TASK("arg0") },
 	{ .prov = "proc", .name = "lwp-exit", .types = "" },
-	{ .prov = "proc", .name = "signal-send", .types = "xxi", .xlate =
-	  { DC_X_LWP("arg0"), DC_X_PS("arg0") } },
+	{ .prov = "proc", .name = "lwp-start", .types = "" },
+	{ .prov = "proc", .name = "signal-clear", .types = "i" },
+	{ .prov = "proc", .name = "signal-discard", .types = "xxi",
+	  .x = DC_X_TASK("arg0") },
 	{ .prov = "proc", .name = "signal-handle", .types = "ipp" },
-	{ .prov = "io", .name = "start", .types = "xxx", .xlate = DC_X_IO },
-	{ .prov = "io", .name = "done", .types = "xxx", .xlate = DC_X_IO },
+	{ .prov = "proc", .name = "signal-send", .types = "xxi",
+	  .x = DC_X_TASK("arg0") },
+	{ .prov = "proc", .name = "start", .types = "" },
+	{ .prov = "io", .name = "start", .types = "xxx",
+	  .x = DC_X_IO("struct request") },
+	{ .prov = "io", .name = "done", .types = "xxx",
+	  .x = DC_X_IO("struct request") },
+	{ .prov = "io", .name = "wait-start", .types = "xxx",
+	  .x = DC_X_IO("struct bio") },
+	{ .prov = "io", .name = "wait-done", .types = "xxx",
+	  .x = DC_X_IO("struct bio") },
+	/* Oracle's lockstat (dt_prov_lockstat.c); its "struct rwlock" is
+	 * Linux's rwlock_t.  The times are nanoseconds. */
+	{ .prov = "lockstat", .name = "adaptive-acquire", .types = "x",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "adaptive-acquire-error", .types = "xi",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "adaptive-block", .types = "xL",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "adaptive-release", .types = "x",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "adaptive-spin", .types = "xL",
+	  .x = DC_X_LOCK("struct mutex") },
+	{ .prov = "lockstat", .name = "rw-acquire", .types = "xi",
+	  .x = DC_X_LOCK("rwlock_t") },
+	{ .prov = "lockstat", .name = "rw-release", .types = "xi",
+	  .x = DC_X_LOCK("rwlock_t") },
+	{ .prov = "lockstat", .name = "rw-spin", .types = "xLi",
+	  .x = DC_X_LOCK("rwlock_t") },
+	{ .prov = "lockstat", .name = "spin-acquire", .types = "x",
+	  .x = DC_X_LOCK("spinlock_t") },
+	{ .prov = "lockstat", .name = "spin-release", .types = "x",
+	  .x = DC_X_LOCK("spinlock_t") },
+	{ .prov = "lockstat", .name = "spin-spin", .types = "xL",
+	  .x = DC_X_LOCK("spinlock_t") },
 };
 
 /* User probes (USDT, pid): the ten arguments, as int64_t. */
@@ -120,7 +194,8 @@ static const char *dc_desc_text(const struct sonde_probe_desc *d, char *buf,
  */
 static bool dc_args_desc(struct dc_cc *cc, struct dc_node *n,
 			 const struct sonde_probe_desc *d, int64_t idx,
-			 struct dc_type *t, bool *seen, const char **xl)
+			 struct dc_type *t, bool *seen,
+			 const struct dc_argx **xl)
 {
 	const struct dc_argrow *rows = dc_argrows;
 	size_t nrows = sizeof(dc_argrows) / sizeof(dc_argrows[0]), i;
@@ -176,13 +251,13 @@ static bool dc_args_desc(struct dc_cc *cc, struct dc_node *n,
 			return false;
 		}
 		if (c == 'x') {
-			if (*xl && strcmp(*xl, r->xlate[idx])) {
+			if (*xl && strcmp((*xl)->expr, r->x[idx].expr)) {
 				dc_error(cc, "D_ARGS_MULTI", n->line, n->col,
 					 "args[%lld] may not be referenced because the probes of this clause give it different types",
 					 (long long)idx);
 				return false;
 			}
-			*xl = r->xlate[idx];
+			*xl = &r->x[idx];
 			*seen = true;
 			continue;
 		}
@@ -206,34 +281,31 @@ static bool dc_args_desc(struct dc_cc *cc, struct dc_node *n,
 }
 
 /*
- * args[@idx] a translation @xl of the probe's raw argument: the library's
- * translator applied to it (an xlate expression, checked here).
+ * args[@idx] the expression @xl of the probe's raw arguments: a library
+ * translator applied to one, a cast, copyinstr() (checked here).
  */
 static bool dc_args_xlate(struct dc_cc *cc, struct dc_node *n, int64_t idx,
-			  const char *xl, const struct sonde_probe_desc *d)
+			  const struct dc_argx *xl,
+			  const struct sonde_probe_desc *d)
 {
 	char tname[64], buf[SONDE_PROVNAMELEN + SONDE_MODNAMELEN +
 			     SONDE_FUNCNAMELEN + SONDE_NAMELEN + 4];
-	const char *lt = strchr(xl, '<');
 	struct dc_node *e;
 	size_t l;
 
-	/* the translated type must come from the D library */
-	lt = lt ? lt + 1 : xl;
-	while (*lt == ' ')
-		lt++;
-	l = strcspn(lt, " *>");
-	snprintf(tname, sizeof(tname), "%.*s", (int)l, lt);
+	/* a type of the D library: it must be there */
 	if (dc_libs_need(cc))
 		return false;
-	if (!dc_ct_find(cc, DC_CT_TYPEDEF, tname)) {
+	l = strcspn(xl->type, " *");
+	snprintf(tname, sizeof(tname), "%.*s", (int)l, xl->type);
+	if (xl->lib && !dc_ct_find(cc, DC_CT_TYPEDEF, tname)) {
 		dc_error(cc, "D_ARGS_XLATOR", n->line, n->col,
-			 "args[%lld] of %s is a translated %s *, which sonde's D library defines, and no D library is loaded (install it, or name its directory with -L)",
+			 "args[%lld] of %s is a %s, a type sonde's D library defines, and no D library is loaded (install it, or name its directory with -L)",
 			 (long long)idx, dc_desc_text(d, buf, sizeof(buf)),
-			 tname);
+			 xl->type);
 		return false;
 	}
-	e = dc_parse_expr_text(cc, xl, n->line, n->col);
+	e = dc_parse_expr_text(cc, xl->expr, n->line, n->col);
 	if (!e)
 		return false;
 	*n = *e;
@@ -338,7 +410,7 @@ bool dc_args_index(struct dc_cc *cc, struct dc_node *n)
 {
 	const struct sonde_pclause *pc;
 	struct dc_type t = { .kind = DC_T_INT, .size = 8 };
-	const char *xl = NULL;
+	const struct dc_argx *xl = NULL;
 	bool seen = false;
 	int64_t idx;
 	uint32_t i;
@@ -478,7 +550,7 @@ int dc_probe_argtypes(const struct sonde_probe_desc *d, uint32_t nargs,
 {
 	const struct dc_argrow *row = NULL;
 	size_t i;
-	int n = 0, nx = 0;
+	int n = 0;
 
 	for (i = 0; i < sizeof(dc_argrows) / sizeof(dc_argrows[0]); i++) {
 		if (strcmp(dc_argrows[i].prov, d->provider))
@@ -500,16 +572,9 @@ int dc_probe_argtypes(const struct sonde_probe_desc *d, uint32_t nargs,
 		case 'i': snprintf(out[n], 160, "int"); break;
 		case 'L': snprintf(out[n], 160, "uint64_t"); break;
 		case 'p': snprintf(out[n], 160, "uintptr_t"); break;
-		case 'x': {
-			/* "xlate <psinfo_t *> (...)": psinfo_t * */
-			const char *x = row->xlate[nx++];
-			const char *lt = x ? strchr(x, '<') : NULL;
-			const char *gt = lt ? strchr(lt, '>') : NULL;
-
-			snprintf(out[n], 160, "%.*s", lt && gt ?
-				 (int)(gt - lt - 1) : 0, lt ? lt + 1 : "");
+		case 'x':
+			snprintf(out[n], 160, "%s", row->x[i].type);
 			break;
-		}
 		default: snprintf(out[n], 160, "int64_t"); break;
 		}
 	}

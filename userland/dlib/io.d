@@ -2,13 +2,17 @@
  * SPDX-License-Identifier: GPL-2.0
  *
  * io.d - bufinfo_t, devinfo_t and fileinfo_t, the arguments of DTrace's
- * io provider (io:::start, io:::done: args[0], args[1], args[2]),
- * translated from the Linux block layer's struct request; the b_flags
+ * io provider (args[0], args[1], args[2]), translated from the Linux
+ * block layer's struct request (io:::start, io:::done) and struct bio
+ * (io:::wait-start, io:::wait-done: submit_bio_wait()); the b_flags
  * constants.  Part of sonde's D library.
  *
  * A request does not know the file it serves: fileinfo_t says "<none>",
  * as DTrace does for I/O without a file.  dev_statname is the disk's
- * name and, for a partition, its number ("vda", "vda1").
+ * name and, for a partition, its number ("vda", "vda1").  A bio's
+ * iterator has moved past its data when it completes: at wait-done,
+ * b_bcount is 0 and b_blkno the sector after it (arg2 and arg1 hold
+ * the values of wait-start).
  */
 
 typedef struct bufinfo {
@@ -89,6 +93,48 @@ translator devinfo_t < struct request *R > {
 };
 
 translator fileinfo_t < struct request *R > {
+	fi_name = "<none>";
+	fi_dirname = "<none>";
+	fi_pathname = "<none>";
+	fi_offset = 0;
+	fi_fs = "<none>";
+	fi_mount = "<none>";
+	fi_oflags = 0;
+};
+
+translator bufinfo_t < struct bio *B > {
+	b_flags = (B->bi_opf & 1) ? B_WRITE : B_READ;
+	b_bcount = B->bi_iter.bi_size;
+	b_addr = 0;
+	b_blkno = B->bi_iter.bi_sector;
+	b_lblkno = B->bi_iter.bi_sector;
+	b_resid = 0;
+	b_bufsize = B->bi_iter.bi_size;
+	b_iodone = (caddr_t)B->bi_end_io;
+	b_error = B->bi_status;
+	b_edev = B->bi_bdev == 0 ? 0 : B->bi_bdev->bd_dev;
+};
+
+translator devinfo_t < struct bio *B > {
+	dev_major = B->bi_bdev->bd_disk->major;
+	dev_minor = B->bi_bdev->bd_dev & __MINORMASK;
+	dev_instance = B->bi_bdev->bd_disk->first_minor;
+	dev_name = stringof(B->bi_bdev->bd_disk->disk_name);
+	dev_statname = (B->bi_bdev->bd_dev & __MINORMASK) ==
+	    B->bi_bdev->bd_disk->first_minor ?
+	    stringof(B->bi_bdev->bd_disk->disk_name) :
+	    strjoin(stringof(B->bi_bdev->bd_disk->disk_name),
+	    lltostr((B->bi_bdev->bd_dev & __MINORMASK) -
+	    B->bi_bdev->bd_disk->first_minor));
+	dev_pathname = strjoin("/dev/", (B->bi_bdev->bd_dev & __MINORMASK) ==
+	    B->bi_bdev->bd_disk->first_minor ?
+	    stringof(B->bi_bdev->bd_disk->disk_name) :
+	    strjoin(stringof(B->bi_bdev->bd_disk->disk_name),
+	    lltostr((B->bi_bdev->bd_dev & __MINORMASK) -
+	    B->bi_bdev->bd_disk->first_minor)));
+};
+
+translator fileinfo_t < struct bio *B > {
 	fi_name = "<none>";
 	fi_dirname = "<none>";
 	fi_pathname = "<none>";

@@ -55,6 +55,12 @@ static const struct sonde_prov_attr {
 	{ "io", { A(EVOL, EVOL, ISA), A(PRIV, PRIV, UNKN),
 		  A(PRIV, PRIV, UNKN), A(EVOL, EVOL, ISA),
 		  A(EVOL, EVOL, ISA) } },
+	{ "lockstat", { A(EVOL, EVOL, ISA), A(PRIV, PRIV, UNKN),
+			A(PRIV, PRIV, UNKN), A(EVOL, EVOL, ISA),
+			A(EVOL, EVOL, ISA) } },
+	{ "cpc", { A(EVOL, EVOL, COMM), A(UNST, UNST, UNKN),
+		   A(PRIV, PRIV, UNKN), A(EVOL, EVOL, COMM),
+		   A(EVOL, EVOL, COMM) } },
 	/* the pid provider: pid<N> */
 	{ "pid", { A(EVOL, EVOL, ISA), A(PRIV, PRIV, UNKN),
 		   A(PRIV, PRIV, UNKN), A(EVOL, EVOL, ISA),

@@ -300,6 +300,8 @@ const struct sonde_provider sonde_tp_provider = { .name = "tracepoint" };
 const struct sonde_provider sonde_sched_provider = { .name = "sched" };
 const struct sonde_provider sonde_proc_provider = { .name = "proc" };
 const struct sonde_provider sonde_io_provider = { .name = "io" };
+const struct sonde_provider sonde_lockstat_provider = { .name = "lockstat" };
+const struct sonde_provider sonde_cpc_provider = { .name = "cpc" };
 
 /* prov_fbt.c's memory of descriptions offered in full: nothing offered */
 u32 sonde_fbt_offered(const struct sonde_probe_desc *desc)
@@ -317,6 +319,11 @@ void sonde_uprobes_destroy(struct sonde_state *st)
 
 /* prov_profile.c's: the shim's profile provider makes no probes */
 void sonde_profile_release(struct sonde_state *st)
+{
+}
+
+/* prov_cpc.c's: nor does its cpc provider */
+void sonde_cpc_release(struct sonde_state *st)
 {
 }
 

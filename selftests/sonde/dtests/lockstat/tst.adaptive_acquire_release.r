@@ -1,0 +1,3 @@
+adaptive-acquire, the same mutex 1: 100
+adaptive-release, the same mutex 1: 100
+

@@ -1,0 +1,2 @@
+spin-acquire 200, spin-release 200
+

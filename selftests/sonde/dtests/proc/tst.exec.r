@@ -1,0 +1,2 @@
+exec 5, of prov-prog 5, exec-success 5
+

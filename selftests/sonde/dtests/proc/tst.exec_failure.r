@@ -1,0 +1,3 @@
+exec /nonexistent/sonde-exec 4
+exec-failure -2 4
+
