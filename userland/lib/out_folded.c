@@ -283,13 +283,22 @@ static int sonde_fold_stack(struct sonde_consumer *c, struct sonde_sbuf *b,
 	return err;
 }
 
-/* A key that is not a stack: one frame. */
-static void sonde_fold_key(struct sonde_sbuf *b, const void *data,
-			   struct sonde_dtype t)
+/* A key that is not a stack: one frame (a sym() key's is its name). */
+static void sonde_fold_key(struct sonde_consumer *c, struct sonde_sbuf *b,
+			   const void *data, struct sonde_dtype t)
 {
-	char num[32];
+	char num[32], name[1024];
 	int64_t v = 0;
+	int pid;
 
+	if (sonde_dt_is_sym(t)) {
+		uint64_t pc = sonde_symkey_addr(t, data, &pid);
+
+		sonde_consumer_symname(c, SONDE_DT_SACT(t.kind), pid, pc,
+				       name, sizeof(name));
+		sb_frame(b, name, false);
+		return;
+	}
 	if (t.kind == SONDE_DT_STR) {
 		char *s = strndup(data, t.size);
 
@@ -425,7 +434,7 @@ static int fold_agg_row(struct sonde_consumer *c,
 			err = sonde_fold_stack(c, &b, row->keys[i].data, kt,
 					       c->upid);
 		else
-			sonde_fold_key(&b, row->keys[i].data, kt);
+			sonde_fold_key(c, &b, row->keys[i].data, kt);
 	}
 	if (!err && !b.oom)
 		err = sonde_fold_add(&fs->cur, b.len ? b.s : "",
