@@ -571,22 +571,15 @@ static int sonde_rec_sym(struct sonde_consumer *c,
 void sonde_consumer_symname(struct sonde_consumer *c, uint32_t kind, int pid,
 			    uint64_t addr, char *buf, size_t n)
 {
-	static const int names[] = {
-		[SONDE_A_SYM] = SONDE_SYMNAME_KSYM,
-		[SONDE_A_MOD] = SONDE_SYMNAME_KMOD,
-		[SONDE_A_USYM] = SONDE_SYMNAME_USYM,
-		[SONDE_A_UMOD] = SONDE_SYMNAME_UMOD,
-		[SONDE_A_UADDR] = SONDE_SYMNAME_UADDR,
-	};
 	struct sonde_syms *s = sonde_consumer_syms(c);
 
 	/* noresolve: user addresses are not looked up */
-	if (!s || kind >= ARRAY_SIZE(names) || kind < SONDE_A_SYM ||
+	if (!s || kind > SONDE_A_UADDR || kind < SONDE_A_SYM ||
 	    (c->noresolve && kind >= SONDE_A_USYM)) {
 		snprintf(buf, n, "0x%llx", (unsigned long long)addr);
 		return;
 	}
-	sonde_syms_name(s, names[kind], pid, addr, buf, n);
+	sonde_syms_name(s, sonde_sym_act_name(kind), pid, addr, buf, n);
 }
 
 /* One action of a record. */
