@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -663,7 +664,8 @@ static void p_s_kcopy(const struct kind *k)
 	W(ustackdepth, "the model charges 255 frames; this process's user stack is a few") \
 	W(execname, NULL) W(probeprov, NULL) W(probemod, NULL)		\
 	W(probefunc, NULL) W(probename, NULL)				\
-	W(caller, NULL) W(ucaller, NULL) W(ipl, NULL)
+	W(caller, NULL) W(ucaller, NULL) W(ipl, NULL)			\
+	W(curcpu, NULL) W(cwd, "a working directory 127 levels deep, the walk's longest") W(root, "the root: one step")
 
 /* The subroutines' rows: W(name, preamble, arguments, flags, note). */
 #define WORST_SUBRS(W)							\
@@ -697,6 +699,7 @@ static void p_s_kcopy(const struct kind *k)
 	W(inet_ntoa,	p_kaddr, 1, 0, "of curthread's first bytes")	\
 	W(inet_ntoa6,	p_kaddr, 1, 0, "of curthread's first bytes")	\
 	W(inet_ntop,	p_s_ntop, 2, 0, "AF_INET6 of curthread's first bytes") \
+	W(d_path,	p_kaddr, 1, 0, "of curthread: its first words are no mount and dentry, the walk faults early; cwd measures the walk") \
 	W(progenyof,	p_s_progeny, 1, 0, "no such ancestor; the model charges 1024 parents, the guest has a few") \
 	W(speculation,	p_s_speculation, 0, 0, "256 speculations, all claimed after the first firing") \
 	W(speculate,	p_s_speculate, 1, F_ECB | F_ONCE, "a 64 KB record into the speculation, an enabling each") \
@@ -1221,6 +1224,26 @@ static int wanted(const struct kind *k, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * cwd's longest walk: a working directory SONDE_DPATH_MAX_STEPS - 1
+ * levels deep (the last step reaches the root), of names as long as
+ * strsize lets them be.
+ */
+static void deep_cwd(void)
+{
+	char name[STRSIZE / SONDE_DPATH_MAX_STEPS];
+	int i;
+
+	memset(name, 'd', sizeof(name) - 2);
+	name[sizeof(name) - 2] = 0;
+	if (chdir("/tmp") || (mkdir("sonde-bench-deep", 0700) && errno != EEXIST) ||
+	    chdir("sonde-bench-deep"))
+		return;
+	for (i = 0; i < SONDE_DPATH_MAX_STEPS - 2; i++)
+		if ((mkdir(name, 0700) && errno != EEXIST) || chdir(name))
+			return;
+}
+
 int main(int argc, char **argv)
 {
 	const struct kind *worst_k = NULL;
@@ -1230,6 +1253,7 @@ int main(int argc, char **argv)
 	int fd;
 
 	touch_user();
+	deep_cwd();
 	self_pid = getpid();
 	fd = open(SONDE_DEVICE_PATH, O_RDWR);
 	if (fd < 0) {

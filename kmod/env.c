@@ -14,6 +14,10 @@
  * one move; sonde_ustrcpy(), a word at a time with faults fixed up.
  */
 #include <linux/cred.h>
+#include <linux/dcache.h>
+#include <linux/fs_struct.h>
+#include <linux/mount.h>
+#include <linux/path.h>
 #include <linux/module.h>
 #include <linux/nospec.h>
 #include <linux/stacktrace.h>
@@ -24,6 +28,7 @@
 #include <linux/sched/signal.h>
 #include <linux/smp.h>
 #include <linux/timekeeping.h>
+#include <linux/topology.h>
 #include <linux/uaccess.h>
 #include <linux/uidgid.h>
 #include <asm/word-at-a-time.h>
@@ -65,6 +70,220 @@ static u64 sonde_execname(struct sonde_vm_ctx *ctx, u32 *fault)
 	/* comm may change under us; a racy but terminated copy is fine */
 	memcpy(s, current->comm, TASK_COMM_LEN);
 	s[TASK_COMM_LEN - 1] = 0;
+	return (u64)(unsigned long)s;
+}
+
+/* ---- curcpu ------------------------------------------------------------ */
+
+DEFINE_PER_CPU(struct sonde_cpuinfo, sonde_cpuinfo);
+
+/**
+ * sonde_cpuinfo_init() - fill each possible CPU's cpuinfo_t
+ *
+ * Context: module load (process context).
+ */
+void sonde_cpuinfo_init(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct sonde_cpuinfo *ci = per_cpu_ptr(&sonde_cpuinfo, cpu);
+
+		ci->cpu_id = cpu;
+		ci->cpu_pset = 0;
+		ci->cpu_chip = topology_physical_package_id(cpu);
+		ci->cpu_lgrp = cpu_to_node(cpu);
+	}
+}
+
+/* ---- d_path(), cwd, root ------------------------------------------------ */
+
+/*
+ * struct mount (fs/mount.h, not among the headers a module builds with)
+ * begins, on every kernel sonde builds for, with its hash node, its
+ * parent, its mountpoint and then the struct vfsmount a struct path
+ * points to.  sonde_dpath_init() checks that layout on the namespace
+ * root of init_task, whose parent is itself and whose mountpoint is its
+ * own root; where it does not hold, the walk stops at mount roots.
+ */
+#define SONDE_MOUNT_PARENT	(2 * sizeof(void *))
+#define SONDE_MOUNT_MNT		(4 * sizeof(void *))
+static bool sonde_dpath_mounts __read_mostly;
+
+/**
+ * sonde_dpath_init() - check the mount layout d_path()'s walk relies on
+ *
+ * Context: module load (process context).
+ */
+void sonde_dpath_init(void)
+{
+	struct vfsmount *vm = NULL;
+	unsigned long m, pair[2];
+
+	if (init_task.fs &&
+	    !copy_from_kernel_nofault(&vm, &init_task.fs->root.mnt,
+				      sizeof(vm)) && vm) {
+		m = (unsigned long)vm - SONDE_MOUNT_MNT;
+		sonde_dpath_mounts =
+			!copy_from_kernel_nofault(pair,
+						  (void *)(m + SONDE_MOUNT_PARENT),
+						  sizeof(pair)) &&
+			pair[0] == m &&
+			pair[1] == (unsigned long)vm->mnt_root;
+	}
+	if (!sonde_dpath_mounts)
+		pr_info("sonde: d_path(), cwd and root stop at mount points on this kernel\n");
+}
+
+/* A fault-safe copy of kernel memory (a TESTRUN's window translated). */
+static int sonde_kread(struct sonde_mstate *ms, unsigned long addr,
+		       void *dst, u32 size)
+{
+	u64 a = addr;
+
+	if (unlikely(ms->test))
+		sonde_test_addr(ms->test, false, a, size, &a);
+	return copy_from_kernel_nofault(dst, (void *)(unsigned long)a, size) ?
+	       -EFAULT : 0;
+}
+
+/*
+ * The name of @mnt / @dentry from root @rmnt / @rdentry into @r, @size
+ * bytes, as prepend_path() (fs/d_path.c) walks it, written backwards from
+ * the end of @r and moved to its front.  Bounded by SONDE_DPATH_MAX_STEPS
+ * steps of at most four fault-safe copies.
+ */
+static int sonde_dpath_walk(struct sonde_mstate *ms, unsigned long mnt,
+			    unsigned long dentry, unsigned long rmnt,
+			    unsigned long rdentry, char *r, u32 size)
+{
+	const u32 qoff = offsetof(struct dentry, d_name);
+	char *p = r + size - 1, *start;
+	unsigned long v[2], mroot;
+	struct qstr q;
+	u32 step, len;
+	bool cut = true;
+
+	*p = 0;
+	for (step = 0; step < SONDE_DPATH_MAX_STEPS; step++) {
+		if (dentry == rdentry && mnt == rmnt) {
+			cut = false;
+			break;
+		}
+		if (sonde_kread(ms, mnt + offsetof(struct vfsmount, mnt_root),
+				&mroot, sizeof(mroot)))
+			return -EFAULT;
+		if (dentry == mroot) {
+			unsigned long m = mnt - SONDE_MOUNT_MNT;
+
+			/* the root of a mount: on to its mountpoint */
+			if (!sonde_dpath_mounts) {
+				cut = false;
+				break;
+			}
+			if (sonde_kread(ms, m + SONDE_MOUNT_PARENT, v,
+					sizeof(v)))
+				return -EFAULT;
+			if (v[0] == m) {	/* the namespace's root */
+				cut = false;
+				break;
+			}
+			mnt = v[0] + SONDE_MOUNT_MNT;
+			dentry = v[1];
+			continue;
+		}
+		if (sonde_kread(ms, dentry + offsetof(struct dentry, d_parent),
+				v, sizeof(v[0])) ||
+		    sonde_kread(ms, dentry + qoff, &q, sizeof(q)))
+			return -EFAULT;
+		if (v[0] == dentry) {
+			/* a root not a mount's: a pseudo file system's file
+			 * (a pipe, a socket), whose name the kernel makes up
+			 * with d_op->d_dname(), not called here */
+			if (!*p) {
+				p -= sizeof("<unknown>") - 1;
+				memcpy(p, "<unknown>", sizeof("<unknown>") - 1);
+			}
+			cut = false;
+			break;
+		}
+		len = q.len;
+		/* the name, a '/', and room for "..." before them */
+		if (len > NAME_MAX || len + 4 > (u32)(p - r))
+			break;
+		p -= len;
+		if (sonde_kread(ms, (unsigned long)q.name, p, len))
+			return -EFAULT;
+		*--p = '/';
+		dentry = v[0];
+	}
+	if (cut) {
+		p -= 3;
+		memcpy(p, "...", 3);
+	} else if (!*p) {
+		*--p = '/';
+	}
+	start = p;
+	memmove(r, start, r + size - start);
+	return 0;
+}
+
+/**
+ * sonde_env_dpath() - d_path(): the name of a kernel struct path
+ * @ctx: the firing
+ * @path: the struct path's kernel address
+ * @r: the result, @size bytes of scratch
+ * @size: strsize
+ *
+ * See vm/env.h for the contract.  The root is the current process's, read
+ * without its fs_struct's lock (a racing chroot() can give either root).
+ * Context: probe context (interrupts off, the CPU's in-probe guard held),
+ * or TESTRUN with the test window mapped.
+ * Return: 0, or -EFAULT.
+ */
+int sonde_env_dpath(struct sonde_vm_ctx *ctx, u64 path, char *r, u32 size)
+{
+	struct sonde_mstate *ms = ctx->env;
+	struct path pp, root = {};
+	struct fs_struct *fs = current->fs;
+
+	if (sonde_kread(ms, (unsigned long)path, &pp, sizeof(pp)))
+		return -EFAULT;
+	if (fs && sonde_kread(ms, (unsigned long)&fs->root, &root,
+			      sizeof(root)))
+		return -EFAULT;
+	return sonde_dpath_walk(ms, (unsigned long)pp.mnt,
+				(unsigned long)pp.dentry,
+				(unsigned long)root.mnt,
+				(unsigned long)root.dentry, r, size);
+}
+
+/* cwd and root: the current process's working directory or root. */
+static u64 sonde_fs_path(struct sonde_vm_ctx *ctx, bool cwd, u32 *fault)
+{
+	struct sonde_mstate *ms = ctx->env;
+	struct fs_struct *fs = current->fs;
+	struct path pp, root;
+	u32 size = ctx->img->strsize;
+	char *s;
+
+	s = sonde_scratch(ctx, size, fault);
+	if (!s)
+		return 0;
+	/* a kernel thread's is init's; an exiting task has none */
+	if (!fs) {
+		strscpy(s, "<unknown>", size);
+		return (u64)(unsigned long)s;
+	}
+	if (copy_from_kernel_nofault(&root, &fs->root, sizeof(root)) ||
+	    (cwd && copy_from_kernel_nofault(&pp, &fs->pwd, sizeof(pp))) ||
+	    sonde_dpath_walk(ms, (unsigned long)(cwd ? pp.mnt : root.mnt),
+			     (unsigned long)(cwd ? pp.dentry : root.dentry),
+			     (unsigned long)root.mnt,
+			     (unsigned long)root.dentry, s, size)) {
+		*fault = SONDE_FLT_BADADDR;
+		return 0;
+	}
 	return (u64)(unsigned long)s;
 }
 
@@ -153,6 +372,11 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 		       ctx->stackbuf[1] : 0;
 	case SONDE_B_ipl:
 		return in_hardirq() ? 2 : in_serving_softirq() ? 1 : 0;
+	case SONDE_B_curcpu:
+		return (u64)(unsigned long)this_cpu_ptr(&sonde_cpuinfo);
+	case SONDE_B_cwd:
+	case SONDE_B_root:
+		return sonde_fs_path(ctx, id == SONDE_B_cwd, fault);
 	}
 	/* the verifier only lets known ids through */
 	*fault = SONDE_FLT_ILLOP;

@@ -228,6 +228,8 @@ static int __init sonde_init(void)
 	int ret;
 
 	sonde_destruct_init();
+	sonde_dpath_init();
+	sonde_cpuinfo_init();
 	/* the other providers make their probes when a listing names them */
 	ret = sonde_dtrace_init();
 	if (!ret)

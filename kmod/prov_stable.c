@@ -94,34 +94,6 @@
 /* signal_generate's result when the target ignores the signal */
 #define SONDE_TRACE_SIGNAL_IGNORED	1
 
-/*
- * DTrace's cpuinfo_t (the D library's sched.d), one per CPU: what
- * sched:::enqueue and dequeue pass as arg2.  Filled when the probes are
- * made; read-only after.
- */
-struct sonde_cpuinfo {
-	s32 cpu_id;
-	s32 cpu_pset;		/* no processor sets: 0, as Oracle's */
-	s32 cpu_chip;		/* the physical package */
-	s32 cpu_lgrp;		/* the NUMA node */
-};
-
-static DEFINE_PER_CPU(struct sonde_cpuinfo, sonde_cpuinfo);
-
-static void sonde_cpuinfo_init(void)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		struct sonde_cpuinfo *ci = per_cpu_ptr(&sonde_cpuinfo, cpu);
-
-		ci->cpu_id = cpu;
-		ci->cpu_pset = 0;
-		ci->cpu_chip = topology_physical_package_id(cpu);
-		ci->cpu_lgrp = cpu_to_node(cpu);
-	}
-}
-
 static void sonde_sdt_fire(struct sonde_sdt *s, struct pt_regs *regs,
 			   u64 a0, u64 a1, u64 a2, u64 a3, u64 a4, u64 a5)
 {
@@ -568,8 +540,6 @@ static int sonde_stable_provide(struct sonde_state *st,
 {
 	static bool made;
 
-	if (!made)
-		sonde_cpuinfo_init();	/* cheap: before any probe exists */
 	return sonde_sdt_provide(sonde_sdts, ARRAY_SIZE(sonde_sdts), desc,
 				 &made);
 }

@@ -452,6 +452,21 @@ void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 
 /* Destructive actions (destruct.c); sonde_env_destruct() is vm/env.h's. */
 void sonde_destruct_init(void);
+void sonde_dpath_init(void);
+
+/*
+ * DTrace's cpuinfo_t (the D library's sched.d), one per CPU: curcpu, and
+ * what sched:::enqueue and dequeue pass as arg2.  Filled at module load;
+ * read-only after.
+ */
+struct sonde_cpuinfo {
+	s32 cpu_id;
+	s32 cpu_pset;		/* no processor sets: 0, as Oracle's */
+	s32 cpu_chip;		/* the physical package */
+	s32 cpu_lgrp;		/* the NUMA node */
+};
+DECLARE_PER_CPU(struct sonde_cpuinfo, sonde_cpuinfo);
+void sonde_cpuinfo_init(void);
 void sonde_destruct_exit(void);
 int sonde_destruct_check(const struct sonde_image *img,
 			 struct sonde_vlog *log);

@@ -321,7 +321,14 @@ enum sonde_op { SONDE_OPS(SONDE_OP_ENUM_) };
 	 * 2 a hardirq */							\
 	B(caller,        0x25, INT, uint64_t)				\
 	B(ucaller,       0x26, INT, uint64_t)				\
-	B(ipl,           0x27, INT, uint32_t)
+	B(ipl,           0x27, INT, uint32_t)				\
+	/* the current process's working directory and root, as	\
+	 * d_path() writes them (kmod/env.c's walk) */			\
+	B(cwd,           0x28, STR, string)				\
+	B(root,          0x29, STR, string)				\
+	/* the D library's cpuinfo_t of the CPU the probe fired on	\
+	 * (sched.d), a kernel address */				\
+	B(curcpu,        0x2a, INT, cpuinfo_ptr)
 
 #define SONDE_B_ENUM_(name, id, type, dtype) SONDE_B_##name = id,
 enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
@@ -387,6 +394,12 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	S(inet_ntoa,  0x1c, 1, 1, STR, "i")				\
 	S(inet_ntoa6, 0x1d, 1, 1, STR, "i")				\
 	S(inet_ntop,  0x1e, 2, 2, STR, "ii")				\
+	/* d_path(struct path *): the path's name from the current	\
+	 * process's root, walked up its dentries and mounts through	\
+	 * fault-safe loads, at most SONDE_DPATH_MAX_STEPS steps and	\
+	 * strsize bytes (a longer one keeps its last components,	\
+	 * after "..."); BADADDR when a load faults */			\
+	S(d_path,     0x1f, 1, 1, STR, "i")				\
 	/* speculations: actions, not allowed in predicates */		\
 	S(speculation, 0x20, 0, 0, INT, "")				\
 	S(speculate,   0x21, 1, 1, INT, "i")				\
@@ -424,6 +437,13 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	 * memory: a struct traced or print()ed; NOSCRATCH when they	\
 	 * do not fit, BADADDR when a load faults */			\
 	S(kcopy,       0x34, 2, 2, BUF, "ii")
+
+/*
+ * Steps d_path(), cwd and root take at most (a component, or a mount
+ * crossed), each a few fault-safe loads and the component's bytes; a
+ * deeper path keeps its last components after "...".
+ */
+#define SONDE_DPATH_MAX_STEPS	128
 
 #define SONDE_SUBR_ENUM_(name, id, min, max, type, args) SONDE_SUBR_##name = id,
 enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };

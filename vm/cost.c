@@ -205,6 +205,8 @@ static u64 sonde_commit_cost(const struct sonde_cost_in *c)
 	  "inet_ntoa6() reads kernel memory")				\
 	S(inet_ntop,	2 * SONDE_COST_FAULT + 128,			\
 	  "inet_ntop() reads kernel memory")				\
+	S(d_path,	SONDE_DPATH_COST(c->s),				\
+	  "d_path() reads kernel memory")				\
 	/* at most SONDE_PROGENY_MAX parents, a few loads each */	\
 	S(progenyof,	(u64)SONDE_PROGENY_MAX * 8, NULL)		\
 	S(speculation,	4 * c->img->opt[SONDE_OPT_nspec], NULL)		\
@@ -297,7 +299,11 @@ static const struct sonde_cost_row sonde_subr_rows[SONDE_SUBR_MAX] = {
 	B(caller,	2 * SONDE_COST_FRAME + SONDE_COST_FAULT,	\
 	  "caller is a kernel address")					\
 	B(ucaller,	2 * SONDE_COST_FRAME + SONDE_COST_FAULT, NULL)	\
-	B(ipl,		24, NULL)
+	B(ipl,		24, NULL)					\
+	/* the process's fs_struct, then d_path() of its pwd or root */	\
+	B(cwd,		SONDE_COST_FAULT + SONDE_DPATH_COST(c->s), NULL) \
+	B(root,		SONDE_COST_FAULT + SONDE_DPATH_COST(c->s), NULL) \
+	B(curcpu,	24, "curcpu is a kernel address")
 
 #define SONDE_BUILTIN_COST_FN_(name, cost, conf)			\
 	static u64 sonde_cost_b_##name(const struct sonde_cost_in *c)	\

@@ -255,6 +255,25 @@ u32 sonde_env_spec(struct sonde_vm_ctx *ctx, u32 subr, u64 id, u64 *ret);
 u64 sonde_env_progenyof(struct sonde_vm_ctx *ctx, s64 pid);
 
 /**
+ * sonde_env_dpath() - d_path(), cwd, root: the name of a kernel struct path
+ * @ctx: the firing
+ * @path: the kernel address of a struct path (mount and dentry)
+ * @r: the result, @size bytes (strsize) of scratch
+ * @size: its size
+ *
+ * The path from the current process's root, as the kernel's d_path()
+ * writes it, walked up the dentries' parents and across mounts through
+ * fault-safe loads, without the kernel's locks (a rename racing with the
+ * walk can give a name that never existed, never a fault): at most
+ * SONDE_DPATH_MAX_STEPS steps; a path longer than @size - 1 bytes or
+ * than the steps keeps its last components after "...".
+ *
+ * Context: probe context (see the top of this file).
+ * Return: 0, or -EFAULT when a load of the walk faults.
+ */
+int sonde_env_dpath(struct sonde_vm_ctx *ctx, u64 path, char *r, u32 size);
+
+/**
  * sonde_env_destruct() - a destructive action
  * @ctx: the firing
  * @subr: SONDE_SUBR_raise (@arg the signal), _stop, _chill (@arg ns),

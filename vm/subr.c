@@ -843,6 +843,10 @@ static int sonde_subr_str(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
 	case SONDE_SUBR_inet_ntoa6:
 	case SONDE_SUBR_inet_ntop:
 		return sonde_inet(ctx, id, a, r, out);
+	case SONDE_SUBR_d_path:
+		if (sonde_env_dpath(ctx, a[0], r, max))
+			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
+		break;
 	default:
 		return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, id);
 	}

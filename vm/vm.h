@@ -485,6 +485,15 @@ static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
 /* Parents progenyof() walks at most: deeper trees answer no. */
 #define SONDE_PROGENY_MAX	1024
 /*
+ * What d_path() of a path at most strsize @s long costs: the path's and
+ * the root's mount and dentry, then at most SONDE_DPATH_MAX_STEPS steps of at most
+ * four fault-safe copies (the mount's root; the dentry's parent; its
+ * name and length; the name's bytes, or a mount's parent and
+ * mountpoint), the bytes written backwards and moved to the front.
+ */
+#define SONDE_DPATH_COST(s)						\
+	((2 + 4 * (u64)SONDE_DPATH_MAX_STEPS) * SONDE_COST_FAULT + 2 * (s))
+/*
  * The most one chill() may spin, ns (more is an illegal operation), and
  * what it is charged: a nanosecond a unit, so the chill()s of one firing
  * stay within the firing budget as everything else does.  DTrace's own

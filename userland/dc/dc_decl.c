@@ -49,6 +49,9 @@ struct dc_dop {
 	bool tuple;		/* array: a tuple signature [type, ...] */
 	uint32_t nkeys;
 	struct dc_type keys[SONDE_MAX_AGG_KEYS];
+	/* a tuple's parameter names, where it gives them (an inline's:
+	 * `inline fileinfo_t fds[int fd] = ...`), else NULL */
+	const char *pnames[SONDE_MAX_AGG_KEYS];
 	uint32_t nargs;		/* function */
 	uint32_t *args;
 	bool varargs;
@@ -162,7 +165,10 @@ bool dc_decl_at_type(struct dc_parser *p, int n)
 	return false;
 }
 
-struct dc_type dc_decl_typename(struct dc_parser *p)
+/* A type name, or with @name a type and an optional parameter name (set
+ * to it, or NULL): a tuple signature's `int fd`. */
+static struct dc_type dc_decl_typename_named(struct dc_parser *p,
+					     const char **name)
 {
 	struct dc_type err = { .kind = DC_T_ERR };
 	struct dc_dspec ds;
@@ -173,7 +179,9 @@ struct dc_type dc_decl_typename(struct dc_parser *p)
 		return err;
 	if (!dc_declarator(p, &d, true))
 		return err;
-	if (d.name.kind != DC_TK_EOF) {
+	if (name)
+		*name = d.name.kind == DC_TK_EOF ? NULL : d.name.text;
+	else if (d.name.kind != DC_TK_EOF) {
 		syntax(p, &d.name, "expected a type name");
 		return err;
 	}
@@ -181,6 +189,11 @@ struct dc_type dc_decl_typename(struct dc_parser *p)
 	if (!tid)
 		return err;
 	return dc_ct_type(p->cc, tid, DC_SP_KERNEL);
+}
+
+struct dc_type dc_decl_typename(struct dc_parser *p)
+{
+	return dc_decl_typename_named(p, NULL);
 }
 
 /* ---- specifiers --------------------------------------------------------- */
@@ -849,12 +862,15 @@ static bool dc_array_op(struct dc_parser *p, struct dc_dop *op)
 	if (dc_decl_at_type(p, 0)) {
 		op->tuple = true;
 		for (;;) {
-			struct dc_type k = dc_decl_typename(p);
+			const char *pname;
+			struct dc_type k = dc_decl_typename_named(p, &pname);
 
 			if (p->err || k.kind == DC_T_ERR)
 				return false;
-			if (op->nkeys < SONDE_MAX_AGG_KEYS)
+			if (op->nkeys < SONDE_MAX_AGG_KEYS) {
 				op->keys[op->nkeys] = k;
+				op->pnames[op->nkeys] = pname;
+			}
 			op->nkeys++;
 			if (peekk(p) != DC_TK_COMMA)
 				break;
@@ -1255,14 +1271,34 @@ static void dc_decl_inline(struct dc_parser *p)
 		return;
 	}
 	for (k = 0; k < d.nops; k++) {
-		if (d.ops[k].kind == DC_CT_ARRAY) {
+		const struct dc_dop *op = &d.ops[k];
+		uint32_t j;
+
+		if (op->kind != DC_CT_ARRAY)
+			continue;
+		if (!op->tuple || k + 1 != d.nops) {
 			dc_error(cc, "D_DECL_ARRNULL", d.name.line, d.name.col,
-				 d.ops[k].tuple ?
-				 "inline declarations with a tuple signature are not supported: %s" :
 				 "inline declaration cannot be of scalar array type: %s",
 				 d.name.text);
 			dc_decl_skip(p);
 			return;
+		}
+		if (!op->nkeys || op->nkeys > SONDE_MAX_AGG_KEYS) {
+			dc_error(cc, "D_DECL_ARRNULL", d.name.line, d.name.col,
+				 "inline %s: a tuple signature of 1 to %u parameters is required",
+				 d.name.text, SONDE_MAX_AGG_KEYS);
+			dc_decl_skip(p);
+			return;
+		}
+		for (j = 0; j < op->nkeys; j++) {
+			if (!op->pnames[j]) {
+				dc_error(cc, "D_DECL_ARRNULL", d.name.line,
+					 d.name.col,
+					 "inline %s: parameter %u of its tuple signature has no name",
+					 d.name.text, j + 1);
+				dc_decl_skip(p);
+				return;
+			}
 		}
 	}
 	tid = dc_declr_apply(p, ds.tid, &d);
@@ -1293,6 +1329,15 @@ static void dc_decl_inline(struct dc_parser *p)
 	in->name = d.name.text;
 	in->type = dc_ct_type(cc, tid, DC_SP_KERNEL);
 	in->expr = e;
+	if (d.nops && d.ops[d.nops - 1].kind == DC_CT_ARRAY) {
+		const struct dc_dop *op = &d.ops[d.nops - 1];
+
+		in->nparams = op->nkeys;
+		for (k = 0; k < op->nkeys; k++) {
+			in->pnames[k] = op->pnames[k];
+			in->ptypes[k] = op->keys[k];
+		}
+	}
 	in->line = d.name.line;
 	in->col = d.name.col;
 }

@@ -95,6 +95,7 @@
 	S(inet_ntoa,	string, 0, "ipaddr_t *")			\
 	S(inet_ntoa6,	string, 0, "in6_addr_t *")			\
 	S(inet_ntop,	string, 0, "int", "void *")			\
+	S(d_path,	string, 0, "struct path *")			\
 	S(speculation,	int, DC_FF_NOPRED)				\
 	S(speculate,	void, DC_FF_STMT | DC_FF_SPEC, "int")		\
 	S(commit,	void, DC_FF_STMT | DC_FF_SPEC, "int")		\
@@ -152,7 +153,6 @@
 	 * and Oracle's additions */					\
 	N(bcopy,	0)						\
 	N(cleanpath,	0)						\
-	N(d_path,	0)						\
 	N(ddi_pathname,	0)						\
 	N(getf,		0)						\
 	N(json,		0)						\

@@ -388,6 +388,12 @@ struct dc_inline {
 	const char *name;
 	struct dc_type type;	/* as declared */
 	struct dc_node *expr;	/* as parsed; each use checks a copy */
+	/* an inline with a tuple signature (`inline fileinfo_t fds[int
+	 * fd] = ...`): used as name[args], each parameter bound to its
+	 * argument converted to the parameter's type */
+	uint32_t nparams;
+	const char *pnames[SONDE_MAX_AGG_KEYS];
+	struct dc_type ptypes[SONDE_MAX_AGG_KEYS];
 	uint32_t line, col;
 	bool busy;		/* being expanded (a cycle is an error) */
 };

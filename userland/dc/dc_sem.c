@@ -51,6 +51,19 @@ struct dc_type dc_int_type(int size, int uns)
 					       "task_struct")),		\
 		   DC_SP_KERNEL)
 
+/* the D library's cpuinfo_t * (sched.d); an error type until the
+ * library is loaded */
+#define DC_BT_cpuinfo_ptr(cc) dc_bt_dlib_ptr(cc, "cpuinfo_t")
+
+static struct dc_type dc_bt_dlib_ptr(struct dc_cc *cc, const char *name)
+{
+	uint32_t t = dc_ct_find(cc, DC_CT_TYPEDEF, name);
+
+	if (!t)
+		return (struct dc_type){ .kind = DC_T_ERR };
+	return dc_ct_type(cc, dc_ct_ptr(cc, t), DC_SP_KERNEL);
+}
+
 struct dc_type dc_builtin_type(struct dc_cc *cc, int id)
 {
 	switch (id) {
@@ -64,24 +77,29 @@ struct dc_type dc_builtin_type(struct dc_cc *cc, int id)
 }
 
 /*
- * DTrace's built-in variables sonde has not: illumos's processors, sets,
- * locality groups, zones and file descriptors, the process's working
- * and root directories, Oracle's kernel registers (execargs is the D
- * library's, userland/dlib/procfs.d).  Read, each is
- * D_VAR_UNSUP (a variable of the script's of that name comes first).
+ * DTrace's built-in variables Linux has no such thing as, each with what
+ * to use instead: zonename (illumos's zones; Oracle's DTrace for Linux
+ * has none either) and regs[] (FreeBSD's kernel registers at the probe:
+ * sonde's probes give their arguments, and uregs[] the user registers).
+ * Read, each is D_IDENT_UNDEF as in Oracle's DTrace, with the hint (a
+ * variable of the script's of that name comes first).  cwd, root, curcpu
+ * and fds[] are sonde's (kmod/env.c, userland/dlib/io.d); execargs,
+ * cpu's pset, chip and lgrp the D library's (procfs.d, sched.d).
  */
-static bool dc_builtin_none(const char *name)
+static const char *dc_builtin_none(const char *name)
 {
-	static const char *const names[] = {
-		"chip", "curcpu", "cwd", "fds", "lgrp", "pset",
-		"regs", "root", "zonename",
+	static const struct {
+		const char *name, *hint;
+	} none[] = {
+		{ "zonename", "Linux has no zones; a container's processes are told apart by their cgroup (curthread->cgroups) or pid namespace" },
+		{ "regs", "kernel registers at the probe are not offered: use args[] and arg0..arg9 for a probe's arguments, uregs[] for the user registers" },
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(names[i], name))
-			return true;
-	return false;
+	for (i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+		if (!strcmp(none[i].name, name))
+			return none[i].hint;
+	return NULL;
 }
 
 int dc_builtin_lookup(const char *name)
@@ -640,7 +658,15 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 	if (id >= 0) {
 		n->id = id;
 		n->type = dc_builtin_type(cc, id);
-		return true;
+		if (n->type.kind != DC_T_ERR)
+			return true;
+		/* typed by the D library (curcpu: cpuinfo_t *) */
+		if (dc_libs_need(cc))
+			return false;
+		dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+			 "%s needs a type of the D library, which is not loaded (sonde -L names its folder)",
+			 n->name);
+		return false;
 	}
 	if (n->name[0] == '`' || strchr(n->name, '`'))
 		return dc_sem_symbol(cc, n);
@@ -674,8 +700,9 @@ static bool sem_ident(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	if (dc_builtin_none(n->name)) {
-		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
-			 "built-in variable %s is not supported yet", n->name);
+		dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+			 "failed to resolve %s: Unknown variable name (%s)",
+			 n->name, dc_builtin_none(n->name));
 		return false;
 	}
 	/* a name the D libraries may declare */
@@ -697,6 +724,17 @@ static bool sem_index(struct dc_cc *cc, struct dc_node *n)
 			return dc_args_index(cc, n);
 		if (!strcmp(n->l->name, "uregs"))
 			return dc_uregs_index(cc, n);
+		if (dc_builtin_none(n->l->name)) {
+			dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+				 "failed to resolve %s: Unknown variable name (%s)",
+				 n->l->name, dc_builtin_none(n->l->name));
+			return false;
+		}
+		/* an inline with a tuple signature: fds[fd] */
+		id = dc_sem_inline_find(cc, n->l->name);
+		if (id >= 0 && cc->inls[id].nparams)
+			return dc_sem_inline_args(cc, n, id, n->args,
+						  n->nargs);
 	}
 	if ((n->l->kind != DC_N_IDENT && n->l->kind != DC_N_SELF &&
 	     n->l->kind != DC_N_THIS) ||
@@ -767,6 +805,45 @@ static bool sem_logical(struct dc_cc *cc, struct dc_node *n)
 }
 
 /* x ? l : r, and the condition of an if (dc_if.c) */
+/* Is @t void *? */
+static bool is_voidptr(struct dc_cc *cc, struct dc_type t)
+{
+	return t.ptr == 1 && t.tid &&
+	       dc_ct_kind(cc, dc_ct_ref(cc, dc_ct_resolve(cc, t.tid))) ==
+	       DC_CT_VOID;
+}
+
+/*
+ * c ? p : q with pointers (DTrace's dt_node_is_ptrcompat()): two pointers
+ * to the same type, a pointer and a void * or the constant 0 (NULL); the
+ * result is the pointer's type.
+ */
+static bool sem_ternary_ptr(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_type l = n->l->type, r = n->r->type;
+	bool lp = l.kind == DC_T_INT && l.ptr, rp = r.kind == DC_T_INT && r.ptr;
+
+	if (lp && rp && l.ptr == r.ptr &&
+	    (!l.tid || !r.tid || dc_sem_same_type(cc, l.tid, r.tid))) {
+		n->type = l;
+		return true;
+	}
+	if (lp && (is_voidptr(cc, r) || (!rp && n->r->isconst &&
+					  r.kind == DC_T_INT && !n->r->ival))) {
+		n->type = l;
+		return true;
+	}
+	if (rp && (is_voidptr(cc, l) || (!lp && n->l->isconst &&
+					  l.kind == DC_T_INT && !n->l->ival))) {
+		n->type = r;
+		return true;
+	}
+	dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+		 "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
+		 dc_type_str(l), dc_type_str(r));
+	return false;
+}
+
 static bool sem_ternary(struct dc_cc *cc, struct dc_node *n)
 {
 	if (!dc_sem_expr(cc, n->x) | !dc_sem_expr(cc, n->l) | !dc_sem_expr(cc, n->r))
@@ -781,6 +858,10 @@ static bool sem_ternary(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	if (n->l->type.kind == DC_T_STR && n->r->type.kind == DC_T_STR) {
 		n->type = dc_str;
+	} else if ((n->l->type.kind == DC_T_INT && n->l->type.ptr) ||
+		   (n->r->type.kind == DC_T_INT && n->r->type.ptr)) {
+		if (!sem_ternary_ptr(cc, n))
+			return false;
 	} else if (n->l->type.kind == DC_T_INT &&
 		   n->r->type.kind == DC_T_INT) {
 		n->type = arith(n->l->type, n->r->type);

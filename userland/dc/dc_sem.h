@@ -89,6 +89,8 @@ bool dc_sem_enumerator(struct dc_cc *cc, struct dc_node *n);
 /* An inline's index, or -1; expand it at @n. */
 int dc_sem_inline_find(struct dc_cc *cc, const char *name);
 bool dc_sem_inline(struct dc_cc *cc, struct dc_node *n, int id);
+bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
+			struct dc_node **args, uint32_t nargs);
 bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n);
 /* Element stores: is @l an element lvalue; l = r into it; is variable
  * @id of a struct or array type. */

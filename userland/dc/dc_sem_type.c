@@ -542,22 +542,86 @@ int dc_sem_inline_find(struct dc_cc *cc, const char *name)
 	return -1;
 }
 
-/* Inline @id named at @n: @n becomes its expression (a copy, checked
- * here), converted to the inline's type. */
-bool dc_sem_inline(struct dc_cc *cc, struct dc_node *n, int id)
+/* Bind a translator's input name or an inline's parameter @param to @in
+ * throughout @e. */
+static void dc_xl_bind(struct dc_node *e, const char *param,
+		       struct dc_node *in)
+{
+	uint32_t i;
+
+	if (!e)
+		return;
+	if (e->kind == DC_N_IDENT && !strcmp(e->name, param)) {
+		e->kind = DC_N_XARG;
+		e->x = in;
+		return;
+	}
+	if (e->kind == DC_N_XARG)
+		return;
+	dc_xl_bind(e->l, param, in);
+	dc_xl_bind(e->r, param, in);
+	dc_xl_bind(e->x, param, in);
+	for (i = 0; i < e->nargs; i++)
+		dc_xl_bind(e->args[i], param, in);
+}
+
+/*
+ * Inline @id named at @n (used as @n[args], @nargs of them, when it has a
+ * tuple signature): @n becomes its expression (a copy, checked here, each
+ * parameter bound to its argument converted to the parameter's type),
+ * converted to the inline's type.
+ */
+bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
+			struct dc_node **args, uint32_t nargs)
 {
 	struct dc_inline *in = &cc->inls[id];
 	struct dc_node *c;
 	struct dc_type t = in->type;
+	uint32_t i;
 
 	if (in->busy) {
 		dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
 			 "inline %s is defined in terms of itself", in->name);
 		return false;
 	}
+	if (nargs != in->nparams) {
+		if (!in->nparams)
+			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+				 "inline %s has no tuple signature: it cannot be indexed",
+				 in->name);
+		else if (!args)
+			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+				 "%s[] is an inline array: it must be indexed (%s[%s])",
+				 in->name, in->name, in->pnames[0]);
+		else
+			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+				 "inline %s takes %u %s, not %u", in->name,
+				 in->nparams,
+				 in->nparams == 1 ? "key" : "keys", nargs);
+		return false;
+	}
+	for (i = 0; i < nargs; i++) {
+		if (!dc_sem_expr(cc, args[i]) || !dc_sem_value(cc, args[i]))
+			return false;
+		if (in->ptypes[i].kind == DC_T_INT &&
+		    !in->ptypes[i].ptr && args[i]->type.kind == DC_T_INT &&
+		    !args[i]->type.ptr) {
+			if (!dc_sem_convert(cc, args[i], in->ptypes[i]))
+				return false;
+		} else if (in->ptypes[i].kind != args[i]->type.kind) {
+			dc_error(cc, "D_ARR_BADREF", args[i]->line,
+				 args[i]->col,
+				 "inline %s: key #%u is \"%s\", not \"%s\"",
+				 in->name, i + 1, dc_type_str(args[i]->type),
+				 dc_type_str(in->ptypes[i]));
+			return false;
+		}
+	}
 	c = dc_node_clone(cc, in->expr, n->line, n->col);
 	if (!c)
 		return false;
+	for (i = 0; i < nargs; i++)
+		dc_xl_bind(c, in->pnames[i], args[i]);
 	in->busy = true;
 	if (!dc_sem_obj(cc, c)) {
 		cc->inls[id].busy = false;
@@ -582,6 +646,11 @@ bool dc_sem_inline(struct dc_cc *cc, struct dc_node *n, int id)
 		 "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
 		 in->name, dc_type_str(t), dc_type_str(n->type));
 	return false;
+}
+
+bool dc_sem_inline(struct dc_cc *cc, struct dc_node *n, int id)
+{
+	return dc_sem_inline_args(cc, n, id, NULL, 0);
 }
 
 /* ---- translators ------------------------------------------------------ */
@@ -633,28 +702,6 @@ bool dc_sem_xlate(struct dc_cc *cc, struct dc_node *n)
 	n->type = dc_ct_type(cc, out, DC_SP_KERNEL);
 	n->type.space = DC_SP_KERNEL;
 	return true;
-}
-
-/* Bind the translator's input name to @in throughout @e. */
-static void dc_xl_bind(struct dc_node *e, const char *param,
-		       struct dc_node *in)
-{
-	uint32_t i;
-
-	if (!e)
-		return;
-	if (e->kind == DC_N_IDENT && !strcmp(e->name, param)) {
-		e->kind = DC_N_XARG;
-		e->x = in;
-		return;
-	}
-	if (e->kind == DC_N_XARG)
-		return;
-	dc_xl_bind(e->l, param, in);
-	dc_xl_bind(e->r, param, in);
-	dc_xl_bind(e->x, param, in);
-	for (i = 0; i < e->nargs; i++)
-		dc_xl_bind(e->args[i], param, in);
 }
 
 /* n->name of translated object @x: the translator's expression. */

@@ -382,7 +382,10 @@ bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
 		/* DTrace: an unknown global is an unknown identifier
 		 * (dt_xcook_ident()); self->, this-> and array references
 		 * create their variable, which must be assigned before it
-		 * is read (dt_cook_var()) */
+		 * is read (dt_cook_var()); a global array may be an
+		 * inline of the D libraries (fds[]) */
+		if (scope == SONDE_VAR_GLOBAL && dc_libs_need(cc))
+			return false;
 		if (scope == SONDE_VAR_GLOBAL && !nkeys)
 			dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
 				 "failed to resolve %s: Unknown variable name",

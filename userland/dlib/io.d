@@ -143,3 +143,27 @@ translator fileinfo_t < struct bio *B > {
 	fi_mount = "<none>";
 	fi_oflags = 0;
 };
+
+/*
+ * An open file: DTrace's fileinfo_t of a struct file, and fds[], the
+ * current process's open files by descriptor.  The path is d_path()'s,
+ * from the process's root; a file of a pseudo file system (a pipe, a
+ * socket) has the path "<unknown>" (the kernel makes its name up); the
+ * mount point is not known ("<unknown>").  A descriptor that is not open
+ * gives "<none>" and zeros.
+ */
+translator fileinfo_t < struct file *F > {
+	fi_name = F == NULL ? "<none>" :
+	    stringof(F->f_path.dentry->d_name.name);
+	fi_dirname = F == NULL ? "<none>" : dirname(d_path(&F->f_path));
+	fi_pathname = F == NULL ? "<none>" : d_path(&F->f_path);
+	fi_offset = F == NULL ? 0 : F->f_pos;
+	fi_fs = F == NULL ? "<none>" :
+	    stringof(F->f_path.mnt->mnt_sb->s_type->name);
+	fi_mount = F == NULL ? "<none>" : "<unknown>";
+	fi_oflags = F == NULL ? 0 : F->f_flags;
+};
+
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+    fd >= 0 && fd < curthread->files->fdt->max_fds ?
+    curthread->files->fdt->fd[fd] : (struct file *)NULL);

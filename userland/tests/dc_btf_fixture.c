@@ -43,11 +43,13 @@ int dc_btf_fixture(const char *dir)
 	int t_u32, t_u64, t_pid, t_uid, t_gid, t_kuid, t_kgid, t_sizet;
 	int t_task, t_taskp, t_mm, t_mmp, t_cred, t_credp, t_sig, t_sigp;
 	int t_anon, t_comm, t_file, t_filep, t_path, t_dentry, t_dentryp;
-	int t_qstr, t_voidp, t_cucharp, t_hl, t_hls, t_loff, t_loffp;
+	int t_qstr, t_cucharp, t_hl, t_hls, t_loff, t_loffp;
 	int t_charp, t_ssize, t_fn, t_req, t_rq, t_rqp, t_disk;
 	int t_diskp, t_bdev, t_bdevp, t_name32, t_pid4, t_pidp, t_pids;
 	int t_upid, t_upid1, t_var, t_regs, t_cregsp, t_tty, t_ttyp;
 	int t_sector, t_opf, err;
+	int t_fsp, t_filesp, t_fdt, t_fstype, t_sb, t_vfsm, t_ccharp;
+	int t_filepp;
 
 	if (!b)
 		return -ENOMEM;
@@ -108,7 +110,11 @@ int dc_btf_fixture(const char *dir)
 	btf__add_field(b, "tty", t_ttyp, 256, 0);
 	t_sigp = btf__add_ptr(b, t_sig);
 	t_comm = btf__add_array(b, t_int, t_char, 16);
-	t_task = btf__add_struct(b, "task_struct", 72);
+	/* the process's fs_struct and files_struct, defined below */
+	t_fsp = btf__add_ptr(b, btf__add_fwd(b, "fs_struct", BTF_FWD_STRUCT));
+	t_filesp = btf__add_ptr(b, btf__add_fwd(b, "files_struct",
+						BTF_FWD_STRUCT));
+	t_task = btf__add_struct(b, "task_struct", 88);
 	btf__add_field(b, "comm", t_comm, 0, 0);
 	btf__add_field(b, "pid", t_pid, 128, 0);
 	btf__add_field(b, "tgid", t_pid, 160, 0);
@@ -120,6 +126,8 @@ int dc_btf_fixture(const char *dir)
 	btf__add_field(b, "signal", t_sigp, 448, 0);
 	btf__add_field(b, "sched_reset_on_fork", t_uint, 512, 1);
 	btf__add_field(b, "sched_contributes_to_load", t_uint, 513, 1);
+	btf__add_field(b, "fs", t_fsp, 576, 0);
+	btf__add_field(b, "files", t_filesp, 640, 0);
 	/* files: struct file -> f_path.dentry->d_name.name */
 	t_cucharp = btf__add_ptr(b, btf__add_const(b, t_uchar));
 	t_hls = btf__add_struct(b, NULL, 8);
@@ -135,14 +143,37 @@ int dc_btf_fixture(const char *dir)
 	btf__add_field(b, "d_flags", t_uint, 0, 0);
 	btf__add_field(b, "d_name", t_qstr, 64, 0);
 	t_dentryp = btf__add_ptr(b, t_dentry);
-	t_voidp = btf__add_ptr(b, 0);		/* void * */
+	/* a mount: its file system's type name (fileinfo_t's fi_fs) */
+	t_ccharp = btf__add_ptr(b, btf__add_const(b, t_char));
+	t_fstype = btf__add_struct(b, "file_system_type", 8);
+	btf__add_field(b, "name", t_ccharp, 0, 0);
+	t_fstype = btf__add_ptr(b, t_fstype);
+	t_sb = btf__add_struct(b, "super_block", 8);
+	btf__add_field(b, "s_type", t_fstype, 0, 0);
+	t_sb = btf__add_ptr(b, t_sb);
+	t_vfsm = btf__add_struct(b, "vfsmount", 16);
+	btf__add_field(b, "mnt_root", t_dentryp, 0, 0);
+	btf__add_field(b, "mnt_sb", t_sb, 64, 0);
+	t_vfsm = btf__add_ptr(b, t_vfsm);
 	t_path = btf__add_struct(b, "path", 16);
-	btf__add_field(b, "mnt", t_voidp, 0, 0);
+	btf__add_field(b, "mnt", t_vfsm, 0, 0);
 	btf__add_field(b, "dentry", t_dentryp, 64, 0);
-	t_file = btf__add_struct(b, "file", 24);
+	t_file = btf__add_struct(b, "file", 32);
 	btf__add_field(b, "f_path", t_path, 0, 0);
 	btf__add_field(b, "f_flags", t_uint, 128, 0);
+	btf__add_field(b, "f_pos", t_loff, 192, 0);
 	t_filep = btf__add_ptr(b, t_file);
+	/* the process's root and working directory; its open files */
+	btf__add_struct(b, "fs_struct", 32);
+	btf__add_field(b, "root", t_path, 0, 0);
+	btf__add_field(b, "pwd", t_path, 128, 0);
+	t_filepp = btf__add_ptr(b, t_filep);
+	t_fdt = btf__add_struct(b, "fdtable", 16);
+	btf__add_field(b, "max_fds", t_uint, 0, 0);
+	btf__add_field(b, "fd", t_filepp, 64, 0);
+	t_fdt = btf__add_ptr(b, t_fdt);
+	btf__add_struct(b, "files_struct", 8);
+	btf__add_field(b, "fdt", t_fdt, 0, 0);
 	t_charp = btf__add_ptr(b, t_char);
 	t_loffp = btf__add_ptr(b, t_loff);
 	t_fn = btf__add_func_proto(b, t_ssize);

@@ -48,6 +48,11 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 		return MEM_KBASE + 8;	/* sonde_env_stack()'s second frame */
 	case SONDE_B_ucaller:
 		return MEM_UBASE + 8;
+	case SONDE_B_cwd:
+	case SONDE_B_root:
+		return (u64)(unsigned long)"/";
+	case SONDE_B_curcpu:
+		return MEM_KBASE;	/* the window: a cpuinfo_t of zeros */
 	default:
 		return 0;
 	}
@@ -262,6 +267,13 @@ u32 sonde_env_destruct(struct sonde_vm_ctx *ctx, u32 subr, u64 arg,
 }
 
 /* This process and its parent are all the test world knows. */
+/* d_path(): the test world's struct path is the name itself, a string in
+ * the kernel window */
+int sonde_env_dpath(struct sonde_vm_ctx *ctx, u64 path, char *r, u32 size)
+{
+	return sonde_env_copystr(ctx, false, path, r, size) < 0 ? -EFAULT : 0;
+}
+
 u64 sonde_env_progenyof(struct sonde_vm_ctx *ctx, s64 pid)
 {
 	return pid == (s64)getpid() || pid == (s64)getppid();

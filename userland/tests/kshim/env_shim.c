@@ -86,6 +86,19 @@ u64 sonde_env_builtin(struct sonde_vm_ctx *ctx, u32 id, u32 *fault)
 		return (u64)(unsigned long)p->func;
 	case SONDE_B_probename:
 		return (u64)(unsigned long)p->name;
+	case SONDE_B_curcpu:
+		return FZ_KBASE;	/* the world's window */
+	case SONDE_B_cwd:
+	case SONDE_B_root:
+		/* kmod/env.c's walk from the process's fs_struct, at its
+		 * longest */
+		SONDE_WORK(SONDE_COST_FAULT +
+			   SONDE_DPATH_COST(ctx->img->strsize));
+		s = shim_scratch(ctx, ctx->img->strsize, fault);
+		if (!s)
+			return 0;
+		memcpy(s, "/", 2);
+		return (u64)(unsigned long)s;
 	}
 	*fault = SONDE_FLT_ILLOP;
 	return 0;
@@ -190,6 +203,14 @@ int sonde_env_copystr(struct sonde_vm_ctx *ctx, bool user, u64 addr,
 	}
 	dst[i] = 0;
 	return (int)i;
+}
+
+/* d_path(): the world has no dentries; its struct path is the name
+ * itself, a string in the window, walked at the kernel's longest. */
+int sonde_env_dpath(struct sonde_vm_ctx *ctx, u64 path, char *r, u32 size)
+{
+	SONDE_WORK(SONDE_DPATH_COST(size));
+	return sonde_env_copystr(ctx, false, path, r, size) < 0 ? -EFAULT : 0;
 }
 
 int sonde_env_copyin(struct sonde_vm_ctx *ctx, u64 addr, void *dst,

@@ -199,6 +199,7 @@ int smp_call_function_single(int cpu, void (*fn)(void *), void *info,
 
 /* Per-CPU variables: an array indexed by the current CPU. */
 #define DEFINE_PER_CPU(type, name)	__typeof__(type) name[KSHIM_NR_CPUS]
+#define DECLARE_PER_CPU(type, name)	extern __typeof__(type) name[KSHIM_NR_CPUS]
 #define __this_cpu_read(v)		((v)[kshim_cpu])
 #define __this_cpu_write(v, x)		((v)[kshim_cpu] = (x))
 #define this_cpu_read(v)		((v)[kshim_cpu])

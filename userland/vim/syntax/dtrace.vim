@@ -57,7 +57,7 @@ syn keyword	dtraceConstant	NULL
 " built-in variables (uapi/sonde_isa.h SONDE_BUILTINS) and the D
 " library's names
 syn keyword	dtraceBuiltin	arg0 arg1 arg2 arg3 arg4 arg5 arg6 arg7 arg8 arg9 args
-syn keyword	dtraceBuiltin	pid tid ppid uid gid cpu timestamp vtimestamp walltimestamp id epid errno curthread stackdepth ustackdepth execname probeprov probemod probefunc probename caller ucaller ipl uregs
+syn keyword	dtraceBuiltin	pid tid ppid uid gid cpu timestamp vtimestamp walltimestamp id epid errno curthread stackdepth ustackdepth execname probeprov probemod probefunc probename caller ucaller ipl cwd root curcpu fds uregs
 syn keyword	dtraceBuiltin	curpsinfo curlwpsinfo
 syn match	dtraceMacro	"\$\$\=\(\d\+\|target\|pid\|ppid\|uid\|gid\|euid\|egid\|pgid\|sid\)\>"
 syn match	dtraceAggregation	"@[A-Za-z_0-9]*"
@@ -67,7 +67,7 @@ syn match	dtraceAggregation	"@[A-Za-z_0-9]*"
 " (SONDE_AGGS)
 syn keyword	dtraceAction	trace printf printa exit stack ustack jstack clear trunc normalize denormalize setopt tracemem sym func mod usym ufunc umod uaddr system freopen ftruncate print
 syn keyword	dtraceDestructive	raise stop chill copyout copyoutstr panic breakpoint
-syn keyword	dtraceSubroutine	strlen strjoin substr index rindex strchr strrchr strstr basename dirname lltostr strtoll toupper tolower copyinstr rand htons htonl htonll ntohs ntohl ntohll copyin copyinto strtok alloca progenyof getmajor getminor inet_ntoa inet_ntoa6 inet_ntop mutex_owned mutex_owner rw_read_held rw_write_held
+syn keyword	dtraceSubroutine	strlen strjoin substr index rindex strchr strrchr strstr basename dirname lltostr strtoll toupper tolower copyinstr rand htons htonl htonll ntohs ntohl ntohll copyin copyinto strtok alloca progenyof getmajor getminor inet_ntoa inet_ntoa6 inet_ntop d_path mutex_owned mutex_owner rw_read_held rw_write_held
 syn keyword	dtraceSpeculation	speculation speculate commit discard
 syn keyword	dtraceAggFunc	count sum avg min max stddev quantize lquantize llquantize
 
