@@ -149,6 +149,16 @@
 	 * below (major_t, minor_t) */					\
 	C(getmajor,	1, 1, uint32_t, "dev_t")			\
 	C(getminor,	1, 1, uint32_t, "dev_t")			\
+	/* Linux's locks, as Oracle's DTrace for Linux reads them: the	\
+	 * D library's inlines __sonde_<name> (lockstat.d); every mutex	\
+	 * is adaptive */						\
+	C(mutex_owned,	1, 1, int, "struct mutex *")			\
+	C(mutex_owner,	1, 1, uint64_t, "struct mutex *")		\
+	C(mutex_type_adaptive, 1, 1, int, "struct mutex *")		\
+	C(mutex_type_spin, 1, 1, int, "struct mutex *")		\
+	C(rw_read_held,	1, 1, int, "rwlock_t *")			\
+	C(rw_write_held, 1, 1, int, "rwlock_t *")			\
+	C(rw_iswriter,	1, 1, int, "rwlock_t *")			\
 	/* illumos's kernel objects and network helpers, FreeBSD's	\
 	 * and Oracle's additions */					\
 	N(bcopy,	0)						\
@@ -160,13 +170,6 @@
 	N(memref,	0)						\
 	N(msgdsize,	0)						\
 	N(msgsize,	0)						\
-	N(mutex_owned,	0)						\
-	N(mutex_owner,	0)						\
-	N(mutex_type_adaptive, 0)					\
-	N(mutex_type_spin, 0)						\
-	N(rw_iswriter,	0)						\
-	N(rw_read_held,	0)						\
-	N(rw_write_held, 0)						\
 	N(pcap,		DC_FF_STMT)					\
 	N(printm,	DC_FF_STMT)
 

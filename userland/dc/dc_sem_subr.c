@@ -118,6 +118,29 @@ static bool dc_sem_devno(struct dc_cc *cc, struct dc_node *n, bool major)
 	return true;
 }
 
+/*
+ * A function the D library defines: the inline __sonde_<name> with a
+ * tuple signature (lockstat.d's mutex_owned() ...), @n its expansion with
+ * the call's arguments.
+ */
+static bool dc_sem_call_dlib(struct dc_cc *cc, struct dc_node *n)
+{
+	char name[64];
+	int id;
+
+	snprintf(name, sizeof(name), "__sonde_%s", n->fn->name);
+	id = dc_sem_inline_find(cc, name);
+	if (id < 0) {
+		if (dc_libs_need(cc))
+			return false;
+		dc_error(cc, "D_IDENT_UNDEF", n->line, n->col,
+			 "%s() is defined by the D library, which is not loaded (sonde -L names its folder)",
+			 n->fn->name);
+		return false;
+	}
+	return dc_sem_inline_args(cc, n, id, n->args, n->nargs);
+}
+
 bool dc_sem_call_cc(struct dc_cc *cc, struct dc_node *n)
 {
 	switch ((enum dc_cc_fn)n->fn->id) {
@@ -125,6 +148,14 @@ bool dc_sem_call_cc(struct dc_cc *cc, struct dc_node *n)
 		return dc_sem_devno(cc, n, true);
 	case DC_CC_getminor:
 		return dc_sem_devno(cc, n, false);
+	case DC_CC_mutex_owned:
+	case DC_CC_mutex_owner:
+	case DC_CC_mutex_type_adaptive:
+	case DC_CC_mutex_type_spin:
+	case DC_CC_rw_read_held:
+	case DC_CC_rw_write_held:
+	case DC_CC_rw_iswriter:
+		return dc_sem_call_dlib(cc, n);
 	}
 	return false;
 }

@@ -49,7 +49,7 @@ int dc_btf_fixture(const char *dir)
 	int t_upid, t_upid1, t_var, t_regs, t_cregsp, t_tty, t_ttyp;
 	int t_sector, t_opf, err;
 	int t_fsp, t_filesp, t_fdt, t_fstype, t_sb, t_vfsm, t_ccharp;
-	int t_filepp;
+	int t_filepp, t_lock, t_qrw;
 
 	if (!b)
 		return -ENOMEM;
@@ -77,6 +77,20 @@ int dc_btf_fixture(const char *dir)
 	t_kgid = btf__add_struct(b, NULL, 4);
 	btf__add_field(b, "val", t_gid, 0, 0);
 	t_kgid = btf__add_typedef(b, "kgid_t", t_kgid);
+	/* a mutex and a rwlock_t: their words (the lock subroutines) */
+	t_lock = btf__add_struct(b, NULL, 8);
+	btf__add_field(b, "counter", t_long, 0, 0);
+	t_lock = btf__add_typedef(b, "atomic_long_t", t_lock);
+	btf__add_struct(b, "mutex", 8);
+	btf__add_field(b, "owner", t_lock, 0, 0);
+	t_lock = btf__add_struct(b, NULL, 4);
+	btf__add_field(b, "counter", t_int, 0, 0);
+	t_lock = btf__add_typedef(b, "atomic_t", t_lock);
+	t_qrw = btf__add_struct(b, "qrwlock", 4);
+	btf__add_field(b, "cnts", t_lock, 0, 0);
+	t_lock = btf__add_struct(b, NULL, 4);
+	btf__add_field(b, "raw_lock", t_qrw, 0, 0);
+	btf__add_typedef(b, "rwlock_t", t_lock);
 
 	/* struct task_struct, declared first: it points to itself */
 	t_task = btf__add_fwd(b, "task_struct", BTF_FWD_STRUCT);

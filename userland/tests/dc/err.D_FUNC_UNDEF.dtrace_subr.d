@@ -1,3 +1,3 @@
 /* a subroutine of DTrace's that sonde does not generate: said so */
-BEGIN { trace(rw_write_held(arg0)); }
-/* @msg: subroutine rw_write_held() is not supported yet */
+BEGIN { trace(msgsize(arg0)); }
+/* @msg: subroutine msgsize() is not supported yet */
