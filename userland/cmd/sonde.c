@@ -258,6 +258,8 @@ struct cli_dc;
 
 struct cli_dc {
 	struct dc *dc;
+	struct sonde_dev **devp;	/* the command's device, opened when
+					 * a #pragma D depends_on asks */
 };
 
 static struct cli_dc *cli_dc_new(void)
@@ -347,6 +349,33 @@ static const char *const *cli_libdirs(void)
 	return g_libdirs;
 }
 
+static void cli_warn(void *arg, const char *msg);
+
+/* #pragma D depends_on provider NAME: the kernel's listing has it (the
+ * device opened here if it is not yet; without one, -1: unknown) */
+static int cli_provider_exists(void *arg, const char *name)
+{
+	struct cli_dc *c = arg;
+	struct sonde_probe_info *all = NULL;
+	struct sonde_probe_desc d;
+	uint32_t n = 0, abi = 0;
+
+	if (!c->devp)
+		return -1;
+	if (!*c->devp) {
+		*c->devp = sonde_dev_open(NULL, &abi);
+		if (!*c->devp)
+			return -1;
+		sonde_dev_set_warn(*c->devp, cli_warn, NULL);
+	}
+	memset(&d, 0, sizeof(d));
+	snprintf(d.provider, sizeof(d.provider), "%s", name);
+	if (sonde_dev_probes(*c->devp, &d, &all, &n))
+		n = 0;
+	free(all);
+	return n > 0;
+}
+
 static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 					    struct cli_cmd *cmds, int ncmds,
 					    long target, int argc, char **argv)
@@ -354,7 +383,9 @@ static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 	struct dc_opts o = { .sz = sizeof(o), .target = target ? target : -1,
 			     .argc = argc, .argv = argv, .defines = g_defines,
 			     .cpp = g_cpp, .cpp_args = g_cppargs,
-			     .libdirs = cli_libdirs() };
+			     .libdirs = cli_libdirs(),
+			     .provider_exists = cli_provider_exists,
+			     .provider_arg = c };
 	struct dc_input *in = calloc(ncmds, sizeof(*in));
 	struct sonde_program *p = NULL;
 	char **texts = calloc(ncmds, sizeof(*texts));
@@ -1067,6 +1098,7 @@ static int cli_main(struct cli *o, int argc, char **argv)
 	if (cli_specs(o))
 		return E_ERROR;
 
+	o->dc->devp = &o->dev;
 	o->p = cli_dc_compile(o->dc, o->cmds, o->ncmds, o->target, argc,
 			      argv);
 	if (!o->p)

@@ -62,6 +62,11 @@ struct dc_opts {
 	 * compiled before the inputs (translators, inlines, types:
 	 * psinfo_t, curpsinfo...), NULL-terminated; NULL: none */
 	const char *const *libdirs;
+	/* #pragma D depends_on provider NAME: does the kernel have
+	 * provider @name?  1 yes, 0 no, < 0 it cannot say (no kernel at
+	 * hand: the dependency is not checked).  NULL: never checked */
+	int (*provider_exists)(void *arg, const char *name);
+	void *provider_arg;
 };
 
 /* One diagnostic.  Strings live as long as the handle (or the next

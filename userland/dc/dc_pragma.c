@@ -16,7 +16,9 @@
 #include <stddef.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dc_impl.h"
 
@@ -753,6 +755,63 @@ static void pragma_attrs(struct dc_cc *cc, const char *w, const char *p,
 }
 
 /*
+ * #pragma D depends_on CLASS NAME (dt_pragma_depends()): the program
+ * needs provider NAME (the kernel's listing has it, asked through
+ * opts->provider_exists), module NAME (its BTF: the kernel's or a loaded
+ * module's types) or, in a D library, library NAME (a file of the
+ * library folders; they load in name order).  A main program may not
+ * depend on a library.
+ */
+static void pragma_depends(struct dc_cc *cc, const char *p, const char *end,
+			   uint32_t line, uint32_t col)
+{
+	const struct dc_opts *o = cc->opts;
+	char cls[256], name[256], path[4096];
+	int found = 1, i;
+
+	p = word(p, end, cls, sizeof(cls));
+	word(p, end, name, sizeof(name));
+	if (!cls[0] || !name[0] || cls[0] == '"' || name[0] == '"') {
+		dc_error(cc, "D_PRAGMA_MALFORM", line, col,
+			 "malformed #pragma depends_on <class> <name>");
+		return;
+	}
+	if (!strcmp(cls, "provider")) {
+		if (o && o->sz >= offsetof(struct dc_opts, provider_arg) +
+		    sizeof(o->provider_arg) && o->provider_exists)
+			found = o->provider_exists(o->provider_arg, name) != 0;
+	} else if (!strcmp(cls, "module")) {
+		found = dc_btf_objexists(cc, name);
+	} else if (!strcmp(cls, "library")) {
+		if (!cc->in_lib) {
+			dc_error(cc, "D_PRAGMA_DEPEND", line, col,
+				 "main program may not explicitly depend on a library");
+			return;
+		}
+		found = 0;
+		for (i = 0; o && o->libdirs && o->libdirs[i] && !found; i++) {
+			snprintf(path, sizeof(path), "%s/%s", o->libdirs[i],
+				 name);
+			found = !access(path, R_OK);
+		}
+		if (!found) {
+			dc_error(cc, "D_PRAGMA_DEPEND", line, col,
+				 "program requires library \"%s\" which failed to load",
+				 name);
+			return;
+		}
+	} else {
+		dc_error(cc, "D_PRAGMA_INVAL", line, col,
+			 "invalid class %s specified by #pragma depends_on",
+			 cls);
+		return;
+	}
+	if (!found)
+		dc_error(cc, "D_PRAGMA_DEPEND", line, col,
+			 "program requires %s %s", cls, name);
+}
+
+/*
  * #pragma error, #pragma D error (dt_pragma_error()): an error whose
  * message is the line's identifiers and strings, each followed by a
  * blank.
@@ -849,8 +908,7 @@ void dc_pragma(struct dc_cc *cc, const char *text, size_t len,
 		return;
 	}
 	if (!strcmp(w, "depends_on")) {
-		dc_error(cc, "D_PRAGMA_INVAL", line, col,
-			 "#pragma D %s is not supported yet", w);
+		pragma_depends(cc, p, end, line, col);
 		return;
 	}
 	dc_error(cc, "D_PRAGMA_INVAL", line, col, "invalid D pragma: %s", w);

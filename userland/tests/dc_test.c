@@ -605,6 +605,30 @@ static void test_libs(void)
 	       !strcmp(d->tag, "D_IDENT_UNDEF") && strstr(d->msg, "nosuch");
 	check(pass, "libraries: a program needing them is compiled once with them, its errors said once");
 	sonde_program_free(p);
+	/* #pragma D depends_on library: a file of the folders, or an error
+	 * in the library's file */
+	f = fopen(path, "w");
+	if (f) {
+		fputs("#pragma D depends_on library a.d\n"
+		      "inline int LIBCONST = 41;\n", f);
+		fclose(f);
+	}
+	p = dc_compile_str(dc, NULL, "BEGIN { trace(LIBCONST); }", &o);
+	check(p != NULL, "libraries: one depends on a library that is there");
+	sonde_program_free(p);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("#pragma D depends_on library nosuch.d\n"
+		      "inline int LIBCONST = 41;\n", f);
+		fclose(f);
+	}
+	p = dc_compile_str(dc, NULL, "BEGIN { trace(LIBCONST); }", &o);
+	d = dc_diag_get(dc, 0);
+	pass = !p && d && !strcmp(d->tag, "D_PRAGMA_DEPEND") && d->file &&
+	       strstr(d->file, "/lib/a.d") &&
+	       strstr(d->msg, "program requires library \"nosuch.d\" which failed to load");
+	check(pass, "libraries: one depends on a library that is not there: an error in its file");
+	sonde_program_free(p);
 	unlink(path);
 	rmdir(dir);
 	dc_free(dc);
