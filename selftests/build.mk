@@ -285,7 +285,7 @@ DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-6.12-amd64 linux-image-6.12-amd64 dwarves \
 	debhelper dh-dkms dkms fakeroot lintian debootstrap e2fsprogs \
 	qemu-system-x86 busybox-static cpio \
-	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev libbpf-dev ca-certificates \
+	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev liblzma-dev libbpf-dev ca-certificates \
 	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 \
 	libcapstone-dev openjdk-17-jdk-headless bash-completion vim
 

@@ -104,6 +104,7 @@ static const struct dc_option {
 	  "-G links no DOF" },
 	{ "linknommap", DC_OPT_IGNORED, 0, 0, 0, NULL, "-G links no DOF" },
 	{ "linktype", DC_OPT_IGNORED, 0, 0, 0, "elf|dof", "-G links no DOF" },
+	{ "mangled", DC_OPT_BOOL, UO(mangled), 0, 0, NULL, NULL },
 	{ "modpath", DC_OPT_IGNORED, 0, 0, 0, NULL,
 	  "kernel modules are found by the kernel" },
 	{ "nolibs", DC_OPT_IGNORED, 0, 0, 0, NULL,
