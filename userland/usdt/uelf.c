@@ -164,15 +164,6 @@ int sonde_elf_func_syms(Elf *e, sonde_elf_func_fn *fn, void *arg)
 	return sonde_elf_syms(e, sonde_func_sym, &fe);
 }
 
-static int sonde_symtab_func(void *arg, const GElf_Sym *sym, const char *name)
-{
-	int type = GELF_ST_TYPE(sym->st_info);
-
-	if ((type == STT_FUNC || type == STT_GNU_IFUNC) && sym->st_value)
-		*(bool *)arg = true;
-	return 0;
-}
-
 int sonde_elf_debug_refs(Elf *e, struct sonde_elf_debug *d)
 {
 	Elf_Scn *scn = NULL;
@@ -195,12 +186,17 @@ int sonde_elf_debug_refs(Elf *e, struct sonde_elf_debug *d)
 		    (data = elf_getdata(scn, NULL))) {
 			GElf_Sym sym;
 			size_t i;
+			int t;
 
-			for (i = 0; i < sh.sh_size / sh.sh_entsize; i++)
-				if (gelf_getsym(data, (int)i, &sym) &&
-				    sym.st_shndx != SHN_UNDEF)
-					sonde_symtab_func(&d->symtab, &sym,
-							  NULL);
+			/* sonde_func_sym()'s functions: one is enough */
+			for (i = 0; i < sh.sh_size / sh.sh_entsize &&
+			     !d->symtab; i++) {
+				if (!gelf_getsym(data, (int)i, &sym) ||
+				    sym.st_shndx == SHN_UNDEF || !sym.st_value)
+					continue;
+				t = GELF_ST_TYPE(sym.st_info);
+				d->symtab = t == STT_FUNC || t == STT_GNU_IFUNC;
+			}
 		} else if (sh.sh_type == SHT_NOTE && !d->build_id_len &&
 			   (data = elf_getdata(scn, NULL))) {
 			for (off = 0; (n = gelf_getnote(data, off, &nh, &noff,
@@ -218,11 +214,14 @@ int sonde_elf_debug_refs(Elf *e, struct sonde_elf_debug *d)
 			}
 		} else if (!strcmp(name, ".gnu_debuglink") &&
 			   (data = elf_getdata(scn, NULL)) && data->d_size >= 8) {
-			/* the file name, NUL, padding to 4, a CRC-32 */
+			/* the file name, NUL, padding to 4, a CRC-32; a
+			 * name with a '/' would lead out of the places
+			 * sym.c looks in, and is not taken */
 			n = strnlen(data->d_buf, data->d_size);
 			off = (n + 4) & ~(size_t)3;
 			if (n && n < sizeof(d->link) &&
-			    off + 4 <= data->d_size) {
+			    off + 4 <= data->d_size &&
+			    !memchr(data->d_buf, '/', n)) {
 				memcpy(d->link, data->d_buf, n);
 				d->link[n] = '\0';
 				memcpy(&d->link_crc, (char *)data->d_buf + off,
