@@ -619,6 +619,11 @@ int dc_setopt(struct dc *dc, const char *name, const char *value)
 			    sizeof(err));
 }
 
+const struct sonde_uopts *dc_uopts(const struct dc *dc)
+{
+	return &dc->uopts;
+}
+
 int dc_program_setopt(struct sonde_program *p, const char *name,
 		      const char *value)
 {

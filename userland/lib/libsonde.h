@@ -437,6 +437,12 @@ struct sonde_syms;
 /* A symboliser; @kallsyms NULL for /proc/kallsyms (tests give a file). */
 struct sonde_syms *sonde_syms_new(const char *kallsyms);
 void sonde_syms_free(struct sonde_syms *s);
+/*
+ * C++ name @name (Itanium ABI, "_Z...") demangled by the system's
+ * demangler (libstdc++'s), malloc'd; NULL if it is none (or no memory).
+ * The one demangler of ustack() and friends and of -l listings.
+ */
+char *sonde_demangle(const char *name);
 /* -x mangled: C++ names of user symbols as they are, not demangled. */
 void sonde_syms_set_mangled(struct sonde_syms *s, bool mangled);
 /* Where separate debug files are (default /usr/lib/debug); 0 or -ENOMEM. */

@@ -714,17 +714,31 @@ static const struct sonde_obj *sonde_ulookup(struct sonde_syms *s, int pid,
 	return o;
 }
 
+char *sonde_demangle(const char *name)
+{
+	char *d;
+	int status;
+
+	/* Itanium C++ ABI names; anything else is no C++ name */
+	if (strncmp(name, "_Z", 2))
+		return NULL;
+	d = __cxa_demangle(name, NULL, NULL, &status);
+	if (d && status) {
+		free(d);
+		d = NULL;
+	}
+	return d;
+}
+
 /* A user symbol's name as printed: demangled unless -x mangled. */
 static const char *sonde_sym_uname(const struct sonde_syms *s,
 				   struct sonde_sym *sym)
 {
-	int status;
-
-	if (s->mangled || strncmp(sym->name, "_Z", 2))
+	if (s->mangled)
 		return sym->name;
 	if (!sym->dname) {
-		sym->dname = __cxa_demangle(sym->name, NULL, NULL, &status);
-		if (!sym->dname || status)
+		sym->dname = sonde_demangle(sym->name);
+		if (!sym->dname)
 			sym->dname = sym->name;
 	}
 	return sym->dname;

@@ -248,7 +248,7 @@ static void t_demangle(void)
 {
 	struct sonde_syms *s = sonde_syms_new("/nonexistent");
 	uint64_t pc = (uint64_t)(uintptr_t)cxx_outer;
-	char name[512];
+	char name[512], *d;
 
 	sonde_syms_uaddr(s, getpid(), pc + 2, name, sizeof(name));
 	check(!strcmp(name, "test_syms`sonde::outer(long)+0x2"),
@@ -267,6 +267,18 @@ static void t_demangle(void)
 	      "-x mangled: the symbol table's name (%s)", name);
 	sonde_syms_free(s);
 	(void)cxx_outer(1);
+
+	/* the one demangler (-l listings use it too) */
+	d = sonde_demangle("_ZN5sonde6WidgetIiE4pokeEi");
+	check(d && !strcmp(d, "sonde::Widget<int>::poke(int)"),
+	      "sonde_demangle: a template member (%s)", d ? d : "NULL");
+	free(d);
+	d = sonde_demangle("main");
+	check(!d, "sonde_demangle: a C name is none");
+	free(d);
+	d = sonde_demangle("_Zgarbage");
+	check(!d, "sonde_demangle: a malformed _Z name is none");
+	free(d);
 }
 
 static void t_perfmap(void)
