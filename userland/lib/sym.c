@@ -353,7 +353,8 @@ out_close:
 }
 
 /* The separate debug file of @o, by build-id, then by .gnu_debuglink. */
-static bool sonde_debug_file(const struct sonde_syms *s, struct sonde_obj_load *l,
+static bool sonde_debug_file(const struct sonde_syms *s,
+			     struct sonde_obj_load *l,
 			     const struct sonde_elf_debug *d,
 			     const struct stat *self)
 {
