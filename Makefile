@@ -47,8 +47,10 @@ CFLAGS ?= -O2 -g
 # 87 ms and 21 ms (medians in the test guest) -- and every start is timed
 # (time to first event).  capstone (pid offset probes only) is still
 # dlopen()ed when needed, which glibc allows a static program with the
-# glibc it was linked with.
-LDLIBS += -static -lbpf -lelf -lz
+# glibc it was linked with.  liblzma reads MiniDebugInfo (.gnu_debugdata)
+# and libstdc++.a gives the C++ demangler (__cxa_demangle, cp-demangle.o
+# only: about 60 KB) for user stacks' names (userland/lib/sym.c).
+LDLIBS += -static -lbpf -lelf -lz -llzma -lstdc++
 # CPPFLAGS and LDFLAGS too, so a packager's hardening flags (Debian's
 # dpkg-buildflags: _FORTIFY_SOURCE, relro, now) reach the command.
 ALL_CFLAGS := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \

@@ -115,6 +115,44 @@ $(ST_OUT)/sdtg-prog: $(ST_OUT)/sdtg-prog.o $(ST_OUT)/sdtg.o
 	$(CC) -static -o $@ $^
 selftests-bin: $(ST_OUT)/sdtg-prog
 
+# User stacks' symbols (dtests/ustack/), static, with frame pointers in
+# every function (the stacks are walked by frame pointer; at -O2 GCC 12
+# leaves the leaf function that makes the system call without one, even
+# with -mno-omit-leaf-frame-pointer, and its caller's frame would be
+# missed, hence -O0): a C++ program (demangled names); a
+# program shipped stripped with its debug file by build-id (symdebug/ is
+# copied whole into the guest; the test puts it under /usr/lib/debug) and
+# one with a .gnu_debuglink to the debug file beside it; a tiny JIT that
+# names its code in /tmp/perf-PID.map.
+SYM_CFLAGS := -O0 -g -static -Wall -Werror -fno-omit-frame-pointer \
+	-mno-omit-leaf-frame-pointer
+$(ST_OUT)/sym-cxx-prog: $(ST_SRC)/sym-cxx-prog.cc
+	@mkdir -p $(dir $@)
+	$(CXX) $(SYM_CFLAGS) -o $@ $<
+$(ST_OUT)/sym-jit-prog: $(ST_SRC)/sym-jit-prog.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SYM_CFLAGS) -o $@ $<
+$(ST_OUT)/sym-strip-full: $(ST_SRC)/sym-strip-prog.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SYM_CFLAGS) -Wl,--build-id=sha1 -o $@ $<
+$(ST_OUT)/sym-strip-prog: $(ST_OUT)/sym-strip-full
+	rm -rf $(ST_OUT)/symdebug
+	id=$$(readelf -n $< | sed -n 's/.*Build ID: *//p') && \
+		test -n "$$id" && \
+		mkdir -p $(ST_OUT)/symdebug/.build-id/$${id%"$${id#??}"} && \
+		objcopy --only-keep-debug $< \
+			$(ST_OUT)/symdebug/.build-id/$${id%"$${id#??}"}/$${id#??}.debug
+	objcopy --strip-all $< $@
+$(ST_OUT)/sym-link-prog: $(ST_OUT)/sym-strip-full
+	objcopy --only-keep-debug $< $(ST_OUT)/sym-link-prog.debug
+	chmod 644 $(ST_OUT)/sym-link-prog.debug
+	objcopy --strip-all $< $@.tmp
+	cd $(ST_OUT) && objcopy --add-gnu-debuglink=sym-link-prog.debug \
+		$(notdir $@).tmp $(notdir $@)
+	rm -f $@.tmp
+selftests-bin: $(addprefix $(ST_OUT)/,sym-cxx-prog sym-jit-prog \
+	sym-strip-prog sym-link-prog)
+
 $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 	@mkdir -p $(dir $@)
 	cp -p $< $@
@@ -285,7 +323,7 @@ DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-6.12-amd64 linux-image-6.12-amd64 dwarves \
 	debhelper dh-dkms dkms fakeroot lintian debootstrap e2fsprogs \
 	qemu-system-x86 busybox-static cpio \
-	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev libbpf-dev ca-certificates \
+	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev liblzma-dev libbpf-dev ca-certificates \
 	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 \
 	libcapstone-dev openjdk-17-jdk-headless bash-completion vim
 

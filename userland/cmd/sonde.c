@@ -278,6 +278,12 @@ static int cli_dc_setopt(struct cli_dc *c, const char *opt, const char *val)
 	return dc_setopt(c->dc, opt, val);
 }
 
+/* -x mangled on the command line (a script's pragma is its program's) */
+static bool cli_dc_mangled(const struct cli_dc *c)
+{
+	return dc_uopts(c->dc)->mangled;
+}
+
 /* The whole of @path, NUL-terminated, or NULL (error printed). */
 static char *cli_slurp(const char *path)
 {
@@ -661,8 +667,14 @@ fail:
 	return NULL;
 }
 
-/* -l: dtrace's list_probe(), "%5d %10s %17s %33s %s". */
-static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc)
+/*
+ * -l: dtrace's list_probe(), "%5d %10s %17s %33s %s".  A C++ function of
+ * a user probe is listed demangled, as macOS DTrace lists it, unless
+ * @mangled; the probe's name stays the mangled one (a description
+ * matches it, or a glob such as *outer*: a demangled name has colons).
+ */
+static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
+		    bool mangled)
 {
 	struct sonde_probe_desc dd = *desc, *d = &dd;
 	struct sonde_probe_info *v = NULL;
@@ -687,11 +699,16 @@ static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc)
 		return err;
 	}
 	for (i = 0; i < n; i++) {
-		fprintf(g_ofp, "%5u %10.*s %17.*s %33.*s %.*s\n", v[i].id,
+		char fn[SONDE_FUNCNAMELEN + 1], *dm;
+
+		snprintf(fn, sizeof(fn), "%.*s", SONDE_FUNCNAMELEN,
+			 v[i].desc.function);
+		dm = mangled ? NULL : sonde_demangle(fn);
+		fprintf(g_ofp, "%5u %10.*s %17.*s %33s %.*s\n", v[i].id,
 			SONDE_PROVNAMELEN, v[i].desc.provider,
-			SONDE_MODNAMELEN, v[i].desc.module,
-			SONDE_FUNCNAMELEN, v[i].desc.function,
+			SONDE_MODNAMELEN, v[i].desc.module, dm ? dm : fn,
 			SONDE_NAMELEN, v[i].desc.name);
+		free(dm);
 		if (g_verbose)
 			cli_probe_info(&v[i].desc, v[i].nargs);
 	}
@@ -1008,7 +1025,8 @@ static int cli_list_all(struct cli *o)
 		}
 	}
 	memset(&any, 0, sizeof(any));
-	return cli_list(dev, &any) ? E_ERROR : E_SUCCESS;
+	return cli_list(dev, &any, cli_dc_mangled(o->dc)) ? E_ERROR :
+	       E_SUCCESS;
 }
 
 /* -P / -m / -f / -i become the -n description they mean: 0 or -1. */
@@ -1110,7 +1128,8 @@ static int cli_main(struct cli *o, int argc, char **argv)
 		/* list_stmt(): every description of every clause, in order */
 		for (cl = 0; cl < o->p->nclauses; cl++)
 			for (d = 0; d < o->p->clauses[cl].ndescs; d++)
-				cli_list(o->dev, &o->p->clauses[cl].descs[d].desc);
+				cli_list(o->dev, &o->p->clauses[cl].descs[d].desc,
+					 o->p->uopts.mangled);
 		return E_SUCCESS;
 	}
 	if (!o->exec) {

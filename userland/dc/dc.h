@@ -111,6 +111,12 @@ void dc_free(struct dc *dc);
 int dc_setopt(struct dc *dc, const char *name, const char *value);
 
 /*
+ * The consumer options dc_setopt() set so far (-x, -q, ...), before any
+ * script's pragmas: for what runs without a program (sonde -l alone).
+ */
+const struct sonde_uopts *dc_uopts(const struct dc *dc);
+
+/*
  * The option table: option @i's name (NULL past the last) and, when sonde
  * accepts it without acting on it, why in *@ignored (else NULL).  For
  * listings and for the test that keeps sonde(8) in step.

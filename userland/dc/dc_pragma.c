@@ -106,6 +106,7 @@ static const struct dc_option {
 	  "-G links no DOF" },
 	{ "linknommap", DC_OPT_IGNORED, 0, 0, 0, NULL, "-G links no DOF" },
 	{ "linktype", DC_OPT_IGNORED, 0, 0, 0, "elf|dof", "-G links no DOF" },
+	{ "mangled", DC_OPT_BOOL, UO(mangled), 0, 0, NULL, NULL },
 	{ "modpath", DC_OPT_IGNORED, 0, 0, 0, NULL,
 	  "kernel modules are found by the kernel" },
 	{ "nolibs", DC_OPT_IGNORED, 0, 0, 0, NULL,
@@ -618,6 +619,11 @@ int dc_setopt(struct dc *dc, const char *name, const char *value)
 
 	return dc_opt_apply(dc, dc->kopts, &dc->uopts, name, value, err,
 			    sizeof(err));
+}
+
+const struct sonde_uopts *dc_uopts(const struct dc *dc)
+{
+	return &dc->uopts;
 }
 
 int dc_program_setopt(struct sonde_program *p, const char *name,

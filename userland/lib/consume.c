@@ -133,8 +133,11 @@ void sonde_consumer_set_upid(struct sonde_consumer *c, int pid)
 
 struct sonde_syms *sonde_consumer_syms(struct sonde_consumer *c)
 {
-	if (!c->syms)
+	if (!c->syms) {
 		c->syms = sonde_syms_new(NULL);
+		if (c->syms)
+			sonde_syms_set_mangled(c->syms, c->prog->uopts.mangled);
+	}
 	return c->syms;
 }
 

@@ -437,6 +437,16 @@ struct sonde_syms;
 /* A symboliser; @kallsyms NULL for /proc/kallsyms (tests give a file). */
 struct sonde_syms *sonde_syms_new(const char *kallsyms);
 void sonde_syms_free(struct sonde_syms *s);
+/*
+ * C++ name @name (Itanium ABI, "_Z...") demangled by the system's
+ * demangler (libstdc++'s), malloc'd; NULL if it is none (or no memory).
+ * The one demangler of ustack() and friends and of -l listings.
+ */
+char *sonde_demangle(const char *name);
+/* -x mangled: C++ names of user symbols as they are, not demangled. */
+void sonde_syms_set_mangled(struct sonde_syms *s, bool mangled);
+/* Where separate debug files are (default /usr/lib/debug); 0 or -ENOMEM. */
+int sonde_syms_set_debugdir(struct sonde_syms *s, const char *dir);
 /* DTrace's names: "mod`func+0x1c", "mod`func", "obj`0xpc", "0xpc". */
 void sonde_syms_kaddr(struct sonde_syms *s, uint64_t pc, char *buf, size_t n);
 void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,

@@ -281,6 +281,9 @@ struct sonde_uopts {
 	 * have the sizes fails) */
 	bool droptags, empty, errtags, defaultargs, noresolve, quietresize;
 	bool temporal, bufresize_manual;
+	/* mangled (compile-time, as macOS DTrace's): user symbols' C++
+	 * names printed as they are in the symbol table, not demangled */
+	bool mangled;
 };
 
 /* A kernel option set by the script or the command line. */

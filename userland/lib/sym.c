@@ -11,14 +11,31 @@
  * symbol table once per path, a process's maps when first asked and again
  * on sonde_syms_grab() (the run loop refreshes its targets, so stacks of a
  * -c command still resolve after it exited).  Consumer thread only.
+ *
+ * Symbols are taken where they really are, as gdb and perf find them: an
+ * object with no .symtab (stripped, as Debian ships them) has its debug
+ * file looked for by build-id (DEBUGDIR/.build-id/xx/yyyy.debug), then by
+ * .gnu_debuglink (beside it, in .debug/ beside it, DEBUGDIR/its dir/; the
+ * link's CRC-32 must match); failing that its .dynsym is used, with the
+ * MiniDebugInfo .symtab of .gnu_debugdata (xz) when present.  Frames in
+ * anonymous executable memory (JIT code) are named from the process's
+ * /tmp/perf-PID.map ("START SIZE name" in hex, as perf reads it) when the
+ * process's owner or root wrote it.  C++ names are demangled (the
+ * system's demangler, libstdc++'s __cxa_demangle) unless -x mangled.
+ * Every consumer (stacks, usym()/ufunc(), jstack(), folded and JSON
+ * output, aggregation keys) names user addresses through this one path.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <limits.h>
+#include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "libsonde.h"
 #include "usdt.h"
@@ -27,6 +44,8 @@ struct sonde_sym {
 	uint64_t addr;
 	uint64_t size;		/* 0: unknown (kallsyms): up to the next */
 	char *name;
+	char *dname;		/* demangled name, made when first asked;
+				 * == name if it is no C++ name */
 	const char *mod;	/* kernel: module name, "vmlinux" */
 };
 
@@ -41,6 +60,9 @@ struct sonde_obj {
 	char *path;
 	const char *base;		/* basename of path */
 	bool bad;			/* no ELF: names "obj`0x..." only */
+	bool absolute;			/* a perf map: at process addresses */
+	struct timespec mtime;		/* a perf map's, as last read */
+	off_t fsize;
 	struct sonde_symtab st;
 	struct { uint64_t off, filesz, vaddr; } *seg;
 	uint32_t nseg;
@@ -68,7 +90,12 @@ struct sonde_syms {
 	uint64_t kbase;			/* and the start of its run */
 	struct sonde_obj *objs;
 	struct sonde_uproc *procs;
+	char *debugdir;			/* NULL: /usr/lib/debug */
+	bool mangled;			/* -x mangled: C++ names as they are */
 };
+
+/* libstdc++'s demangler (the static command links libstdc++.a for it) */
+char *__cxa_demangle(const char *mangled, char *buf, size_t *n, int *status);
 
 struct sonde_syms *sonde_syms_new(const char *kallsyms)
 {
@@ -81,12 +108,31 @@ struct sonde_syms *sonde_syms_new(const char *kallsyms)
 	return s;
 }
 
+void sonde_syms_set_mangled(struct sonde_syms *s, bool mangled)
+{
+	s->mangled = mangled;
+}
+
+int sonde_syms_set_debugdir(struct sonde_syms *s, const char *dir)
+{
+	char *d = strdup(dir);
+
+	if (!d)
+		return -ENOMEM;
+	free(s->debugdir);
+	s->debugdir = d;
+	return 0;
+}
+
 static void sonde_symtab_free(struct sonde_symtab *t)
 {
 	uint32_t i;
 
-	for (i = 0; i < t->n; i++)
+	for (i = 0; i < t->n; i++) {
+		if (t->v[i].dname != t->v[i].name)
+			free(t->v[i].dname);
 		free(t->v[i].name);
+	}
 	free(t->v);
 	memset(t, 0, sizeof(*t));
 }
@@ -121,6 +167,7 @@ void sonde_syms_free(struct sonde_syms *s)
 		sonde_uproc_free(p);
 	}
 	free(s->kallsyms);
+	free(s->debugdir);
 	free(s);
 }
 
@@ -147,6 +194,7 @@ static int sonde_symtab_add(struct sonde_symtab *t, uint32_t *cap,
 	t->v[t->n].name = strdup(name);
 	if (!t->v[t->n].name)
 		return -ENOMEM;
+	t->v[t->n].dname = NULL;
 	t->v[t->n].addr = addr;
 	t->v[t->n].size = size;
 	t->v[t->n].mod = mod;
@@ -155,11 +203,11 @@ static int sonde_symtab_add(struct sonde_symtab *t, uint32_t *cap,
 }
 
 /* The symbol covering @addr: the last at or below it, within its size. */
-static const struct sonde_sym *sonde_symtab_find(const struct sonde_symtab *t,
-						 uint64_t addr)
+static struct sonde_sym *sonde_symtab_find(const struct sonde_symtab *t,
+					   uint64_t addr)
 {
 	uint32_t lo = 0, hi = t->n;
-	const struct sonde_sym *s;
+	struct sonde_sym *s;
 
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
@@ -258,9 +306,148 @@ static int sonde_obj_sym(void *arg, uint64_t va, uint64_t size,
 	return sonde_symtab_add(&l->o->st, &l->cap, va, size, name, NULL);
 }
 
-static void sonde_obj_load_elf(struct sonde_obj *o, int fd)
+/*
+ * The function symbols of the debug file at @path into @l: true if it is
+ * one (an ELF file with a .symtab) whose CRC-32 is @crc (when @check_crc,
+ * the .gnu_debuglink rule) and whose build-id is @d's (when @d has one).
+ */
+static bool sonde_debug_try(struct sonde_obj_load *l, const char *path,
+			    const struct sonde_elf_debug *d, bool check_crc,
+			    const struct stat *self)
+{
+	struct sonde_elf_debug dd;
+	unsigned char buf[65536];
+	uLong crc = crc32(0, NULL, 0);
+	struct stat st;
+	bool ok = false;
+	ssize_t r;
+	Elf *e;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	/* not the object itself (a link naming its own file) */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (st.st_dev == self->st_dev && st.st_ino == self->st_ino))
+		goto out_close;
+	if (check_crc) {
+		while ((r = read(fd, buf, sizeof(buf))) > 0)
+			crc = crc32(crc, buf, (uInt)r);
+		if (r < 0 || (uint32_t)crc != d->link_crc)
+			goto out_close;
+	}
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	if (!e)
+		goto out_close;
+	if (elf_kind(e) == ELF_K_ELF && !sonde_elf_debug_refs(e, &dd) &&
+	    dd.symtab && (!d->build_id_len ||
+			  (dd.build_id_len == d->build_id_len &&
+			   !memcmp(dd.build_id, d->build_id,
+				   d->build_id_len))))
+		ok = !sonde_elf_func_syms(e, sonde_obj_sym, l);
+	elf_end(e);
+out_close:
+	close(fd);
+	return ok;
+}
+
+/* The separate debug file of @o, by build-id, then by .gnu_debuglink. */
+static bool sonde_debug_file(const struct sonde_syms *s,
+			     struct sonde_obj_load *l,
+			     const struct sonde_elf_debug *d,
+			     const struct stat *self)
+{
+	const char *root = s->debugdir ? s->debugdir : "/usr/lib/debug";
+	const char *path = l->o->path;
+	int dirlen = (int)(l->o->base - path);
+	char p[PATH_MAX];
+	size_t i, n;
+
+	if (d->build_id_len >= 2) {
+		n = (size_t)snprintf(p, sizeof(p), "%s/.build-id/%02x/", root,
+				     d->build_id[0]);
+		for (i = 1; i < d->build_id_len && n + 3 < sizeof(p); i++)
+			n += (size_t)snprintf(p + n, sizeof(p) - n, "%02x",
+					      d->build_id[i]);
+		if (n + 7 < sizeof(p)) {
+			memcpy(p + n, ".debug", 7);
+			if (sonde_debug_try(l, p, d, false, self))
+				return true;
+		}
+	}
+	if (!d->link[0])
+		return false;
+	/* gdb's order: beside the object, its .debug/, DEBUGDIR/its dir */
+	if (snprintf(p, sizeof(p), "%.*s%s", dirlen, path, d->link) <
+	    (int)sizeof(p) && sonde_debug_try(l, p, d, true, self))
+		return true;
+	if (snprintf(p, sizeof(p), "%.*s.debug/%s", dirlen, path, d->link) <
+	    (int)sizeof(p) && sonde_debug_try(l, p, d, true, self))
+		return true;
+	return snprintf(p, sizeof(p), "%s%.*s%s", root, dirlen, path,
+			d->link) < (int)sizeof(p) &&
+	       sonde_debug_try(l, p, d, true, self);
+}
+
+/*
+ * MiniDebugInfo: .gnu_debugdata is an xz stream of an ELF file whose
+ * .symtab has the functions .dynsym lacks (Fedora's and others' stripped
+ * binaries).  Its function symbols into @l, beside .dynsym's.
+ */
+#define SONDE_MINIDEBUG_MAX	(256u << 20)	/* decompressed, at most */
+
+static void sonde_minidebug(struct sonde_obj_load *l, const void *xz,
+			    size_t n)
+{
+	lzma_stream z = LZMA_STREAM_INIT;
+	size_t cap = n * 4 + 4096;
+	lzma_ret r;
+	char *buf, *t;
+	Elf *e;
+
+	if (lzma_stream_decoder(&z, UINT64_MAX, 0) != LZMA_OK)
+		return;
+	buf = malloc(cap);
+	if (!buf)
+		goto out_end;
+	z.next_in = xz;
+	z.avail_in = n;
+	z.next_out = (uint8_t *)buf;
+	z.avail_out = cap;
+	for (;;) {
+		r = lzma_code(&z, LZMA_FINISH);
+		if (r == LZMA_STREAM_END)
+			break;
+		if ((r != LZMA_OK && r != LZMA_BUF_ERROR) || z.avail_out ||
+		    cap >= SONDE_MINIDEBUG_MAX)
+			goto out_free;
+		t = realloc(buf, cap * 2);
+		if (!t)
+			goto out_free;
+		buf = t;
+		z.next_out = (uint8_t *)buf + cap;
+		z.avail_out = cap;
+		cap *= 2;
+	}
+	e = elf_memory(buf, z.total_out);
+	if (e) {
+		if (elf_kind(e) == ELF_K_ELF)
+			sonde_elf_func_syms(e, sonde_obj_sym, l);
+		elf_end(e);
+	}
+out_free:
+	free(buf);
+out_end:
+	lzma_end(&z);
+}
+
+static void sonde_obj_load_elf(const struct sonde_syms *s,
+			       struct sonde_obj *o, int fd)
 {
 	struct sonde_obj_load l = { .o = o };
+	struct sonde_elf_debug d;
+	struct stat self;
 	Elf *e;
 	GElf_Phdr ph;
 	size_t i, nph;
@@ -284,30 +471,57 @@ static void sonde_obj_load_elf(struct sonde_obj *o, int fd)
 		o->seg[o->nseg].vaddr = ph.p_vaddr;
 		o->nseg++;
 	}
+	if (!sonde_elf_debug_refs(e, &d) && !d.symtab && !fstat(fd, &self) &&
+	    sonde_debug_file(s, &l, &d, &self))
+		goto out_sort;
 	/* the function symbols as the pid provider sees them (uelf.c) */
 	sonde_elf_func_syms(e, sonde_obj_sym, &l);
-	qsort(o->st.v, o->st.n, sizeof(*o->st.v), sonde_symcmp);
+	if (!d.symtab && d.minidebug)
+		sonde_minidebug(&l, d.minidebug, d.minidebug_len);
+out_sort:
+	if (o->st.n)
+		qsort(o->st.v, o->st.n, sizeof(*o->st.v), sonde_symcmp);
 out:
 	if (e)
 		elf_end(e);
 }
 
-static struct sonde_obj *sonde_obj_get(struct sonde_syms *s, const char *path,
-				       int pid, uint64_t start, uint64_t end)
+static struct sonde_obj *sonde_obj_new(struct sonde_syms *s, const char *path)
 {
-	struct sonde_obj *o;
-	char alt[96];
-	int fd;
+	struct sonde_obj *o = calloc(1, sizeof(*o));
 
-	for (o = s->objs; o; o = o->next)
-		if (!strcmp(o->path, path))
-			return o;
-	o = calloc(1, sizeof(*o));
 	if (!o || !(o->path = strdup(path))) {
 		free(o);
 		return NULL;
 	}
 	o->base = strrchr(o->path, '/') ? strrchr(o->path, '/') + 1 : o->path;
+	o->next = s->objs;
+	s->objs = o;
+	return o;
+}
+
+static struct sonde_obj *sonde_obj_find(struct sonde_syms *s, const char *path)
+{
+	struct sonde_obj *o;
+
+	for (o = s->objs; o; o = o->next)
+		if (!strcmp(o->path, path))
+			return o;
+	return NULL;
+}
+
+static struct sonde_obj *sonde_obj_get(struct sonde_syms *s, const char *path,
+				       int pid, uint64_t start, uint64_t end)
+{
+	struct sonde_obj *o = sonde_obj_find(s, path);
+	char alt[96];
+	int fd;
+
+	if (o)
+		return o;
+	o = sonde_obj_new(s, path);
+	if (!o)
+		return NULL;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		/* replaced or deleted since: the mapping itself (root) */
@@ -316,13 +530,67 @@ static struct sonde_obj *sonde_obj_get(struct sonde_syms *s, const char *path,
 		fd = open(alt, O_RDONLY | O_CLOEXEC);
 	}
 	if (fd >= 0) {
-		sonde_obj_load_elf(o, fd);
+		sonde_obj_load_elf(s, o, fd);
 		close(fd);
 	} else {
 		o->bad = true;
 	}
-	o->next = s->objs;
-	s->objs = o;
+	return o;
+}
+
+/*
+ * /tmp/perf-PID.map, the symbols a JIT writes for the code it made: one
+ * "START SIZE name" line per function, START and SIZE in hex (perf's
+ * format).  Read again whenever it changed; only a regular file owned by
+ * the process's owner or by root is believed (perf's rule), so no other
+ * user can name a root process's frames.  NULL if there is none.
+ */
+static struct sonde_obj *sonde_perfmap_get(struct sonde_syms *s, int pid)
+{
+	struct sonde_obj_load l = { 0 };
+	unsigned long long start, size;
+	struct stat st, proc;
+	char path[64], line[4096];
+	struct sonde_obj *o;
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/tmp/perf-%d.map", pid);
+	snprintf(line, sizeof(line), "/proc/%d", pid);
+	if (lstat(path, &st) || !S_ISREG(st.st_mode) || stat(line, &proc) ||
+	    (st.st_uid && st.st_uid != proc.st_uid))
+		return NULL;
+	o = sonde_obj_find(s, path);
+	if (o && o->fsize == st.st_size &&
+	    o->mtime.tv_sec == st.st_mtim.tv_sec &&
+	    o->mtime.tv_nsec == st.st_mtim.tv_nsec)
+		return o;
+	if (!o) {
+		o = sonde_obj_new(s, path);
+		if (!o)
+			return NULL;
+		o->absolute = true;
+	}
+	sonde_symtab_free(&o->st);
+	o->fsize = st.st_size;
+	o->mtime = st.st_mtim;
+	f = fopen(path, "re");
+	if (!f)
+		return o;
+	l.o = o;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		n = 0;
+		if (sscanf(line, "%llx %llx %n", &start, &size, &n) < 2 ||
+		    !n || !line[n])
+			continue;
+		if (sonde_symtab_add(&o->st, &l.cap, start, size, line + n,
+				     NULL))
+			break;
+	}
+	fclose(f);
+	if (o->st.n)
+		qsort(o->st.v, o->st.n, sizeof(*o->st.v), sonde_symcmp);
 	return o;
 }
 
@@ -342,6 +610,7 @@ int sonde_syms_grab(struct sonde_syms *s, int pid)
 	struct sonde_umap *v;
 	unsigned long long start, end, off;
 	char path[64], line[4096], perm[8], *file;
+	struct sonde_obj *o;
 	uint32_t cap = 0;
 	FILE *f;
 	int n;
@@ -363,7 +632,15 @@ int sonde_syms_grab(struct sonde_syms *s, int pid)
 			   perm, &off, &n) < 4 || !n)
 			continue;
 		file = line + n;
-		if (perm[2] != 'x' || file[0] != '/')
+		if (perm[2] != 'x')
+			continue;
+		if (file[0] == '/')
+			o = sonde_obj_get(s, file, pid, start, end);
+		else if (!file[0] || !strncmp(file, "[anon:", 6))
+			o = sonde_perfmap_get(s, pid);	/* JIT code */
+		else
+			continue;			/* [vdso] ... */
+		if (!o)
 			continue;
 		if (p->nmaps == cap) {
 			cap = cap ? cap * 2 : 32;
@@ -375,9 +652,8 @@ int sonde_syms_grab(struct sonde_syms *s, int pid)
 		p->maps[p->nmaps].start = start;
 		p->maps[p->nmaps].end = end;
 		p->maps[p->nmaps].off = off;
-		p->maps[p->nmaps].obj = sonde_obj_get(s, file, pid, start, end);
-		if (p->maps[p->nmaps].obj)
-			p->nmaps++;
+		p->maps[p->nmaps].obj = o;
+		p->nmaps++;
 	}
 	fclose(f);
 	/* replace the old view only with a non-empty new one */
@@ -404,7 +680,7 @@ int sonde_syms_grab(struct sonde_syms *s, int pid)
  */
 static const struct sonde_obj *sonde_ulookup(struct sonde_syms *s, int pid,
 					     uint64_t pc,
-					     const struct sonde_sym **sym,
+					     struct sonde_sym **sym,
 					     uint64_t *va)
 {
 	const struct sonde_uproc *p = sonde_uproc_find(s, pid);
@@ -422,6 +698,11 @@ static const struct sonde_obj *sonde_ulookup(struct sonde_syms *s, int pid,
 	if (!m)
 		return NULL;
 	o = m->obj;
+	if (o->absolute) {
+		*va = pc;
+		*sym = sonde_symtab_find(&o->st, pc);
+		return o;
+	}
 	foff = pc - m->start + m->off;
 	for (i = 0; i < o->nseg; i++) {
 		if (foff < o->seg[i].off ||
@@ -434,10 +715,40 @@ static const struct sonde_obj *sonde_ulookup(struct sonde_syms *s, int pid,
 	return o;
 }
 
+char *sonde_demangle(const char *name)
+{
+	char *d;
+	int status;
+
+	/* Itanium C++ ABI names; anything else is no C++ name */
+	if (strncmp(name, "_Z", 2))
+		return NULL;
+	d = __cxa_demangle(name, NULL, NULL, &status);
+	if (d && status) {
+		free(d);
+		d = NULL;
+	}
+	return d;
+}
+
+/* A user symbol's name as printed: demangled unless -x mangled. */
+static const char *sonde_sym_uname(const struct sonde_syms *s,
+				   struct sonde_sym *sym)
+{
+	if (s->mangled)
+		return sym->name;
+	if (!sym->dname) {
+		sym->dname = sonde_demangle(sym->name);
+		if (!sym->dname)
+			sym->dname = sym->name;
+	}
+	return sym->dname;
+}
+
 void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
 		      size_t n)
 {
-	const struct sonde_sym *sym;
+	struct sonde_sym *sym;
 	const struct sonde_obj *o;
 	uint64_t va = 0;
 
@@ -447,16 +758,17 @@ void sonde_syms_uaddr(struct sonde_syms *s, int pid, uint64_t pc, char *buf,
 	else if (!sym)
 		snprintf(buf, n, "%s`0x%llx", o->base, (unsigned long long)pc);
 	else if (va > sym->addr)
-		snprintf(buf, n, "%s`%s+0x%llx", o->base, sym->name,
+		snprintf(buf, n, "%s`%s+0x%llx", o->base,
+			 sonde_sym_uname(s, sym),
 			 (unsigned long long)(va - sym->addr));
 	else
-		snprintf(buf, n, "%s`%s", o->base, sym->name);
+		snprintf(buf, n, "%s`%s", o->base, sonde_sym_uname(s, sym));
 }
 
 void sonde_syms_name(struct sonde_syms *s, int kind, int pid, uint64_t pc,
 		     char *buf, size_t n)
 {
-	const struct sonde_sym *sym;
+	struct sonde_sym *sym;
 	const struct sonde_obj *o;
 	uint64_t va = 0;
 
@@ -487,7 +799,8 @@ void sonde_syms_name(struct sonde_syms *s, int kind, int pid, uint64_t pc,
 			snprintf(buf, n, "%s`0x%llx", o->base,
 				 (unsigned long long)pc);
 		else
-			snprintf(buf, n, "%s`%s", o->base, sym->name);
+			snprintf(buf, n, "%s`%s", o->base,
+				 sonde_sym_uname(s, sym));
 		return;
 	default:
 		sonde_syms_uaddr(s, pid, pc, buf, n);
@@ -497,7 +810,7 @@ void sonde_syms_name(struct sonde_syms *s, int kind, int pid, uint64_t pc,
 uint64_t sonde_syms_canon(struct sonde_syms *s, int kind, int pid,
 			  uint64_t pc)
 {
-	const struct sonde_sym *sym;
+	struct sonde_sym *sym;
 	const struct sonde_obj *o;
 	const struct sonde_umap *m;
 	const struct sonde_uproc *p;

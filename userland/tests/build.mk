@@ -26,7 +26,7 @@ $(SAN_LIB): $(LIBSONDE_SRCS:%.c=$(B)/san/%.o)
 # A test program: its own sources (the prerequisites ending in .c) and
 # the sanitized library.
 SAN_LINK = $(CC) $(TEST_CFLAGS) $(TEST_INC) -o $@ $(filter %.c,$^) \
-	$(SAN_LIB) -lbpf -lelf -lz
+	$(SAN_LIB) -lbpf -lelf -lz -llzma -lstdc++
 TEST_HDRS := $(wildcard uapi/*.h vm/*.h userland/*/*.h)
 
 .PHONY: unit unit-vm
@@ -94,6 +94,48 @@ unit-pyrt: $(B)/tests/test_pyrt
 
 unit: unit-pyrt
 
+# Where user symbols come from (sym.c): symfix, unstripped and stripped
+# with its debug file placed each way gdb looks (build-id, debuglink
+# beside it, debuglink under DEBUGDIR/its dir/), with a debuglink whose
+# file changed since (CRC), with MiniDebugInfo (.gnu_debugdata: the debug
+# file's symbols, xz); perf maps and C++ names on the test itself.
+SYMFIX := $(addprefix $(B)/tests/,symfix symfix.debug symfix-other.debug \
+	symfix-stripped symfix-link symfix-badcrc symfix-link2 symfix-mini)
+$(B)/tests/symfix: userland/tests/symfix.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Werror -o $@ $<
+$(B)/tests/symfix-other: userland/tests/symfix.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Werror -DSYMFIX_OTHER -o $@ $<
+$(B)/tests/%.debug: $(B)/tests/%
+	objcopy --only-keep-debug $< $@
+$(B)/tests/symfix-stripped: $(B)/tests/symfix
+	objcopy --strip-all $< $@
+$(B)/tests/symfix-link: $(B)/tests/symfix-stripped $(B)/tests/symfix.debug
+	cd $(B)/tests && objcopy --add-gnu-debuglink=symfix.debug symfix-stripped symfix-link
+$(B)/tests/symfix-badcrc: $(B)/tests/symfix-stripped $(B)/tests/symfix.debug
+	cp $(B)/tests/symfix.debug $(B)/tests/symfix-bad.debug
+	cd $(B)/tests && objcopy --add-gnu-debuglink=symfix-bad.debug symfix-stripped symfix-badcrc
+	printf 'changed since' >> $(B)/tests/symfix-bad.debug
+$(B)/tests/symfix-link2: $(B)/tests/symfix-stripped $(B)/tests/symfix.debug
+	@mkdir -p $(B)/tests/away
+	cp $(B)/tests/symfix.debug $(B)/tests/away/symfix2.debug
+	objcopy --add-gnu-debuglink=$(B)/tests/away/symfix2.debug $< $@
+$(B)/tests/symfix-mini: $(B)/tests/symfix-stripped $(B)/tests/symfix.debug
+	xz -c $(B)/tests/symfix.debug > $@.xz
+	objcopy --add-section .gnu_debugdata=$@.xz $< $@
+	rm -f $@.xz
+
+$(B)/tests/test_syms: userland/tests/test_syms.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-syms
+unit-syms: $(B)/tests/test_syms $(SYMFIX)
+	$(B)/tests/test_syms $(B)/tests
+
+unit: unit-syms
+
 # Stacks for people and for flame-graph tools: jstack()'s text and JSON
 # layouts, -O folded, the flame graph's SVG (xmllint checks it).
 $(B)/tests/test_folded: userland/tests/test_folded.c $(SAN_LIB) $(TEST_HDRS)
@@ -153,7 +195,7 @@ FUZZ_NEEDS_CLANG = @command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "sonde: $(FU
 # A fuzzer: its own sources and the library, built with the fuzzer's
 # coverage instrumentation.
 FUZZ_LINK = $(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^) $(FUZZ_LIB) \
-	-lbpf -lelf -lz || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
+	-lbpf -lelf -lz -llzma -lstdc++ || { echo "sonde: cannot build the fuzzer (see above); it needs the clang fuzzer runtime, libclang-rt-14-dev" >&2; exit 1; }
 
 $(B)/fuzzobj/%.o: %.c
 	$(FUZZ_NEEDS_CLANG)

@@ -164,6 +164,78 @@ int sonde_elf_func_syms(Elf *e, sonde_elf_func_fn *fn, void *arg)
 	return sonde_elf_syms(e, sonde_func_sym, &fe);
 }
 
+int sonde_elf_debug_refs(Elf *e, struct sonde_elf_debug *d)
+{
+	Elf_Scn *scn = NULL;
+	Elf_Data *data;
+	GElf_Shdr sh;
+	GElf_Nhdr nh;
+	size_t shstrndx, off, noff, doff, n;
+	const char *name;
+
+	memset(d, 0, sizeof(*d));
+	if (elf_getshdrstrndx(e, &shstrndx))
+		return -ENOEXEC;
+	while ((scn = elf_nextscn(e, scn))) {
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(e, shstrndx, sh.sh_name);
+		if (!name)
+			continue;
+		if (sh.sh_type == SHT_SYMTAB && sh.sh_entsize && !d->symtab &&
+		    (data = elf_getdata(scn, NULL))) {
+			GElf_Sym sym;
+			size_t i;
+			int t;
+
+			/* sonde_func_sym()'s functions: one is enough */
+			for (i = 0; i < sh.sh_size / sh.sh_entsize &&
+			     !d->symtab; i++) {
+				if (!gelf_getsym(data, (int)i, &sym) ||
+				    sym.st_shndx == SHN_UNDEF || !sym.st_value)
+					continue;
+				t = GELF_ST_TYPE(sym.st_info);
+				d->symtab = t == STT_FUNC || t == STT_GNU_IFUNC;
+			}
+		} else if (sh.sh_type == SHT_NOTE && !d->build_id_len &&
+			   (data = elf_getdata(scn, NULL))) {
+			for (off = 0; (n = gelf_getnote(data, off, &nh, &noff,
+							&doff)); off = n) {
+				if (nh.n_type != NT_GNU_BUILD_ID ||
+				    nh.n_namesz != 4 ||
+				    memcmp((char *)data->d_buf + noff, "GNU", 4) ||
+				    !nh.n_descsz ||
+				    nh.n_descsz > sizeof(d->build_id))
+					continue;
+				memcpy(d->build_id, (char *)data->d_buf + doff,
+				       nh.n_descsz);
+				d->build_id_len = nh.n_descsz;
+				break;
+			}
+		} else if (!strcmp(name, ".gnu_debuglink") &&
+			   (data = elf_getdata(scn, NULL)) && data->d_size >= 8) {
+			/* the file name, NUL, padding to 4, a CRC-32; a
+			 * name with a '/' would lead out of the places
+			 * sym.c looks in, and is not taken */
+			n = strnlen(data->d_buf, data->d_size);
+			off = (n + 4) & ~(size_t)3;
+			if (n && n < sizeof(d->link) &&
+			    off + 4 <= data->d_size &&
+			    !memchr(data->d_buf, '/', n)) {
+				memcpy(d->link, data->d_buf, n);
+				d->link[n] = '\0';
+				memcpy(&d->link_crc, (char *)data->d_buf + off,
+				       4);
+			}
+		} else if (!strcmp(name, ".gnu_debugdata") &&
+			   (data = elf_rawdata(scn, NULL)) && data->d_size) {
+			d->minidebug = data->d_buf;
+			d->minidebug_len = data->d_size;
+		}
+	}
+	return 0;
+}
+
 /* ---- argument specs ------------------------------------------------- */
 
 /*

@@ -107,6 +107,25 @@ typedef int sonde_elf_func_fn(void *arg, uint64_t va, uint64_t size,
 int sonde_elf_func_syms(struct Elf *e, sonde_elf_func_fn *fn, void *arg);
 
 /*
+ * Where the symbols of a stripped ELF file are (sym.c's debug file
+ * search): whether it still has a .symtab with a function symbol; its
+ * GNU build-id note; its .gnu_debuglink (file name and the CRC-32 of that
+ * file); its .gnu_debugdata (MiniDebugInfo: an xz-compressed ELF file
+ * holding the .symtab strip removed), pointing into @e's data.  0, or
+ * -ENOEXEC if @e has no section headers to read.
+ */
+struct sonde_elf_debug {
+	bool symtab;
+	unsigned char build_id[64];
+	size_t build_id_len;		/* 0: no build-id note */
+	char link[256];			/* "": no .gnu_debuglink */
+	uint32_t link_crc;
+	const void *minidebug;		/* NULL: no .gnu_debugdata */
+	size_t minidebug_len;
+};
+int sonde_elf_debug_refs(struct Elf *e, struct sonde_elf_debug *d);
+
+/*
  * The ELF files process @pid maps (file-backed mappings, executable ones
  * and the main program), the main executable first (/proc/PID/exe), then
  * in address order, each once.  Paths are as seen from this process (via
