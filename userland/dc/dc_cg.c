@@ -1363,8 +1363,11 @@ static void cg_tracemem(struct dc_cg *g, struct dc_node *e)
 	struct dc_val v;
 	uint32_t off;
 
-	/* tracemem(buffer, N): N bytes, printed as a hex dump */
+	/* tracemem(buffer, N[, dynsize]): the dynamic size first, then N
+	 * bytes, printed as a hex dump of the fewer */
 	a = add_action(g, SONDE_A_TRACEMEM, e);
+	if (e->nargs == 3)
+		cg_emit_value(g, e->args[2]);
 	v = cg_expr(g, e->args[0]);
 	dt.kind = SONDE_DT_BYTES;
 	dt.size = (uint32_t)e->args[1]->ival;
@@ -1372,7 +1375,7 @@ static void cg_tracemem(struct dc_cg *g, struct dc_node *e)
 	emit(g, SONDE_OP_EMITM, 0, v.reg, 0, SONDE_SOL_IMM(off, dt.size));
 	reg_free(g, v.reg);
 	a = &g->pc->acts[g->pc->nacts - 1];
-	a->nfields = 1;
+	a->nfields = e->nargs == 3 ? 2 : 1;
 	end_action(g, a);
 }
 

@@ -665,10 +665,17 @@ static bool sem_tracemem(struct dc_cc *cc, struct dc_node *e)
 			 UINT16_MAX);
 		return false;
 	}
-	if (e->nargs == 3) {
+	/* the dynamic size: at run time, the bytes printed are the fewer
+	 * of it and N (none when it is negative) */
+	if (e->nargs == 3 && (!dc_sem_expr(cc, e->args[2]) ||
+			      !dc_sem_value(cc, e->args[2])))
+		return false;
+	if (e->nargs == 3 && (e->args[2]->type.kind != DC_T_INT ||
+			      e->args[2]->type.ptr)) {
 		dc_error(cc, "D_TRACEMEM_DYNSIZE", e->args[2]->line,
 			 e->args[2]->col,
-			 "tracemem() dynamic size (argument #3) is not supported yet");
+			 "tracemem() argument #3 must be an integral expression, not %s",
+			 dc_type_str(e->args[2]->type));
 		return false;
 	}
 	return true;

@@ -607,6 +607,22 @@ static int sonde_rec_action(struct sonde_consumer *c,
 		if (act->kind == SONDE_A_TRACE)
 			return sonde_out(c, act_trace, act,
 					 data + fl->offset, fl->type);
+		if (act->nfields == 2) {
+			/* tracemem(buf, N, dynsize): the fewer bytes */
+			struct sonde_dtype t;
+			int64_t dyn = 0;
+
+			if (!sonde_field_ok(cl, act->field + 1, dsize) ||
+			    fl->type.size > sizeof(dyn))
+				return -EBADMSG;
+			memcpy(&dyn, data + fl->offset, fl->type.size);
+			fl = &cl->fields[act->field + 1];
+			t = fl->type;
+			if (dyn < (int64_t)t.size)
+				t.size = dyn < 0 ? 0 : (uint32_t)dyn;
+			return sonde_out(c, act_tracemem, act,
+					 data + fl->offset, t);
+		}
 		return sonde_out(c, act_tracemem, act, data + fl->offset,
 				 fl->type);
 	case SONDE_A_PRINT: {

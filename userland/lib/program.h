@@ -97,7 +97,9 @@ struct sonde_recfield {
  *		symbolise the PCs
  *   JSTACK	jstack([n[, strsize]]): one SONDE_DT_JSTACK field (the pid
  *		is in it)
- *   TRACEMEM	tracemem(buf, n): one SONDE_DT_BYTES field, a hex dump
+ *   TRACEMEM	tracemem(buf, n): one SONDE_DT_BYTES field, a hex dump;
+ *		tracemem(buf, n, dynsize): nfields = 2, dynsize (an integer)
+ *		then the n bytes, of which the first dynsize are printed
  *   PRINT	print(ptr): nfields = 2, the address (SONDE_DT_UINT, 8 bytes;
  *		0 for a copyin() buffer) then the object's bytes
  *		(SONDE_DT_BYTES); ptype describes its type
