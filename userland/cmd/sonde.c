@@ -546,6 +546,10 @@ static int cli_load(struct sonde_dev *dev, struct sonde_program *p)
 			      e.reason);
 		else
 			error("could not enable tracing: Destructive actions not allowed");
+		/* dtrace's line stays as it is; the remedy on a line of
+		 * its own, when -w is what is missing */
+		if (!sonde_program_kopt(p, SONDE_OPT_destructive))
+			error("to allow the program's destructive actions, run it with -w (or #pragma D option destructive)");
 		break;
 	default:
 		error("failed to load program: %s", e.reason[0] ? e.reason :
