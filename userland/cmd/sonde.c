@@ -469,6 +469,19 @@ static void cli_stability(const struct sonde_program *p,
 
 /* ---- probe resolution and loading ---------------------------------- */
 
+/*
+ * After a description that matches no probe, the line that may help
+ * (libsonde's pdhint.c: a bpftrace probe's D form, a Solaris provider's
+ * Linux counterpart, did you mean), dtrace's own line left as it is.
+ */
+static void cli_hint(struct sonde_dev *dev, const struct sonde_probe_desc *d)
+{
+	char hint[1024];
+
+	if (!sonde_pdesc_hint(dev, d, hint, sizeof(hint)))
+		error("%s", hint);
+}
+
 static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 		      struct cli_cmd *cmds, int ncmds, bool zdefs)
 {
@@ -506,6 +519,7 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 				      "<command line>",
 				      p->clauses[c].descs[d].line,
 				      p->clauses[c].descs[d].col, desc);
+				cli_hint(dev, &p->clauses[c].descs[d].desc);
 				err = -ENOENT;
 				goto out;
 			}
@@ -657,6 +671,8 @@ static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc)
 		error("failed to match %s: %s", sonde_desc_str(desc),
 		      err == -ENOENT ? "No probe matches description" :
 		      sonde_strerror(err));
+		if (err == -ENOENT)
+			cli_hint(dev, desc);
 		return err;
 	}
 	for (i = 0; i < n; i++) {

@@ -212,6 +212,21 @@ int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
 			     size_t errlen);
 
 /*
+ * pdhint.c: the line to print after "probe description @d does not
+ * match any probes", in @buf: @d's D form when it is a bpftrace probe,
+ * the Linux counterpart of a Solaris DTrace provider, or "did you mean
+ * ...?" with the closest probes sonde has (the module's listing, and
+ * tracefs's fbt functions).  0, or -ENOENT when nothing would help (@buf
+ * is then "").  No "sonde: " prefix, no newline.
+ */
+int sonde_pdesc_hint(struct sonde_dev *dev, const struct sonde_probe_desc *d,
+		     char *buf, size_t size);
+/* The same with the candidate probes given (@cands, @n): the tests'. */
+int sonde_pdesc_hint_from(const struct sonde_probe_desc *d,
+			  const struct sonde_probe_desc *cands, uint32_t n,
+			  char *buf, size_t size);
+
+/*
  * stability.c: DTrace's stability attributes (dtrace -v, -lv).  Values:
  * name and data stability 0 Internal .. 7 Standard, class 0 Unknown .. 5
  * Common, as DTrace numbers them.

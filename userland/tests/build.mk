@@ -344,6 +344,18 @@ $(B)/tests/test_devhint: userland/tests/test_devhint.c $(SAN_LIB) $(TEST_HDRS)
 unit-devhint: $(B)/tests/test_devhint
 	$(B)/tests/test_devhint
 
+# The line after "does not match any probes": bpftrace's probes, Solaris
+# providers, did you mean.
+$(B)/tests/test_pdhint: userland/tests/test_pdhint.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-pdhint
+unit-pdhint: $(B)/tests/test_pdhint
+	$(B)/tests/test_pdhint
+
+unit: unit-pdhint
+
 # The command's options, its usage text and the man page agree; -G makes
 # an object a program links.
 .PHONY: unit-cli-options

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_pdhint.c - sonde_pdesc_hint_from(): the line printed after "probe
+ * description D does not match any probes", on a fixed list of probes,
+ * no kernel needed: bpftrace probes answered with their D form, Solaris
+ * DTrace providers with their Linux counterparts, near misses with "did
+ * you mean", and silence when nothing is close.  Every line is compared
+ * exactly.  KTAP output.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "libsonde.h"
+#include "unit.h"
+
+static struct sonde_probe_desc g_cands[32];
+static uint32_t g_ncands;
+
+static void parse(struct sonde_probe_desc *d, const char *s)
+{
+	char buf[512], *f[4], *p = buf;
+	int i;
+
+	snprintf(buf, sizeof(buf), "%s", s);
+	memset(d, 0, sizeof(*d));
+	for (i = 0; i < 4; i++) {
+		f[i] = p;
+		p = strchr(p, ':');
+		if (p)
+			*p++ = '\0';
+		else if (i < 3)
+			p = buf + strlen(buf);	/* fewer fields: empty */
+	}
+	snprintf(d->provider, sizeof(d->provider), "%s", f[0]);
+	snprintf(d->module, sizeof(d->module), "%s", f[1]);
+	snprintf(d->function, sizeof(d->function), "%s", f[2]);
+	snprintf(d->name, sizeof(d->name), "%s", f[3]);
+}
+
+static void cand(const char *s)
+{
+	parse(&g_cands[g_ncands++], s);
+}
+
+/* The hint for @desc (all four fields, as sonde prints it) is @want
+ * ("" for none). */
+static void expect(const char *desc, const char *want)
+{
+	struct sonde_probe_desc d;
+	char buf[1024];
+	int err;
+
+	parse(&d, desc);
+	err = sonde_pdesc_hint_from(&d, g_cands, g_ncands, buf, sizeof(buf));
+	if (!check((want[0] ? err == 0 : err == -ENOENT) && !strcmp(buf, want),
+		   "%s", desc))
+		printf("# want '%s'\n# got  '%s' (%d)\n", want, buf, err);
+}
+
+int main(void)
+{
+	printf("TAP version 13\n");
+	cand("dtrace:::BEGIN");
+	cand("dtrace:::END");
+	cand("syscall:vmlinux:open:entry");
+	cand("syscall:vmlinux:open:return");
+	cand("syscall:vmlinux:openat:entry");
+	cand("syscall:vmlinux:read:entry");
+	cand("fbt:vmlinux:vfs_read:entry");
+	cand("fbt:vmlinux:vfs_read:return");
+	cand("profile:::profile-97");
+	cand("profile:::tick-1s");
+	cand("sched:::on-cpu");
+	cand("tracepoint:sched::sched_switch");
+
+	/* did you mean: each given field near, the empty ones kept */
+	expect("syscall::opne:entry", "did you mean syscall::open:entry?");
+	expect("syscal::read:entry", "did you mean syscall::read:entry?");
+	expect("fbt::vfs_raed:entry", "did you mean fbt::vfs_read:entry?");
+	expect("::vfs_raed:retrun", "did you mean ::vfs_read:return?");
+	expect("syscall::opena:entry",
+	       "did you mean syscall::open:entry or syscall::openat:entry?");
+	expect("sched:::oncpu", "did you mean sched:::on-cpu?");
+	expect(":::BEGN", "did you mean :::BEGIN?");
+	expect("syscall::op*:entyr",
+	       "did you mean syscall::op*:entry?");
+	/* nothing close: nothing said */
+	expect("nosuchprov:::", "");
+	expect("syscall::nosuchcall:entry", "");
+	expect(":::tick-abc", "");
+	expect("fbt::xy:entry", "");
+
+	/* bpftrace's probes */
+	expect("::kprobe:vfs_read",
+	       "kprobe:vfs_read is bpftrace's syntax; in D it is fbt::vfs_read:entry");
+	expect("::kretprobe:vfs_read",
+	       "kretprobe:vfs_read is bpftrace's syntax; in D it is fbt::vfs_read:return");
+	expect("::k:vfs_read",
+	       "k:vfs_read is bpftrace's syntax; in D it is fbt::vfs_read:entry");
+	expect("::fentry:vfs_read",
+	       "fentry:vfs_read is bpftrace's syntax; in D it is fbt::vfs_read:entry");
+	expect(":tracepoint:sched:sched_switch",
+	       "tracepoint:sched:sched_switch is bpftrace's syntax; in D it is tracepoint:sched::sched_switch");
+	expect(":uprobe:/bin/bash:readline",
+	       "uprobe:/bin/bash:readline is bpftrace's syntax; in D it is pid$target:bash:readline:entry (with -c CMD or -p PID)");
+	expect(":uretprobe:/bin/bash:readline",
+	       "uretprobe:/bin/bash:readline is bpftrace's syntax; in D it is pid$target:bash:readline:return (with -c CMD or -p PID)");
+	expect("usdt:/usr/bin/python3.11:python:gc__start",
+	       "usdt:/usr/bin/python3.11:python:gc__start is bpftrace's syntax; in D it is python:/usr/bin/python3.11::gc-start, or python$target:::gc-start with -c CMD or -p PID");
+	expect(":usdt:/usr/bin/python3.11:gc__start",
+	       "usdt:/usr/bin/python3.11:gc__start is bpftrace's syntax; in D it is PROVIDER:/usr/bin/python3.11::gc-start (sonde -l -n '*:/usr/bin/python3.11::' lists the providers)");
+	expect(":profile:hz:99",
+	       "profile:hz:99 is bpftrace's syntax; in D it is profile-99");
+	expect(":profile:ms:10",
+	       "profile:ms:10 is bpftrace's syntax; in D it is profile-10ms");
+	expect(":interval:s:1",
+	       "interval:s:1 is bpftrace's syntax; in D it is tick-1s");
+	expect(":i:ms:100",
+	       "i:ms:100 is bpftrace's syntax; in D it is tick-100ms");
+	expect(":software:cpu-clock:1000",
+	       "software:cpu-clock:1000 is bpftrace's syntax; in D it is cpc:::cpu_clock-all-1000");
+	expect(":hardware:cache-misses:1000000",
+	       "hardware:cache-misses:1000000 is bpftrace's syntax; in D it is cpc:::cache_misses-all-1000000");
+	/* a bpftrace type whose fields make no probe: no D form claimed */
+	expect(":profile:minutes:1", "");
+
+	/* Solaris DTrace providers Linux lacks */
+	expect("vminfo:::as_fault",
+	       "vminfo is a Solaris DTrace provider that Linux does not have: for vminfo:::as_fault use fbt::handle_mm_fault:entry, or tracepoint:exceptions::page_fault_user");
+	expect("sysinfo:::readch",
+	       "sysinfo is a Solaris DTrace provider that Linux does not have: for sysinfo:::readch use syscall::read*:return (arg0: the bytes read), or fbt::vfs_read:entry (arg2: the count asked)");
+	expect("sdt:::interrupt-start",
+	       "sdt is a Solaris DTrace provider that Linux does not have: for sdt:::interrupt-start use tracepoint:irq::irq_handler_entry");
+	expect("fpuinfo:::",
+	       "fpuinfo is a Solaris DTrace provider that Linux does not have: use the x86_fpu tracepoints (tracepoint:x86_fpu:::); Linux emulates no floating point");
+	expect("mib:::tcpInSegs",
+	       "mib is a Solaris DTrace provider that Linux does not have: use the tcp, sock, net and skb tracepoints (tracepoint:tcp::tcp_retransmit_skb, tracepoint:skb::kfree_skb); the counters themselves are in /proc/net/snmp and /proc/net/netstat");
+	unit_plan();
+	return unit_summary("# ");
+}
