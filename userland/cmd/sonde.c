@@ -1151,6 +1151,11 @@ int main(int argc, char **argv)
 				      argc - optind, argv + optind);
 	if (o.ncmds == 0 && !o.list) {
 		error("no probes specified");
+		/* bpftrace's -e PROGRAM: here -e is dtrace's, and the
+		 * program was left over as an argument */
+		if (!o.exec && optind < argc)
+			error("-e takes no program (it is dtrace's -e: exit after compiling); give the program with -n, as in: %s -n '%s'",
+			      g_pname, argv[optind]);
 		return E_ERROR;
 	}
 	/* dtrace appends; a flame graph is one document: it replaces */

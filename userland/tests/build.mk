@@ -364,6 +364,14 @@ unit-cli-options: $(B)/sonde
 
 unit: unit-devhint unit-cli-options
 
+# Messages before the module is needed: bpftrace's -e, -p of a kernel
+# thread.
+.PHONY: unit-cli-messages
+unit-cli-messages: $(B)/sonde
+	userland/tests/cli_messages.sh $(B)/sonde
+
+unit: unit-cli-messages
+
 # Run as dtrace (sonde-dtrace's link), the command takes the calls of
 # SystemTap's build helper: -h, -G, its extra options, $CFLAGS.
 .PHONY: unit-dtrace

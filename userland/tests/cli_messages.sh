@@ -1,0 +1,56 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# cli_messages.sh - messages the command gives before it needs the
+# module, on the build host, compared exactly: bpftrace's -e PROGRAM
+# answered with -n, and -p of a kernel thread refused.  KTAP output.
+#
+#   cli_messages.sh build/sonde
+set -uo pipefail
+
+SONDE=$(readlink -f "${1:?usage: cli_messages.sh SONDE}")
+T=$(mktemp -d /tmp/cli_messages.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+
+n=0 fail=0
+echo "TAP version 13"
+echo "1..2"
+
+# NAME WANT-STATUS WANT-STDERR CMD...: the status and stderr exactly
+expect() {
+	local name=$1 want_rc=$2 want=$3 rc
+	shift 3
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	n=$((n + 1))
+	if [ "$rc" -eq "$want_rc" ] && [ "$(cat "$T/err")" = "$want" ] &&
+	   ! [ -s "$T/out" ]; then
+		echo "ok $n $name"
+		return
+	fi
+	fail=$((fail + 1))
+	echo "not ok $n $name"
+	echo "# status $rc (want $want_rc); stderr:"
+	sed 's/^/#   /' "$T/err"
+	echo "# want:"
+	printf '%s\n' "$want" | sed 's/^/#   /'
+}
+
+expect bpftrace_e 1 "sonde: no probes specified
+sonde: -e takes no program (it is dtrace's -e: exit after compiling); give the program with -n, as in: sonde -n 'kprobe:vfs_read { @ = count(); }'" \
+	"$SONDE" -e 'kprobe:vfs_read { @ = count(); }'
+
+# a kernel thread: pid 2 (kthreadd) where it is one (PF_KTHREAD in the
+# flags, /proc/PID/stat's ninth field)
+flags=$(sed 's/.*) //' /proc/2/stat 2>/dev/null | cut -d' ' -f7)
+comm=$(sed 's/^[0-9]* (\(.*\)) .*/\1/' /proc/2/stat 2>/dev/null)
+if [ -n "$flags" ] && [ $((flags & 0x00200000)) -ne 0 ]; then
+	expect kernel_thread 1 "sonde: failed to grab pid 2: $comm is a kernel thread, which has no user address space to trace: use kernel probes with a predicate such as /pid == 2/" \
+		"$SONDE" -e -p 2 -n 'BEGIN { exit(0); }'
+else
+	n=$((n + 1))
+	echo "ok $n kernel_thread # SKIP pid 2 is no kernel thread here"
+fi
+
+echo "# $((n - fail)) passed, $fail failed"
+[ "$fail" -eq 0 ]
