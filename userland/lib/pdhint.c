@@ -10,7 +10,8 @@
  *     name (sysinfo, vminfo, sdt, mib, ...): what to use on Linux with
  *     sonde (dtrace_provs[]).
  *  3. A probe sonde has whose given fields are each within a small edit
- *     distance of D's: "did you mean ...?", the closest few.
+ *     distance of D's: "did you mean ...?", the closest (at most three;
+ *     when more are as close, none stands out and nothing is said).
  *
  * The candidates of 3 are the probes the module lists (every probe made
  * so far: the stable providers, tracepoints, USDT of the traced
@@ -325,7 +326,7 @@ static int osa(const char *a, const char *b, int max)
 /* How far a name of @len characters may be from a suggestion. */
 static int hint_slack(size_t len)
 {
-	return len < 4 ? 0 : len < 8 ? 1 : len < 14 ? 2 : 3;
+	return len < 4 ? 0 : len < 9 ? 1 : len < 14 ? 2 : 3;
 }
 
 static bool hint_glob(const char *s)
@@ -337,6 +338,7 @@ struct hint_best {
 	char v[HINT_MAX][SONDE_PROVNAMELEN + SONDE_MODNAMELEN +
 			 SONDE_FUNCNAMELEN + SONDE_NAMELEN + 4];
 	int n, dist;
+	int ties;	/* distinct suggestions at @dist, kept or not */
 };
 
 /*
@@ -374,11 +376,12 @@ static void hint_consider(const struct sonde_probe_desc *d,
 		return;
 	snprintf(s, sizeof(s), "%s:%s:%s:%s", sf[0], sf[1], sf[2], sf[3]);
 	if (best->n && dist < best->dist)
-		best->n = 0;
+		best->n = best->ties = 0;
 	best->dist = dist;
 	for (i = 0; i < best->n; i++)
 		if (!strcmp(best->v[i], s))
 			return;
+	best->ties++;
 	if (best->n < HINT_MAX) {
 		memcpy(best->v[best->n++], s, sizeof(s));
 		return;
@@ -408,7 +411,8 @@ static int hint_close(const struct sonde_probe_desc *d,
 
 	for (i = 0; i < n; i++)
 		hint_consider(d, &cands[i], best);
-	if (!best->n)
+	/* more equally close than we would show: no name stands out */
+	if (!best->n || best->ties > HINT_MAX)
 		return -ENOENT;
 	qsort(best->v, best->n, sizeof(best->v[0]), hint_cmp);
 	len = snprintf(buf, size, "did you mean ");

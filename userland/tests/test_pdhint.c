@@ -89,6 +89,17 @@ int main(void)
 	expect("nosuchprov:::", "");
 	expect("syscall::nosuchcall:entry", "");
 	expect(":::tick-abc", "");
+	expect(":::tick-1zz", "");	/* two edits: too far for 8 */
+	expect(":::tick-1x", "did you mean :::tick-1s?");
+	/* three as close are named; five: none stands out */
+	cand("profile:::tick-1a");
+	cand("profile:::tick-1b");
+	expect(":::tick-1x",
+	       "did you mean :::tick-1a, :::tick-1b or :::tick-1s?");
+	cand("profile:::tick-1c");
+	cand("profile:::tick-1d");
+	expect(":::tick-1x", "");
+	g_ncands -= 4;
 	expect("fbt::xy:entry", "");
 
 	/* bpftrace's probes */
