@@ -210,6 +210,8 @@ int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
 /* Every USDT probe of process @pid (sonde -l -p PID). */
 int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
 			     size_t errlen);
+/* The USDT providers of process @pid, ", "-separated ("" if none). */
+int sonde_uprobe_providers(pid_t pid, char *buf, size_t size);
 
 /*
  * pdhint.c: the line to print after "probe description @d does not

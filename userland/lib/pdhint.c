@@ -508,6 +508,66 @@ static int hint_fbt_cands(const struct sonde_probe_desc *d,
 	return 0;
 }
 
+/* The kernel's providers, whose names end in no pid (uprov.c's list). */
+static bool hint_kernel_prov(const char *p)
+{
+	static const char *const kprov[] = {
+		"dtrace", "syscall", "profile", "fbt", "tracepoint", "sched",
+		"proc", "io", "lockstat", "cpc", "pid",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(kprov) / sizeof(kprov[0]); i++)
+		if (!strcmp(p, kprov[i]))
+			return true;
+	return false;
+}
+
+/*
+ * "python1234:::..." when process 1234 has no USDT provider "python":
+ * say so, and name the providers it has.
+ */
+static int hint_usdt(const struct sonde_probe_desc *d, char *buf,
+		     size_t size)
+{
+	char prov[SONDE_PROVNAMELEN + 1], comm[64] = "", fn[64];
+	char have[512], list[512], *t, *save;
+	size_t n, k;
+	pid_t pid;
+	FILE *f;
+
+	snprintf(prov, sizeof(prov), "%s", d->provider);
+	n = strlen(prov);
+	k = n;
+	while (k > 0 && prov[k - 1] >= '0' && prov[k - 1] <= '9')
+		k--;
+	if (k == 0 || k == n || hint_glob(prov))
+		return -ENOENT;
+	pid = (pid_t)strtol(prov + k, NULL, 10);
+	prov[k] = '\0';
+	if (pid <= 0 || hint_kernel_prov(prov) ||
+	    sonde_uprobe_providers(pid, have, sizeof(have)))
+		return -ENOENT;
+	snprintf(list, sizeof(list), "%s", have);
+	for (t = strtok_r(list, ", ", &save); t; t = strtok_r(NULL, ", ", &save))
+		if (!strcmp(t, prov))
+			return -ENOENT;	/* it has the provider: not the probe */
+	snprintf(fn, sizeof(fn), "/proc/%d/comm", (int)pid);
+	f = fopen(fn, "re");
+	if (f) {
+		if (fgets(comm, sizeof(comm), f))
+			comm[strcspn(comm, "\n")] = '\0';
+		fclose(f);
+	}
+	if (have[0])
+		snprintf(buf, size, "process %d (%s) has no USDT provider %s; its providers: %s",
+			 (int)pid, comm, prov, have);
+	else
+		snprintf(buf, size, "process %d (%s) has no USDT provider %s, nor any USDT probe",
+			 (int)pid, comm, prov);
+	return 0;
+}
+
 int sonde_pdesc_hint(struct sonde_dev *dev, const struct sonde_probe_desc *d,
 		     char *buf, size_t size)
 {
@@ -515,6 +575,11 @@ int sonde_pdesc_hint(struct sonde_dev *dev, const struct sonde_probe_desc *d,
 	struct sonde_probe_desc *v = NULL, any;
 	uint32_t n = 0, cap, i;
 	int err;
+
+	if (!size)
+		return -EINVAL;
+	if (!hint_usdt(d, buf, size))
+		return 0;
 
 	memset(&any, 0, sizeof(any));
 	if (!dev || sonde_dev_probes(dev, &any, &all, &n))

@@ -351,8 +351,8 @@ $(B)/tests/test_pdhint: userland/tests/test_pdhint.c $(SAN_LIB) $(TEST_HDRS)
 	$(SAN_LINK)
 
 .PHONY: unit-pdhint
-unit-pdhint: $(B)/tests/test_pdhint
-	$(B)/tests/test_pdhint
+unit-pdhint: $(B)/tests/test_pdhint $(B)/selftests/uprobe-prog
+	$(B)/tests/test_pdhint $(B)/selftests/uprobe-prog
 
 unit: unit-pdhint
 

@@ -5,11 +5,19 @@
  * no kernel needed: bpftrace probes answered with their D form, Solaris
  * DTrace providers with their Linux counterparts, near misses with "did
  * you mean", and silence when nothing is close.  Every line is compared
- * exactly.  KTAP output.
+ * exactly.  With a USDT program's path (the selftests' uprobe-prog), a
+ * running process of it: a provider it lacks is named with those it has.
+ * KTAP output.
+ *
+ *   test_pdhint [UPROBE-PROG]
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include "libsonde.h"
 #include "unit.h"
@@ -58,7 +66,70 @@ static void expect(const char *desc, const char *want)
 		printf("# want '%s'\n# got  '%s' (%d)\n", want, buf, err);
 }
 
-int main(void)
+/* A provider the process lacks: those it has named (uprobe-prog's
+ * sonde_test among them). */
+static void t_usdt(const char *prog)
+{
+	char stop[64], maps[64], line[512], want[256], buf[1024];
+	struct sonde_probe_desc d;
+	bool up = false;
+	pid_t pid;
+	FILE *f;
+	int i;
+
+	snprintf(stop, sizeof(stop), "/tmp/test_pdhint.%d", (int)getpid());
+	unlink(stop);
+	pid = fork();
+	if (pid == 0) {
+		execl(prog, prog, "wait", stop, (char *)NULL);
+		_exit(127);
+	}
+	/* until it runs the program (not the fork of this test) with its
+	 * libraries mapped */
+	snprintf(maps, sizeof(maps), "/proc/%d/maps", (int)pid);
+	for (i = 0; i < 500 && !up; i++) {
+		bool prog_seen = false, libc_seen = false;
+
+		f = fopen(maps, "r");
+		while (f && fgets(line, sizeof(line), f)) {
+			prog_seen |= strstr(line, "/uprobe-prog\n") != NULL;
+			libc_seen |= strstr(line, "/libc.so") != NULL;
+		}
+		up = prog_seen && libc_seen;
+		if (f)
+			fclose(f);
+		if (!up)
+			usleep(10000);
+	}
+	memset(&d, 0, sizeof(d));
+	snprintf(d.provider, sizeof(d.provider), "python%d", (int)pid);
+	snprintf(d.name, sizeof(d.name), "function-entry");
+	snprintf(want, sizeof(want),
+		 "process %d (uprobe-prog) has no USDT provider python; its providers: ",
+		 (int)pid);
+	buf[0] = '\0';
+	check(up && !sonde_pdesc_hint(NULL, &d, buf, sizeof(buf)) &&
+	      !strncmp(buf, want, strlen(want)) &&
+	      strstr(buf + strlen(want), "sonde_test"),
+	      "usdt: a provider the process lacks, and the ones it has");
+	printf("# %s\n", buf);
+	/* the provider it has: not this message (the probe is missing) */
+	snprintf(d.provider, sizeof(d.provider), "sonde_test%d", (int)pid);
+	snprintf(d.name, sizeof(d.name), "nosuchprobe");
+	buf[0] = '\0';
+	sonde_pdesc_hint(NULL, &d, buf, sizeof(buf));
+	check(!strstr(buf, "has no USDT provider"),
+	      "usdt: a provider the process has is not said to be missing");
+	f = fopen(stop, "w");
+	if (f)
+		fclose(f);
+	else
+		kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	unlink(stop);
+}
+
+int main(int argc, char **argv)
 {
 	printf("TAP version 13\n");
 	cand("dtrace:::BEGIN");
@@ -147,6 +218,10 @@ int main(void)
 	       "fpuinfo is a Solaris DTrace provider that Linux does not have: use the x86_fpu tracepoints (tracepoint:x86_fpu:::); Linux emulates no floating point");
 	expect("mib:::tcpInSegs",
 	       "mib is a Solaris DTrace provider that Linux does not have: use the tcp, sock, net and skb tracepoints (tracepoint:tcp::tcp_retransmit_skb, tracepoint:skb::kfree_skb); the counters themselves are in /proc/net/snmp and /proc/net/netstat");
+	if (argc > 1)
+		t_usdt(argv[1]);
+	else
+		unit_skip("usdt", "no USDT program given");
 	unit_plan();
 	return unit_summary("# ");
 }
