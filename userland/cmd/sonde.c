@@ -347,6 +347,45 @@ static const char *const *cli_libdirs(void)
 	return g_libdirs;
 }
 
+/*
+ * A -n program that does not compile and starts with a bpftrace probe
+ * ("kprobe:vfs_read { @[comm] = count(); }"): after the compiler's
+ * errors, that probe's D form.  The first description is the text up to
+ * a blank, '{' or ','; its fields right-aligned as D aligns them.
+ */
+static void cli_bpf_hint(const struct cli_cmd *cmds, int ncmds)
+{
+	struct sonde_probe_desc d;
+	char text[512], hint[1024], *f[4], *p;
+	char *dst[4] = { d.provider, d.module, d.function, d.name };
+	size_t dsz[4] = { sizeof(d.provider), sizeof(d.module),
+			  sizeof(d.function), sizeof(d.name) };
+	int i, k, nf;
+
+	for (i = 0; i < ncmds; i++) {
+		if (cmds[i].script)
+			continue;
+		p = cmds[i].arg + strspn(cmds[i].arg, " \t\n");
+		snprintf(text, sizeof(text), "%.*s",
+			 (int)strcspn(p, " \t\n{,"), p);
+		for (nf = 0, p = text; p && nf < 4; nf++) {
+			f[nf] = p;
+			p = strchr(p, ':');
+			if (p)
+				*p++ = '\0';
+		}
+		if (p)
+			continue;	/* more than four fields */
+		memset(&d, 0, sizeof(d));
+		for (k = 0; k < nf; k++)
+			snprintf(dst[4 - nf + k], dsz[4 - nf + k], "%s", f[k]);
+		if (!sonde_pdesc_bpftrace(&d, hint, sizeof(hint))) {
+			error("%s", hint);
+			return;
+		}
+	}
+}
+
 static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 					    struct cli_cmd *cmds, int ncmds,
 					    long target, int argc, char **argv)
@@ -384,6 +423,7 @@ static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 			dc_diags_print(c->dc, stderr, "sonde: ");
 		else
 			error("failed to compile: %s", strerror(errno));
+		cli_bpf_hint(cmds, ncmds);
 		goto out;
 	}
 	for (i = 0; i < ncmds; i++) {

@@ -223,6 +223,10 @@ int sonde_uprobe_providers(pid_t pid, char *buf, size_t size);
  */
 int sonde_pdesc_hint(struct sonde_dev *dev, const struct sonde_probe_desc *d,
 		     char *buf, size_t size);
+/* Only the first kind: @d's D form if @d is a bpftrace probe (for a
+ * program that does not compile), else -ENOENT. */
+int sonde_pdesc_bpftrace(const struct sonde_probe_desc *d, char *buf,
+			 size_t size);
 /* The same with the candidate probes given (@cands, @n): the tests'. */
 int sonde_pdesc_hint_from(const struct sonde_probe_desc *d,
 			  const struct sonde_probe_desc *cands, uint32_t n,

@@ -138,6 +138,16 @@ static int bpf_form(const struct bpf_form *b, char *const *f, int nf,
 	    !(nf == 1 && (!strcmp(b->type, "software") ||
 			  !strcmp(b->type, "hardware"))))
 		return -1;
+	/* the syscalls events are ftrace's, not tracepoints: syscall:: */
+	if (!strcmp(b->type, "tracepoint") && !strcmp(f[0], "syscalls") &&
+	    (!strncmp(f[1], "sys_enter_", 10) ||
+	     !strncmp(f[1], "sys_exit_", 9))) {
+		bool entry = f[1][4] == 'e' && f[1][5] == 'n';
+
+		snprintf(out, size, "syscall::%s:%s", f[1] + (entry ? 10 : 9),
+			 entry ? "entry" : "return");
+		return 0;
+	}
 	if (b->fmt) {
 		snprintf(out, size, b->fmt, f[0], f[1]);
 		return 0;
@@ -181,7 +191,7 @@ static int bpf_form(const struct bpf_form *b, char *const *f, int nf,
  * one (D right-aligns: "kprobe:f" is ::kprobe:f), start with a bpftrace
  * probe type.
  */
-static int hint_bpftrace(const struct sonde_probe_desc *d, char *buf,
+int sonde_pdesc_bpftrace(const struct sonde_probe_desc *d, char *buf,
 			 size_t size)
 {
 	char f[4][SONDE_FUNCNAMELEN + 1], *v[4], form[512], orig[256];
@@ -435,7 +445,7 @@ int sonde_pdesc_hint_from(const struct sonde_probe_desc *d,
 	if (!size)
 		return -EINVAL;
 	buf[0] = '\0';
-	if (!hint_bpftrace(d, buf, size) || !hint_dtrace_prov(d, buf, size))
+	if (!sonde_pdesc_bpftrace(d, buf, size) || !hint_dtrace_prov(d, buf, size))
 		return 0;
 	best = calloc(1, sizeof(*best));
 	if (!best)

@@ -3,7 +3,9 @@
 #
 # cli_messages.sh - messages the command gives before it needs the
 # module, on the build host, compared exactly: bpftrace's -e PROGRAM
-# answered with -n, and -p of a kernel thread refused.  KTAP output.
+# answered with -n, a bpftrace program that does not compile answered
+# with its probe's D form, and -p of a kernel thread refused.  KTAP
+# output.
 #
 #   cli_messages.sh build/sonde
 set -uo pipefail
@@ -14,7 +16,7 @@ trap 'rm -rf "$T"' EXIT
 
 n=0 fail=0
 echo "TAP version 13"
-echo "1..2"
+echo "1..4"
 
 # NAME WANT-STATUS WANT-STDERR CMD...: the status and stderr exactly
 expect() {
@@ -39,6 +41,19 @@ expect() {
 expect bpftrace_e 1 "sonde: no probes specified
 sonde: -e takes no program (it is dtrace's -e: exit after compiling); give the program with -n, as in: sonde -n 'kprobe:vfs_read { @ = count(); }'" \
 	"$SONDE" -e 'kprobe:vfs_read { @ = count(); }'
+
+# a bpftrace program that does not compile: the compiler's error, then
+# the probe's D form
+expect bpftrace_program 1 "sonde: <command line>:1:21: error: [D_IDENT_UNDEF] failed to resolve comm: Unknown variable name
+kprobe:vfs_read { @[comm] = count(); }
+                    ^
+sonde: kprobe:vfs_read is bpftrace's syntax; in D it is fbt::vfs_read:entry" \
+	"$SONDE" -n 'kprobe:vfs_read { @[comm] = count(); }'
+expect bpftrace_syscalls 1 "sonde: <command line>:1:55: error: [D_IDENT_UNDEF] failed to resolve comm: Unknown variable name
+tracepoint:syscalls:sys_enter_openat { printf(\"%s\\n\", comm); }
+                                                      ^
+sonde: tracepoint:syscalls:sys_enter_openat is bpftrace's syntax; in D it is syscall::openat:entry" \
+	"$SONDE" -n 'tracepoint:syscalls:sys_enter_openat { printf("%s\n", comm); }'
 
 # a kernel thread: pid 2 (kthreadd) where it is one (PF_KTHREAD in the
 # flags, /proc/PID/stat's ninth field)

@@ -184,6 +184,10 @@ int main(int argc, char **argv)
 	       "fentry:vfs_read is bpftrace's syntax; in D it is fbt::vfs_read:entry");
 	expect(":tracepoint:sched:sched_switch",
 	       "tracepoint:sched:sched_switch is bpftrace's syntax; in D it is tracepoint:sched::sched_switch");
+	expect(":tracepoint:syscalls:sys_enter_openat",
+	       "tracepoint:syscalls:sys_enter_openat is bpftrace's syntax; in D it is syscall::openat:entry");
+	expect(":t:syscalls:sys_exit_read",
+	       "t:syscalls:sys_exit_read is bpftrace's syntax; in D it is syscall::read:return");
 	expect(":uprobe:/bin/bash:readline",
 	       "uprobe:/bin/bash:readline is bpftrace's syntax; in D it is pid$target:bash:readline:entry (with -c CMD or -p PID)");
 	expect(":uretprobe:/bin/bash:readline",
