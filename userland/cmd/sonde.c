@@ -29,6 +29,9 @@
 #error "SONDE_VERSION comes from the top-level VERSION file (Makefile)"
 #endif
 
+/* How many enablings make an attach long enough to say so (-q: never). */
+#define CLI_ATTACH_NOTE	500
+
 #define E_SUCCESS	0
 #define E_ERROR		1
 #define E_USAGE		2
@@ -1082,6 +1085,14 @@ static int cli_trace(struct cli *o)
 	}
 	if (sonde_program_kopt(p, SONDE_OPT_destructive))
 		notice("allowing destructive actions");
+	/*
+	 * A long attach (loading and arming hundreds of sites takes
+	 * seconds, more under emulation) says what it is doing, as
+	 * bpftrace's "Attaching N probes...", but only to a person: on a
+	 * terminal, where dtrace's output stays as it is in files.
+	 */
+	if (p->necbs >= CLI_ATTACH_NOTE && isatty(STDERR_FILENO))
+		notice("attaching %u probes...", p->necbs);
 	if (cli_load(o->dev, p))
 		return E_ERROR;
 

@@ -166,7 +166,7 @@ static int bpf_form(const struct bpf_form *b, char *const *f, int nf,
 			snprintf(out, size, "%s:%s::%s, or %s$target:::%s with -c CMD or -p PID",
 				 f[1], f[0], name, f[1], name);
 		else
-			snprintf(out, size, "PROVIDER:%s::%s (sonde -l -n '*:%s::' lists the providers)",
+			snprintf(out, size, "PROVIDER:%s::%s (readelf -n %s names the providers)",
 				 f[0], name, f[0]);
 		return 0;
 	}
@@ -181,8 +181,8 @@ static int bpf_form(const struct bpf_form *b, char *const *f, int nf,
 	ev = bpf_cpc_event(f[0]);
 	if (!*ev)
 		return -1;
-	snprintf(out, size, "cpc:::%s-all-%s", ev,
-		 nf == 2 ? f[1] : b->type[0] == 's' ? "1000000" : "100000");
+	/* without a count bpftrace picks one per event: sonde wants it */
+	snprintf(out, size, "cpc:::%s-all-%s", ev, nf == 2 ? f[1] : "COUNT");
 	return 0;
 }
 

@@ -195,7 +195,7 @@ int main(int argc, char **argv)
 	expect("usdt:/usr/bin/python3.11:python:gc__start",
 	       "usdt:/usr/bin/python3.11:python:gc__start is bpftrace's syntax; in D it is python:/usr/bin/python3.11::gc-start, or python$target:::gc-start with -c CMD or -p PID");
 	expect(":usdt:/usr/bin/python3.11:gc__start",
-	       "usdt:/usr/bin/python3.11:gc__start is bpftrace's syntax; in D it is PROVIDER:/usr/bin/python3.11::gc-start (sonde -l -n '*:/usr/bin/python3.11::' lists the providers)");
+	       "usdt:/usr/bin/python3.11:gc__start is bpftrace's syntax; in D it is PROVIDER:/usr/bin/python3.11::gc-start (readelf -n /usr/bin/python3.11 names the providers)");
 	expect(":profile:hz:99",
 	       "profile:hz:99 is bpftrace's syntax; in D it is profile-99");
 	expect(":profile:ms:10",
@@ -208,6 +208,8 @@ int main(int argc, char **argv)
 	       "software:cpu-clock:1000 is bpftrace's syntax; in D it is cpc:::cpu_clock-all-1000");
 	expect(":hardware:cache-misses:1000000",
 	       "hardware:cache-misses:1000000 is bpftrace's syntax; in D it is cpc:::cache_misses-all-1000000");
+	expect("::software:page-faults",
+	       "software:page-faults is bpftrace's syntax; in D it is cpc:::page_faults-all-COUNT");
 	/* a bpftrace type whose fields make no probe: no D form claimed */
 	expect(":profile:minutes:1", "");
 
