@@ -351,12 +351,44 @@ static const char *const *cli_libdirs(void)
 }
 
 /*
+ * The compiler's unknown names (D_IDENT_UNDEF, D_FUNC_UNDEF: "failed to
+ * resolve NAME: ...") that are bpftrace's built-ins: what D calls them,
+ * each once.
+ */
+static void cli_bpf_names(struct dc *dc)
+{
+	char name[64], key[68], seen[512] = ",";
+	const struct dc_diag *g;
+	const char *d;
+	unsigned int i;
+	bool call;
+
+	for (i = 0; i < dc_ndiags(dc); i++) {
+		g = dc_diag_get(dc, i);
+		if (!g || sscanf(g->msg, "failed to resolve %63[^:]:", name) != 1)
+			continue;
+		call = !strcmp(g->tag, "D_FUNC_UNDEF");
+		if ((!call && strcmp(g->tag, "D_IDENT_UNDEF")) ||
+		    !(d = sonde_bpftrace_builtin(name)))
+			continue;
+		snprintf(key, sizeof(key), "%s,", name);
+		if (strstr(seen, key) && strstr(seen, key)[-1] == ',')
+			continue;	/* said already */
+		if (strlen(seen) + strlen(key) < sizeof(seen))
+			strcat(seen, key);
+		error("in D, bpftrace's %s%s is %s", name, call ? "()" : "", d);
+	}
+}
+
+/*
  * A -n program that does not compile and starts with a bpftrace probe
  * ("kprobe:vfs_read { @[comm] = count(); }"): after the compiler's
- * errors, that probe's D form.  The first description is the text up to
+ * errors, that probe's D form, and the D names of the bpftrace built-ins
+ * the compiler did not know.  The first description is the text up to
  * a blank, '{' or ','; its fields right-aligned as D aligns them.
  */
-static void cli_bpf_hint(const struct cli_cmd *cmds, int ncmds)
+static void cli_bpf_hint(struct dc *dc, const struct cli_cmd *cmds,
+			 int ncmds)
 {
 	struct sonde_probe_desc d;
 	char text[512], hint[1024], *f[4], *p;
@@ -384,6 +416,7 @@ static void cli_bpf_hint(const struct cli_cmd *cmds, int ncmds)
 			snprintf(dst[4 - nf + k], dsz[4 - nf + k], "%s", f[k]);
 		if (!sonde_pdesc_bpftrace(&d, hint, sizeof(hint))) {
 			error("%s", hint);
+			cli_bpf_names(dc);
 			return;
 		}
 	}
@@ -426,7 +459,7 @@ static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 			dc_diags_print(c->dc, stderr, "sonde: ");
 		else
 			error("failed to compile: %s", strerror(errno));
-		cli_bpf_hint(cmds, ncmds);
+		cli_bpf_hint(c->dc, cmds, ncmds);
 		goto out;
 	}
 	for (i = 0; i < ncmds; i++) {

@@ -227,6 +227,9 @@ int sonde_pdesc_hint(struct sonde_dev *dev, const struct sonde_probe_desc *d,
  * program that does not compile), else -ENOENT. */
 int sonde_pdesc_bpftrace(const struct sonde_probe_desc *d, char *buf,
 			 size_t size);
+/* What D calls bpftrace's built-in variable or function @name ("comm":
+ * "execname"), or NULL when D has no other name for it. */
+const char *sonde_bpftrace_builtin(const char *name);
 /* The same with the candidate probes given (@cands, @n): the tests'. */
 int sonde_pdesc_hint_from(const struct sonde_probe_desc *d,
 			  const struct sonde_probe_desc *cands, uint32_t n,

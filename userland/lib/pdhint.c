@@ -187,6 +187,43 @@ static int bpf_form(const struct bpf_form *b, char *const *f, int nf,
 }
 
 /*
+ * bpftrace's built-in variables and functions that D names otherwise (a
+ * name that is the same in both, pid or printf, is not here).
+ */
+static const struct {
+	const char *bpf, *d;
+} bpf_builtins[] = {
+	{ "comm", "execname" },
+	{ "nsecs", "timestamp" },
+	{ "func", "probefunc" },
+	{ "probe", "probeprov, probemod, probefunc and probename" },
+	{ "retval", "arg1 in an fbt return probe, arg0 in a syscall return probe" },
+	{ "curtask", "curthread" },
+	{ "kstack", "stack()" },
+	{ "str", "copyinstr() for a user address, stringof() for a kernel one" },
+	{ "hist", "quantize()" },
+	{ "lhist", "lquantize()" },
+	{ "ksym", "func() or sym()" },
+	{ "usym", "ufunc() or usym()" },
+	{ "kaddr", "&`symbol" },
+	{ "reg", "uregs[]" },
+	{ "signal", "raise()" },
+	{ "print", "printa() for an aggregation, trace() or print() for a value" },
+	{ "time", "printf() of walltimestamp with %Y" },
+	{ "ntop", "inet_ntop()" },
+};
+
+const char *sonde_bpftrace_builtin(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(bpf_builtins) / sizeof(bpf_builtins[0]); i++)
+		if (!strcmp(name, bpf_builtins[i].bpf))
+			return bpf_builtins[i].d;
+	return NULL;
+}
+
+/*
  * Is @d a bpftrace probe?  Its given fields, from the first non-empty
  * one (D right-aligns: "kprobe:f" is ::kprobe:f), start with a bpftrace
  * probe type.

@@ -16,7 +16,7 @@ trap 'rm -rf "$T"' EXIT
 
 n=0 fail=0
 echo "TAP version 13"
-echo "1..4"
+echo "1..5"
 
 # NAME WANT-STATUS WANT-STDERR CMD...: the status and stderr exactly
 expect() {
@@ -47,13 +47,32 @@ sonde: -e takes no program (it is dtrace's -e: exit after compiling); give the p
 expect bpftrace_program 1 "sonde: <command line>:1:21: error: [D_IDENT_UNDEF] failed to resolve comm: Unknown variable name
 kprobe:vfs_read { @[comm] = count(); }
                     ^
-sonde: kprobe:vfs_read is bpftrace's syntax; in D it is fbt::vfs_read:entry" \
+sonde: kprobe:vfs_read is bpftrace's syntax; in D it is fbt::vfs_read:entry
+sonde: in D, bpftrace's comm is execname" \
 	"$SONDE" -n 'kprobe:vfs_read { @[comm] = count(); }'
 expect bpftrace_syscalls 1 "sonde: <command line>:1:55: error: [D_IDENT_UNDEF] failed to resolve comm: Unknown variable name
 tracepoint:syscalls:sys_enter_openat { printf(\"%s\\n\", comm); }
                                                       ^
-sonde: tracepoint:syscalls:sys_enter_openat is bpftrace's syntax; in D it is syscall::openat:entry" \
+sonde: tracepoint:syscalls:sys_enter_openat is bpftrace's syntax; in D it is syscall::openat:entry
+sonde: in D, bpftrace's comm is execname" \
 	"$SONDE" -n 'tracepoint:syscalls:sys_enter_openat { printf("%s\n", comm); }'
+expect bpftrace_builtins 1 "sonde: <command line>:1:35: error: [D_FUNC_UNDEF] failed to resolve str: unknown function name
+kretprobe:vfs_read { printf(\"%s\", str(arg1)); @[kstack] = count(); @c[comm] = count(); @k[kstack] = count(); }
+                                  ^
+sonde: <command line>:1:49: error: [D_IDENT_UNDEF] failed to resolve kstack: Unknown variable name
+kretprobe:vfs_read { printf(\"%s\", str(arg1)); @[kstack] = count(); @c[comm] = count(); @k[kstack] = count(); }
+                                                ^
+sonde: <command line>:1:71: error: [D_IDENT_UNDEF] failed to resolve comm: Unknown variable name
+kretprobe:vfs_read { printf(\"%s\", str(arg1)); @[kstack] = count(); @c[comm] = count(); @k[kstack] = count(); }
+                                                                      ^
+sonde: <command line>:1:91: error: [D_IDENT_UNDEF] failed to resolve kstack: Unknown variable name
+kretprobe:vfs_read { printf(\"%s\", str(arg1)); @[kstack] = count(); @c[comm] = count(); @k[kstack] = count(); }
+                                                                                          ^
+sonde: kretprobe:vfs_read is bpftrace's syntax; in D it is fbt::vfs_read:return
+sonde: in D, bpftrace's str() is copyinstr() for a user address, stringof() for a kernel one
+sonde: in D, bpftrace's kstack is stack()
+sonde: in D, bpftrace's comm is execname" \
+	"$SONDE" -n 'kretprobe:vfs_read { printf("%s", str(arg1)); @[kstack] = count(); @c[comm] = count(); @k[kstack] = count(); }'
 
 # a kernel thread: pid 2 (kthreadd) where it is one (PF_KTHREAD in the
 # flags, /proc/PID/stat's ninth field)
