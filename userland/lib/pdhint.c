@@ -268,41 +268,45 @@ int sonde_pdesc_bpftrace(const struct sonde_probe_desc *d, char *buf,
 /* ---- 2. DTrace providers Linux has no counterpart of by name -------- */
 
 /*
- * A Solaris DTrace provider, a glob of its probe names, and what to use
- * on Linux with sonde.  A provider's rows are tried in order; its last
+ * A Solaris DTrace provider, a glob of its probe names, and what to do
+ * on Linux with sonde (a sentence after a colon).  The probes named
+ * here were listed by sonde -l in the test guest (Debian 6.12), but for
+ * the vmscan, kmem and x86_fpu events (in tracefs's available_events
+ * and the 6.1 and 6.12 trace headers) and nfsd's functions (the nfsd
+ * module was not loaded).  A provider's rows are tried in order; its last
  * row ("*") says what the provider as a whole maps to.
  */
 static const struct {
 	const char *prov, *name, *use;
 } dtrace_provs[] = {
-	{ "sysinfo", "readch", "syscall::read*:return (arg0: the bytes read), or fbt::vfs_read:entry (arg2: the count asked)" },
-	{ "sysinfo", "writech", "syscall::write*:return (arg0: the bytes written), or fbt::vfs_write:entry (arg2: the count)" },
-	{ "sysinfo", "sysread", "syscall::read:entry" },
-	{ "sysinfo", "syswrite", "syscall::write:entry" },
-	{ "sysinfo", "sysexec", "proc:::exec-success" },
-	{ "sysinfo", "sysfork", "proc:::create" },
-	{ "sysinfo", "sysvfork", "proc:::create" },
-	{ "sysinfo", "pswitch", "sched:::on-cpu" },
-	{ "sysinfo", "inv_swtch", "sched:::preempt" },
-	{ "sysinfo", "intr", "tracepoint:irq::irq_handler_entry" },
-	{ "sysinfo", "syscall", "syscall:::entry" },
-	{ "sysinfo", "*", "the syscall, sched, proc and profile providers, or the kernel's tracepoints (sonde -l -P tracepoint)" },
-	{ "vminfo", "as_fault", "fbt::handle_mm_fault:entry, or tracepoint:exceptions::page_fault_user" },
-	{ "vminfo", "maj_fault", "cpc:::major_faults-all-1" },
-	{ "vminfo", "*", "fbt::handle_mm_fault:entry, tracepoint:exceptions::page_fault_user, cpc:::minor_faults-all-1 and cpc:::major_faults-all-1 for faults; the vmscan and kmem tracepoints for reclaim and allocation" },
-	{ "sdt", "interrupt-start", "tracepoint:irq::irq_handler_entry" },
-	{ "sdt", "interrupt-complete", "tracepoint:irq::irq_handler_exit" },
-	{ "sdt", "*", "the kernel's tracepoints, Linux's static probes (sonde -l -P tracepoint)" },
-	{ "mib", "*", "the tcp, sock, net and skb tracepoints (tracepoint:tcp::tcp_retransmit_skb, tracepoint:skb::kfree_skb); the counters themselves are in /proc/net/snmp and /proc/net/netstat" },
-	{ "fpuinfo", "*", "the x86_fpu tracepoints (tracepoint:x86_fpu:::); Linux emulates no floating point" },
-	{ "ip", "*", "tracepoint:net::netif_receive_skb and tracepoint:net::net_dev_xmit, or fbt::ip_rcv:entry and fbt::ip_output:entry" },
-	{ "tcp", "state-change", "tracepoint:sock::inet_sock_set_state" },
-	{ "tcp", "*", "tracepoint:sock::inet_sock_set_state, tracepoint:tcp::tcp_retransmit_skb, fbt::tcp_sendmsg:entry, fbt::tcp_recvmsg:entry" },
-	{ "udp", "*", "fbt::udp_sendmsg:entry and fbt::udp_recvmsg:entry" },
-	{ "plockstat", "*", "the pid provider on the pthread functions: pid$target:libc.so.6:pthread_mutex_lock:entry and :return" },
-	{ "fsinfo", "*", "fbt::vfs_read:entry, fbt::vfs_write:entry, fbt::vfs_open:entry and the other vfs_* functions" },
-	{ "nfsv3", "*", "the nfsd tracepoints (tracepoint:nfsd:::) and the nfsd module's functions (fbt:nfsd::)" },
-	{ "nfsv4", "*", "the nfsd tracepoints (tracepoint:nfsd:::) and the nfsd module's functions (fbt:nfsd::)" },
+	{ "sysinfo", "readch", "use syscall::read*:return (arg0: the bytes read), or fbt::vfs_read:entry (arg2: the count asked)" },
+	{ "sysinfo", "writech", "use syscall::write*:return (arg0: the bytes written), or fbt::vfs_write:entry (arg2: the count)" },
+	{ "sysinfo", "sysread", "use syscall::read:entry" },
+	{ "sysinfo", "syswrite", "use syscall::write:entry" },
+	{ "sysinfo", "sysexec", "use proc:::exec-success" },
+	{ "sysinfo", "sysfork", "use proc:::create" },
+	{ "sysinfo", "sysvfork", "use proc:::create" },
+	{ "sysinfo", "pswitch", "use sched:::on-cpu" },
+	{ "sysinfo", "inv_swtch", "use sched:::preempt" },
+	{ "sysinfo", "intr", "use tracepoint:irq::irq_handler_entry" },
+	{ "sysinfo", "syscall", "use syscall:::entry" },
+	{ "sysinfo", "*", "use the syscall, sched, proc and profile providers, or the kernel's tracepoints (sonde -l -P tracepoint)" },
+	{ "vminfo", "as_fault", "use fbt::handle_mm_fault:entry, or tracepoint:exceptions::page_fault_user" },
+	{ "vminfo", "maj_fault", "use cpc:::major_faults-all-1" },
+	{ "vminfo", "*", "use fbt::handle_mm_fault:entry, tracepoint:exceptions::page_fault_user, cpc:::minor_faults-all-1 and cpc:::major_faults-all-1 for faults; tracepoint:vmscan::mm_vmscan_direct_reclaim_begin for reclaim, tracepoint:kmem::mm_page_alloc for allocation" },
+	{ "sdt", "interrupt-start", "use tracepoint:irq::irq_handler_entry" },
+	{ "sdt", "interrupt-complete", "use tracepoint:irq::irq_handler_exit" },
+	{ "sdt", "*", "use the kernel's tracepoints, Linux's static probes (sonde -l -P tracepoint)" },
+	{ "mib", "*", "use the tcp, sock, net and skb tracepoints (tracepoint:tcp::tcp_retransmit_skb, tracepoint:skb::kfree_skb); the counters themselves are in /proc/net/snmp and /proc/net/netstat" },
+	{ "fpuinfo", "*", "there is nothing to trace: Linux emulates no floating-point instructions (the x86_fpu events, tracepoint:x86_fpu::x86_fpu_before_save and others, trace the FPU state's saving and loading)" },
+	{ "ip", "*", "use tracepoint:net::netif_receive_skb and tracepoint:net::net_dev_xmit, or fbt::ip_rcv:entry and fbt::ip_output:entry" },
+	{ "tcp", "state-change", "use tracepoint:sock::inet_sock_set_state" },
+	{ "tcp", "*", "use tracepoint:sock::inet_sock_set_state, tracepoint:tcp::tcp_retransmit_skb, fbt::tcp_sendmsg:entry, fbt::tcp_recvmsg:entry" },
+	{ "udp", "*", "use fbt::udp_sendmsg:entry and fbt::udp_recvmsg:entry" },
+	{ "plockstat", "*", "use the pid provider on the pthread functions: pid$target:libc.so.6:pthread_mutex_lock:entry and :return" },
+	{ "fsinfo", "*", "use fbt::vfs_read:entry, fbt::vfs_write:entry, fbt::vfs_open:entry and the other vfs_* functions" },
+	{ "nfsv3", "*", "use the nfsd module's functions (fbt:nfsd::), with the module loaded" },
+	{ "nfsv4", "*", "use the nfsd module's functions (fbt:nfsd::), with the module loaded" },
 };
 
 static int hint_dtrace_prov(const struct sonde_probe_desc *d, char *buf,
@@ -315,11 +319,11 @@ static int hint_dtrace_prov(const struct sonde_probe_desc *d, char *buf,
 		    fnmatch(dtrace_provs[i].name, d->name, 0))
 			continue;
 		if (strcmp(dtrace_provs[i].name, "*"))
-			snprintf(buf, size, "%s is a Solaris DTrace provider that Linux does not have: for %s:::%s use %s",
+			snprintf(buf, size, "%s is a Solaris DTrace provider that Linux does not have: for %s:::%s, %s",
 				 d->provider, d->provider, d->name,
 				 dtrace_provs[i].use);
 		else
-			snprintf(buf, size, "%s is a Solaris DTrace provider that Linux does not have: use %s",
+			snprintf(buf, size, "%s is a Solaris DTrace provider that Linux does not have: %s",
 				 d->provider, dtrace_provs[i].use);
 		return 0;
 	}

@@ -215,13 +215,13 @@ int main(int argc, char **argv)
 
 	/* Solaris DTrace providers Linux lacks */
 	expect("vminfo:::as_fault",
-	       "vminfo is a Solaris DTrace provider that Linux does not have: for vminfo:::as_fault use fbt::handle_mm_fault:entry, or tracepoint:exceptions::page_fault_user");
+	       "vminfo is a Solaris DTrace provider that Linux does not have: for vminfo:::as_fault, use fbt::handle_mm_fault:entry, or tracepoint:exceptions::page_fault_user");
 	expect("sysinfo:::readch",
-	       "sysinfo is a Solaris DTrace provider that Linux does not have: for sysinfo:::readch use syscall::read*:return (arg0: the bytes read), or fbt::vfs_read:entry (arg2: the count asked)");
+	       "sysinfo is a Solaris DTrace provider that Linux does not have: for sysinfo:::readch, use syscall::read*:return (arg0: the bytes read), or fbt::vfs_read:entry (arg2: the count asked)");
 	expect("sdt:::interrupt-start",
-	       "sdt is a Solaris DTrace provider that Linux does not have: for sdt:::interrupt-start use tracepoint:irq::irq_handler_entry");
+	       "sdt is a Solaris DTrace provider that Linux does not have: for sdt:::interrupt-start, use tracepoint:irq::irq_handler_entry");
 	expect("fpuinfo:::",
-	       "fpuinfo is a Solaris DTrace provider that Linux does not have: use the x86_fpu tracepoints (tracepoint:x86_fpu:::); Linux emulates no floating point");
+	       "fpuinfo is a Solaris DTrace provider that Linux does not have: there is nothing to trace: Linux emulates no floating-point instructions (the x86_fpu events, tracepoint:x86_fpu::x86_fpu_before_save and others, trace the FPU state's saving and loading)");
 	expect("mib:::tcpInSegs",
 	       "mib is a Solaris DTrace provider that Linux does not have: use the tcp, sock, net and skb tracepoints (tracepoint:tcp::tcp_retransmit_skb, tracepoint:skb::kfree_skb); the counters themselves are in /proc/net/snmp and /proc/net/netstat");
 	if (argc > 1)

@@ -8,7 +8,7 @@ sonde: <command line>:1:1: error: [D_PDESC_ZERO] probe description :profile:hz:9
 sonde: profile:hz:99 is bpftrace's syntax; in D it is profile-99
 status 1
 sonde: <command line>:1:1: error: [D_PDESC_ZERO] probe description vminfo:::as_fault does not match any probes
-sonde: vminfo is a Solaris DTrace provider that Linux does not have: for vminfo:::as_fault use fbt::handle_mm_fault:entry, or tracepoint:exceptions::page_fault_user
+sonde: vminfo is a Solaris DTrace provider that Linux does not have: for vminfo:::as_fault, use fbt::handle_mm_fault:entry, or tracepoint:exceptions::page_fault_user
 status 1
 sonde: <command line>:1:1: error: [D_PDESC_ZERO] probe description syscall::getppdi:entry does not match any probes
 sonde: did you mean syscall::getppid:entry?
