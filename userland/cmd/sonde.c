@@ -29,6 +29,9 @@
 #error "SONDE_VERSION comes from the top-level VERSION file (Makefile)"
 #endif
 
+/* How many enablings make an attach long enough to say so (-q: never). */
+#define CLI_ATTACH_NOTE	500
+
 #define E_SUCCESS	0
 #define E_ERROR		1
 #define E_USAGE		2
@@ -382,6 +385,78 @@ static int cli_provider_exists(void *arg, const char *name)
 	return n > 0;
 }
 
+/*
+ * The compiler's unknown names (D_IDENT_UNDEF, D_FUNC_UNDEF: "failed to
+ * resolve NAME: ...") that are bpftrace's built-ins: what D calls them,
+ * each once.
+ */
+static void cli_bpf_names(struct dc *dc)
+{
+	char name[64], key[68], seen[512] = ",";
+	const struct dc_diag *g;
+	const char *d;
+	unsigned int i;
+	bool call;
+
+	for (i = 0; i < dc_ndiags(dc); i++) {
+		g = dc_diag_get(dc, i);
+		if (!g || sscanf(g->msg, "failed to resolve %63[^:]:", name) != 1)
+			continue;
+		call = !strcmp(g->tag, "D_FUNC_UNDEF");
+		if ((!call && strcmp(g->tag, "D_IDENT_UNDEF")) ||
+		    !(d = sonde_bpftrace_builtin(name)))
+			continue;
+		snprintf(key, sizeof(key), "%s,", name);
+		if (strstr(seen, key) && strstr(seen, key)[-1] == ',')
+			continue;	/* said already */
+		if (strlen(seen) + strlen(key) < sizeof(seen))
+			strcat(seen, key);
+		error("in D, bpftrace's %s%s is %s", name, call ? "()" : "", d);
+	}
+}
+
+/*
+ * A -n program that does not compile and starts with a bpftrace probe
+ * ("kprobe:vfs_read { @[comm] = count(); }"): after the compiler's
+ * errors, that probe's D form, and the D names of the bpftrace built-ins
+ * the compiler did not know.  The first description is the text up to
+ * a blank, '{' or ','; its fields right-aligned as D aligns them.
+ */
+static void cli_bpf_hint(struct dc *dc, const struct cli_cmd *cmds,
+			 int ncmds)
+{
+	struct sonde_probe_desc d;
+	char text[512], hint[1024], *f[4], *p;
+	char *dst[4] = { d.provider, d.module, d.function, d.name };
+	size_t dsz[4] = { sizeof(d.provider), sizeof(d.module),
+			  sizeof(d.function), sizeof(d.name) };
+	int i, k, nf;
+
+	for (i = 0; i < ncmds; i++) {
+		if (cmds[i].script)
+			continue;
+		p = cmds[i].arg + strspn(cmds[i].arg, " \t\n");
+		snprintf(text, sizeof(text), "%.*s",
+			 (int)strcspn(p, " \t\n{,"), p);
+		for (nf = 0, p = text; p && nf < 4; nf++) {
+			f[nf] = p;
+			p = strchr(p, ':');
+			if (p)
+				*p++ = '\0';
+		}
+		if (p)
+			continue;	/* more than four fields */
+		memset(&d, 0, sizeof(d));
+		for (k = 0; k < nf; k++)
+			snprintf(dst[4 - nf + k], dsz[4 - nf + k], "%s", f[k]);
+		if (!sonde_pdesc_bpftrace(&d, hint, sizeof(hint))) {
+			error("%s", hint);
+			cli_bpf_names(dc);
+			return;
+		}
+	}
+}
+
 static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 					    struct cli_cmd *cmds, int ncmds,
 					    long target, int argc, char **argv)
@@ -421,6 +496,7 @@ static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 			dc_diags_print(c->dc, stderr, "sonde: ");
 		else
 			error("failed to compile: %s", strerror(errno));
+		cli_bpf_hint(c->dc, cmds, ncmds);
 		goto out;
 	}
 	for (i = 0; i < ncmds; i++) {
@@ -506,6 +582,19 @@ static void cli_stability(const struct sonde_program *p,
 
 /* ---- probe resolution and loading ---------------------------------- */
 
+/*
+ * After a description that matches no probe, the line that may help
+ * (libsonde's pdhint.c: a bpftrace probe's D form, a Solaris provider's
+ * Linux counterpart, did you mean), dtrace's own line left as it is.
+ */
+static void cli_hint(struct sonde_dev *dev, const struct sonde_probe_desc *d)
+{
+	char hint[1024];
+
+	if (!sonde_pdesc_hint(dev, d, hint, sizeof(hint)))
+		error("%s", hint);
+}
+
 static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 		      struct cli_cmd *cmds, int ncmds, bool zdefs)
 {
@@ -543,6 +632,7 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 				      "<command line>",
 				      p->clauses[c].descs[d].line,
 				      p->clauses[c].descs[d].col, desc);
+				cli_hint(dev, &p->clauses[c].descs[d].desc);
 				err = -ENOENT;
 				goto out;
 			}
@@ -583,6 +673,10 @@ static int cli_load(struct sonde_dev *dev, struct sonde_program *p)
 			      e.reason);
 		else
 			error("could not enable tracing: Destructive actions not allowed");
+		/* dtrace's line stays as it is; the remedy on a line of
+		 * its own, when -w is what is missing */
+		if (!sonde_program_kopt(p, SONDE_OPT_destructive))
+			error("to allow the program's destructive actions, run it with -w (or #pragma D option destructive)");
 		break;
 	default:
 		error("failed to load program: %s", e.reason[0] ? e.reason :
@@ -696,6 +790,8 @@ static int cli_list(struct sonde_dev *dev, const struct sonde_probe_desc *desc,
 		error("failed to match %s: %s", sonde_desc_str(desc),
 		      err == -ENOENT ? "No probe matches description" :
 		      sonde_strerror(err));
+		if (err == -ENOENT)
+			cli_hint(dev, desc);
 		return err;
 	}
 	for (i = 0; i < n; i++) {
@@ -1071,6 +1167,14 @@ static int cli_trace(struct cli *o)
 	}
 	if (sonde_program_kopt(p, SONDE_OPT_destructive))
 		notice("allowing destructive actions");
+	/*
+	 * A long attach (loading and arming hundreds of sites takes
+	 * seconds, more under emulation) says what it is doing, as
+	 * bpftrace's "Attaching N probes...", but only to a person: on a
+	 * terminal, where dtrace's output stays as it is in files.
+	 */
+	if (p->necbs >= CLI_ATTACH_NOTE && isatty(STDERR_FILENO))
+		notice("attaching %u probes...", p->necbs);
 	if (cli_load(o->dev, p))
 		return E_ERROR;
 
@@ -1182,6 +1286,11 @@ int main(int argc, char **argv)
 				      argc - optind, argv + optind);
 	if (o.ncmds == 0 && !o.list) {
 		error("no probes specified");
+		/* bpftrace's -e PROGRAM: here -e is dtrace's, and the
+		 * program was left over as an argument */
+		if (!o.exec && optind < argc)
+			error("-e takes no program (it is dtrace's -e: exit after compiling); give the program with -n, as in: %s -n '%s'",
+			      g_pname, argv[optind]);
 		return E_ERROR;
 	}
 	/* dtrace appends; a flame graph is one document: it replaces */

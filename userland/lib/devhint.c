@@ -3,8 +3,9 @@
  * devhint.c - what to do when /dev/sonde cannot be opened.  From the
  * open's errno and what the host shows (the node, /sys/module/sonde, the
  * modules.dep of the running and the other installed kernels, the
- * installed module's vermagic, kernel lockdown, the caller's uid and
- * CAP_SYS_ADMIN) one remedy is written, e.g.
+ * installed module's vermagic, kernel lockdown, whether the kernel loads
+ * modules at all (/proc/modules, kernel.modules_disabled), the caller's
+ * uid and CAP_SYS_ADMIN) one remedy is written, e.g.
  *
  *	the sonde module is not loaded: load it with 'modprobe sonde' (as root)
  *	sonde needs root: run it as root or with sudo (...)
@@ -170,12 +171,41 @@ static void hint_put(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Why no module is there to load, or why the one there would not load. */
+/* kernel.modules_disabled: 1 once set (it cannot be cleared). */
+static bool hint_modules_disabled(const char *root)
+{
+	char fn[512];
+	int c = 0;
+	FILE *f;
+
+	snprintf(fn, sizeof(fn), "%s/proc/sys/kernel/modules_disabled", root);
+	f = fopen(fn, "re");
+	if (!f)
+		return false;
+	c = fgetc(f);
+	fclose(f);
+	return c == '1';
+}
+
+/*
+ * Why no module is there to load, or why the one there would not load.
+ * A kernel that loads no modules at all comes first: insmod or modprobe
+ * would only fail again.
+ */
 static void hint_module(const struct sonde_hint_env *env, int err, char *buf,
 			size_t size)
 {
 	char path[512], file[1024], vm[128], others[512], ld[32];
 
+	if (!hint_exists(env->root, "/proc/modules")) {
+		hint_put(buf, size, "the running kernel %s cannot load modules (it was built without CONFIG_MODULES: there is no /proc/modules), so sonde cannot run on it: boot a kernel with module support, such as Debian's linux-image-amd64",
+			 env->release);
+		return;
+	}
+	if (hint_modules_disabled(env->root)) {
+		hint_put(buf, size, "the running kernel refuses to load modules (kernel.modules_disabled is 1, and stays so until a reboot): remove that setting (sysctl.d, the boot's scripts) and reboot, then load sonde");
+		return;
+	}
 	hint_lockdown(env->root, ld, sizeof(ld));
 	if (!hint_installed(env->root, env->release, path, sizeof(path))) {
 		hint_others(env->root, env->release, others, sizeof(others));

@@ -210,6 +210,30 @@ int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
 /* Every USDT probe of process @pid (sonde -l -p PID). */
 int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
 			     size_t errlen);
+/* The USDT providers of process @pid, ", "-separated ("" if none). */
+int sonde_uprobe_providers(pid_t pid, char *buf, size_t size);
+
+/*
+ * pdhint.c: the line to print after "probe description @d does not
+ * match any probes", in @buf: @d's D form when it is a bpftrace probe,
+ * the Linux counterpart of a Solaris DTrace provider, or "did you mean
+ * ...?" with the closest probes sonde has (the module's listing, and
+ * tracefs's fbt functions).  0, or -ENOENT when nothing would help (@buf
+ * is then "").  No "sonde: " prefix, no newline.
+ */
+int sonde_pdesc_hint(struct sonde_dev *dev, const struct sonde_probe_desc *d,
+		     char *buf, size_t size);
+/* Only the first kind: @d's D form if @d is a bpftrace probe (for a
+ * program that does not compile), else -ENOENT. */
+int sonde_pdesc_bpftrace(const struct sonde_probe_desc *d, char *buf,
+			 size_t size);
+/* What D calls bpftrace's built-in variable or function @name ("comm":
+ * "execname"), or NULL when D has no other name for it. */
+const char *sonde_bpftrace_builtin(const char *name);
+/* The same with the candidate probes given (@cands, @n): the tests'. */
+int sonde_pdesc_hint_from(const struct sonde_probe_desc *d,
+			  const struct sonde_probe_desc *cands, uint32_t n,
+			  char *buf, size_t size);
 
 /*
  * stability.c: DTrace's stability attributes (dtrace -v, -lv).  Values:

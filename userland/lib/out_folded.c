@@ -14,8 +14,8 @@
  * frames only the sure ones are kept: not addresses no executable mapping
  * holds (bare hex), and when the walk reached no frame of the
  * interpreter function (no frame pointers) only the first: the rest is
- * what the stack held.  A stack() / ustack() /
- * jstack() in a record is a line of count 1.
+ * what the stack held.  A stack of no frames is the frame "[unknown]".
+ * A stack() / ustack() / jstack() in a record is a line of count 1.
  *
  *	folded      each aggregation's lines when it is printed (printa(),
  *	            or at the end), sorted; the records' lines at the end
@@ -277,6 +277,15 @@ static int sonde_fold_stack(struct sonde_consumer *c, struct sonde_sbuf *b,
 	}
 	for (i = ff.n; i-- > 0;)
 		sb_frame(b, ff.v[i], ff.native[i]);
+	/*
+	 * A stack of no frames (ustack() in a kernel thread, a walk that
+	 * found nothing) is one frame "[unknown]", as perf script and
+	 * stackcollapse-perf.pl name what they cannot walk: a line of a
+	 * count alone is what flamegraph.pl ("Ignored ... invalid format")
+	 * and inferno reject, and a silent drop would lose the samples.
+	 */
+	if (!ff.n && !ff.oom)
+		sb_frame(b, "[unknown]", false);
 	if (ff.oom)
 		err = -ENOMEM;
 	ff_free(&ff);

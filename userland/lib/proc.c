@@ -168,15 +168,57 @@ out:
 	return t;
 }
 
+/* The kernel's PF_KTHREAD (include/linux/sched.h), in /proc/PID/stat's
+ * flags: a kernel thread. */
+#define SONDE_PF_KTHREAD	0x00200000UL
+
+/*
+ * Is @pid a kernel thread?  Its name to @comm.  /proc/PID/stat's ninth
+ * field is the task's flags; the name (second, in parentheses) may hold
+ * spaces and ')', so the fields are counted after its last ')'.
+ */
+static bool sonde_proc_kthread(pid_t pid, char *comm, size_t size)
+{
+	char fn[64], buf[1024], *open, *close;
+	unsigned long flags;
+	size_t n;
+	FILE *f;
+
+	snprintf(fn, sizeof(fn), "/proc/%ld/stat", (long)pid);
+	f = fopen(fn, "re");
+	if (!f)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	open = strchr(buf, '(');
+	close = strrchr(buf, ')');
+	if (!open || !close || close < open)
+		return false;
+	/* after ") ": state ppid pgrp session tty_nr tpgid flags */
+	if (sscanf(close + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+		return false;
+	snprintf(comm, size, "%.*s", (int)(close - open - 1), open + 1);
+	return flags & SONDE_PF_KTHREAD;
+}
+
 struct sonde_proc *sonde_proc_grab(pid_t pid, char *err, size_t errlen)
 {
 	struct sonde_proc *t;
+	char comm[64];
 
 	if (pid <= 0 || (kill(pid, 0) && errno == ESRCH)) {
 		sonde_errf(err, errlen,
 			       "failed to grab pid %ld: no such process",
 			       (long)pid);
 		errno = ESRCH;
+		return NULL;
+	}
+	if (sonde_proc_kthread(pid, comm, sizeof(comm))) {
+		sonde_errf(err, errlen,
+			   "failed to grab pid %ld: %s is a kernel thread, which has no user address space to trace: use kernel probes with a predicate such as /pid == %ld/",
+			   (long)pid, comm, (long)pid);
+		errno = EINVAL;
 		return NULL;
 	}
 	t = calloc(1, sizeof(*t));

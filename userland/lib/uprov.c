@@ -453,3 +453,54 @@ int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
 	sonde_strv_free(objs, n);
 	return ret < 0 ? ret : (int)u.created;
 }
+
+static int sonde_strp_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The USDT providers of process @pid's objects, distinct and sorted,
+ * ", "-separated in @buf ("" when it has none).  For the message of a
+ * description that names a provider the process lacks.  0 or -errno.
+ */
+int sonde_uprobe_providers(pid_t pid, char *buf, size_t size)
+{
+	struct sonde_usite *sites;
+	char **objs, why[256], *names[64];
+	size_t n, ns, i, k, j, nn = 0, len = 0;
+	int ret;
+
+	if (!size)
+		return -EINVAL;
+	buf[0] = '\0';
+	ret = sonde_uobjects(pid, &objs, &n);
+	if (ret)
+		return ret;
+	for (i = 0; i < n && !ret; i++) {
+		if (sonde_usdt_read(objs[i], &sites, &ns, why, sizeof(why)))
+			continue;
+		for (k = 0; k < ns && nn < 64 && !ret; k++) {
+			for (j = 0; j < nn; j++)
+				if (!strcmp(names[j], sites[k].provider))
+					break;
+			if (j < nn)
+				continue;
+			names[nn] = strdup(sites[k].provider);
+			if (names[nn])
+				nn++;
+			else
+				ret = -ENOMEM;
+		}
+		free(sites);
+	}
+	sonde_strv_free(objs, n);
+	qsort(names, nn, sizeof(names[0]), sonde_strp_cmp);
+	for (j = 0; j < nn; j++) {
+		if (len + strlen(names[j]) + 3 <= size)
+			len += snprintf(buf + len, size - len, "%s%s",
+					len ? ", " : "", names[j]);
+		free(names[j]);
+	}
+	return ret;
+}

@@ -386,6 +386,18 @@ $(B)/tests/test_devhint: userland/tests/test_devhint.c $(SAN_LIB) $(TEST_HDRS)
 unit-devhint: $(B)/tests/test_devhint
 	$(B)/tests/test_devhint
 
+# The line after "does not match any probes": bpftrace's probes, Solaris
+# providers, did you mean.
+$(B)/tests/test_pdhint: userland/tests/test_pdhint.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-pdhint
+unit-pdhint: $(B)/tests/test_pdhint $(B)/selftests/uprobe-prog
+	$(B)/tests/test_pdhint $(B)/selftests/uprobe-prog
+
+unit: unit-pdhint
+
 # The command's options, its usage text and the man page agree; -G makes
 # an object a program links.
 .PHONY: unit-cli-options
@@ -393,6 +405,14 @@ unit-cli-options: $(B)/sonde
 	userland/tests/cli_options.sh $(B)/sonde docs/sonde.8
 
 unit: unit-devhint unit-cli-options
+
+# Messages before the module is needed: bpftrace's -e, -p of a kernel
+# thread.
+.PHONY: unit-cli-messages
+unit-cli-messages: $(B)/sonde
+	userland/tests/cli_messages.sh $(B)/sonde
+
+unit: unit-cli-messages
 
 # Run as dtrace (sonde-dtrace's link), the command takes the calls of
 # SystemTap's build helper: -h, -G, its extra options, $CFLAGS.

@@ -87,9 +87,24 @@ int main(void)
 	char buf[64];
 
 	snprintf(g_root, sizeof(g_root), "/tmp/test_devhint.%d", (int)getpid());
-	printf("TAP version 13\n1..12\n");
+	printf("TAP version 13\n1..15\n");
+
+	/* a kernel without CONFIG_MODULES has no /proc/modules */
+	reset();
+	expect("no_module_support", &env, ENOENT, "cannot load modules",
+	       "without CONFIG_MODULES", NULL);
+	put("lib/modules/6.12.1-amd64/modules.dep", "updates/dkms/sonde.ko:\n");
+	expect("no_module_support_installed", &env, ENODEV,
+	       "cannot load modules", NULL);
+	/* kernel.modules_disabled=1: no insmod, no modprobe */
+	put("proc/modules", "");
+	put("proc/sys/kernel/modules_disabled", "1\n");
+	expect("modules_disabled", &env, ENOENT,
+	       "kernel.modules_disabled is 1", NULL);
+	put("proc/sys/kernel/modules_disabled", "0\n");
 
 	reset();
+	put("proc/modules", "");
 	expect("nothing_installed", &env, ENOENT, "no sonde module is installed for the running kernel 6.12.1-amd64",
 	       "sonde-dkms", NULL);
 

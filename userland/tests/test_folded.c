@@ -303,6 +303,9 @@ static void t_folded_aggs(void)
 	agg_put(c, 0, k, &one, 1);
 	/* a histogram: its values' count */
 	agg_put(c, 1, st, xs, 3);
+	/* an empty stack: the frame "[unknown]", never a bare count */
+	memset(st, 0, sizeof(st));
+	agg_put(c, 1, st, xs, 2);
 	/* no stack at all: keys alone */
 	memset(k, 0, 16);
 	strcpy((char *)k, "x");
@@ -314,6 +317,7 @@ static void t_folded_aggs(void)
 		   mbuf,
 		   "a_b;vmlinux`ksys_read;vmlinux`vfs_read 1\n"
 		   "sh;vmlinux`ksys_read;vmlinux`vfs_read 3\n"
+		   "[unknown] 2\n"
 		   "vmlinux`ksys_read;vmlinux`vfs_read 3\n"
 		   "x 5\n");
 	sonde_consumer_free(c);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Without -w: dtrace's "could not enable tracing: Destructive actions not
- * allowed", and nothing runs.
+ * allowed", then a line naming -w, and nothing runs.
  */
 BEGIN
 {
