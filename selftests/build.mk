@@ -90,7 +90,7 @@ $(ST_OUT)/uprobe-prog: ST_CFLAGS := $(filter-out -static,$(ST_CFLAGS)) \
 	-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer
 
 # uprobe-prog without symbol tables: its global-variable SDT arguments
-# cannot be resolved, and sonde must say so (test_usdt.sh).
+# cannot be resolved, and sonde must say so (dtests/usdt/).
 $(ST_OUT)/uprobe-prog-stripped: $(ST_OUT)/uprobe-prog
 	strip -o $@ $<
 selftests-bin: $(ST_OUT)/uprobe-prog-stripped
