@@ -119,6 +119,13 @@ $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 	@mkdir -p $(dir $@)
 	cp -p $< $@
 
+# A shell test or file no longer in tests.mk must not linger in the copy:
+# the guest runs every test_* there.
+.PHONY: selftests-stale
+selftests-stale:
+	@rm -f $(filter-out $(ST_SCRIPTS),$(wildcard $(ST_OUT)/test_*.sh $(ST_OUT)/*.py))
+selftests-bin: selftests-stale
+
 # The VM corpus, run by the module's own VM in the guest (test_vm_corpus):
 # the same driver as `make unit-vm`, static and without sanitizers.
 $(ST_OUT)/vm_test: userland/tests/vm_test.c userland/tests/vm_env.c \
