@@ -90,7 +90,7 @@ $(ST_OUT)/uprobe-prog: ST_CFLAGS := $(filter-out -static,$(ST_CFLAGS)) \
 	-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer
 
 # uprobe-prog without symbol tables: its global-variable SDT arguments
-# cannot be resolved, and sonde must say so (test_usdt.sh).
+# cannot be resolved, and sonde must say so (dtests/usdt/).
 $(ST_OUT)/uprobe-prog-stripped: $(ST_OUT)/uprobe-prog
 	strip -o $@ $<
 selftests-bin: $(ST_OUT)/uprobe-prog-stripped
@@ -156,6 +156,13 @@ selftests-bin: $(addprefix $(ST_OUT)/,sym-cxx-prog sym-jit-prog \
 $(ST_SCRIPTS): $(ST_OUT)/%: $(ST_SRC)/%
 	@mkdir -p $(dir $@)
 	cp -p $< $@
+
+# A shell test or file no longer in tests.mk must not linger in the copy:
+# the guest runs every test_* there.
+.PHONY: selftests-stale
+selftests-stale:
+	@rm -f $(filter-out $(ST_SCRIPTS),$(wildcard $(ST_OUT)/test_*.sh $(ST_OUT)/*.py))
+selftests-bin: selftests-stale
 
 # The VM corpus, run by the module's own VM in the guest (test_vm_corpus):
 # the same driver as `make unit-vm`, static and without sanitizers.

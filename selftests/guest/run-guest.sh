@@ -306,7 +306,7 @@ if [ -d "$ST" ]; then
 	done
 fi
 
-# Debian's python3.11 (test_usdt traces its USDT probes): the
+# Debian's python3.11 (dtests/usdt/ traces its USDT probes): the
 # interpreter with its libraries, and its standard library without the
 # tests, tools, build configuration and byte-code caches (about 12 MB).
 # SONDE_GUEST_PYTHON= (empty) leaves it out.

@@ -1,4 +1,4 @@
-/* A provider like the Pony runtime's, for sonde -h (test_usdt.sh). */
+/* A provider like the Pony runtime's, for sonde -h (dtests/usdt/). */
 provider pony {
 	probe gc__start(uintptr_t);
 	probe actor__msg__send(uintptr_t, uint32_t, uintptr_t, uintptr_t);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * uprobe-prog.c - a target for the user-probe selftests (test_usdt.sh):
+ * uprobe-prog.c - a target for the user-probe tests (dtests/usdt/):
  * SDT probes (<sys/sdt.h>) with known arguments, a known call chain, a
  * bad string pointer, and known mallocs.  Built dynamically, with frame
  * pointers, so libc.so.6 is a separate object and ustack() can walk.

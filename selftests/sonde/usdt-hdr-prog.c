@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * usdt-hdr-prog.c - an application with USDT probes from a header that
- * `sonde -h -s pony.d` generated (test_usdt.sh, and test_uelf on the
+ * `sonde -h -s pony.d` generated (dtests/usdt/, and test_uelf on the
  * host): it fires its probes with known arguments and says whether they
  * were enabled when it started and when it ended, and how often its
  * is-enabled path ran.

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # jstack_prog.py - a Python program with known call chains, for
-# test_jstack.sh (jstack() in Debian's python3.11).  Every line a test
-# looks for carries a marker comment: the test finds its number with grep.
+# the jstack tests here (jstack() in Debian's python3.11).  Every line a test
+# looks for carries a marker comment: check.py finds its number.
 #
 #   python3.11 jstack_prog.py spin SECONDS     main -> outer -> inner, spinning
 #   python3.11 jstack_prog.py read             main -> outer -> reader, a read()

@@ -1,0 +1,4 @@
+12648430 sonde-copyin 16
+12648430 sonde-copyin 16
+12648430 sonde-copyin 16
+

@@ -1,0 +1,4 @@
+sum 25
+min -2
+hist 43
+

@@ -1,0 +1,7 @@
+
+              uprobe-prog`level3
+              uprobe-prog`level2+0xOFF
+              uprobe-prog`level1+0xOFF
+              uprobe-prog`main+0xOFF
+              ADDRESS
+

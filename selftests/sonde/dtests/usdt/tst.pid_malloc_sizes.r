@@ -1,0 +1,41 @@
+100000 ADDRESS
+100001 ADDRESS
+100002 ADDRESS
+100003 ADDRESS
+100004 ADDRESS
+100005 ADDRESS
+100006 ADDRESS
+100007 ADDRESS
+100008 ADDRESS
+100009 ADDRESS
+100010 ADDRESS
+100011 ADDRESS
+100012 ADDRESS
+100013 ADDRESS
+100014 ADDRESS
+100015 ADDRESS
+100016 ADDRESS
+100017 ADDRESS
+100018 ADDRESS
+100019 ADDRESS
+
+           100000                1
+           100001                1
+           100002                1
+           100003                1
+           100004                1
+           100005                1
+           100006                1
+           100007                1
+           100008                1
+           100009                1
+           100010                1
+           100011                1
+           100012                1
+           100013                1
+           100014                1
+           100015                1
+           100016                1
+           100017                1
+           100018                1
+           100019                1
