@@ -570,6 +570,26 @@ static void p_s_kcopy(const struct kind *k)
 	movi(2, (__s32)bw.scratch - 8);
 }
 
+/* bcopy(curthread, a buffer of the scratch, the scratch): kcopy()'s
+ * copy into a buffer */
+static void p_s_bcopy(const struct kind *k)
+{
+	(void)k;
+	bw.scratch = 1 * MB;
+	buf(2, (__u32)bw.scratch - 8);
+	ldb(1, SONDE_B_curthread);
+	movi(3, (__s32)bw.scratch - 8);
+}
+
+/* link_ntop(ARPHRD_INFINIBAND, a kernel address): three loads, the
+ * longest form */
+static void p_s_link_ntop(const struct kind *k)
+{
+	(void)k;
+	movi(1, 32);
+	ldb(2, SONDE_B_curthread);
+}
+
 /*
  * The opcodes' rows: W(name, preamble, repetition, flags, note).
  */
@@ -716,7 +736,10 @@ static void p_s_kcopy(const struct kind *k)
 	W(strtok_next,	p_s_strtok_next, 1, 0, NULL)			\
 	W(strchar,	p_s_strchar, 2, 0, NULL)			\
 	W(uargs,	p_s_uargs, 2, 0, NULL)				\
-	W(kcopy,	p_s_kcopy, 2, F_ECB, "the whole scratch (1 MB) of the direct map, an enabling each")
+	W(kcopy,	p_s_kcopy, 2, F_ECB, "the whole scratch (1 MB) of the direct map, an enabling each") \
+	W(cleanpath,	p_hay,	1, 0, NULL)				\
+	W(bcopy,	p_s_bcopy, 3, 0, "the whole scratch (1 MB) of the direct map, again and again") \
+	W(link_ntop,	p_s_link_ntop, 2, 0, "ARPHRD_INFINIBAND of curthread's first bytes")
 
 #define KIND_OP_(name, pre, rep, fl, note)				\
 	static const struct kind worst_op_##name = {			\

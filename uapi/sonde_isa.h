@@ -436,7 +436,20 @@ enum sonde_builtin { SONDE_BUILTINS(SONDE_B_ENUM_) };
 	 * through the fault-safe loads, as copyin() copies user	\
 	 * memory: a struct traced or print()ed; NOSCRATCH when they	\
 	 * do not fit, BADADDR when a load faults */			\
-	S(kcopy,       0x34, 2, 2, BUF, "ii")
+	S(kcopy,       0x34, 2, 2, BUF, "ii")				\
+	/* D subroutines added after the compiler's own, allowed	\
+	 * anywhere as those are: cleanpath(s), the path s with "//",	\
+	 * "/./" and "dir/.." taken out, as Oracle's DTrace for Linux	\
+	 * does (Go's path.Clean, but "" stays ""); bcopy(src, buffer,	\
+	 * size), size bytes of kernel memory into a buffer of at least	\
+	 * that many bytes of used scratch (BADADDR otherwise), 0;	\
+	 * link_ntop(type, addr), the link-layer address at a kernel	\
+	 * address as colon-separated hexadecimal bytes, 6 of them for	\
+	 * ARPHRD_ETHER (1), 20 for ARPHRD_INFINIBAND (32), any other	\
+	 * type an illegal operation */					\
+	S(cleanpath,   0x35, 1, 1, STR, "s")				\
+	S(bcopy,       0x36, 3, 3, INT, "ibi")				\
+	S(link_ntop,   0x37, 2, 2, STR, "ii")
 
 /*
  * Steps d_path(), cwd and root take at most (a component, or a mount
@@ -456,8 +469,9 @@ enum sonde_subr { SONDE_SUBRS(SONDE_SUBR_ENUM_) };
 /* ... of which these act on the whole kernel. */
 #define SONDE_SUBR_KERNEL_DESTRUCTIVE(id)				\
 	((id) == SONDE_SUBR_panic || (id) == SONDE_SUBR_breakpoint)
-/* Subroutines from here on are the compiler's own: no D function has
- * their name; allowed in predicates and actions alike. */
+/* Subroutines from here on are allowed in predicates and actions alike:
+ * the compiler's own (no D function has their name) and, from
+ * cleanpath on, D's that came after them. */
 #define SONDE_SUBR_FIRST_INTERNAL	0x30
 
 /* Variable scopes (struct sonde_var_desc.scope). */

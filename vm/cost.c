@@ -233,7 +233,15 @@ static u64 sonde_commit_cost(const struct sonde_cost_in *c)
 	/* at most the scratch there is, in page-sized fault-safe	\
 	 * copies, then its tail zeroed */				\
 	S(kcopy,	SCRATCH_COPY + c->scratch / 128 + 2,		\
-	  "kcopy() (a struct traced or printed) reads kernel memory")
+	  "kcopy() (a struct traced or printed) reads kernel memory")	\
+	/* one pass over the string, a byte written for each read */	\
+	S(cleanpath,	2 * c->s, NULL)					\
+	/* kcopy()'s copy, into a buffer */				\
+	S(bcopy,	SCRATCH_COPY + c->scratch / 128 + 2,		\
+	  "bcopy() reads kernel memory")				\
+	/* three fault-safe loads (20 bytes), 60 characters */		\
+	S(link_ntop,	3 * SONDE_COST_FAULT + 128,			\
+	  "link_ntop() reads kernel memory")
 
 #define SONDE_SUBR_COST_FN_(name, cost, conf)				\
 	static u64 sonde_cost_subr_##name(const struct sonde_cost_in *c) \

@@ -334,6 +334,21 @@ static int sonde_kcopy(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
 	return 0;
 }
 
+/* bcopy(src, buffer, size): size bytes of kernel memory into a buffer
+ * of at least that many bytes of used scratch */
+static int sonde_bcopy(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
+{
+	u8 *dst = sonde_scratch_at(ctx, a[1], a[2]);
+
+	if (!dst)
+		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
+					sonde_scratch_off(ctx, a[1]));
+	if (a[2] && sonde_env_kcopy(ctx, a[0], dst, (u32)a[2]) < a[2])
+		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
+	*out = 0;
+	return 0;
+}
+
 /* bufstr(buffer): a buffer's bytes as a string, up to the first NUL,
  * strsize or the end of the scratch used so far (a moved buffer may
  * point anywhere: check before reading) */
@@ -784,6 +799,98 @@ static int sonde_inet(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
 	return 0;
 }
 
+/*
+ * cleanpath(s) into @r (@max bytes): Oracle's DTrace for Linux's lexical
+ * cleaning (its bpf/cleanpath.S), which is Go's path.Clean but for the
+ * empty string: "//" and "/./" become "/", "dir/.." goes, ".." past the
+ * root of an absolute path goes, a relative path keeps its leading
+ * ".."s, nothing left is ".", no trailing '/'.  The result is never
+ * longer than s, so it fits.  One pass, bounded by strsize.
+ */
+static void sonde_cleanpath(const char *s, char *r, u32 max)
+{
+	u32 n = 0, i = 0, w = 0, dotdot = 0;
+	bool rooted;
+
+	while (n < max - 1 && s[n])
+		n++;
+	if (n <= 1) {			/* "", "x", ".", "/" as they are */
+		for (i = 0; i < n; i++)
+			r[i] = s[i];
+		r[n] = 0;
+		return;
+	}
+	rooted = s[0] == '/';
+	if (rooted) {
+		r[w++] = '/';
+		i = dotdot = 1;
+	}
+	while (i < n) {
+		if (s[i] == '/') {
+			i++;
+		} else if (s[i] == '.' && (i + 1 == n || s[i + 1] == '/')) {
+			i++;
+		} else if (s[i] == '.' && s[i + 1] == '.' &&
+			   (i + 2 == n || s[i + 2] == '/')) {
+			i += 2;
+			if (w > dotdot) {
+				/* back over the last component */
+				w--;
+				while (w > dotdot && r[w] != '/')
+					w--;
+			} else if (!rooted) {
+				/* a relative path keeps its ".." */
+				if (w > 0)
+					r[w++] = '/';
+				r[w++] = '.';
+				r[w++] = '.';
+				dotdot = w;
+			}
+		} else {
+			if ((rooted && w != 1) || (!rooted && w != 0))
+				r[w++] = '/';
+			while (i < n && s[i] != '/')
+				r[w++] = s[i++];
+		}
+	}
+	if (!w)
+		r[w++] = '.';
+	r[w] = 0;
+}
+
+/* link_ntop(type, addr) into @r: the 6 (ARPHRD_ETHER: loads of 4 and 2
+ * bytes) or 20 (ARPHRD_INFINIBAND: 8, 8 and 4) bytes at kernel address
+ * addr, "xx:xx:..." */
+static int sonde_link_ntop(struct sonde_vm_ctx *ctx, const u64 *a, char *r,
+			   u64 *out)
+{
+	static const u8 eth[] = { 4, 2, 0 }, ib[] = { 8, 8, 4, 0 };
+	const u8 *chunk = a[0] == 1 ? eth : a[0] == 32 ? ib : NULL;
+	u8 b[20] __uninitialized;			/* loaded below */
+	u32 len = 0, i, k;
+	u64 v;
+
+	if (!chunk)
+		return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, a[0]);
+	for (; *chunk; len += *chunk++) {
+		if (sonde_env_load(ctx, false, a[1] + len, *chunk, &v))
+			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
+						a[1] + len);
+		for (k = 0; k < *chunk; k++)
+			b[len + k] = (u8)(v >> (8 * k));
+	}
+	/* a strsize too small for it cuts the string, as strings are */
+	for (i = 0, k = 0; i < len && k + 3 < ctx->img->strsize; i++) {
+		if (i)
+			r[k++] = ':';
+		r[k++] = "0123456789abcdef"[b[i] >> 4];
+		r[k++] = "0123456789abcdef"[b[i] & 15];
+	}
+	r[k] = 0;
+	*out = (u64)(unsigned long)r;
+	return 0;
+}
+
 /* copyinstr() (user memory) and stringof() (kernel memory) into @r,
  * strsize bytes of scratch. */
 static int sonde_copystr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
@@ -847,6 +954,11 @@ static int sonde_subr_str(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
 		if (sonde_env_dpath(ctx, a[0], r, max))
 			return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
 		break;
+	case SONDE_SUBR_cleanpath:
+		sonde_cleanpath(s, r, max);
+		break;
+	case SONDE_SUBR_link_ntop:
+		return sonde_link_ntop(ctx, a, r, out);
 	default:
 		return sonde_subr_fault(ctx, SONDE_FLT_ILLOP, id);
 	}
@@ -911,6 +1023,8 @@ int sonde_subr(struct sonde_vm_ctx *ctx, u32 id, const u64 *a, u32 n,
 		return sonde_copyin(ctx, a, out);
 	case SONDE_SUBR_kcopy:
 		return sonde_kcopy(ctx, a, out);
+	case SONDE_SUBR_bcopy:
+		return sonde_bcopy(ctx, a, out);
 	case SONDE_SUBR_bufstr:
 		return sonde_bufstr(ctx, a, out);
 	case SONDE_SUBR_uargs:

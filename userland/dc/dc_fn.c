@@ -100,8 +100,8 @@ DC_FNS(DC_FN_VMT_S_, DC_FN_VMT_I_, DC_FN_NO_, DC_FN_NO_, DC_FN_NO_,
 	{ .name = #cc, .kind = DC_FN_CC, .id = DC_CC_##cc,		\
 	  .min = (lo), .max = (hi), .ret = DC_RT_##rt,			\
 	  .params = { __VA_ARGS__ } },
-#define DC_FN_N_(none, fl)						\
-	{ .name = #none, .kind = DC_FN_NONE, .flags = (fl) },
+#define DC_FN_N_(none, fl, why)						\
+	{ .name = #none, .kind = DC_FN_NONE, .flags = (fl), .hint = (why) },
 
 static const struct dc_fn dc_fns[] = {
 	DC_FNS(DC_FN_S_, DC_FN_I_, DC_FN_A_, DC_FN_G_, DC_FN_C_, DC_FN_N_)

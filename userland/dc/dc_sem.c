@@ -642,7 +642,8 @@ static bool sem_call_expr(struct dc_cc *cc, struct dc_node *n)
 		return dc_sem_call_cc(cc, n);
 	case DC_FN_NONE:
 		dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,
-			 "subroutine %s() is not supported yet", n->name);
+			 "unimplemented subroutine: %s (%s)", n->name,
+			 n->fn->hint);
 		return false;
 	}
 	dc_error(cc, "D_FUNC_UNDEF", n->line, n->col,

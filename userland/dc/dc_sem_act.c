@@ -726,7 +726,7 @@ static bool sem_action(struct dc_cc *cc, struct dc_node *e)
 
 	if (fn->kind == DC_FN_NONE) {
 		dc_error(cc, "D_FUNC_UNDEF", e->line, e->col,
-			 "action %s() is not supported yet", e->name);
+			 "unimplemented action: %s (%s)", e->name, fn->hint);
 		return false;
 	}
 	if (fn->flags & DC_FF_SPEC)

@@ -1,3 +1,3 @@
-/* a subroutine of DTrace's that sonde does not generate: said so */
-BEGIN { trace(msgsize(arg0)); }
-/* @msg: subroutine msgsize() is not supported yet */
+/* illumos's getf(): unimplemented, with what to use on Linux */
+BEGIN { trace(getf(0)); }
+/* @msg: unimplemented subroutine: getf (illumos's file_t of a descriptor: use fds[fd], a fileinfo_t) */
