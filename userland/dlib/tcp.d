@@ -13,7 +13,8 @@
  * arg7 (NET_PROBE_*, net.d).  A segment with no socket (one a reset
  * answers: receive, accept-refused) has its ports and addresses from
  * its headers (arg4, arg2), the local end the destination of an inbound
- * one.
+ * one.  The local port is the socket's inet_sport: a closing socket's
+ * port number (skc_num) is 0 once the socket has left its port.
  */
 
 inline int TH_FIN = 0x01;
@@ -110,7 +111,9 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	    ((uint32_t *)&((struct sock *)T)->__sk_common.skc_v6_daddr)[2] &&
 	    ((uint32_t *)&((struct sock *)T)->__sk_common.skc_v6_rcv_saddr)[3] ==
 	    ((uint32_t *)&((struct sock *)T)->__sk_common.skc_v6_daddr)[3] : 0;
-	tcps_lport = T != NULL ?
+	tcps_lport = T != NULL && ((struct inet_sock *)T)->inet_sport ?
+	    ntohs(((struct inet_sock *)T)->inet_sport) :
+	    T != NULL && ((struct sock *)T)->__sk_common.skc_num ?
 	    ((struct sock *)T)->__sk_common.skc_num :
 	    arg4 == NULL ? 0 :
 	    ntohs(arg7 == NET_PROBE_INBOUND ? ((struct tcphdr *)arg4)->dest :
