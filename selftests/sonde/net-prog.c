@@ -17,6 +17,8 @@
  *   udp6 SIZE...   the same on ::1, ports 7026 to 7027
  *   refused        a connect() to 127.0.0.1 port 7019, where nothing
  *                  listens: ECONNREFUSED
+ *   mix            all of them, small: tcp4 2 100, tcp6 2 100, udp4 10,
+ *                  udp6 10, refused
  *   up             the loopback interface up, nothing else
  *
  * Prints nothing; exits 0 when every call did what was expected (1, with
@@ -195,7 +197,7 @@ static int refused(void)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: net-prog tcp4|tcp6 N BYTES | udp4|udp6 SIZE... | refused | up\n");
+	fprintf(stderr, "usage: net-prog tcp4|tcp6 N BYTES | udp4|udp6 SIZE... | refused | mix | up\n");
 	return 2;
 }
 
@@ -218,7 +220,14 @@ int main(int argc, char **argv)
 		rc = udp(AF_INET6, PORT_UDP6, argv + 2, argc - 2);
 	else if (!strcmp(argv[1], "refused") && argc == 2)
 		rc = refused();
-	else if (!strcmp(argv[1], "up") && argc == 2)
+	else if (!strcmp(argv[1], "mix") && argc == 2) {
+		static char ten[] = "10", *sizes[] = { ten };
+
+		rc = tcp(AF_INET, PORT_TCP4, 2, 100) ||
+		     tcp(AF_INET6, PORT_TCP6, 2, 100) ||
+		     udp(AF_INET, PORT_UDP4, sizes, 1) ||
+		     udp(AF_INET6, PORT_UDP6, sizes, 1) || refused();
+	} else if (!strcmp(argv[1], "up") && argc == 2)
 		rc = 0;
 	else
 		return usage();
