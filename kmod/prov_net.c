@@ -28,7 +28,9 @@
  *     (TCP_NEW_SYN_RECV reported as SYN_RECV).
  *     send             ip_queue_xmit(), ip6_xmit() of a TCP socket's
  *                      segment; ip_build_and_send_pkt(): an IPv4 SYN-ACK
- *                      (the socket: the listener, as Oracle's)
+ *                      (the socket: the listener, as Oracle's); not the
+ *                      resets and TIME_WAIT acknowledgements sent from
+ *                      the kernel's control sockets
  *     receive          tcp_rcv_established(), tcp_rcv_state_process();
  *                      tcp_v4/v6_send_reset() with no socket: a segment
  *                      no socket takes
@@ -143,9 +145,15 @@ static int sonde_ip_send(struct kprobe *kp, struct pt_regs *regs)
 
 /* ---- tcp ----------------------------------------------------------------- */
 
+/*
+ * A TCP connection's socket: not the kernel's control sockets (raw, of
+ * protocol TCP), from which IPv6 sends its resets with ip6_xmit(); their
+ * "port" would be the protocol number.
+ */
 static __always_inline bool sonde_is_tcp(const struct sock *sk)
 {
-	return sk && sk->sk_protocol == IPPROTO_TCP;
+	return sk && sk->sk_protocol == IPPROTO_TCP &&
+	       sk->sk_type == SOCK_STREAM;
 }
 
 static __always_inline u64 sonde_tcp_state(int state)

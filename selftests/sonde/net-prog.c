@@ -17,6 +17,7 @@
  *   udp6 SIZE...   the same on ::1, ports 7026 to 7027
  *   refused        a connect() to 127.0.0.1 port 7019, where nothing
  *                  listens: ECONNREFUSED
+ *   refused6       the same to ::1 port 7019
  *   mix            all of them, small: tcp4 2 100, tcp6 2 100, udp4 10,
  *                  udp6 10, refused
  *   up             the loopback interface up, nothing else
@@ -177,11 +178,11 @@ static int udp(int af, int port, char **sizes, int nsizes)
 	return 0;
 }
 
-static int refused(void)
+static int refused(int af)
 {
 	struct sockaddr_storage ss;
-	socklen_t len = lo_addr(AF_INET, PORT_REFUSED, &ss);
-	int c = socket(AF_INET, SOCK_STREAM, 0);
+	socklen_t len = lo_addr(af, PORT_REFUSED, &ss);
+	int c = socket(af, SOCK_STREAM, 0);
 
 	if (c < 0)
 		return fail("socket");
@@ -197,7 +198,7 @@ static int refused(void)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: net-prog tcp4|tcp6 N BYTES | udp4|udp6 SIZE... | refused | mix | up\n");
+	fprintf(stderr, "usage: net-prog tcp4|tcp6 N BYTES | udp4|udp6 SIZE... | refused | refused6 | mix | up\n");
 	return 2;
 }
 
@@ -219,14 +220,16 @@ int main(int argc, char **argv)
 	else if (!strcmp(argv[1], "udp6") && argc > 2)
 		rc = udp(AF_INET6, PORT_UDP6, argv + 2, argc - 2);
 	else if (!strcmp(argv[1], "refused") && argc == 2)
-		rc = refused();
+		rc = refused(AF_INET);
+	else if (!strcmp(argv[1], "refused6") && argc == 2)
+		rc = refused(AF_INET6);
 	else if (!strcmp(argv[1], "mix") && argc == 2) {
 		static char ten[] = "10", *sizes[] = { ten };
 
 		rc = tcp(AF_INET, PORT_TCP4, 2, 100) ||
 		     tcp(AF_INET6, PORT_TCP6, 2, 100) ||
 		     udp(AF_INET, PORT_UDP4, sizes, 1) ||
-		     udp(AF_INET6, PORT_UDP6, sizes, 1) || refused();
+		     udp(AF_INET6, PORT_UDP6, sizes, 1) || refused(AF_INET);
 	} else if (!strcmp(argv[1], "up") && argc == 2)
 		rc = 0;
 	else
