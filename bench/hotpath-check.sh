@@ -49,6 +49,11 @@ ROOTS=(
 	sonde_ls_spun_read sonde_ls_spun_write sonde_ls_released
 	sonde_ls_released_read sonde_ls_released_write sonde_ls_mutex_begin
 	sonde_ls_spin_end sonde_ls_block_end
+	sonde_ip_recv sonde_ip_send sonde_tcp_xmit sonde_tcp_xmit_syn
+	sonde_tcp_synack sonde_tcp_rcv sonde_tcp_refused sonde_tcp_accepted
+	sonde_tcp_rst_rcv sonde_tcp_rst_syn sonde_tcp_set_state
+	sonde_tcp_time_wait sonde_tcp_syn_recv_entry sonde_tcp_syn_recv
+	sonde_tcp_syn_recv6 sonde_udp_send4 sonde_udp_send6 sonde_udp_recv
 	sonde_cpc_overflow sonde_cpc_nmi_fn
 	sonde_uprobe_handler sonde_uretprobe_handler
 	sonde_stack_skip

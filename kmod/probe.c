@@ -252,6 +252,10 @@ static const struct sonde_provider *const sonde_providers[] = {
 	/* kernel locks (kprobes, tracepoints), CPU performance counters */
 	&sonde_lockstat_provider,
 	&sonde_cpc_provider,
+	/* the network (kprobes, a tracepoint) */
+	&sonde_ip_provider,
+	&sonde_tcp_provider,
+	&sonde_udp_provider,
 };
 
 /**

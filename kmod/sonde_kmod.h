@@ -284,6 +284,10 @@ extern const struct sonde_provider sonde_sched_provider;
 extern const struct sonde_provider sonde_proc_provider;
 extern const struct sonde_provider sonde_io_provider;
 extern const struct sonde_provider sonde_lockstat_provider;
+/* the network: ip, tcp, udp (prov_net.c) */
+extern const struct sonde_provider sonde_ip_provider;
+extern const struct sonde_provider sonde_tcp_provider;
+extern const struct sonde_provider sonde_udp_provider;
 /* CPU performance counters (prov_cpc.c) */
 extern const struct sonde_provider sonde_cpc_provider;
 void sonde_cpc_release(struct sonde_state *st);

@@ -279,7 +279,8 @@ test_tick_probes_freed() {
 }
 
 # Oracle's probes and their argument types (issue 31): sched, proc and io
-# probes that need no tracepoint, lockstat, and cpc's listed events.
+# probes that need no tracepoint, lockstat, ip, tcp, udp, and cpc's
+# listed events.
 test_list_oracle_probes() {
 	ok=0
 	run 60 "$SONDE" -l -P lockstat
@@ -289,6 +290,16 @@ test_list_oracle_probes() {
 		ktap_diag "lockstat's probes: got '$names', want '$want'"
 		ok=1
 	fi
+	for pw in 'ip|receive send ' \
+		  'tcp|accept-established accept-refused connect-established connect-refused connect-request receive send state-change ' \
+		  'udp|receive send '; do
+		run 60 "$SONDE" -l -P "${pw%%|*}"
+		names=$(awk 'NR > 1 { print $NF }' "$T/out" | sort | tr '\n' ' ')
+		if [ "$rc" -ne 0 ] || [ "$names" != "${pw#*|}" ]; then
+			ktap_diag "${pw%%|*}'s probes: got '$names', want '${pw#*|}'"
+			ok=1
+		fi
+	done
 	for spec in 'sched:::enqueue|args[0]: lwpsinfo_t *|args[1]: psinfo_t *|args[2]: cpuinfo_t *' \
 		    'sched:::dequeue|args[2]: cpuinfo_t *|args[3]: int' \
 		    'sched:::change-pri|args[1]: psinfo_t *|args[2]: int' \
@@ -296,7 +307,11 @@ test_list_oracle_probes() {
 		    'proc:::signal-discard|args[0]: lwpsinfo_t *|args[2]: int' \
 		    'io:::wait-done|args[0]: bufinfo_t *|args[2]: fileinfo_t *' \
 		    'lockstat:::rw-spin|args[0]: rwlock_t *|args[1]: uint64_t|args[2]: int' \
-		    'lockstat:::adaptive-block|args[0]: struct mutex *'; do
+		    'lockstat:::adaptive-block|args[0]: struct mutex *' \
+		    'ip:::send|args[0]: pktinfo_t *|args[2]: ipinfo_t *|args[3]: ifinfo_t *|args[5]: ipv6info_t *' \
+		    'tcp:::state-change|args[1]: csinfo_t *|args[3]: tcpsinfo_t *|args[5]: tcplsinfo_t *' \
+		    'tcp:::send|args[2]: ipinfo_t *|args[4]: tcpinfo_t *' \
+		    'udp:::receive|args[3]: udpsinfo_t *|args[4]: udpinfo_t *'; do
 		desc=${spec%%|*}
 		run 60 "$SONDE" -lv -n "$desc"
 		rest=${spec#*|}

@@ -42,7 +42,7 @@ struct dc_argrow {
 	const char *prov;
 	const char *name;		/* NULL: every probe of @prov */
 	const char *types;
-	struct dc_argx x[4];		/* 'x' arguments, in order */
+	struct dc_argx x[6];		/* 'x' arguments, at their index */
 };
 
 /* The translations of the stable providers' arguments. */
@@ -61,6 +61,22 @@ struct dc_argrow {
 	{ "cpuinfo_t *", "(cpuinfo_t *)arg2", true } }
 /* lockstat: the lock, a kernel type */
 #define DC_X_LOCK(t) { { t " *", "(" t " *)arg0", false } }
+/* ip, tcp, udp (kmod/prov_net.c): arg@a translated from kernel type @t */
+#define DC_X_NET(o, t, a) { o " *", "xlate <" o " *> ((" t " *)arg" a ")", \
+	true }
+#define DC_X_PKT DC_X_NET("pktinfo_t", "struct sk_buff", "0"), \
+	DC_X_NET("csinfo_t", "struct sock", "1")
+#define DC_X_IP { DC_X_PKT, DC_X_NET("ipinfo_t", "void_ip_t", "2"), \
+	DC_X_NET("ifinfo_t", "struct net_device", "3"), \
+	DC_X_NET("ipv4info_t", "struct iphdr", "4"), \
+	DC_X_NET("ipv6info_t", "struct ipv6hdr", "5") }
+#define DC_X_TCP { DC_X_PKT, \
+	DC_X_NET("ipinfo_t", "__dtrace_tcp_void_ip_t", "2"), \
+	DC_X_NET("tcpsinfo_t", "struct tcp_sock", "3"), \
+	DC_X_NET("tcpinfo_t", "struct tcphdr", "4") }
+#define DC_X_UDP { DC_X_PKT, DC_X_NET("ipinfo_t", "void_ip_t", "2"), \
+	DC_X_NET("udpsinfo_t", "struct udp_sock", "3"), \
+	DC_X_NET("udpinfo_t", "struct udphdr", "4") }
 
 static const struct dc_argrow dc_argrows[] = {
 	{ .prov = "dtrace", .name = "BEGIN", .types = "" },
@@ -145,6 +161,30 @@ static const struct dc_argrow dc_argrows[] = {
 	  .x = DC_X_LOCK("spinlock_t") },
 	{ .prov = "lockstat", .name = "spin-spin", .types = "xL",
 	  .x = DC_X_LOCK("spinlock_t") },
+	/* Oracle's ip, tcp and udp (dt_prov_ip.c, dt_prov_tcp.c,
+	 * dt_prov_udp.c); state-change has no packet: its args[0], [2] and
+	 * [4] are 0 */
+	{ .prov = "ip", .name = "receive", .types = "xxxxxx", .x = DC_X_IP },
+	{ .prov = "ip", .name = "send", .types = "xxxxxx", .x = DC_X_IP },
+	{ .prov = "tcp", .name = "accept-established", .types = "xxxxx",
+	  .x = DC_X_TCP },
+	{ .prov = "tcp", .name = "accept-refused", .types = "xxxxx",
+	  .x = DC_X_TCP },
+	{ .prov = "tcp", .name = "connect-established", .types = "xxxxx",
+	  .x = DC_X_TCP },
+	{ .prov = "tcp", .name = "connect-refused", .types = "xxxxx",
+	  .x = DC_X_TCP },
+	{ .prov = "tcp", .name = "connect-request", .types = "xxxxx",
+	  .x = DC_X_TCP },
+	{ .prov = "tcp", .name = "receive", .types = "xxxxx", .x = DC_X_TCP },
+	{ .prov = "tcp", .name = "send", .types = "xxxxx", .x = DC_X_TCP },
+	{ .prov = "tcp", .name = "state-change", .types = "pxpxpx",
+	  .x = { [1] = DC_X_NET("csinfo_t", "struct sock", "1"),
+		 [3] = DC_X_NET("tcpsinfo_t", "struct tcp_sock", "3"),
+		 [5] = { "tcplsinfo_t *", "xlate <tcplsinfo_t *> ((int)arg5)",
+			 true } } },
+	{ .prov = "udp", .name = "receive", .types = "xxxxx", .x = DC_X_UDP },
+	{ .prov = "udp", .name = "send", .types = "xxxxx", .x = DC_X_UDP },
 };
 
 /* User probes (USDT, pid): the ten arguments, as int64_t. */

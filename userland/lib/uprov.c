@@ -35,7 +35,7 @@
 /* Kernel providers: never user-probe providers, whatever follows. */
 static const char *const sonde_kprov[] = {
 	"dtrace", "syscall", "profile", "fbt", "tracepoint", "sched",
-	"proc", "io", "lockstat", "cpc",
+	"proc", "io", "lockstat", "cpc", "ip", "tcp", "udp",
 };
 
 static bool sonde_glob(const char *pat, const char *s)

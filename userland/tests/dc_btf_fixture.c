@@ -8,6 +8,8 @@
  * compact layout of their own; task_struct's first 24 bytes overlay the
  * run world's memory window (dc_test.c's run_mem) so a .run test reads
  * known values: comm "hello, world\n", pid 0x06050403, tgid 0xfeff0807.
+ * The network types (sk_buff, sock, tcp_sock, the headers...) have the
+ * members the D library's network translators read.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -34,6 +36,135 @@ static int write_btf(const struct btf *b, const char *dir, const char *name)
 		return -errno;
 	ok = fwrite(raw, 1, size, f) == size;
 	return fclose(f) || !ok ? -EIO : 0;
+}
+
+/*
+ * The network types the ip, tcp and udp providers' translators read
+ * (userland/dlib/ip.d, tcp.d, udp.d), with the members they use only.
+ */
+static int dc_btf_fixture_net(struct btf *b, int t_int, int t_uint,
+			      int t_uchar, int t_char, int t_ull)
+{
+	/* types first: a member goes to the type made last */
+	int t_u16 = btf__add_int(b, "short unsigned int", 2, 0);
+	int be16 = btf__add_typedef(b, "__be16", t_u16);
+	int be32 = btf__add_typedef(b, "__be32", t_uint);
+	int u8x16 = btf__add_array(b, t_int, t_uchar, 16);
+	int u8p = btf__add_ptr(b, t_uchar);
+	int skb, skbp, sk, skp, common, inet, icsk, rxopt, tcp, udp, net;
+	int netp, pnet, dev, devp, ip, ip6, th, uh, cb, name16, cb48, u8x3;
+	int in6 = btf__add_struct(b, "in6_addr", 16);
+
+	btf__add_field(b, "s6_addr", u8x16, 0, 0);
+	skb = btf__add_fwd(b, "sk_buff", BTF_FWD_STRUCT);
+	skbp = btf__add_ptr(b, skb);
+	common = btf__add_struct(b, "sock_common", 48);
+	btf__add_field(b, "skc_daddr", be32, 0, 0);
+	btf__add_field(b, "skc_rcv_saddr", be32, 32, 0);
+	btf__add_field(b, "skc_dport", be16, 64, 0);
+	btf__add_field(b, "skc_num", t_u16, 80, 0);
+	btf__add_field(b, "skc_family", t_u16, 96, 0);
+	btf__add_field(b, "skc_state", t_uchar, 112, 0);
+	btf__add_field(b, "skc_v6_daddr", in6, 128, 0);
+	btf__add_field(b, "skc_v6_rcv_saddr", in6, 256, 0);
+	sk = btf__add_struct(b, "sock", 56);
+	btf__add_field(b, "__sk_common", common, 0, 0);
+	btf__add_field(b, "sk_protocol", t_u16, 384, 0);
+	skp = btf__add_ptr(b, sk);
+	inet = btf__add_struct(b, "inet_sock", 64);
+	btf__add_field(b, "sk", sk, 0, 0);
+	btf__add_field(b, "inet_sport", be16, 448, 0);
+	btf__add_ptr(b, inet);
+	icsk = btf__add_struct(b, "inet_connection_sock", 72);
+	btf__add_field(b, "icsk_inet", inet, 0, 0);
+	btf__add_field(b, "icsk_rto", t_uint, 512, 0);
+	rxopt = btf__add_struct(b, "tcp_options_received", 4);
+	btf__add_field(b, "snd_wscale", t_uchar, 0, 4);
+	btf__add_field(b, "rcv_wscale", t_uchar, 4, 4);
+	tcp = btf__add_struct(b, "tcp_sock", 144);
+	btf__add_field(b, "inet_conn", icsk, 0, 0);
+	btf__add_field(b, "snd_una", t_uint, 576, 0);
+	btf__add_field(b, "snd_nxt", t_uint, 608, 0);
+	btf__add_field(b, "rcv_nxt", t_uint, 640, 0);
+	btf__add_field(b, "snd_wnd", t_uint, 672, 0);
+	btf__add_field(b, "rcv_wnd", t_uint, 704, 0);
+	btf__add_field(b, "snd_cwnd", t_uint, 736, 0);
+	btf__add_field(b, "snd_ssthresh", t_uint, 768, 0);
+	btf__add_field(b, "sacked_out", t_uint, 800, 0);
+	btf__add_field(b, "mss_cache", t_uint, 832, 0);
+	btf__add_field(b, "srtt_us", t_uint, 864, 0);
+	btf__add_field(b, "mdev_us", t_uint, 896, 0);
+	btf__add_field(b, "rx_opt", rxopt, 928, 0);
+	btf__add_field(b, "bytes_acked", t_ull, 960, 0);
+	btf__add_field(b, "bytes_received", t_ull, 1024, 0);
+	btf__add_field(b, "highest_sack", skbp, 1088, 0);
+	btf__add_ptr(b, tcp);
+	udp = btf__add_struct(b, "udp_sock", 64);
+	btf__add_field(b, "inet", inet, 0, 0);
+	btf__add_ptr(b, udp);
+	net = btf__add_struct(b, "net", 4);
+	btf__add_field(b, "ifindex", t_int, 0, 0);
+	netp = btf__add_ptr(b, net);
+	pnet = btf__add_struct(b, NULL, 8);
+	btf__add_field(b, "net", netp, 0, 0);
+	pnet = btf__add_typedef(b, "possible_net_t", pnet);
+	name16 = btf__add_array(b, t_int, t_char, 16);
+	dev = btf__add_struct(b, "net_device", 24);
+	btf__add_field(b, "name", name16, 0, 0);
+	btf__add_field(b, "nd_net", pnet, 128, 0);
+	devp = btf__add_ptr(b, dev);
+	cb48 = btf__add_array(b, t_int, t_char, 48);
+	skb = btf__add_struct(b, "sk_buff", 80);
+	btf__add_field(b, "sk", skp, 0, 0);
+	btf__add_field(b, "dev", devp, 64, 0);
+	btf__add_field(b, "cb", cb48, 128, 0);
+	btf__add_field(b, "len", t_uint, 512, 0);
+	btf__add_field(b, "transport_header", t_u16, 544, 0);
+	btf__add_field(b, "network_header", t_u16, 560, 0);
+	btf__add_field(b, "head", u8p, 576, 0);
+	cb = btf__add_struct(b, "tcp_skb_cb", 8);
+	btf__add_field(b, "seq", t_uint, 0, 0);
+	btf__add_field(b, "end_seq", t_uint, 32, 0);
+	btf__add_ptr(b, cb);
+	ip = btf__add_struct(b, "iphdr", 20);
+	btf__add_field(b, "ihl", t_uchar, 0, 4);
+	btf__add_field(b, "version", t_uchar, 4, 4);
+	btf__add_field(b, "tos", t_uchar, 8, 0);
+	btf__add_field(b, "tot_len", be16, 16, 0);
+	btf__add_field(b, "id", be16, 32, 0);
+	btf__add_field(b, "frag_off", be16, 48, 0);
+	btf__add_field(b, "ttl", t_uchar, 64, 0);
+	btf__add_field(b, "protocol", t_uchar, 72, 0);
+	btf__add_field(b, "check", t_u16, 80, 0);
+	btf__add_field(b, "saddr", be32, 96, 0);
+	btf__add_field(b, "daddr", be32, 128, 0);
+	btf__add_ptr(b, ip);
+	u8x3 = btf__add_array(b, t_int, t_uchar, 3);
+	ip6 = btf__add_struct(b, "ipv6hdr", 40);
+	btf__add_field(b, "priority", t_uchar, 0, 4);
+	btf__add_field(b, "version", t_uchar, 4, 4);
+	btf__add_field(b, "flow_lbl", u8x3, 8, 0);
+	btf__add_field(b, "payload_len", be16, 32, 0);
+	btf__add_field(b, "nexthdr", t_uchar, 48, 0);
+	btf__add_field(b, "hop_limit", t_uchar, 56, 0);
+	btf__add_field(b, "saddr", in6, 64, 0);
+	btf__add_field(b, "daddr", in6, 192, 0);
+	btf__add_ptr(b, ip6);
+	th = btf__add_struct(b, "tcphdr", 20);
+	btf__add_field(b, "source", be16, 0, 0);
+	btf__add_field(b, "dest", be16, 16, 0);
+	btf__add_field(b, "seq", be32, 32, 0);
+	btf__add_field(b, "ack_seq", be32, 64, 0);
+	btf__add_field(b, "window", be16, 112, 0);
+	btf__add_field(b, "check", t_u16, 128, 0);
+	btf__add_field(b, "urg_ptr", be16, 144, 0);
+	btf__add_ptr(b, th);
+	uh = btf__add_struct(b, "udphdr", 8);
+	btf__add_field(b, "source", be16, 0, 0);
+	btf__add_field(b, "dest", be16, 16, 0);
+	btf__add_field(b, "len", be16, 32, 0);
+	btf__add_field(b, "check", t_u16, 48, 0);
+	return btf__add_ptr(b, uh) < 0 ? -ENOMEM : 0;
 }
 
 int dc_btf_fixture(const char *dir)
@@ -235,6 +366,9 @@ int dc_btf_fixture(const char *dir)
 	t_var = btf__add_var(b, "runqueues", BTF_VAR_GLOBAL_ALLOCATED, t_int);
 	btf__add_datasec(b, ".data..percpu", 4);
 	btf__add_datasec_var_info(b, t_var, 0, 4);
+	err = dc_btf_fixture_net(b, t_int, t_uint, t_uchar, t_char, t_ull);
+	if (err)
+		goto out;
 	err = write_btf(b, dir, "vmlinux");
 	if (err)
 		goto out;

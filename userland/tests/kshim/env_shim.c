@@ -323,6 +323,9 @@ const struct sonde_provider sonde_proc_provider = { .name = "proc" };
 const struct sonde_provider sonde_io_provider = { .name = "io" };
 const struct sonde_provider sonde_lockstat_provider = { .name = "lockstat" };
 const struct sonde_provider sonde_cpc_provider = { .name = "cpc" };
+const struct sonde_provider sonde_ip_provider = { .name = "ip" };
+const struct sonde_provider sonde_tcp_provider = { .name = "tcp" };
+const struct sonde_provider sonde_udp_provider = { .name = "udp" };
 
 /* prov_fbt.c's memory of descriptions offered in full: nothing offered */
 u32 sonde_fbt_offered(const struct sonde_probe_desc *desc)

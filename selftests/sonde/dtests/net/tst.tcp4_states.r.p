@@ -1,0 +1,2 @@
+# The sockets' changes interleave: sorted by socket and number.
+sort

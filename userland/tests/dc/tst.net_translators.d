@@ -1,0 +1,143 @@
+/* every member of the translated args[] of the ip, tcp and udp probes
+ * (issue 31): the D library's translators (ip.d, tcp.d, udp.d) compile
+ * against the kernel types (the fixture's sk_buff, sock, tcp_sock, the
+ * headers) */
+ip:::send, ip:::receive
+{
+	trace(args[0]->pkt_addr);
+	trace(args[1]->cs_addr);
+	trace(args[1]->cs_cid);
+	trace(args[2]->ip_ver);
+	trace(args[2]->ip_plength);
+	trace(args[2]->ip_saddr);
+	trace(args[2]->ip_daddr);
+	trace(args[3]->if_name);
+	trace(args[3]->if_local);
+	trace(args[3]->if_ipstack);
+	trace(args[3]->if_addr);
+	trace(args[4]->ipv4_ver);
+	trace(args[4]->ipv4_ihl);
+	trace(args[4]->ipv4_tos);
+	trace(args[4]->ipv4_length);
+	trace(args[4]->ipv4_ident);
+	trace(args[4]->ipv4_flags);
+	trace(args[4]->ipv4_offset);
+	trace(args[4]->ipv4_ttl);
+	trace(args[4]->ipv4_protocol);
+	trace(args[4]->ipv4_protostr);
+	trace(args[4]->ipv4_checksum);
+	trace(args[4]->ipv4_src);
+	trace(args[4]->ipv4_dst);
+	trace(args[4]->ipv4_saddr);
+	trace(args[4]->ipv4_daddr);
+	trace(args[4]->ipv4_hdr);
+	trace(args[5]->ipv6_ver);
+	trace(args[5]->ipv6_tclass);
+	trace(args[5]->ipv6_flow);
+	trace(args[5]->ipv6_plen);
+	trace(args[5]->ipv6_nexthdr);
+	trace(args[5]->ipv6_nextstr);
+	trace(args[5]->ipv6_hlim);
+	trace(args[5]->ipv6_src);
+	trace(args[5]->ipv6_dst);
+	trace(args[5]->ipv6_saddr);
+	trace(args[5]->ipv6_daddr);
+	trace(args[5]->ipv6_hdr);
+}
+
+tcp:::send, tcp:::receive, tcp:::accept-established, tcp:::accept-refused, tcp:::connect-request, tcp:::connect-established, tcp:::connect-refused
+{
+	trace(args[0]->pkt_addr);
+	trace(args[1]->cs_addr);
+	trace(args[1]->cs_cid);
+	trace(args[2]->ip_ver);
+	trace(args[2]->ip_plength);
+	trace(args[2]->ip_saddr);
+	trace(args[2]->ip_daddr);
+	trace(args[3]->tcps_addr);
+	trace(args[3]->tcps_local);
+	trace(args[3]->tcps_lport);
+	trace(args[3]->tcps_rport);
+	trace(args[3]->tcps_laddr);
+	trace(args[3]->tcps_raddr);
+	trace(args[3]->tcps_state);
+	trace(args[3]->tcps_iss);
+	trace(args[3]->tcps_suna);
+	trace(args[3]->tcps_snxt);
+	trace(args[3]->tcps_rnxt);
+	trace(args[3]->tcps_swnd);
+	trace(args[3]->tcps_snd_ws);
+	trace(args[3]->tcps_rwnd);
+	trace(args[3]->tcps_rcv_ws);
+	trace(args[3]->tcps_cwnd);
+	trace(args[3]->tcps_cwnd_ssthresh);
+	trace(args[3]->tcps_sack_snxt);
+	trace(args[3]->tcps_rto);
+	trace(args[3]->tcps_mss);
+	trace(args[3]->tcps_retransmit);
+	trace(args[3]->tcps_rtt);
+	trace(args[3]->tcps_rtt_sd);
+	trace(args[3]->tcps_irs);
+	trace(args[4]->tcp_sport);
+	trace(args[4]->tcp_dport);
+	trace(args[4]->tcp_seq);
+	trace(args[4]->tcp_ack);
+	trace(args[4]->tcp_offset);
+	trace(args[4]->tcp_flags);
+	trace(args[4]->tcp_window);
+	trace(args[4]->tcp_checksum);
+	trace(args[4]->tcp_urgent);
+	trace(args[4]->tcp_hdr);
+}
+
+tcp:::state-change
+{
+	trace(args[1]->cs_addr);
+	trace(args[1]->cs_cid);
+	trace(args[3]->tcps_addr);
+	trace(args[3]->tcps_local);
+	trace(args[3]->tcps_lport);
+	trace(args[3]->tcps_rport);
+	trace(args[3]->tcps_laddr);
+	trace(args[3]->tcps_raddr);
+	trace(args[3]->tcps_state);
+	trace(args[3]->tcps_iss);
+	trace(args[3]->tcps_suna);
+	trace(args[3]->tcps_snxt);
+	trace(args[3]->tcps_rnxt);
+	trace(args[3]->tcps_swnd);
+	trace(args[3]->tcps_snd_ws);
+	trace(args[3]->tcps_rwnd);
+	trace(args[3]->tcps_rcv_ws);
+	trace(args[3]->tcps_cwnd);
+	trace(args[3]->tcps_cwnd_ssthresh);
+	trace(args[3]->tcps_sack_snxt);
+	trace(args[3]->tcps_rto);
+	trace(args[3]->tcps_mss);
+	trace(args[3]->tcps_retransmit);
+	trace(args[3]->tcps_rtt);
+	trace(args[3]->tcps_rtt_sd);
+	trace(args[3]->tcps_irs);
+	trace(args[5]->tcps_state);
+}
+
+udp:::send, udp:::receive
+{
+	trace(args[0]->pkt_addr);
+	trace(args[1]->cs_addr);
+	trace(args[1]->cs_cid);
+	trace(args[2]->ip_ver);
+	trace(args[2]->ip_plength);
+	trace(args[2]->ip_saddr);
+	trace(args[2]->ip_daddr);
+	trace(args[3]->udps_addr);
+	trace(args[3]->udps_lport);
+	trace(args[3]->udps_rport);
+	trace(args[3]->udps_laddr);
+	trace(args[3]->udps_raddr);
+	trace(args[4]->udp_sport);
+	trace(args[4]->udp_dport);
+	trace(args[4]->udp_length);
+	trace(args[4]->udp_checksum);
+	trace(args[4]->udp_hdr);
+}
