@@ -39,6 +39,23 @@ inline int TCP_STATE_LAST_ACK = 0x09;
 inline int TCP_STATE_LISTEN = 0x0a;
 inline int TCP_STATE_CLOSING = 0x0b;
 
+/* A state's name, as DTrace's scripts print it (tcp:::state-change's
+ * args[3]->tcps_state, args[5]->tcps_state) */
+inline string tcp_state_string[int state] =
+	state == TCP_STATE_IDLE ? "state-idle" :
+	state == TCP_STATE_ESTABLISHED ? "state-established" :
+	state == TCP_STATE_SYN_SENT ? "state-syn-sent" :
+	state == TCP_STATE_SYN_RECEIVED ? "state-syn-received" :
+	state == TCP_STATE_FIN_WAIT_1 ? "state-fin-wait-1" :
+	state == TCP_STATE_FIN_WAIT_2 ? "state-fin-wait-2" :
+	state == TCP_STATE_TIME_WAIT ? "state-time-wait" :
+	state == TCP_STATE_CLOSED ? "state-closed" :
+	state == TCP_STATE_CLOSE_WAIT ? "state-close-wait" :
+	state == TCP_STATE_LAST_ACK ? "state-last-ack" :
+	state == TCP_STATE_LISTEN ? "state-listen" :
+	state == TCP_STATE_CLOSING ? "state-closing" :
+	"<unknown>";
+
 typedef struct tcpinfo {
 	uint16_t tcp_sport;		/* source port */
 	uint16_t tcp_dport;		/* destination port */
