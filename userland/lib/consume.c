@@ -27,6 +27,7 @@ static const struct sonde_output *const sonde_outputs[] = {
 	[SONDE_OUT_JSON] = &sonde_output_json,
 	[SONDE_OUT_FOLDED] = &sonde_output_folded,
 	[SONDE_OUT_FLAMEGRAPH] = &sonde_output_flamegraph,
+	[SONDE_OUT_PROMETHEUS] = &sonde_output_prometheus,
 };
 
 /* Call operation @op of the consumer's format, if it has one. */
@@ -115,10 +116,29 @@ int sonde_consumer_finish(struct sonde_consumer *c)
 
 int sonde_consumer_set_format(struct sonde_consumer *c, int format)
 {
+	int err;
+
 	if (format < 0 || (size_t)format >= ARRAY_SIZE(sonde_outputs))
 		return -EINVAL;
+	if (format == SONDE_OUT_PROMETHEUS) {
+		err = sonde_prom_check(c);
+		if (err)
+			return err;
+	}
 	c->output = sonde_outputs[format];
 	return 0;
+}
+
+void sonde_consumer_set_snapfn(struct sonde_consumer *c, sonde_snap_fn fn,
+			       void *arg)
+{
+	c->snapfn = fn;
+	c->snap_arg = arg;
+}
+
+int sonde_consumer_snapshot(struct sonde_consumer *c)
+{
+	return sonde_out(c, snapshot);
 }
 
 void sonde_consumer_blank_line(struct sonde_consumer *c)
@@ -282,9 +302,9 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 /* ---- aggregations ------------------------------------------------------ */
 
 /* The keys of entry @e as format arguments (strings strsize bytes). */
-static uint32_t sonde_aggent_keys(const struct sonde_consumer *c,
-				  const struct sonde_aggent *e,
-				  struct sonde_fmtarg *args)
+uint32_t sonde_aggent_keys(const struct sonde_consumer *c,
+			   const struct sonde_aggent *e,
+			   struct sonde_fmtarg *args)
 {
 	const struct sonde_pagg *a = &c->prog->aggs[e->aggid];
 	uint32_t i, off = 0;

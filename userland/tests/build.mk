@@ -385,3 +385,15 @@ unit-install: userland
 	userland/tests/install.sh
 
 unit: unit-install
+
+# -O prometheus: the exposition of known aggregations exactly, what is
+# refused, and promtool's check where Debian's prometheus is installed.
+$(B)/tests/test_prom: userland/tests/test_prom.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-prom
+unit-prom: $(B)/tests/test_prom
+	$(B)/tests/test_prom
+
+unit: unit-prom
