@@ -397,3 +397,14 @@ unit-prom: $(B)/tests/test_prom
 	$(B)/tests/test_prom
 
 unit: unit-prom
+
+# sonde --listen's HTTP server on 127.0.0.1: answers, errors, bounds.
+$(B)/tests/test_httpd: userland/tests/test_httpd.c userland/cmd/httpd.c $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) $(TEST_INC) -Iuserland/cmd -o $@ $(filter %.c,$^) -lpthread
+
+.PHONY: unit-httpd
+unit-httpd: $(B)/tests/test_httpd
+	timeout 120 $(B)/tests/test_httpd
+
+unit: unit-httpd
