@@ -93,7 +93,7 @@ static const struct cli_opt cli_opts[] = {
 	{ 'm', "module", "enable or list probes matching the specified module name" },
 	{ 'n', "name", "enable or list probes matching the specified probe name" },
 	{ 'o', "output", "set output file" },
-	{ 'O', "format", "set output format: text (default), json, folded, flamegraph or prometheus" },
+	{ 'O', "format", "set output format: text (default), json, folded, flamegraph, prometheus or pprof" },
 	{ 'p', "pid", "grab specified process-ID and cache its symbol tables" },
 	{ 'P', "provider", "enable or list probes matching the specified provider name" },
 	{ 'q', NULL, "set quiet mode (only output explicitly traced data)" },
@@ -843,7 +843,7 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 			g_format = sonde_output_lookup(optarg);
 			o->oformat = true;
 			if (g_format < 0) {
-				error("invalid output format -O %s: use text, json, folded, flamegraph or prometheus",
+				error("invalid output format -O %s: use text, json, folded, flamegraph, prometheus or pprof",
 				      optarg);
 				return E_USAGE;
 			}
@@ -1224,11 +1224,12 @@ int main(int argc, char **argv)
 		error("--listen serves -O prometheus only");
 		return E_USAGE;
 	}
-	/* dtrace appends; a flame graph is one document: it replaces; -O
-	 * prometheus replaces the file at every exposition (cli_prom_snap) */
+	/* dtrace appends; a flame graph and a pprof profile are one
+	 * document: they replace; -O prometheus replaces the file at every
+	 * exposition (cli_prom_snap) */
 	if (o.ofile && g_format != SONDE_OUT_PROMETHEUS &&
-	    !(g_ofp = fopen(o.ofile, g_format ==
-				       SONDE_OUT_FLAMEGRAPH ? "w" : "a"))) {
+	    !(g_ofp = fopen(o.ofile, g_format == SONDE_OUT_FLAMEGRAPH ||
+				     g_format == SONDE_OUT_PPROF ? "w" : "a"))) {
 		error("failed to open output file '%s': %s", o.ofile,
 		      strerror(errno));
 		return E_ERROR;

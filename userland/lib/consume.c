@@ -28,6 +28,7 @@ static const struct sonde_output *const sonde_outputs[] = {
 	[SONDE_OUT_FOLDED] = &sonde_output_folded,
 	[SONDE_OUT_FLAMEGRAPH] = &sonde_output_flamegraph,
 	[SONDE_OUT_PROMETHEUS] = &sonde_output_prometheus,
+	[SONDE_OUT_PPROF] = &sonde_output_pprof,
 };
 
 /* Call operation @op of the consumer's format, if it has one. */
@@ -82,6 +83,7 @@ void sonde_consumer_free(struct sonde_consumer *c)
 	sonde_aggtab_free(&c->aggs);
 	free(c->cpu_seen);
 	sonde_fold_state_free(c);
+	sonde_pprof_free(c);
 	sonde_jstack_free(c);
 	sonde_syms_free(c->syms);
 	free(c->buf);
@@ -120,8 +122,9 @@ int sonde_consumer_set_format(struct sonde_consumer *c, int format)
 
 	if (format < 0 || (size_t)format >= ARRAY_SIZE(sonde_outputs))
 		return -EINVAL;
-	if (format == SONDE_OUT_PROMETHEUS) {
-		err = sonde_prom_check(c);
+	if (format == SONDE_OUT_PROMETHEUS || format == SONDE_OUT_PPROF) {
+		err = format == SONDE_OUT_PPROF ? sonde_pprof_check(c) :
+						  sonde_prom_check(c);
 		if (err)
 			return err;
 	}

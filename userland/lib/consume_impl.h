@@ -78,6 +78,7 @@ struct sonde_consumer {
 	struct sonde_jstate *js;	/* jstack(): helpers, lines (jstack.c) */
 	struct sonde_foldstate *fold;	/* -O folded / flamegraph's lines */
 	sonde_snap_fn snapfn;	/* -O prometheus: each exposition */
+	struct sonde_pprof *pprof;	/* -O pprof's profile */
 	void *snap_arg;
 };
 
@@ -218,6 +219,10 @@ uint32_t sonde_aggent_keys(const struct sonde_consumer *c,
  * and -EINVAL); the exposition of every aggregation onto @out. */
 int sonde_prom_check(struct sonde_consumer *c);
 int sonde_prom_write(struct sonde_consumer *c, FILE *out);
+/* out_pprof.c: has the program a stack-keyed aggregation (0, or a
+ * message and -EINVAL); the profile's state freed. */
+int sonde_pprof_check(struct sonde_consumer *c);
+void sonde_pprof_free(struct sonde_consumer *c);
 
 /* Bytes of aggregation @aggid's key in snapshots. */
 uint32_t sonde_agg_keylen(const struct sonde_consumer *c, uint32_t aggid);

@@ -292,9 +292,13 @@ extern const char sonde_msg_bricked[];
 #define SONDE_OUT_FLAMEGRAPH	3	/* stacks as a flame graph, SVG */
 #define SONDE_OUT_PROMETHEUS	4	/* aggregations as metrics
 					 * (docs/prometheus.md) */
+#define SONDE_OUT_PPROF		5	/* stack-keyed aggregations as a
+					 * gzipped pprof profile
+					 * (docs/pprof.md) */
 int sonde_output_lookup(const char *name);
 /* SONDE_OUT_PROMETHEUS: -EINVAL, with an error message, when an
- * aggregation cannot be a metric (a stack key, two of one name). */
+ * aggregation cannot be a metric (a stack key, two of one name);
+ * SONDE_OUT_PPROF: when no aggregation has a stack key. */
 int sonde_consumer_set_format(struct sonde_consumer *c, int format);
 /*
  * -O prometheus: each exposition made (every aggregation snapshot,

@@ -408,3 +408,15 @@ unit-httpd: $(B)/tests/test_httpd
 	timeout 120 $(B)/tests/test_httpd
 
 unit: unit-httpd
+
+# -O pprof: a profile of known stacks read back (gunzip, the protobuf
+# fields) and by go tool pprof where Debian's golang-go is installed.
+$(B)/tests/test_pprof: userland/tests/test_pprof.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-pprof
+unit-pprof: $(B)/tests/test_pprof
+	$(B)/tests/test_pprof $(B)/tests/profile.pb.gz
+
+unit: unit-pprof
