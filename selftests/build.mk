@@ -83,6 +83,9 @@ $(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_HDRS) $(KSFT_INC)/kselftest_harness.
 $(ST_TESTS): $(ST_ASM_OBJS)
 $(ST_TESTS): ST_LINK := $(ST_ASM_OBJS)
 
+# pprof-dump reads -O pprof's gzipped profiles (zlib, static as the rest).
+$(ST_OUT)/pprof-dump: ST_LINK := -lz
+
 # The user-probe target: dynamic (libc.so.6 is its own object for the pid
 # provider; the runner copies the libraries), with frame pointers for
 # ustack() and SDT notes from <sys/sdt.h> (systemtap-sdt-dev).
