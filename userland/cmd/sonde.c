@@ -1017,6 +1017,7 @@ static int cli_specs(struct cli *o)
 static struct cli_prom {
 	const char *path;	/* -o FILE, else NULL */
 	struct cli_httpd *httpd;	/* --listen, else NULL */
+	bool failed;		/* a write of the file failed */
 } g_prom;
 
 /*
@@ -1058,16 +1059,18 @@ static int cli_prom_file(const char *path, const char *text, size_t len)
 	return err;
 }
 
+/*
+ * An exposition: to the file, to the server.  A file that cannot be
+ * written (said) does not end the trace: the next snapshot tries again,
+ * the server still serves, and the exit status says it failed.
+ */
 static int cli_prom_snap(void *arg, const char *text, size_t len)
 {
 	struct cli_prom *pr = arg;
-	int err = 0;
 
-	if (pr->path)
-		err = cli_prom_file(pr->path, text, len);
-	if (!err && pr->httpd)
-		err = cli_httpd_update(pr->httpd, text, len);
-	return err;
+	if (pr->path && cli_prom_file(pr->path, text, len))
+		pr->failed = true;
+	return pr->httpd ? cli_httpd_update(pr->httpd, text, len) : 0;
 }
 
 static int cli_trace(struct cli *o)
@@ -1128,7 +1131,7 @@ static int cli_trace(struct cli *o)
 	sonde_consumer_free(c);
 	cli_httpd_stop(g_prom.httpd);
 	g_prom.httpd = NULL;
-	return err ? E_ERROR : status;
+	return err || g_prom.failed ? E_ERROR : status;
 }
 
 /* Everything after the options: the exit status. */
