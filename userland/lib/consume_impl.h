@@ -219,6 +219,10 @@ uint32_t sonde_aggent_keys(const struct sonde_consumer *c,
  * and -EINVAL); the exposition of every aggregation onto @out. */
 int sonde_prom_check(struct sonde_consumer *c);
 int sonde_prom_write(struct sonde_consumer *c, FILE *out);
+/* The label of key @k of @a: its name (sonde_pagg.keynames) when no
+ * other key has it, else "key<k>" in @buf. */
+const char *sonde_agg_keylabel(const struct sonde_pagg *a, uint32_t k,
+			       char *buf, size_t n);
 /* out_pprof.c: has the program a stack-keyed aggregation (0, or a
  * message and -EINVAL); the profile's state freed. */
 int sonde_pprof_check(struct sonde_consumer *c);

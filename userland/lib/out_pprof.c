@@ -10,8 +10,9 @@
  * end) a sample whose value in that type is the row's count (sum()'s
  * sum; the number of values for avg(), stddev() and the histograms, as
  * -O folded counts), 0 in the others; its stack key's frames the
- * sample's locations, innermost first; its other keys labels key0,
- * key1... (strings and sym() names as strings, integers as numbers).
+ * sample's locations, innermost first; its other keys labels named as
+ * -O prometheus names them (execname, or key0 by position: strings and
+ * sym() names as strings, integers as numbers).
  * A native frame is a location at its address, its function the symbol
  * (the offset dropped), its mapping the object the symboliser named
  * (vmlinux, a module, libc.so.6...): the profile is symbolised
@@ -628,8 +629,8 @@ static int pprof_agg_row(struct sonde_consumer *c,
 			err = pp_stack(c, &f, row->keys[k].data, kt, c->upid);
 			continue;
 		}
-		snprintf(lk, sizeof(lk), "key%u", k);
-		l->key = pp_str(pp, lk);
+		l->key = pp_str(pp, sonde_agg_keylabel(ap->aggs[0], k, lk,
+							 sizeof(lk)));
 		if (sonde_dt_is_sym(kt)) {
 			int pid;
 			uint64_t pc = sonde_symkey_addr(kt, row->keys[k].data,

@@ -11,10 +11,11 @@
  *	quantize() lquantize()  histogram sonde_<name>_bucket{le=...},
  *	llquantize()                     sonde_<name>_count
  *
- * The unnamed aggregation @ is sonde_agg.  Keys are labels key0, key1...
- * (the compiler keeps a key's type, not the expression that made it);
- * strings, integers and sym()-family names only: a stack or a struct as
- * a label value is refused when the format is set (sonde_prom_check()).
+ * The unnamed aggregation @ is sonde_agg.  Keys are labels named by the
+ * variable every use keys by (@x[execname, self->fd]: execname, fd; the
+ * compiler's keynames), else key0, key1... by position; strings,
+ * integers and sym()-family names only: a stack or a struct as a label
+ * value is refused when the format is set (sonde_prom_check()).
  * A histogram has every bucket of its layout, always the same set (what
  * rate() and histogram_quantile() need), cumulative, each "le" the
  * exact largest integer its range holds; no _sum: DTrace's histograms
@@ -259,12 +260,31 @@ static void sonde_prom_label(struct sonde_consumer *c, FILE *out,
 	fprintf(out, "%lld", (long long)v);
 }
 
-/* name{key0="..",key1=".."[,le=".."]} */
+const char *sonde_agg_keylabel(const struct sonde_pagg *a, uint32_t k,
+				char *buf, size_t n)
+{
+	uint32_t j;
+
+	if (a->keynames && k < a->desc.nkeys && a->keynames[k]) {
+		for (j = 0; j < a->desc.nkeys; j++)
+			if (j != k && a->keynames[j] &&
+			    !strcmp(a->keynames[j], a->keynames[k]))
+				break;
+		if (j == a->desc.nkeys)
+			return a->keynames[k];
+	}
+	snprintf(buf, n, "key%u", k);
+	return buf;
+}
+
+/* name{execname="..",key1=".."[,le=".."]} */
 static void sonde_prom_series(struct sonde_consumer *c, FILE *out,
-			      const char *name, const char *suffix,
+			      const struct sonde_pagg *a, const char *name,
+			      const char *suffix,
 			      const struct sonde_fmtarg *keys, uint32_t nkeys,
 			      const char *le)
 {
+	char lb[16];
 	uint32_t k;
 
 	fprintf(out, "%s%s", name, suffix);
@@ -272,7 +292,8 @@ static void sonde_prom_series(struct sonde_consumer *c, FILE *out,
 		return;
 	fputc('{', out);
 	for (k = 0; k < nkeys; k++) {
-		fprintf(out, "%skey%u=\"", k ? "," : "", k);
+		fprintf(out, "%s%s=\"", k ? "," : "",
+			sonde_agg_keylabel(a, k, lb, sizeof(lb)));
 		sonde_prom_label(c, out, &keys[k]);
 		fputc('"', out);
 	}
@@ -356,7 +377,7 @@ static void sonde_prom_entry(struct sonde_consumer *c, FILE *out,
 	nkeys = sonde_aggent_keys(c, e, keys);
 	val = sonde_agg_normalized(a, e->val, nval, cap);
 	if (!sonde_prom_is_hist(ad->fn)) {
-		sonde_prom_series(c, out, name, "", keys, nkeys, NULL);
+		sonde_prom_series(c, out, a, name, "", keys, nkeys, NULL);
 		sonde_prom_value(out, ad, val);
 		return;
 	}
@@ -364,10 +385,10 @@ static void sonde_prom_entry(struct sonde_consumer *c, FILE *out,
 	for (b = 0; b < nb; b++) {
 		cum += val[b];
 		sonde_prom_le(ad, b, nb, bounds, le, sizeof(le));
-		sonde_prom_series(c, out, name, "_bucket", keys, nkeys, le);
+		sonde_prom_series(c, out, a, name, "_bucket", keys, nkeys, le);
 		fprintf(out, " %lld\n", (long long)cum);
 	}
-	sonde_prom_series(c, out, name, "_count", keys, nkeys, NULL);
+	sonde_prom_series(c, out, a, name, "_count", keys, nkeys, NULL);
 	fprintf(out, " %lld\n", (long long)cum);
 }
 
@@ -379,7 +400,7 @@ int sonde_prom_write(struct sonde_consumer *c, FILE *out)
 	size_t cap = 1, k;
 	uint32_t i, n, j = 0;
 	const char *type, *fn;
-	char *name;
+	char *name, lb[16];
 	int err = 0;
 
 	for (i = 0; i < p->naggs; i++) {
@@ -405,9 +426,10 @@ int sonde_prom_write(struct sonde_consumer *c, FILE *out)
 		fn = sonde_aggfn_name(a->desc.fn);
 		fprintf(out, "# HELP %s @%s = %s()", name,
 			sonde_prom_aggname(a), fn ? fn : "?");
-		if (a->desc.nkeys)
-			fprintf(out, ", by %u key%s (key0...)", a->desc.nkeys,
-				a->desc.nkeys > 1 ? "s" : "");
+		for (k = 0; k < a->desc.nkeys; k++)
+			fprintf(out, "%s%s", k ? ", " : " by ",
+				sonde_agg_keylabel(a, (uint32_t)k, lb,
+						   sizeof(lb)));
 		fprintf(out, "\n# TYPE %s %s\n", name, type);
 		if (a->desc.fn == SONDE_AGG_llquantize)
 			sonde_llquantize_bounds(&a->desc, bounds);

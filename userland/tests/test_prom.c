@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 
 #include "consume_impl.h"
+#include "dc.h"
 #include "vm.h"
 #include "unit.h"
 
@@ -83,14 +84,14 @@ static int snap_cb(void *arg, const char *text, size_t len)
 }
 
 static const char want_small[] =
-	"# HELP sonde_calls_total @calls = count(), by 2 keys (key0...)\n"
+	"# HELP sonde_calls_total @calls = count() by comm, key1\n"
 	"# TYPE sonde_calls_total counter\n"
-	"sonde_calls_total{key0=\"\xc3\xa9t\xef\xbf\xbd\",key1=\"-7\"} 1\n"
-	"sonde_calls_total{key0=\"a\\\"b\\\\c\\nd\",key1=\"42\"} 3\n"
+	"sonde_calls_total{comm=\"\xc3\xa9t\xef\xbf\xbd\",key1=\"-7\"} 1\n"
+	"sonde_calls_total{comm=\"a\\\"b\\\\c\\nd\",key1=\"42\"} 3\n"
 	"# HELP sonde_agg_total @ = sum()\n"
 	"# TYPE sonde_agg_total counter\n"
 	"sonde_agg_total 1234\n"
-	"# HELP sonde_mx @mx = max(), by 1 key (key0...)\n"
+	"# HELP sonde_mx @mx = max() by key0\n"
 	"# TYPE sonde_mx gauge\n"
 	"sonde_mx{key0=\"18446744073709551615\"} -5\n"
 	"# HELP sonde_av @av = avg()\n"
@@ -112,9 +113,11 @@ static void t_exposition(void)
 {
 	struct sonde_dtype k0[2] = { { SONDE_DT_STR, 16 }, { SONDE_DT_INT, 4 } };
 	struct sonde_dtype k2 = { SONDE_DT_UINT, 8 };
+	/* the first key named (@calls[comm, ...]), the second not */
+	char comm[] = "comm", *names0[2] = { comm, NULL };
 	struct sonde_pagg aggs[6] = {
 		{ .name = "calls", .desc = { .fn = SONDE_AGG_count, .nkeys = 2 },
-		  .keys = k0 },
+		  .keys = k0, .keynames = names0 },
 		{ .name = "_", .desc = { .fn = SONDE_AGG_sum } },
 		{ .name = "mx", .desc = { .fn = SONDE_AGG_max, .nkeys = 1 },
 		  .keys = &k2 },
@@ -162,7 +165,7 @@ static void t_exposition(void)
 	sonde_consumer_print_aggs(c);
 	sonde_consumer_finish(c);
 	fclose(f);
-	check_text("prometheus: counters, gauges, lquantize buckets, labels escaped",
+	check_text("prometheus: counters, gauges, lquantize buckets, labels named and escaped",
 		   mbuf, want_small);
 
 	/* with a callback: every snapshot goes there, the output has none */
@@ -310,6 +313,48 @@ static void t_refused(void)
 	msgs[0] = '\0';
 }
 
+/* The compiler names keys by the variable every use keys by. */
+static void t_keynames(void)
+{
+	static const char src[] =
+		"BEGIN {\n"
+		"	self->fd = 3;\n"
+		"	@x[execname, pid, self->fd, 1 + 2] = count();\n"
+		"	@x[execname, pid, self->fd, 4] = count();\n"
+		"	@y[execname] = count();\n"
+		"	@y[probefunc] = count();\n"
+		"	@z[pid, pid] = count();\n"
+		"	@le[pid] = count();\n"
+		"}\n";
+	struct dc_opts o = { .sz = sizeof(o), .target = -1 };
+	struct dc *dc = dc_new();
+	struct sonde_program *p = dc ? dc_compile_str(dc, NULL, src, &o) : NULL;
+	const struct sonde_pagg *a;
+	char got[256] = "", lb[16];
+	uint32_t i, k;
+	size_t n;
+
+	if (!check(p && p->naggs == 4, "keynames: the program compiles")) {
+		dc_free(dc);
+		return;
+	}
+	for (i = 0; i < p->naggs; i++) {
+		a = &p->aggs[i];
+		n = strlen(got);
+		snprintf(got + n, sizeof(got) - n, "%s@%s:", i ? " " : "",
+			 a->name);
+		for (k = 0; k < a->desc.nkeys; k++) {
+			n = strlen(got);
+			snprintf(got + n, sizeof(got) - n, "%s%s", k ? "," : "",
+				 sonde_agg_keylabel(a, k, lb, sizeof(lb)));
+		}
+	}
+	check_text("keynames: variables named, an expression, different uses, twice the same by position",
+		   got, "@x:execname,pid,fd,key3 @y:key0 @z:key0,key1 @le:pid");
+	sonde_program_free(p);
+	dc_free(dc);
+}
+
 /* promtool check metrics on both expositions (lint: names, types). */
 static void t_promtool(const char *text, const char *what)
 {
@@ -355,6 +400,7 @@ int main(void)
 	t_histograms();
 	t_promtool(mbuf, "promtool check metrics: quantize, llquantize");
 	t_refused();
+	t_keynames();
 	free(mbuf);
 	free(snap_text);
 	unit_plan();

@@ -1,6 +1,6 @@
 exit 0
 pprof-dump: exit 0
-label key0=loop-getppid
+label execname=loop-getppid
 total calls 1000
 total u 1000
 type calls count

@@ -3,7 +3,8 @@
  * `sonde -O prometheus`: every aggregating function from known values
  * (tst.every_aggregation_json.d's program, less its stack key), each an
  * exact metric: counters, gauges, histograms with every bucket of the
- * layout, cumulative, at the largest integer each bucket holds.
+ * layout, cumulative, at the largest integer each bucket holds; keys
+ * that are constants, not variables, labelled key0, key1 by position.
  *
  * @@runtest-opts: -O prometheus
  */

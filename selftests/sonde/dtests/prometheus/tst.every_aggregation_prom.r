@@ -1,8 +1,8 @@
-# HELP sonde_c_total @c = count(), by 1 key (key0...)
+# HELP sonde_c_total @c = count() by key0
 # TYPE sonde_c_total counter
 sonde_c_total{key0="b"} 1
 sonde_c_total{key0="a"} 2
-# HELP sonde_s_total @s = sum(), by 1 key (key0...)
+# HELP sonde_s_total @s = sum() by key0
 # TYPE sonde_s_total counter
 sonde_s_total{key0="2"} 5
 sonde_s_total{key0="1"} 7
@@ -236,11 +236,11 @@ sonde_ll_bucket{le="8999"} 2
 sonde_ll_bucket{le="9999"} 2
 sonde_ll_bucket{le="+Inf"} 2
 sonde_ll_count 2
-# HELP sonde_t_total @t = sum(), by 2 keys (key0...)
+# HELP sonde_t_total @t = sum() by key0, key1
 # TYPE sonde_t_total counter
 sonde_t_total{key0="x",key1="3"} 2
 sonde_t_total{key0="y",key1="-1"} 4
-# HELP sonde_e_total @e = count(), by 1 key (key0...)
+# HELP sonde_e_total @e = count() by key0
 # TYPE sonde_e_total counter
 sonde_e_total{key0="a\"b\\c"} 1
 -- @@stderr --

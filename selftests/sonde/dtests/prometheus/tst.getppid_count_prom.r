@@ -1,6 +1,6 @@
-# HELP sonde_calls_total @calls = count(), by 2 keys (key0...)
+# HELP sonde_calls_total @calls = count() by execname, probefunc
 # TYPE sonde_calls_total counter
-sonde_calls_total{key0="loop-getppid",key1="getppid"} 1000
+sonde_calls_total{execname="loop-getppid",probefunc="getppid"} 1000
 # HELP sonde_three @three = lquantize()
 # TYPE sonde_three histogram
 sonde_three_bucket{le="-1"} 0

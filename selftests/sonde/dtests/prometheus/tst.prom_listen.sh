@@ -34,7 +34,7 @@ fetch() {
 
 fetch '^# TYPE sonde_calls_total counter$'
 loop-getppid 700
-fetch '^sonde_calls_total{key0="getppid"} 700$'
+fetch '^sonde_calls_total{probefunc="getppid"} 700$'
 echo "== /metrics"
 cat "$T/page"
 echo "== the file (while tracing)"
