@@ -1032,11 +1032,15 @@ static int cli_prom_file(const char *path, const char *text, size_t len)
 	ssize_t w;
 	size_t off = 0;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
+	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp)) {
+		err = -ENAMETOOLONG;
+		goto out_said;
+	}
 	fd = mkstemp(tmp);
-	if (fd < 0)
-		return -errno;
+	if (fd < 0) {
+		err = -errno;
+		goto out_said;
+	}
 	while (off < len && !err) {
 		w = write(fd, text + off, len - off);
 		if (w < 0 && errno != EINTR)
@@ -1051,11 +1055,12 @@ static int cli_prom_file(const char *path, const char *text, size_t len)
 		err = -errno;
 	if (!err && rename(tmp, path))
 		err = -errno;
-	if (err) {
+	if (err)
 		unlink(tmp);
+out_said:
+	if (err)
 		error("failed to write output file '%s': %s", path,
 		      strerror(-err));
-	}
 	return err;
 }
 
