@@ -7,7 +7,8 @@
 # the Python function behind a read() with the GIL released, pid and USDT
 # probes as aggregation keys, two threads told apart, native frames only
 # (and no error) for a process that is not Python, -O folded's lines and
-# counts, and the flame graph as SVG an XML parser reads.
+# counts, -O pprof's profile (read back by pprof-dump) and the flame
+# graph as SVG an XML parser reads.
 #
 # The program is jstack_prog.py; its lines are found by their markers.
 # JSON output is checked with python3.11 itself.  Every command runs under
@@ -238,6 +239,27 @@ test_folded() {
 	return 1
 }
 
+# -O pprof -o FILE: the same 200 calls as a profile (read back by
+# pprof-dump): the samples through writer, outer and main, each a
+# function with its file and line, innermost first, add up to exactly
+# 200.
+test_pprof() {
+	have_python || { skip_reason="no $PY"; return 4; }
+	run 120 "$SONDE" -O pprof -o "$T/p.pb.gz" -n 'pid$target:libc.so.6:write:entry {
+		@[jstack(20)] = count(); }' -c "$PY $PROG write 200"
+	want="writer $PROG:$(line WRITE);outer $PROG:$(line OUTER_WRITE);main $PROG:$(line MAIN)"
+	"$PWD/pprof-dump" "$T/p.pb.gz" > "$T/dump" 2>&1
+	n=$(grep -F "$want" "$T/dump" | sed 's/^sample \([0-9]*\):.*/\1/' |
+		awk '{ s += $1 } END { print s + 0 }')
+	if [ "$rc" -eq 0 ] && [ "$n" -eq 200 ] && [ ! -s "$T/out" ]; then
+		return 0
+	fi
+	ktap_diag "want 200 in samples through '$want' ($n)"
+	ktap_diag_file "$T/dump"
+	show
+	return 1
+}
+
 # -O flamegraph -o FILE: an SVG python3.11's XML parser reads, whose
 # titles name inner, outer and main at their lines.
 test_flamegraph() {
@@ -285,7 +307,7 @@ result() {
 	fi
 }
 
-ktap_header 8
+ktap_header 9
 test_profile; result jstack_profile_inner_outer_main_lines $?
 test_read; result jstack_read_gil_released $?
 test_pid_write; result jstack_pid_write_key $?
@@ -293,5 +315,6 @@ test_usdt_gc; result jstack_usdt_gc_start_key $?
 test_threads; result jstack_two_threads_told_apart $?
 test_not_python; result jstack_not_python_native_only $?
 test_folded; result jstack_folded_exact_counts $?
+test_pprof; result jstack_pprof_exact_counts $?
 test_flamegraph; result jstack_flamegraph_svg $?
 ktap_finish
