@@ -317,7 +317,11 @@ static void t_refused(void)
 static void t_keynames(void)
 {
 	static const char src[] =
+		"struct task { int tid; };\n"
+		"struct task t;\n"
 		"BEGIN {\n"
+		"	this->n = 1;\n"
+		"	@m[t.tid, this->n] = count();\n"
 		"	self->fd = 3;\n"
 		"	@x[execname, pid, self->fd, 1 + 2] = count();\n"
 		"	@x[execname, pid, self->fd, 4] = count();\n"
@@ -334,7 +338,9 @@ static void t_keynames(void)
 	uint32_t i, k;
 	size_t n;
 
-	if (!check(p && p->naggs == 4, "keynames: the program compiles")) {
+	if (!check(p && p->naggs == 5, "keynames: the program compiles")) {
+		if (dc && dc_ndiags(dc))
+			printf("# %s\n", dc_diag_get(dc, 0)->msg);
 		dc_free(dc);
 		return;
 	}
@@ -349,8 +355,8 @@ static void t_keynames(void)
 				 sonde_agg_keylabel(a, k, lb, sizeof(lb)));
 		}
 	}
-	check_text("keynames: variables named, an expression, different uses, twice the same by position",
-		   got, "@x:execname,pid,fd,key3 @y:key0 @z:key0,key1 @le:pid");
+	check_text("keynames: variables and members named, an expression, different uses, twice the same by position",
+		   got, "@m:tid,n @x:execname,pid,fd,key3 @y:key0 @z:key0,key1 @le:pid");
 	sonde_program_free(p);
 	dc_free(dc);
 }
