@@ -83,6 +83,9 @@ $(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_HDRS) $(KSFT_INC)/kselftest_harness.
 $(ST_TESTS): $(ST_ASM_OBJS)
 $(ST_TESTS): ST_LINK := $(ST_ASM_OBJS)
 
+# pprof-dump reads -O pprof's gzipped profiles (zlib, static as the rest).
+$(ST_OUT)/pprof-dump: ST_LINK := -lz
+
 # The user-probe target: dynamic (libc.so.6 is its own object for the pid
 # provider; the runner copies the libraries), with frame pointers for
 # ustack() and SDT notes from <sys/sdt.h> (systemtap-sdt-dev).
@@ -324,14 +327,15 @@ demo: module userland selftests-bin
 # dh-dkms, dkms and fakeroot for make deb; lintian and debootstrap for
 # make check-packages, debootstrap for make check-kernels; a JDK for the
 # Java tools' JVM in the guest; bash-completion and vim for the tests of
-# the completion and the syntax file.
+# the completion and the syntax file; prometheus for promtool (-O
+# prometheus's check) and golang-go for go tool pprof (-O pprof's).
 DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
 	linux-headers-6.12-amd64 linux-image-6.12-amd64 dwarves \
 	debhelper dh-dkms dkms fakeroot lintian debootstrap e2fsprogs \
 	qemu-system-x86 busybox-static cpio \
 	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev liblzma-dev libbpf-dev ca-certificates \
-	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 \
+	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 prometheus golang-go \
 	libcapstone-dev openjdk-17-jdk-headless bash-completion vim
 
 deps:

@@ -24,6 +24,7 @@
 #include "dc.h"
 #include "usdt.h"
 #include "cli.h"
+#include "httpd.h"
 
 #ifndef SONDE_VERSION
 #error "SONDE_VERSION comes from the top-level VERSION file (Makefile)"
@@ -95,7 +96,7 @@ static const struct cli_opt cli_opts[] = {
 	{ 'm', "module", "enable or list probes matching the specified module name" },
 	{ 'n', "name", "enable or list probes matching the specified probe name" },
 	{ 'o', "output", "set output file" },
-	{ 'O', "format", "set output format: text (default), json, folded or flamegraph" },
+	{ 'O', "format", "set output format: text (default), json, folded, flamegraph, prometheus or pprof" },
 	{ 'p', "pid", "grab specified process-ID and cache its symbol tables" },
 	{ 'P', "provider", "enable or list probes matching the specified provider name" },
 	{ 'q', NULL, "set quiet mode (only output explicitly traced data)" },
@@ -120,11 +121,12 @@ static const struct cli_opt cli_refused[] = {
 #define CLI_NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
 #define CLI_NREFUSED	(sizeof(cli_refused) / sizeof(cli_refused[0]))
 
-enum { CLI_LONG_HELP = 0x100, CLI_LONG_VERSION };
+enum { CLI_LONG_HELP = 0x100, CLI_LONG_VERSION, CLI_LONG_LISTEN };
 
 static const struct option cli_longopts[] = {
 	{ "help", no_argument, NULL, CLI_LONG_HELP },
 	{ "version", no_argument, NULL, CLI_LONG_VERSION },
+	{ "listen", required_argument, NULL, CLI_LONG_LISTEN },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -203,7 +205,8 @@ static int usage(FILE *fp, int status)
 				cli_opts[i].help);
 	}
 	fprintf(fp, "\n\t--help     print this text and exit\n"
-		"\t--version  print the version and exit\n\n"
+		"\t--version  print the version and exit\n"
+		"\t--listen addr:port  serve the -O prometheus metrics at http://addr:port/metrics\n\n"
 		"See sonde(8).\n");
 	return status;
 }
@@ -864,6 +867,8 @@ struct cli {
 	struct cli_dc *dc;
 	bool exec, zdefs, dump, vers, hdr, gobj, list, byid;
 	const char *ofile;
+	const char *listen;	/* --listen ADDR:PORT */
+	bool oformat;		/* -O given */
 	/* what main() sets up */
 	struct sonde_proc **procs;
 	long target;		/* $target: the first process */
@@ -943,6 +948,9 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 		switch (opt) {
 		case CLI_LONG_HELP:
 			return usage(stdout, E_SUCCESS);
+		case CLI_LONG_LISTEN:
+			o->listen = optarg;
+			break;
 		case CLI_LONG_VERSION:
 			printf("sonde %s\nD 1.0, module ABI %u\n", SONDE_VERSION,
 			       SONDE_ABI_VERSION);
@@ -977,8 +985,9 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 			break;
 		case 'O':
 			g_format = sonde_output_lookup(optarg);
+			o->oformat = true;
 			if (g_format < 0) {
-				error("invalid output format -O %s: use text, json, folded or flamegraph",
+				error("invalid output format -O %s: use text, json, folded, flamegraph, prometheus or pprof",
 				      optarg);
 				return E_USAGE;
 			}
@@ -1149,11 +1158,77 @@ static int cli_specs(struct cli *o)
 }
 
 /* Resolve, load and trace the compiled program: the exit status. */
+/* -O prometheus with -o FILE or --listen: where each exposition goes. */
+static struct cli_prom {
+	const char *path;	/* -o FILE, else NULL */
+	struct cli_httpd *httpd;	/* --listen, else NULL */
+	bool failed;		/* a write of the file failed */
+} g_prom;
+
+/*
+ * -o FILE: replaced whole, as node_exporter's textfile collector needs (it
+ * may read at any time): a temporary file beside it, then rename(2).  The
+ * temporary name does not end in .prom, so the collector never reads it.
+ */
+static int cli_prom_file(const char *path, const char *text, size_t len)
+{
+	char tmp[PATH_MAX];
+	int fd, err = 0;
+	ssize_t w;
+	size_t off = 0;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp)) {
+		err = -ENAMETOOLONG;
+		goto out_said;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		err = -errno;
+		goto out_said;
+	}
+	while (off < len && !err) {
+		w = write(fd, text + off, len - off);
+		if (w < 0 && errno != EINTR)
+			err = -errno;
+		else if (w > 0)
+			off += (size_t)w;
+	}
+	/* readable by the collector, which need not run as root */
+	if (!err && fchmod(fd, 0644))
+		err = -errno;
+	if (close(fd) && !err)
+		err = -errno;
+	if (!err && rename(tmp, path))
+		err = -errno;
+	if (err)
+		unlink(tmp);
+out_said:
+	if (err)
+		error("failed to write output file '%s': %s", path,
+		      strerror(-err));
+	return err;
+}
+
+/*
+ * An exposition: to the file, to the server.  A file that cannot be
+ * written (said) does not end the trace: the next snapshot tries again,
+ * the server still serves, and the exit status says it failed.
+ */
+static int cli_prom_snap(void *arg, const char *text, size_t len)
+{
+	struct cli_prom *pr = arg;
+
+	if (pr->path && cli_prom_file(pr->path, text, len))
+		pr->failed = true;
+	return pr->httpd ? cli_httpd_update(pr->httpd, text, len) : 0;
+}
+
 static int cli_trace(struct cli *o)
 {
 	struct sonde_program *p = o->p;
 	struct sonde_consumer *c;
 	struct sigaction act;
+	char ebuf[256];
 	int status, err;
 
 	if (!o->dev && !(o->dev = cli_open()))
@@ -1184,7 +1259,23 @@ static int cli_trace(struct cli *o)
 		return E_ERROR;
 	}
 	sonde_consumer_set_quiet(c, g_quiet);
-	sonde_consumer_set_format(c, g_format);
+	if (sonde_consumer_set_format(c, g_format)) {
+		sonde_consumer_free(c);
+		return E_ERROR;
+	}
+	if (g_format == SONDE_OUT_PROMETHEUS && (o->ofile || o->listen)) {
+		g_prom.path = o->ofile;
+		if (o->listen) {
+			g_prom.httpd = cli_httpd_start(o->listen, ebuf,
+						       sizeof(ebuf));
+			if (!g_prom.httpd) {
+				error("%s", ebuf);
+				sonde_consumer_free(c);
+				return E_ERROR;
+			}
+		}
+		sonde_consumer_set_snapfn(c, cli_prom_snap, &g_prom);
+	}
 	if (o->ntgt)
 		sonde_consumer_set_upid(c, sonde_proc_pid(o->procs[0]));
 	/* from here on ^C ends the trace (twice: at once) */
@@ -1196,7 +1287,9 @@ static int cli_trace(struct cli *o)
 	err = sonde_work(o->dev, c, o->procs, (unsigned int)o->ntgt, &g_intr,
 			 &status);
 	sonde_consumer_free(c);
-	return err ? E_ERROR : status;
+	cli_httpd_stop(g_prom.httpd);
+	g_prom.httpd = NULL;
+	return err || g_prom.failed ? E_ERROR : status;
 }
 
 /* Everything after the options: the exit status. */
@@ -1293,9 +1386,18 @@ int main(int argc, char **argv)
 			      g_pname, argv[optind]);
 		return E_ERROR;
 	}
-	/* dtrace appends; a flame graph is one document: it replaces */
-	if (o.ofile && !(g_ofp = fopen(o.ofile, g_format ==
-				       SONDE_OUT_FLAMEGRAPH ? "w" : "a"))) {
+	if (o.listen && !o.oformat)
+		g_format = SONDE_OUT_PROMETHEUS;
+	if (o.listen && g_format != SONDE_OUT_PROMETHEUS) {
+		error("--listen serves -O prometheus only");
+		return E_USAGE;
+	}
+	/* dtrace appends; a flame graph and a pprof profile are one
+	 * document: they replace; -O prometheus replaces the file at every
+	 * exposition (cli_prom_snap) */
+	if (o.ofile && g_format != SONDE_OUT_PROMETHEUS &&
+	    !(g_ofp = fopen(o.ofile, g_format == SONDE_OUT_FLAMEGRAPH ||
+				     g_format == SONDE_OUT_PPROF ? "w" : "a"))) {
 		error("failed to open output file '%s': %s", o.ofile,
 		      strerror(errno));
 		return E_ERROR;

@@ -319,6 +319,55 @@ static bool sem_quant_params(struct dc_cc *cc, struct dc_node *call, int fn,
 	return true;
 }
 
+/*
+ * The name a key expression gives its label (docs/prometheus.md): a
+ * variable's (execname, pid, x, self->x, this->x, curpsinfo->pr_pid's
+ * member), else NULL.  Not one Prometheus reserves ("__" first, "le").
+ */
+static const char *agg_key_name(const struct dc_node *k)
+{
+	if (k->kind != DC_N_IDENT && k->kind != DC_N_SELF &&
+	    k->kind != DC_N_THIS && k->kind != DC_N_MEMBER)
+		return NULL;
+	if (!k->name || !k->name[0] || !strncmp(k->name, "__", 2) ||
+	    !strcmp(k->name, "le"))
+		return NULL;
+	return k->name;
+}
+
+/*
+ * The key names of aggregation @a from this use @agg: the first use's,
+ * each kept while every later use keys by the same name there.
+ */
+static void sem_agg_keynames(struct dc_cc *cc, struct sonde_pagg *a,
+			     const struct dc_node *agg, bool first)
+{
+	const char *name;
+	uint32_t k;
+
+	if (first && agg->nargs) {
+		a->keynames = calloc(agg->nargs, sizeof(*a->keynames));
+		if (!a->keynames) {
+			cc->oom = true;
+			return;
+		}
+	}
+	if (!a->keynames)
+		return;
+	for (k = 0; k < agg->nargs; k++) {
+		name = agg_key_name(agg->args[k]);
+		if (first) {
+			a->keynames[k] = name ? strdup(name) : NULL;
+			if (name && !a->keynames[k])
+				cc->oom = true;
+		} else if (a->keynames[k] &&
+			   (!name || strcmp(name, a->keynames[k]))) {
+			free(a->keynames[k]);
+			a->keynames[k] = NULL;
+		}
+	}
+}
+
 /* Define @name, or check a later use agrees with the definition. */
 static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 			  const int64_t *params, uint32_t flags)
@@ -362,6 +411,7 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 			if (di && d.size > a->keys[k].size)
 				a->keys[k] = d;
 		}
+		sem_agg_keynames(cc, a, agg, false);
 		return id;
 	}
 	if (p->naggs >= SONDE_MAX_AGGS) {
@@ -392,6 +442,7 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 	}
 	for (k = 0; k < agg->nargs; k++)
 		a->keys[k] = dc_dtype(cc, agg->args[k]->type);
+	sem_agg_keynames(cc, a, agg, true);
 	cc->aggs[p->naggs].line = agg->line;
 	cc->aggs[p->naggs].col = agg->col;
 	return (int)p->naggs++;

@@ -73,6 +73,7 @@ static void dc_cook_undo(struct dc_cc *cc, const struct dc_cook_mark *m)
 		p->naggs--;
 		free(p->aggs[p->naggs].name);
 		free(p->aggs[p->naggs].keys);
+		sonde_pagg_free_keynames(&p->aggs[p->naggs]);
 		memset(&p->aggs[p->naggs], 0, sizeof(p->aggs[p->naggs]));
 	}
 }

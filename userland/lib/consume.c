@@ -27,6 +27,8 @@ static const struct sonde_output *const sonde_outputs[] = {
 	[SONDE_OUT_JSON] = &sonde_output_json,
 	[SONDE_OUT_FOLDED] = &sonde_output_folded,
 	[SONDE_OUT_FLAMEGRAPH] = &sonde_output_flamegraph,
+	[SONDE_OUT_PROMETHEUS] = &sonde_output_prometheus,
+	[SONDE_OUT_PPROF] = &sonde_output_pprof,
 };
 
 /* Call operation @op of the consumer's format, if it has one. */
@@ -81,6 +83,7 @@ void sonde_consumer_free(struct sonde_consumer *c)
 	sonde_aggtab_free(&c->aggs);
 	free(c->cpu_seen);
 	sonde_fold_state_free(c);
+	sonde_pprof_free(c);
 	sonde_jstack_free(c);
 	sonde_syms_free(c->syms);
 	free(c->buf);
@@ -115,10 +118,30 @@ int sonde_consumer_finish(struct sonde_consumer *c)
 
 int sonde_consumer_set_format(struct sonde_consumer *c, int format)
 {
+	int err;
+
 	if (format < 0 || (size_t)format >= ARRAY_SIZE(sonde_outputs))
 		return -EINVAL;
+	if (format == SONDE_OUT_PROMETHEUS || format == SONDE_OUT_PPROF) {
+		err = format == SONDE_OUT_PPROF ? sonde_pprof_check(c) :
+						  sonde_prom_check(c);
+		if (err)
+			return err;
+	}
 	c->output = sonde_outputs[format];
 	return 0;
+}
+
+void sonde_consumer_set_snapfn(struct sonde_consumer *c, sonde_snap_fn fn,
+			       void *arg)
+{
+	c->snapfn = fn;
+	c->snap_arg = arg;
+}
+
+int sonde_consumer_snapshot(struct sonde_consumer *c)
+{
+	return sonde_out(c, snapshot);
 }
 
 void sonde_consumer_blank_line(struct sonde_consumer *c)
@@ -285,9 +308,9 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 /* ---- aggregations ------------------------------------------------------ */
 
 /* The keys of entry @e as format arguments (strings strsize bytes). */
-static uint32_t sonde_aggent_keys(const struct sonde_consumer *c,
-				  const struct sonde_aggent *e,
-				  struct sonde_fmtarg *args)
+uint32_t sonde_aggent_keys(const struct sonde_consumer *c,
+			   const struct sonde_aggent *e,
+			   struct sonde_fmtarg *args)
 {
 	const struct sonde_pagg *a = &c->prog->aggs[e->aggid];
 	uint32_t i, off = 0;

@@ -77,6 +77,9 @@ struct sonde_consumer {
 	int stackindent;
 	struct sonde_jstate *js;	/* jstack(): helpers, lines (jstack.c) */
 	struct sonde_foldstate *fold;	/* -O folded / flamegraph's lines */
+	sonde_snap_fn snapfn;	/* -O prometheus: each exposition */
+	struct sonde_pprof *pprof;	/* -O pprof's profile */
+	void *snap_arg;
 };
 
 
@@ -206,6 +209,24 @@ void sonde_consumer_symname(struct sonde_consumer *c, uint32_t kind, int pid,
 __attribute__((format(printf, 3, 4)))
 void sonde_consumer_msg(struct sonde_consumer *c, int level,
 			const char *fmt, ...);
+
+/* consume.c: the keys of entry @e as format arguments; how many. */
+uint32_t sonde_aggent_keys(const struct sonde_consumer *c,
+			   const struct sonde_aggent *e,
+			   struct sonde_fmtarg *args);
+
+/* out_prom.c: can the program's aggregations be metrics (0, or a message
+ * and -EINVAL); the exposition of every aggregation onto @out. */
+int sonde_prom_check(struct sonde_consumer *c);
+int sonde_prom_write(struct sonde_consumer *c, FILE *out);
+/* The label of key @k of @a: its name (sonde_pagg.keynames) when no
+ * other key has it, else "key<k>" in @buf. */
+const char *sonde_agg_keylabel(const struct sonde_pagg *a, uint32_t k,
+			       char *buf, size_t n);
+/* out_pprof.c: has the program a stack-keyed aggregation (0, or a
+ * message and -EINVAL); the profile's state freed. */
+int sonde_pprof_check(struct sonde_consumer *c);
+void sonde_pprof_free(struct sonde_consumer *c);
 
 /* Bytes of aggregation @aggid's key in snapshots. */
 uint32_t sonde_agg_keylen(const struct sonde_consumer *c, uint32_t aggid);

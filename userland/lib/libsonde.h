@@ -314,8 +314,27 @@ extern const char sonde_msg_bricked[];
 #define SONDE_OUT_JSON		1
 #define SONDE_OUT_FOLDED	2	/* stacks as folded lines */
 #define SONDE_OUT_FLAMEGRAPH	3	/* stacks as a flame graph, SVG */
+#define SONDE_OUT_PROMETHEUS	4	/* aggregations as metrics
+					 * (docs/prometheus.md) */
+#define SONDE_OUT_PPROF		5	/* stack-keyed aggregations as a
+					 * gzipped pprof profile
+					 * (docs/pprof.md) */
 int sonde_output_lookup(const char *name);
+/* SONDE_OUT_PROMETHEUS: -EINVAL, with an error message, when an
+ * aggregation cannot be a metric (a stack key, two of one name);
+ * SONDE_OUT_PPROF: when no aggregation has a stack key. */
 int sonde_consumer_set_format(struct sonde_consumer *c, int format);
+/*
+ * -O prometheus: each exposition made (every aggregation snapshot,
+ * printa(), the end) goes to @fn, all of it at once, rather than the
+ * output: -o FILE replaces the file with it, --listen serves it.  @fn
+ * returns 0 or -errno.
+ */
+typedef int (*sonde_snap_fn)(void *arg, const char *text, size_t len);
+void sonde_consumer_set_snapfn(struct sonde_consumer *c, sonde_snap_fn fn,
+			       void *arg);
+/* The aggregations were snapshot: the format's snapshot operation. */
+int sonde_consumer_snapshot(struct sonde_consumer *c);
 /* The trace is over: what a format keeps for the end (the flame graph,
  * folded records) is written.  sonde_work() calls it. */
 int sonde_consumer_finish(struct sonde_consumer *c);

@@ -9,6 +9,8 @@
  *	out_text.c	what dtrace prints (dtrace.c's chew(), dt_consume.c)
  *	out_json.c	one JSON object per line (docs/json.md)
  *	out_folded.c	stacks as folded lines, or as a flame graph (SVG)
+ *	out_prom.c	aggregations as Prometheus metrics (docs/prometheus.md)
+ *	out_pprof.c	stack-keyed aggregations as a pprof profile (docs/pprof.md)
  *
  * A new format is one more file with one more struct sonde_output and its
  * line in consume.c's table.  An operation a format leaves NULL prints
@@ -116,11 +118,15 @@ struct sonde_output {
 	int (*blank_line)(struct sonde_consumer *c);
 	/* the trace is over, its last aggregations printed */
 	int (*finish)(struct sonde_consumer *c);
+	/* the aggregations were snapshot (aggrate, and once at the end) */
+	int (*snapshot)(struct sonde_consumer *c);
 };
 
 extern const struct sonde_output sonde_output_text;
 extern const struct sonde_output sonde_output_json;
 extern const struct sonde_output sonde_output_folded;
 extern const struct sonde_output sonde_output_flamegraph;
+extern const struct sonde_output sonde_output_prometheus;
+extern const struct sonde_output sonde_output_pprof;
 
 #endif /* _SONDE_OUTPUT_H */

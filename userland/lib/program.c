@@ -347,6 +347,7 @@ void sonde_program_free(struct sonde_program *p)
 	for (i = 0; i < p->naggs; i++) {
 		free(p->aggs[i].name);
 		free(p->aggs[i].keys);
+		sonde_pagg_free_keynames(&p->aggs[i]);
 	}
 	free(p->aggs);
 	for (i = 0; i < p->nvars; i++) {

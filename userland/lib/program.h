@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdbool.h>
 
 #include "sonde.h"
@@ -232,6 +233,10 @@ struct sonde_pagg {
 	struct sonde_agg_desc desc;	/* as in the image; keys_off set by
 					 * sonde_program_image() */
 	struct sonde_dtype *keys;	/* nkeys key types as D sees them */
+	/* nkeys names, each the variable every use of the aggregation keys
+	 * by there (@x[execname, self->fd]: "execname", "fd"), else NULL:
+	 * -O prometheus's labels; NULL when the compiler gave none */
+	char **keynames;
 	bool printed;			/* printa()ed at least once (consumer) */
 	int64_t normal;			/* normalize() factor (consumer; 0, 1:
 					 * none) */
@@ -320,6 +325,19 @@ struct sonde_program {
 	void *image;
 	size_t image_size;
 };
+
+/* Free @a's keynames (each, and the array). */
+static inline void sonde_pagg_free_keynames(struct sonde_pagg *a)
+{
+	uint32_t k;
+
+	if (!a->keynames)
+		return;
+	for (k = 0; k < a->desc.nkeys; k++)
+		free(a->keynames[k]);
+	free(a->keynames);
+	a->keynames = NULL;
+}
 
 /* Effective value of kernel option @id (the set value or the default). */
 uint64_t sonde_program_kopt(const struct sonde_program *p, uint32_t id);

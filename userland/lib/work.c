@@ -76,7 +76,8 @@ int sonde_consumer_snap_all(struct sonde_consumer *c, struct sonde_dev *dev)
 		if (err)
 			return err;
 	}
-	return 0;
+	/* -O prometheus: the exposition of this snapshot */
+	return sonde_consumer_snapshot(c);
 }
 
 static int sonde_drain_one(struct sonde_consumer *c, struct sonde_dev *dev,

@@ -447,3 +447,38 @@ unit-install: userland
 	userland/tests/install.sh
 
 unit: unit-install
+
+# -O prometheus: the exposition of known aggregations exactly, what is
+# refused, and promtool's check where Debian's prometheus is installed.
+$(B)/tests/test_prom: userland/tests/test_prom.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-prom
+unit-prom: $(B)/tests/test_prom
+	$(B)/tests/test_prom
+
+unit: unit-prom
+
+# sonde --listen's HTTP server on 127.0.0.1: answers, errors, bounds.
+$(B)/tests/test_httpd: userland/tests/test_httpd.c userland/cmd/httpd.c $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) $(TEST_INC) -Iuserland/cmd -o $@ $(filter %.c,$^) -lpthread
+
+.PHONY: unit-httpd
+unit-httpd: $(B)/tests/test_httpd
+	timeout 120 $(B)/tests/test_httpd
+
+unit: unit-httpd
+
+# -O pprof: a profile of known stacks read back (gunzip, the protobuf
+# fields) and by go tool pprof where Debian's golang-go is installed.
+$(B)/tests/test_pprof: userland/tests/test_pprof.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-pprof
+unit-pprof: $(B)/tests/test_pprof
+	$(B)/tests/test_pprof $(B)/tests/profile.pb.gz
+
+unit: unit-pprof

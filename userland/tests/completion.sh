@@ -60,11 +60,13 @@ check() {
 	fi
 }
 
-check options_from_help '--help --version -64 -C -D -F -G -H -I -L -O -P -S -U -V -Z -b -c -e -f -h -i -l -m -n -o -p -q -s -v -w -x' \
+check options_from_help '--help --listen --version -64 -C -D -F -G -H -I -L -O -P -S -U -V -Z -b -c -e -f -h -i -l -m -n -o -p -q -s -v -w -x' \
 	sonde -
 check x_options_from_the_table 'bufpolicy bufresize bufsize' sonde -x buf
 check x_option_one_match 'dynvarsize=' sonde -x dynv
 check output_formats 'flamegraph folded' sonde -O f
+check output_formats_p 'pprof prometheus' sonde -O p
+check listen_takes_an_address '' sonde --listen ''
 check providers 'dtrace fbt python1234 syscall tracepoint' sonde -P ''
 check function_past_its_column 'do_syscall_trace_enter_and_something_long' sonde -f 'do'
 # bash shows what follows the last ':' of the word (a word break)

@@ -1,0 +1,2 @@
+exit status 0, stdout bytes 0
+samples through writer, outer, main: 200

@@ -1,0 +1,1 @@
+sed -E 's/^(sonde: pid )[0-9]+( has exited)$/\1PID\2/'
