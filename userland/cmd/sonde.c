@@ -1031,6 +1031,8 @@ static int cli_trace(struct cli *o)
 		return E_ERROR;
 	}
 	sonde_consumer_set_quiet(c, g_quiet);
+	/* dtrace's testing mode, as dtrace-utils' runtest.sh asks for it */
+	sonde_consumer_set_testing(c, getenv("_DTRACE_TESTING") != NULL);
 	sonde_consumer_set_format(c, g_format);
 	if (o->ntgt)
 		sonde_consumer_set_upid(c, sonde_proc_pid(o->procs[0]));

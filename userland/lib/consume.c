@@ -93,6 +93,11 @@ void sonde_consumer_set_quiet(struct sonde_consumer *c, bool quiet)
 	c->quiet = quiet;
 }
 
+void sonde_consumer_set_testing(struct sonde_consumer *c, bool testing)
+{
+	c->testing = testing;
+}
+
 bool sonde_consumer_quiet(const struct sonde_consumer *c)
 {
 	return c->quiet;

@@ -38,6 +38,7 @@ struct sonde_consumer {
 	sonde_msg_fn msg;
 	void *msg_arg;
 	bool quiet;
+	bool testing;		/* dtrace's testing mode: no CPU, ID columns */
 	bool flowindent;	/* -F: dt_flowindent()'s -> / <- output */
 	const struct sonde_output *output;	/* the format */
 	/* the text format's state */

@@ -247,6 +247,12 @@ void sonde_consumer_free(struct sonde_consumer *c);
 /* Quiet mode (-q, #pragma D option quiet, -x quiet). */
 void sonde_consumer_set_quiet(struct sonde_consumer *c, bool quiet);
 bool sonde_consumer_quiet(const struct sonde_consumer *c);
+/*
+ * dtrace(1)'s testing mode (its _DTRACE_TESTING, which dtrace-utils'
+ * test runner sets): the text output leaves out the CPU and ID columns
+ * and their headings, the values that vary from run to run.
+ */
+void sonde_consumer_set_testing(struct sonde_consumer *c, bool testing);
 
 /*
  * Decode and print the records of one drained buffer of @cpu.  Returns 0

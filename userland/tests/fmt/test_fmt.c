@@ -1081,6 +1081,15 @@ static void t_records(void)
 	       "invalid address (0x10) in action #1 at DIF offset 16\n"
 	       "1 drop on CPU 1\n5 aggregation drops on CPU 2\n");
 
+	/* dtrace's testing mode (_DTRACE_TESTING): no CPU and ID columns */
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	sonde_consumer_set_testing(c, true);
+	sonde_consumer_records(c, 0, buf, h.size);
+	sonde_consumer_free(c);
+	snprintf(want, sizeof(want), "%32s\n%32s  %16lld[hi]\n",
+		 "FUNCTION:NAME", ":BEGIN", 7LL);
+	expect("record, testing mode", cap_close(), want);
+
 	p.uopts.quiet = true;
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
 	sonde_consumer_records(c, 0, buf, h.size);
