@@ -66,15 +66,16 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		int want, have, i;
 
 		p++;
+		/* dt_printf_create()'s errors: D_SYNTAX, its words */
 		if (sonde_fmtspec_parse(p, &sp)) {
-			if (sp.conv)
-				dc_error(cc, "D_PRINTF_ARG_FMT", line, col,
+			if (!strcmp(sp.err, "is undefined"))
+				dc_error(cc, "D_SYNTAX", line, col,
 					 "%s() format conversion #%u is undefined: %%%.*s",
 					 fn, conv + 1, (int)sp.len, p);
 			else
-				dc_error(cc, "D_PRINTF_ARG_FMT", line, col,
-					 "%s() format ends in the middle of conversion #%u",
-					 fn, conv + 1);
+				dc_error(cc, "D_SYNTAX", line, col,
+					 "%s() format conversion #%u %s", fn,
+					 conv + 1, sp.err);
 			return false;
 		}
 		p += sp.len;
