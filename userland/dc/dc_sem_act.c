@@ -556,6 +556,13 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 			continue;
 		if (!dc_sem_expr(cc, a))
 			return false;
+		/* dt_cg_agg()'s D_AGG_SCALAR for the value */
+		if (a->type.kind != DC_T_INT && i == 0) {
+			dc_error(cc, "D_AGG_SCALAR", call->line, call->col,
+				 "%s( ) argument #1 must be of scalar type",
+				 call->name);
+			return false;
+		}
 		if (a->type.kind != DC_T_INT) {
 			dc_proto_arg(cc, call, i, "integer");
 			return false;
