@@ -36,8 +36,17 @@ if [ "${CONF_REJUDGE:-0}" != 1 ]; then
 	# most end in a second or two
 	budget=$(awk -F'\t' '{ s += 2 } $2 > 10 { s += $2 } END { print s + 300 }' "$S/list")
 	echo "conformance: $n tests, guest time limit ${budget}s" >&2
+	# runtest.sh's hosts have cpp, for the tests run with -C: the
+	# host's, with the compiler pass it runs and the header it reads
+	bins=
+	if command -v cpp >/dev/null; then
+		bins="$(command -v cpp) $(cpp -print-prog-name=cc1)"
+		[ -e /usr/include/stdc-predef.h ] && bins+=" /usr/include/stdc-predef.h"
+	else
+		echo "conformance: no cpp here: the tests run with -C will fail" >&2
+	fi
 	set +e
-	SONDE_GUEST_EXTRA=$S SONDE_GUEST_TIMEOUT=$budget \
+	SONDE_GUEST_EXTRA=$S SONDE_GUEST_TIMEOUT=$budget SONDE_GUEST_FILES=$bins \
 		"$ROOT/selftests/guest/run-guest.sh" --cmd 'sh /extra/guest-run.sh' \
 		> "$C/guest.out"
 	rc=$?
