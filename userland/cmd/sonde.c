@@ -34,6 +34,7 @@
 #define E_USAGE		2
 
 static const char *g_pname = "sonde";
+static bool g_errtags;		/* -x errtags: dtrace's messages carry tags */
 static bool g_verbose;		/* -v: stability reports, -lv arguments */
 
 /* -C, -D, -U, -I: the C preprocessor for scripts */
@@ -347,6 +348,27 @@ static const char *const *cli_libdirs(void)
 	return g_libdirs;
 }
 
+/*
+ * As dtrace: the first error, for the command it is in (a script by its
+ * path; else the first probe description or -n program).
+ */
+static void cli_dtrace_fail(const struct dc_diag *d,
+			    const struct cli_cmd *cmds, int ncmds)
+{
+	const struct cli_cmd *cmd = NULL;
+	int i;
+
+	for (i = 0; i < ncmds && !cmd; i++)
+		if (cmds[i].script && d->file && !strcmp(d->file, cmds[i].arg))
+			cmd = &cmds[i];
+	for (i = 0; i < ncmds && !cmd; i++)
+		if (!cmds[i].script)
+			cmd = &cmds[i];
+	if (!cmd)
+		cmd = &cmds[0];
+	cli_dtrace_diag(stderr, d, cmd->arg, cmd->script, g_errtags);
+}
+
 static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 					    struct cli_cmd *cmds, int ncmds,
 					    long target, int argc, char **argv)
@@ -380,7 +402,9 @@ static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 	}
 	p = dc_compile(c->dc, in, ncmds, &o);
 	if (!p) {
-		if (dc_ndiags(c->dc))
+		if (dc_ndiags(c->dc) && !strcmp(g_pname, "dtrace"))
+			cli_dtrace_fail(dc_diag_get(c->dc, 0), cmds, ncmds);
+		else if (dc_ndiags(c->dc))
 			dc_diags_print(c->dc, stderr, "sonde: ");
 		else
 			error("failed to compile: %s", strerror(errno));
@@ -861,6 +885,8 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 			eq = strchr(optarg, '=');
 			if (eq)
 				*eq++ = '\0';
+			if (!strcmp(optarg, "errtags"))
+				g_errtags = true;
 			rc = cli_dc_setopt(o->dc, optarg, eq);
 			if (rc) {
 				error("failed to set -x %s: %s", optarg,
