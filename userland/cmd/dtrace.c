@@ -90,5 +90,5 @@ void cli_dtrace_diag(FILE *fp, const struct dc_diag *d, const char *what,
 		fprintf(fp, "\"%s\", line %u: ", d->file, d->line);
 	else if (d->line)
 		fprintf(fp, "line %u: ", d->line);
-	fprintf(fp, "%s\n", d->msg);
+	fprintf(fp, "%s\n", d->dtmsg ? d->dtmsg : d->msg);
 }

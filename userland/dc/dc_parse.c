@@ -52,13 +52,18 @@ void dc_p_syntax(struct dc_parser *p, const struct dc_tok *t,
 	p->err = true;
 	if (t->kind == DC_TK_ERROR)
 		return;		/* the lexer said it already */
-	if (t->kind == DC_TK_EOF)
+	/* yyerror()'s words, with yytext, for dtrace */
+	if (t->kind == DC_TK_EOF) {
 		dc_error(p->cc, "D_SYNTAX", t->line, t->col,
 			 "syntax error: %s, found end of input", what);
-	else
+		dc_error_dtmsg(p->cc, "syntax error near end of input");
+	} else {
 		dc_error(p->cc, "D_SYNTAX", t->line, t->col,
 			 "syntax error: %s, found '%.*s'", what,
 			 (int)(t->len > 40 ? 40 : t->len), t->start);
+		dc_error_dtmsg(p->cc, "syntax error near \"%.*s\"",
+			       (int)t->len, t->start);
+	}
 }
 
 /*

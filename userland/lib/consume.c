@@ -98,6 +98,11 @@ void sonde_consumer_set_testing(struct sonde_consumer *c, bool testing)
 	c->testing = testing;
 }
 
+void sonde_consumer_set_dtrace_msgs(struct sonde_consumer *c, bool on)
+{
+	c->dtmsgs = on;
+}
+
 bool sonde_consumer_quiet(const struct sonde_consumer *c)
 {
 	return c->quiet;
@@ -274,6 +279,20 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 		details[0] = '\0';
 	}
 	sonde_out(c, error, &er, pi);
+	if (c->dtmsgs) {
+		/* dt_handle_err(): the address of a bad size too */
+		if (er.fault == SONDE_FLT_BADADDR && (int64_t)er.addr == -1)
+			details[0] = '\0';
+		sonde_consumer_msg(c, SONDE_MSG_ERROR,
+				   "error in dt_clause_%u for probe ID %u (%.*s:%.*s:%.*s:%.*s): %s%s at BPF pc %u",
+				   p->ecbs[er.epid - 1].clause, pi->id,
+				   SONDE_PROVNAMELEN, pi->desc.provider,
+				   SONDE_MODNAMELEN, pi->desc.module,
+				   SONDE_FUNCNAMELEN, pi->desc.function,
+				   SONDE_NAMELEN, pi->desc.name,
+				   sonde_fault_name(er.fault), details, er.pc);
+		return;
+	}
 	sonde_consumer_msg(c, SONDE_MSG_ERROR,
 			   "error on enabled probe ID %u (ID %u: %.*s:%.*s:%.*s:%.*s): %s%s in %s%s",
 			   er.epid, pi->id,

@@ -253,6 +253,16 @@ bool sonde_consumer_quiet(const struct sonde_consumer *c);
  * and their headings, the values that vary from run to run.
  */
 void sonde_consumer_set_testing(struct sonde_consumer *c, bool testing);
+/*
+ * Run-time errors (ERROR records, failed system() and the like) in the
+ * words of Linux's dtrace (dtrace-utils 2, dt_handle_err()): "error in
+ * dt_clause_N for probe ID P (prov:mod:func:name): invalid address
+ * (0x10) at BPF pc 4", N the clause's index in the program, pc sonde's
+ * instruction index, instead of illumos dtrace's "error on enabled probe
+ * ID E (ID P: ...): ... in action #A at DIF offset O".  The command sets
+ * it when run as dtrace.
+ */
+void sonde_consumer_set_dtrace_msgs(struct sonde_consumer *c, bool on);
 
 /*
  * Decode and print the records of one drained buffer of @cpu.  Returns 0

@@ -148,6 +148,9 @@ cmp -s e want || r=1
 "$D" -e -x errtags -n 'BEGIN { trace(nosuch); }' 2> e && r=1
 printf 'dtrace: invalid probe specifier BEGIN { trace(nosuch); }: [D_IDENT_UNDEF] line 1: failed to resolve nosuch: Unknown variable name\n' > want
 cmp -s e want || r=1
+"$D" -e -n 'BEGIN { x = ; }' 2> e && r=1
+printf 'dtrace: invalid probe specifier BEGIN { x = ; }: line 1: syntax error near ";"\n' > want
+cmp -s e want || r=1
 "$SONDE" -e -s bad.d 2> e && r=1
 grep -q '^sonde: bad.d:3:[0-9]*: error: \[D_AGG_SCALAR\]' e || r=1
 [ $r -eq 0 ] || sed 's/^/#   /' e

@@ -1081,6 +1081,17 @@ static void t_records(void)
 	       "invalid address (0x10) in action #1 at DIF offset 16\n"
 	       "1 drop on CPU 1\n5 aggregation drops on CPU 2\n");
 
+	/* run as dtrace: the ERROR record in Linux dtrace's words */
+	msgs[0] = '\0';
+	c = sonde_consumer_new(&p, cap_open(), msg_cb, NULL);
+	sonde_consumer_set_dtrace_msgs(c, true);
+	sonde_consumer_records(c, 0, buf, off);
+	sonde_consumer_free(c);
+	cap_close();
+	expect("error message, as dtrace", msgs,
+	       "error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): "
+	       "invalid address (0x10) at BPF pc 2\n");
+
 	/* dtrace's testing mode (_DTRACE_TESTING): no CPU and ID columns */
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
 	sonde_consumer_set_testing(c, true);
