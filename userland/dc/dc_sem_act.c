@@ -37,7 +37,7 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 	fmt->type = dc_str;
 	if (!fmt->slen && n->fn->id != SONDE_A_FREOPEN) {
 		dc_error(cc, "D_PRINTF_FMT_EMPTY", fmt->line, fmt->col,
-			 "%s() format string is empty", n->name);
+			 "%s( ) format string is empty", n->name);
 		return false;
 	}
 	if (!dc_sem_args(cc, n->args + 1, n->nargs - 1))
