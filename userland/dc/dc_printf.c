@@ -121,14 +121,19 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		p++;
 		/* dt_printf_create()'s errors: D_SYNTAX, its words */
 		if (sonde_fmtspec_parse(p, &sp)) {
-			if (!strcmp(sp.err, "is undefined"))
+			if (!strcmp(sp.err, "is undefined")) {
 				dc_error(cc, "D_SYNTAX", line, col,
 					 "%s() format conversion #%u is undefined: %%%.*s",
 					 fn, conv + 1, (int)sp.len, p);
-			else
+				dc_error_dtmsg(cc, "format conversion #%u is undefined: %%%.*s",
+					       conv + 1, (int)sp.len, p);
+			} else {
 				dc_error(cc, "D_SYNTAX", line, col,
 					 "%s() format conversion #%u %s", fn,
 					 conv + 1, sp.err);
+				dc_error_dtmsg(cc, "format conversion #%u %s",
+					       conv + 1, sp.err);
+			}
 			return false;
 		}
 		p += sp.len;

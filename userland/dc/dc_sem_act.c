@@ -587,12 +587,12 @@ static bool spec_data_action(struct dc_cc *cc, struct dc_node *e)
 	if ((cc->spec_state & DC_SPEC_SPECULATE) &&
 	    e->fn->id == SONDE_A_EXIT) {
 		dc_error(cc, "D_EXIT_SPEC", e->line, e->col,
-			 "exit() may not follow speculate()");
+			 "exit( ) may not follow speculate( )");
 		return false;
 	}
 	if (cc->spec_state & DC_SPEC_COMMIT) {
 		dc_error(cc, "D_DREC_COMM", e->line, e->col,
-			 "data-recording actions may not follow commit()");
+			 "data-recording actions may not follow commit( )");
 		return false;
 	}
 	if (!(cc->spec_state & DC_SPEC_SPECULATE))
@@ -610,13 +610,13 @@ static bool sem_spec_action(struct dc_cc *cc, struct dc_node *e)
 	if (e->fn->id == SONDE_SUBR_speculate) {
 		if (st & DC_SPEC_SPECULATE)
 			dc_error(cc, "D_SPEC_SPEC", e->line, e->col,
-				 "speculate() may not follow speculate()");
+				 "speculate( ) may not follow speculate( )");
 		else if (st & DC_SPEC_COMMIT)
 			dc_error(cc, "D_SPEC_COMM", e->line, e->col,
-				 "speculate() may not follow commit()");
+				 "speculate( ) may not follow commit( )");
 		else if (st & DC_SPEC_DATAREC)
 			dc_error(cc, "D_SPEC_DREC", e->line, e->col,
-				 "speculate() may not follow data-recording action(s)");
+				 "speculate( ) may not follow data-recording action(s)");
 		else {
 			cc->spec_state |= DC_SPEC_SPECULATE;
 			return true;
@@ -626,10 +626,10 @@ static bool sem_spec_action(struct dc_cc *cc, struct dc_node *e)
 	if (e->fn->id == SONDE_SUBR_commit) {
 		if (st & DC_SPEC_COMMIT)
 			dc_error(cc, "D_COMM_COMM", e->line, e->col,
-				 "commit() may not follow commit()");
+				 "commit( ) may not follow commit( )");
 		else if (st & DC_SPEC_DATAREC)
 			dc_error(cc, "D_COMM_DREC", e->line, e->col,
-				 "commit() may not follow data-recording action(s)");
+				 "commit( ) may not follow data-recording action(s)");
 		else {
 			cc->spec_state |= DC_SPEC_COMMIT;
 			return true;
@@ -803,10 +803,10 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 	if (e->kind == DC_N_ASSIGN && e->l->kind == DC_N_AGG) {
 		if (cc->spec_state & DC_SPEC_SPECULATE)
 			dc_error(cc, "D_AGG_SPEC", e->line, e->col,
-				 "aggregating actions may not follow speculate()");
+				 "aggregating actions may not follow speculate( )");
 		else if (cc->spec_state & DC_SPEC_COMMIT)
 			dc_error(cc, "D_AGG_COMM", e->line, e->col,
-				 "aggregating actions may not follow commit()");
+				 "aggregating actions may not follow commit( )");
 		cc->spec_state |= DC_SPEC_DATAREC;
 		return sem_aggregate(cc, e);
 	}

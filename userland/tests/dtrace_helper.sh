@@ -151,6 +151,9 @@ cmp -s e want || r=1
 "$D" -e -n 'BEGIN { x = ; }' 2> e && r=1
 printf 'dtrace: invalid probe specifier BEGIN { x = ; }: line 1: syntax error near ";"\n' > want
 cmp -s e want || r=1
+"$D" -e -n 'BEGIN { printf("%1$d", 1); }' 2> e && r=1
+printf 'dtrace: invalid probe specifier BEGIN { printf("%%1$d", 1); }: line 1: format conversion #1 uses unsupported positional format (%%n$)\n' > want
+cmp -s e want || r=1
 "$SONDE" -e -s bad.d 2> e && r=1
 grep -q '^sonde: bad.d:3:[0-9]*: error: \[D_AGG_SCALAR\]' e || r=1
 [ $r -eq 0 ] || sed 's/^/#   /' e
