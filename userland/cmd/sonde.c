@@ -1060,7 +1060,7 @@ static int cli_trace(struct cli *o)
 	/* dtrace's testing mode, as dtrace-utils' runtest.sh asks for it */
 	sonde_consumer_set_testing(c, getenv("_DTRACE_TESTING") != NULL);
 	/* as dtrace: run-time errors in Linux dtrace's words */
-	sonde_consumer_set_dtrace_msgs(c, !strcmp(g_pname, "dtrace"));
+	sonde_consumer_set_dtrace2(c, !strcmp(g_pname, "dtrace"));
 	sonde_consumer_set_format(c, g_format);
 	if (o->ntgt)
 		sonde_consumer_set_upid(c, sonde_proc_pid(o->procs[0]));

@@ -98,9 +98,9 @@ void sonde_consumer_set_testing(struct sonde_consumer *c, bool testing)
 	c->testing = testing;
 }
 
-void sonde_consumer_set_dtrace_msgs(struct sonde_consumer *c, bool on)
+void sonde_consumer_set_dtrace2(struct sonde_consumer *c, bool on)
 {
-	c->dtmsgs = on;
+	c->dtrace2 = on;
 }
 
 bool sonde_consumer_quiet(const struct sonde_consumer *c)
@@ -279,7 +279,7 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 		details[0] = '\0';
 	}
 	sonde_out(c, error, &er, pi);
-	if (c->dtmsgs) {
+	if (c->dtrace2) {
 		/* dt_handle_err(): the address of a bad size too */
 		if (er.fault == SONDE_FLT_BADADDR && (int64_t)er.addr == -1)
 			details[0] = '\0';

@@ -39,7 +39,7 @@ struct sonde_consumer {
 	void *msg_arg;
 	bool quiet;
 	bool testing;		/* dtrace's testing mode: no CPU, ID columns */
-	bool dtmsgs;		/* run-time errors in Linux dtrace's words */
+	bool dtrace2;		/* Linux dtrace (dtrace-utils 2) forms */
 	bool flowindent;	/* -F: dt_flowindent()'s -> / <- output */
 	const struct sonde_output *output;	/* the format */
 	/* the text format's state */

@@ -115,6 +115,8 @@ static int text_act_trace(struct sonde_consumer *c,
 	if (c->rawbytes && t.kind == SONDE_DT_STR)
 		return sonde_print_bytes(c->out, data, t.size, -33, c->quiet,
 					 true);
+	if (c->dtrace2 && (t.kind == SONDE_DT_INT || t.kind == SONDE_DT_UINT))
+		return sonde_print_trace2(c->out, data, t, c->quiet);
 	return sonde_print_trace(c->out, data, t, c->quiet);
 }
 

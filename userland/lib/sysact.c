@@ -44,7 +44,7 @@ static void sonde_sysact_err(struct sonde_consumer *c,
 {
 	const struct sonde_probe_info *pi = r->probe;
 
-	if (c->dtmsgs) {	/* dt_handle_liberr() */
+	if (c->dtrace2) {	/* dt_handle_liberr() */
 		sonde_consumer_msg(c, SONDE_MSG_ERROR,
 				   "error in dt_clause_%u for probe ID %u (%.*s:%.*s:%.*s:%.*s): %s",
 				   c->prog->ecbs[r->epid - 1].clause, pi->id,
