@@ -1337,6 +1337,9 @@ static void t_stacks(void)
 	expect("vmlinux symbol, at its start", name, "vmlinux`do_syscall_64");
 	sonde_syms_kaddr(s, 0x1000, name, sizeof(name));
 	expect("below every symbol: hex", name, "0x1000");
+	/* %a of a variable's address names it (kallsyms' D, B, R...) */
+	sonde_syms_kaddr(s, 0xffffffff81002000ULL, name, sizeof(name));
+	expect("kernel data symbol", name, "vmlinux`some_data");
 	sonde_syms_uaddr(s, getpid(), up, name, sizeof(name));
 	expect("user symbol from /proc/self/maps and .symtab", name,
 	       "test_fmt`t_status+0x4");
