@@ -525,6 +525,24 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 					continue;
 				/* dtrace's D_PDESC_ZERO, where the
 				 * compiler says where */
+				if (!strcmp(g_pname, "dtrace")) {
+					char msg[512];
+					struct dc_diag dg = {
+						.tag = "D_PDESC_ZERO",
+						.msg = msg,
+						.file = cmds[i].arg,
+						.line = p->clauses[c].descs[d].line,
+					};
+
+					snprintf(msg, sizeof(msg),
+						 "probe description %s does not match any probes",
+						 desc);
+					cli_dtrace_diag(stderr, &dg, cmds[i].arg,
+							cmds[i].script,
+							g_errtags);
+					err = -ENOENT;
+					goto out;
+				}
 				error("%s:%u:%u: error: [D_PDESC_ZERO] probe description %s does not match any probes",
 				      cmds[i].script ? cmds[i].name :
 				      "<command line>",
