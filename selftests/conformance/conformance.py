@@ -187,6 +187,8 @@ def cause_of(err, rc):
 	for line in text.splitlines():
 		if re.match(r'(dtrace|sonde): ', line) and 'matched' not in line:
 			s = re.sub(r'^(dtrace|sonde): ', '', line)
+			# dtrace's compile errors: the message after the place
+			s = re.sub(r'^(failed to compile script|invalid probe specifier) .*?: (line \d+: )?', '', s)
 			s = re.sub(r"'[^']*'|\"[^\"]*\"", "'X'", s)
 			s = re.sub(r'\b\d+\b', 'N', s)
 			s = re.sub(r'test/unittest/\S+', 'FILE', s)
