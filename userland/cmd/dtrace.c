@@ -87,8 +87,9 @@ void cli_dtrace_diag(FILE *fp, const struct dc_diag *d, const char *what,
 		fprintf(fp, "[%s] ", d->tag);
 	/* an #include'd file is named (dt_filetag), the script is not */
 	if (d->line && d->file && script && strcmp(d->file, what))
-		fprintf(fp, "\"%s\", line %u: ", d->file, d->line);
+		fprintf(fp, "\"%s\", line %u: ", d->file,
+			d->dtline ? d->dtline : d->line);
 	else if (d->line)
-		fprintf(fp, "line %u: ", d->line);
+		fprintf(fp, "line %u: ", d->dtline ? d->dtline : d->line);
 	fprintf(fp, "%s\n", d->dtmsg ? d->dtmsg : d->msg);
 }

@@ -75,6 +75,7 @@ struct dc_diag {
 	const char *dtmsg;	/* DTrace's words for it where sonde's say
 				 * more (yacc's "syntax error near"), or
 				 * NULL: what `dtrace` prints */
+	uint32_t dtline;	/* the line DTrace names, if not @line */
 };
 
 struct sonde_sdt_defs;

@@ -89,6 +89,7 @@ void dc_error(struct dc_cc *cc, const char *tag, uint32_t line, uint32_t col,
 	}
 	d = &dv->v[dv->n++];
 	d->dtmsg = NULL;
+	d->dtline = 0;
 	d->tag = tag;
 	d->msg = msg;
 	d->line = DC_LINE(line);
@@ -107,7 +108,7 @@ void dc_error(struct dc_cc *cc, const char *tag, uint32_t line, uint32_t col,
 	d->srcline = dc_srcline(cc, d->line);
 }
 
-void dc_error_dtmsg(struct dc_cc *cc, const char *fmt, ...)
+void dc_error_dtmsg(struct dc_cc *cc, uint32_t line, const char *fmt, ...)
 {
 	struct dc_diagv *dv = &cc->dc->diags;
 	struct dc_diag *d;
@@ -125,6 +126,7 @@ void dc_error_dtmsg(struct dc_cc *cc, const char *fmt, ...)
 	va_end(ap);
 	free((char *)d->dtmsg);
 	d->dtmsg = msg;
+	d->dtline = DC_LINE(line);
 }
 
 void dc_diags_clear(struct dc *dc)

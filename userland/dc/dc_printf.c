@@ -125,13 +125,13 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 				dc_error(cc, "D_SYNTAX", line, col,
 					 "%s() format conversion #%u is undefined: %%%.*s",
 					 fn, conv + 1, (int)sp.len, p);
-				dc_error_dtmsg(cc, "format conversion #%u is undefined: %%%.*s",
+				dc_error_dtmsg(cc, 0, "format conversion #%u is undefined: %%%.*s",
 					       conv + 1, (int)sp.len, p);
 			} else {
 				dc_error(cc, "D_SYNTAX", line, col,
 					 "%s() format conversion #%u %s", fn,
 					 conv + 1, sp.err);
-				dc_error_dtmsg(cc, "format conversion #%u %s",
+				dc_error_dtmsg(cc, 0, "format conversion #%u %s",
 					       conv + 1, sp.err);
 			}
 			return false;

@@ -154,6 +154,14 @@ cmp -s e want || r=1
 "$D" -e -n 'BEGIN { printf("%1$d", 1); }' 2> e && r=1
 printf 'dtrace: invalid probe specifier BEGIN { printf("%%1$d", 1); }: line 1: format conversion #1 uses unsupported positional format (%%n$)\n' > want
 cmp -s e want || r=1
+printf 'BEGIN\nint i;\n{ exit(0); }\n' > nobody.d
+"$D" -e -s nobody.d 2> e && r=1
+printf 'dtrace: failed to compile script nobody.d: line 1: expected predicate and/or actions following probe description\n' > want
+cmp -s e want || r=1
+printf 'BEGIN { exit(0); }\n}\n' > brace.d
+"$D" -e -s brace.d 2> e && r=1
+printf 'dtrace: failed to compile script brace.d: line 2: syntax error near "}"\n' > want
+cmp -s e want || r=1
 "$SONDE" -e -s bad.d 2> e && r=1
 grep -q '^sonde: bad.d:3:[0-9]*: error: \[D_AGG_SCALAR\]' e || r=1
 [ $r -eq 0 ] || sed 's/^/#   /' e
