@@ -330,6 +330,35 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 
 	if (id >= 0) {
 		a = &p->aggs[id];
+		/* dt_cg_agg_lquantize() / _llquantize(): which parameter */
+		if (a->desc.fn == (uint32_t)fn && (fn == SONDE_AGG_lquantize ||
+		    fn == SONDE_AGG_llquantize)) {
+			static const char *const lq[][2] = {
+				{ "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1)" },
+				{ "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2)" },
+				{ "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3)" },
+			};
+			static const char *const llq[][2] = {
+				{ "D_LLQUANT_MATCHFACTOR", "llquantize() factor (argument #1)" },
+				{ "D_LLQUANT_MATCHLMAG", "llquantize() lmag (argument #2)" },
+				{ "D_LLQUANT_MATCHHMAG", "llquantize() hmag (argument #3)" },
+				{ "D_LLQUANT_MATCHSTEPS", "llquantize() steps (argument #4)" },
+			};
+			bool l = fn == SONDE_AGG_lquantize;
+			uint32_t i, n = l ? 3 : 4;
+
+			for (i = 0; i < n; i++) {
+				if (a->desc.params[i] == params[i])
+					continue;
+				dc_error(cc, l ? lq[i][0] : llq[i][0], agg->line,
+					 agg->col,
+					 "%s doesn't match previous declaration: expected %lld, found %lld",
+					 l ? lq[i][1] : llq[i][1],
+					 (long long)a->desc.params[i],
+					 (long long)params[i]);
+				return -1;
+			}
+		}
 		if (a->desc.fn != (uint32_t)fn ||
 		    memcmp(a->desc.params, params, sizeof(a->desc.params)) ||
 		    a->desc.nkeys != agg->nargs ||
