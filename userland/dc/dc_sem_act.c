@@ -452,21 +452,40 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 
 	if (!dc_fn_arity(cc, n))
 		return false;
+	/*
+	 * dt_cg_stack_arg(): an argument that is not an integer fails the
+	 * prototype (uint32_t); the frames must be a positive constant
+	 * (D_STACK_SIZE, ustack()'s D_USTACK_FRAMES), more than the most
+	 * are silently the most; ustack()'s strsize a constant >= 0
+	 * (D_USTACK_STRSIZE).
+	 */
 	for (i = 0; i < n->nargs; i++) {
 		struct dc_node *a = n->args[i];
+		const char *tag = interp ? "D_STACK_SIZE" : !user ?
+				  "D_STACK_SIZE" : i ? "D_USTACK_STRSIZE" :
+				  "D_USTACK_FRAMES";
 
 		if (!dc_sem_expr(cc, a))
 			return false;
-		if (a->type.kind != DC_T_INT || !a->isconst) {
-			dc_error(cc, "D_STACK_SIZE", a->line, a->col,
-				 "%s() argument #%u must be a non-zero positive integer constant expression",
+		if (a->type.kind != DC_T_INT) {
+			dc_proto_arg(cc, n, i, "uint32_t");
+			return false;
+		}
+		if (!a->isconst || (!i && (int64_t)a->ival < 1) ||
+		    (int64_t)a->ival < 0) {
+			dc_error(cc, tag, a->line, a->col,
+				 i && user && !interp ?
+				 "%s( ) argument #%u must be a positive integer constant" :
+				 "%s( ) argument #%u must be a non-zero positive integer constant",
 				 n->name, i + 1);
 			return false;
 		}
 	}
 	if (n->nargs)
 		frames = (int64_t)n->args[0]->ival;
-	if (frames < 1 || frames > DC_STACKFRAMES_MAX) {
+	if (frames > DC_STACKFRAMES_MAX)
+		frames = DC_STACKFRAMES_MAX;
+	if (frames < 1) {
 		dc_error(cc, "D_STACK_SIZE", n->line, n->col,
 			 "%s() frames must be between 1 and %u",
 			 n->name, DC_STACKFRAMES_MAX);
