@@ -356,10 +356,11 @@ static bool sem_keys(struct dc_cc *cc, struct dc_node *n, int id)
 			ok = false;
 		} else if (v && i < v->nkeys &&
 			   !dc_sem_key_same(cc, &k->type, &v->keys[i])) {
-			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
-				 "array key #%u has type %s, not %s as declared at line %u",
-				 i + 1, dc_type_str(k->type),
-				 dc_type_str(v->keys[i]), DC_LINE(v->line));
+			/* dt_idcook_sign()'s words for a key */
+			dc_error(cc, "D_PROTO_ARG", k->line, k->col,
+				 "%s[ ] key #%u is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
+				 v->name, i + 1, dc_type_str(v->keys[i]),
+				 dc_type_str(k->type));
 			ok = false;
 		}
 	}
