@@ -238,6 +238,21 @@ int sonde_consumer_status(struct sonde_consumer *c,
 	return 0;
 }
 
+/*
+ * Linux dtrace's statement number of clause @clause: each probe
+ * description of a clause is a statement of its own (dt_clause_N), so
+ * the clauses before count by their descriptions; a clause of several
+ * is named by its first.
+ */
+uint32_t sonde_dtrace2_stmt(const struct sonde_program *p, uint32_t clause)
+{
+	uint32_t c, n = 0;
+
+	for (c = 0; c < clause && c < p->nclauses; c++)
+		n += p->clauses[c].ndescs;
+	return n;
+}
+
 /* An ERROR record: dt_handle_err() */
 static void sonde_error_record(struct sonde_consumer *c, const void *data,
 			       size_t size)
@@ -285,7 +300,8 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 			details[0] = '\0';
 		sonde_consumer_msg(c, SONDE_MSG_ERROR,
 				   "error in dt_clause_%u for probe ID %u (%.*s:%.*s:%.*s:%.*s): %s%s at BPF pc %u",
-				   p->ecbs[er.epid - 1].clause, pi->id,
+				   sonde_dtrace2_stmt(p, p->ecbs[er.epid - 1].clause),
+				   pi->id,
 				   SONDE_PROVNAMELEN, pi->desc.provider,
 				   SONDE_MODNAMELEN, pi->desc.module,
 				   SONDE_FUNCNAMELEN, pi->desc.function,

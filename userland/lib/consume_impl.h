@@ -32,6 +32,9 @@ struct sonde_aggtab {
 	uint32_t count;
 };
 
+/* dt_clause_N's N for a clause (consume.c) */
+uint32_t sonde_dtrace2_stmt(const struct sonde_program *p, uint32_t clause);
+
 struct sonde_consumer {
 	struct sonde_program *prog;
 	FILE *out;

@@ -258,7 +258,8 @@ void sonde_consumer_set_testing(struct sonde_consumer *c, bool testing);
  * dtrace's, which are sonde's: run-time errors (ERROR records, failed
  * system() and the like) read "error in dt_clause_N for probe ID P
  * (prov:mod:func:name): invalid address (0x10) at BPF pc 4" (N the
- * clause's index in the program, pc sonde's instruction index; not
+ * statement's number: each probe description of the clauses before it
+ * counts; pc sonde's instruction index; not
  * "error on enabled probe ID E (ID P: ...): ... in action #A at DIF
  * offset O"), and trace() of an integer prints it signed or unsigned as
  * its type is, " %19ld" / " %20lu", " %10d", " %5hd", " %3hhd" wide
