@@ -27,6 +27,10 @@
 #                      unstable's newest kernel, from a sid chroot
 #   make check-fresh   .ci/run on a clean clone in a fresh Debian 12
 #                      chroot: make deps installs everything
+#   make conformance DTRACE_UTILS=DIR
+#                      dtrace-utils' test/unittest suite run against
+#                      sonde in one guest boot, judged as its runtest.sh
+#                      judges (docs/conformance.md); not part of check
 #
 # Knobs: SONDE_TESTS="test_load test_cli.sh" runs a subset in the guest;
 # SONDE_GUEST_TIMEOUT (seconds, default 600) bounds the whole guest run.
@@ -228,6 +232,13 @@ endif
 .PHONY: guest-check
 guest-check: module userland selftests-bin
 	KDIR=$(KDIR) SONDE_TESTS="$(SONDE_TESTS)" selftests/guest/run-guest.sh
+
+# dtrace-utils' unittest suite against sonde (CONF_FILTER=REGEX for a
+# subset, CONF_REJUDGE=1 to judge the last run again); results in
+# build/conformance/.
+.PHONY: conformance
+conformance: module userland
+	KDIR=$(KDIR) DTRACE_UTILS="$(DTRACE_UTILS)" selftests/conformance/conformance.sh
 
 # No `rep stos` clearing in the firing path (bench/hotpath-check.sh).
 .PHONY: hotpath-check

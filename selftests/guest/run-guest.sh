@@ -64,6 +64,13 @@
 #   SONDE_QEMU_EXTRA     more QEMU arguments, split on spaces (a -plugin:
 #                        bench/tcgprof.c)
 #   SONDE_ALLOW_NO_MODULE=1  boot without sonde.ko (runner smoke tests only)
+#   SONDE_GUEST_EXTRA    a host folder copied into the guest as /extra (the
+#                        conformance run's tests and runner,
+#                        selftests/conformance/)
+#   SONDE_GUEST_FILES    host files copied into the guest at the same
+#                        paths, programs with their shared libraries (the
+#                        conformance run's cpp, its cc1 and stdc-predef.h,
+#                        for -C)
 #   SONDE_GUEST_LOCK     the lock file that keeps one guest at a time on the
 #                        machine (default /tmp/sonde-guest.lock)
 #   SONDE_GUEST_LOCK_HELD=1  the caller holds that lock already
@@ -343,6 +350,21 @@ if [ -d "$ST" ]; then
 		cp -r "$d" "$R/selftests/sonde/"
 	done
 fi
+
+# A folder the caller brings along (--cmd runs it from there).
+if [ -n "${SONDE_GUEST_EXTRA:-}" ]; then
+	[ -d "$SONDE_GUEST_EXTRA" ] || die "SONDE_GUEST_EXTRA=$SONDE_GUEST_EXTRA is not a folder"
+	cp -r "$SONDE_GUEST_EXTRA" "$R/extra"
+fi
+for f in ${SONDE_GUEST_FILES:-}; do
+	[ -f "$f" ] || die "SONDE_GUEST_FILES: no file $f"
+	if [ -x "$f" ]; then
+		install_bin "$f" "$f"
+	else
+		mkdir -p "$R$(dirname "$f")"
+		cp -L "$f" "$R$f"
+	fi
+done
 
 # The tests to run: the named ones, or every executable test_* built.
 if [ -n "${SONDE_TESTS:-}" ]; then

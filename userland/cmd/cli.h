@@ -6,6 +6,7 @@
 #define _SONDE_CLI_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 /*
  * sonde -h (sdt.c): the C header for @script's USDT providers, to @ofile
@@ -34,5 +35,17 @@ const char *cli_progname(const char *argv0);
  * modes.  Returns the new argc (@argc when nothing changes).
  */
 int cli_dtrace_args(const char *progname, int argc, char **argv);
+
+struct dc_diag;
+
+/*
+ * Run as dtrace: print compiler error @d as dtrace(1) does,
+ * "dtrace: failed to compile script FILE: [D_TAG] line N: message" for
+ * a script (@script, @what its path), "dtrace: invalid probe specifier
+ * TEXT: ..." for a probe description or -n program; the tag only with
+ * -x errtags (@errtags), as dt_set_errmsg() writes it.
+ */
+void cli_dtrace_diag(FILE *fp, const struct dc_diag *d, const char *what,
+		     bool script, bool errtags);
 
 #endif /* _SONDE_CLI_H */

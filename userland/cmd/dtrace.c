@@ -16,12 +16,17 @@
  * arguments, they are taken out before the options are read.  Under
  * any other name, and without -h or -G, nothing changes.
  *
- * Called once from main(), before getopt; userland only.
+ * Its compile errors (cli_dtrace_diag()) are dtrace's one line, the first
+ * error only, as dtrace stops at it, instead of sonde's
+ * "file:line:col: error:" with the source line and a caret.
+ *
+ * Called from main() and the compiler's error path; userland only.
  */
 #include <stdbool.h>
 #include <string.h>
 
 #include "cli.h"
+#include "dc.h"
 
 const char *cli_progname(const char *argv0)
 {
@@ -71,4 +76,20 @@ int cli_dtrace_args(const char *progname, int argc, char **argv)
 	}
 	argv[n] = NULL;
 	return n;
+}
+
+void cli_dtrace_diag(FILE *fp, const struct dc_diag *d, const char *what,
+		     bool script, bool errtags)
+{
+	fprintf(fp, "dtrace: %s %s: ", script ? "failed to compile script" :
+		"invalid probe specifier", what);
+	if (errtags)
+		fprintf(fp, "[%s] ", d->tag);
+	/* an #include'd file is named (dt_filetag), the script is not */
+	if (d->line && d->file && script && strcmp(d->file, what))
+		fprintf(fp, "\"%s\", line %u: ", d->file,
+			d->dtline ? d->dtline : d->line);
+	else if (d->line)
+		fprintf(fp, "line %u: ", d->dtline ? d->dtline : d->line);
+	fprintf(fp, "%s\n", d->dtmsg ? d->dtmsg : d->msg);
 }

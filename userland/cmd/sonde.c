@@ -38,6 +38,7 @@
 #define E_USAGE		2
 
 static const char *g_pname = "sonde";
+static bool g_errtags;		/* -x errtags: dtrace's messages carry tags */
 static bool g_verbose;		/* -v: stability reports, -lv arguments */
 
 /* -C, -D, -U, -I: the C preprocessor for scripts */
@@ -460,6 +461,27 @@ static void cli_bpf_hint(struct dc *dc, const struct cli_cmd *cmds,
 	}
 }
 
+/*
+ * As dtrace: the first error, for the command it is in (a script by its
+ * path; else the first probe description or -n program).
+ */
+static void cli_dtrace_fail(const struct dc_diag *d,
+			    const struct cli_cmd *cmds, int ncmds)
+{
+	const struct cli_cmd *cmd = NULL;
+	int i;
+
+	for (i = 0; i < ncmds && !cmd; i++)
+		if (cmds[i].script && d->file && !strcmp(d->file, cmds[i].arg))
+			cmd = &cmds[i];
+	for (i = 0; i < ncmds && !cmd; i++)
+		if (!cmds[i].script)
+			cmd = &cmds[i];
+	if (!cmd)
+		cmd = &cmds[0];
+	cli_dtrace_diag(stderr, d, cmd->arg, cmd->script, g_errtags);
+}
+
 static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 					    struct cli_cmd *cmds, int ncmds,
 					    long target, int argc, char **argv)
@@ -495,7 +517,9 @@ static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 	}
 	p = dc_compile(c->dc, in, ncmds, &o);
 	if (!p) {
-		if (dc_ndiags(c->dc))
+		if (dc_ndiags(c->dc) && !strcmp(g_pname, "dtrace"))
+			cli_dtrace_fail(dc_diag_get(c->dc, 0), cmds, ncmds);
+		else if (dc_ndiags(c->dc))
 			dc_diags_print(c->dc, stderr, "sonde: ");
 		else
 			error("failed to compile: %s", strerror(errno));
@@ -630,6 +654,24 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 					continue;
 				/* dtrace's D_PDESC_ZERO, where the
 				 * compiler says where */
+				if (!strcmp(g_pname, "dtrace")) {
+					char msg[512];
+					struct dc_diag dg = {
+						.tag = "D_PDESC_ZERO",
+						.msg = msg,
+						.file = cmds[i].arg,
+						.line = p->clauses[c].descs[d].line,
+					};
+
+					snprintf(msg, sizeof(msg),
+						 "probe description %s does not match any probes",
+						 desc);
+					cli_dtrace_diag(stderr, &dg, cmds[i].arg,
+							cmds[i].script,
+							g_errtags);
+					err = -ENOENT;
+					goto out;
+				}
 				error("%s:%u:%u: error: [D_PDESC_ZERO] probe description %s does not match any probes",
 				      cmds[i].script ? cmds[i].name :
 				      "<command line>",
@@ -1014,6 +1056,8 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 			eq = strchr(optarg, '=');
 			if (eq)
 				*eq++ = '\0';
+			if (!strcmp(optarg, "errtags"))
+				g_errtags = true;
 			rc = cli_dc_setopt(o->dc, optarg, eq);
 			if (rc) {
 				error("failed to set -x %s: %s", optarg,
@@ -1259,6 +1303,10 @@ static int cli_trace(struct cli *o)
 		return E_ERROR;
 	}
 	sonde_consumer_set_quiet(c, g_quiet);
+	/* dtrace's testing mode, as dtrace-utils' runtest.sh asks for it */
+	sonde_consumer_set_testing(c, getenv("_DTRACE_TESTING") != NULL);
+	/* as dtrace: run-time errors in Linux dtrace's words */
+	sonde_consumer_set_dtrace2(c, !strcmp(g_pname, "dtrace"));
 	if (sonde_consumer_set_format(c, g_format)) {
 		sonde_consumer_free(c);
 		return E_ERROR;

@@ -77,6 +77,10 @@ struct dc_diag {
 	const char *file;	/* input name */
 	uint32_t line, col;	/* 1-based; 0 when not tied to a position */
 	const char *srcline;	/* the source line, without newline, or NULL */
+	const char *dtmsg;	/* DTrace's words for it where sonde's say
+				 * more (yacc's "syntax error near"), or
+				 * NULL: what `dtrace` prints */
+	uint32_t dtline;	/* the line DTrace names, if not @line */
 };
 
 struct sonde_sdt_defs;

@@ -490,6 +490,10 @@ static uint32_t dc_tag_ref(struct dc_parser *p, int kind,
 	if (strchr(t->text, '`')) {
 		char why[512];
 
+		/* D`name: the D program's own type (DTrace's "D" object) */
+		if (dc_scoped(t->text, mod, sizeof(mod), &name) &&
+		    !strcmp(mod, "D") && (id = dc_ct_find(p->cc, kind, name)))
+			return id;
 		if (dc_scoped(t->text, mod, sizeof(mod), &name) &&
 		    (id = dc_btf_lookup(p->cc, kind, name, mod, false)))
 			return id;

@@ -88,6 +88,8 @@ void dc_error(struct dc_cc *cc, const char *tag, uint32_t line, uint32_t col,
 		return;
 	}
 	d = &dv->v[dv->n++];
+	d->dtmsg = NULL;
+	d->dtline = 0;
 	d->tag = tag;
 	d->msg = msg;
 	d->line = DC_LINE(line);
@@ -106,6 +108,27 @@ void dc_error(struct dc_cc *cc, const char *tag, uint32_t line, uint32_t col,
 	d->srcline = dc_srcline(cc, d->line);
 }
 
+void dc_error_dtmsg(struct dc_cc *cc, uint32_t line, const char *fmt, ...)
+{
+	struct dc_diagv *dv = &cc->dc->diags;
+	struct dc_diag *d;
+	va_list ap;
+	char *msg;
+
+	if (!dv->n)
+		return;
+	d = &dv->v[dv->n - 1];
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		cc->oom = true;
+		msg = NULL;
+	}
+	va_end(ap);
+	free((char *)d->dtmsg);
+	d->dtmsg = msg;
+	d->dtline = DC_LINE(line);
+}
+
 void dc_diags_clear(struct dc *dc)
 {
 	unsigned int i;
@@ -114,6 +137,7 @@ void dc_diags_clear(struct dc *dc)
 		free((char *)dc->diags.v[i].msg);
 		free((char *)dc->diags.v[i].file);
 		free((char *)dc->diags.v[i].srcline);
+		free((char *)dc->diags.v[i].dtmsg);
 	}
 	free(dc->diags.v);
 	memset(&dc->diags, 0, sizeof(dc->diags));
@@ -127,6 +151,7 @@ void dc_diags_truncate(struct dc *dc, unsigned int n)
 		free((char *)d->msg);
 		free((char *)d->file);
 		free((char *)d->srcline);
+		free((char *)d->dtmsg);
 	}
 }
 

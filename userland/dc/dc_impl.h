@@ -596,6 +596,13 @@ uint32_t dc_btf_member(struct dc_cc *cc, uint32_t sou, uint32_t i);
 uint32_t dc_btf_farg(struct dc_cc *cc, uint32_t fn, uint32_t i);
 
 /* dc_diag.c */
+/*
+ * DTrace's own words for the error just reported, when sonde's say more:
+ * the message the command prints under the name dtrace (dc_diag.dtmsg),
+ * and the line it names if not the error's (@line; 0: the same).
+ */
+__attribute__((format(printf, 3, 4)))
+void dc_error_dtmsg(struct dc_cc *cc, uint32_t line, const char *fmt, ...);
 __attribute__((format(printf, 5, 6)))
 void dc_error(struct dc_cc *cc, const char *tag, uint32_t line,
 	      uint32_t col, const char *fmt, ...);

@@ -52,13 +52,18 @@ void dc_p_syntax(struct dc_parser *p, const struct dc_tok *t,
 	p->err = true;
 	if (t->kind == DC_TK_ERROR)
 		return;		/* the lexer said it already */
-	if (t->kind == DC_TK_EOF)
+	/* yyerror()'s words, with yytext, for dtrace */
+	if (t->kind == DC_TK_EOF) {
 		dc_error(p->cc, "D_SYNTAX", t->line, t->col,
 			 "syntax error: %s, found end of input", what);
-	else
+		dc_error_dtmsg(p->cc, 0, "syntax error near end of input");
+	} else {
 		dc_error(p->cc, "D_SYNTAX", t->line, t->col,
 			 "syntax error: %s, found '%.*s'", what,
 			 (int)(t->len > 40 ? 40 : t->len), t->start);
+		dc_error_dtmsg(p->cc, 0, "syntax error near \"%.*s\"",
+			       (int)t->len, t->start);
+	}
 }
 
 /*
@@ -773,6 +778,7 @@ static void parse_clause(struct dc_parser *p)
 	uint32_t kind = p->cc->srcs[p->src].kind;
 	struct dc_clause_ast *c;
 	struct dc_tok t;
+	uint32_t dline = 0;	/* the last probe description's line */
 
 	if (p->cc->in_lib) {
 		dc_error(p->cc, "D_SYNTAX", lx->line,
@@ -802,6 +808,7 @@ static void parse_clause(struct dc_parser *p)
 		}
 		if (!add_pdesc(p, c, &t))
 			return;
+		dline = t.line;
 		if (!dc_lex_skip(lx) || *lx->p != ',')
 			break;
 		lx->p++;
@@ -845,11 +852,21 @@ static void parse_clause(struct dc_parser *p)
 	}
 	if (t.kind == DC_TK_EOF && (kind == DC_IN_PROBESPEC || c->pred))
 		return;
-	if (t.kind == DC_TK_EOF)
+	if (t.kind == DC_TK_EOF) {
 		dc_error(p->cc, "D_SYNTAX", t.line, t.col,
 			 "expected predicate and/or actions following probe description");
-	else
+		/* dt_lex.l's words at the end of input */
+		dc_error_dtmsg(p->cc, 0, "syntax error near end-of-input");
+	} else {
+		unsigned int nd = dc_ndiags(p->cc->dc);
+
 		syntax(p, &t, "expected '{' to start the actions");
+		/* dt_lex.l: the probe description's line ends without
+		 * a predicate or actions */
+		if (dc_ndiags(p->cc->dc) > nd && !c->pred)
+			dc_error_dtmsg(p->cc, dline,
+				       "expected predicate and/or actions following probe description");
+	}
 	c->bad = true;
 	p->err = false;
 	skip_clause(p);
@@ -919,6 +936,8 @@ void dc_parse(struct dc_cc *cc, uint32_t src)
 					 (uint32_t)(p.lx.p - p.lx.line_start) + 1,
 					 "syntax error: expected a probe description, found '%c'",
 					 *p.lx.p);
+				dc_error_dtmsg(cc, 0, "syntax error near \"%c\"",
+					       *p.lx.p);
 				if (*p.lx.p == '}') {
 					p.lx.p++;
 					continue;

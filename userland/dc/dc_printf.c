@@ -38,6 +38,58 @@ static int conv_kind(const struct sonde_fmtspec *sp)
 	return PF_FP;
 }
 
+/*
+ * dt_printf.c's name of a conversion (its length modifier and character:
+ * "d", "lld", "hx") into @buf, and the types its table says it takes,
+ * for the messages dt_printf_validate() prints.
+ */
+static const char *conv_name(const struct sonde_fmtspec *sp, char *buf)
+{
+	static const char *const len[] = {
+		[SONDE_LEN_HH] = "hh", [SONDE_LEN_H] = "h",
+		[SONDE_LEN_L] = "l", [SONDE_LEN_LL] = "ll",
+		[SONDE_LEN_Z] = "z", [SONDE_LEN_J] = "j", [SONDE_LEN_T] = "t",
+		[SONDE_LEN_BIGL] = "L", [SONDE_LEN_W] = "w",
+	};
+
+	snprintf(buf, 8, "%s%c", sp->length && len[sp->length] ?
+		 len[sp->length] : "", sp->conv);
+	return buf;
+}
+
+static const char *conv_proto(const struct sonde_fmtspec *sp)
+{
+	bool u = strchr("ouxX", sp->conv) && !strchr("xX", sp->conv);
+
+	switch (sp->length) {
+	case SONDE_LEN_H:
+		return u ? "unsigned short" : "short";
+	case SONDE_LEN_L:
+		return u ? "unsigned long" : "long";
+	case SONDE_LEN_LL:
+		return u ? "unsigned long long" : "long long";
+	case SONDE_LEN_BIGL:
+		return "long double";
+	}
+	switch (sp->conv) {
+	case 'a': case 'p':
+		return "pointer or integer";
+	case 'A':
+		return "pointer or integer (with -p/-c) or _usymaddr (without -p/-c)";
+	case 'c': case 'C':
+		return "char, short, or int";
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+		return "float, double, or long double";
+	case 's': case 'S':
+		return "char [] or string (or use stringof)";
+	case 'k':
+		return "stack";
+	case 'T': case 'Y':
+		return "int64_t";
+	}
+	return "char, short, int, long, or long long";
+}
+
 static const char *kind_name(int kind)
 {
 	return kind == DC_T_STR ? "string" : kind == DC_T_INT ? "integer" :
@@ -64,17 +116,24 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 	while ((p = strchr(p, '%'))) {
 		struct sonde_fmtspec sp;
 		int want, have, i;
+		char cname[8];
 
 		p++;
+		/* dt_printf_create()'s errors: D_SYNTAX, its words */
 		if (sonde_fmtspec_parse(p, &sp)) {
-			if (sp.conv)
-				dc_error(cc, "D_PRINTF_ARG_FMT", line, col,
+			if (!strcmp(sp.err, "is undefined")) {
+				dc_error(cc, "D_SYNTAX", line, col,
 					 "%s() format conversion #%u is undefined: %%%.*s",
 					 fn, conv + 1, (int)sp.len, p);
-			else
-				dc_error(cc, "D_PRINTF_ARG_FMT", line, col,
-					 "%s() format ends in the middle of conversion #%u",
-					 fn, conv + 1);
+				dc_error_dtmsg(cc, 0, "format conversion #%u is undefined: %%%.*s",
+					       conv + 1, (int)sp.len, p);
+			} else {
+				dc_error(cc, "D_SYNTAX", line, col,
+					 "%s() format conversion #%u %s", fn,
+					 conv + 1, sp.err);
+				dc_error_dtmsg(cc, 0, "format conversion #%u %s",
+					       conv + 1, sp.err);
+			}
 			return false;
 		}
 		p += sp.len;
@@ -92,16 +151,19 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 			}
 			if (ai >= navail) {
 				dc_error(cc, "D_PRINTF_DYN_PROTO", line, col,
-					 "printf() format conversion #%u uses '*' but the argument for it is missing",
-					 conv);
+					 "printf( ) prototype mismatch: conversion #%u (%%%s) is missing a corresponding \"%s\" argument",
+					 conv, conv_name(&sp, cname),
+					 i < sp.width_star ? "*" : ".*");
 				return false;
 			}
 			if (args[ai]->type.kind != DC_T_INT) {
 				dc_error(cc, "D_PRINTF_DYN_TYPE", args[ai]->line,
 					 args[ai]->col,
-					 "printf() argument #%u is a %s but conversion #%u's '*' needs an integer",
-					 ai + 2, kind_name(args[ai]->type.kind),
-					 conv);
+					 "printf( ) argument #%u is incompatible with conversion #%u prototype:\n\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
+					 ai + 2, conv,
+					 i < sp.width_star ? "*" : ".*",
+					 conv_name(&sp, cname),
+					 dc_type_str(args[ai]->type));
 				return false;
 			}
 			ai++;
@@ -109,10 +171,13 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		if (want == PF_AGG) {
 			/* printa: one %@ per aggregation, in order */
 			if (!printa || nvalues >= nargs) {
-				dc_error(cc, "D_PRINTF_AGG_CONV", line, col,
-					 printa ? "printa() format conversion #%u: %%@%c has no aggregation left: %u given" :
-					 "printf() format conversion #%u: %%@%c may only be used in printa()",
-					 conv, sp.conv, nargs);
+				if (printa)
+					dc_error(cc, "D_PRINTF_AGG_CONV", line, col,
+						 "printa() format conversion #%u: %%@%c has no aggregation left: %u given",
+						 conv, sp.conv, nargs);
+				else
+					dc_error(cc, "D_PRINTF_AGG_CONV", line, col,
+						 "%%@ conversion requires an aggregation and is not for use with printf( )");
 				return false;
 			}
 			nvalues++;
@@ -120,8 +185,8 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 		}
 		if (ai >= navail) {
 			dc_error(cc, "D_PRINTF_ARG_PROTO", line, col,
-				 "%s() format conversion #%u (%%%c) is missing a corresponding %s",
-				 fn, conv, sp.conv, printa ?
+				 "%s( ) prototype mismatch: conversion #%u (%%%s) is missing a corresponding %s",
+				 fn, conv, conv_name(&sp, cname), printa ?
 				 "key of the aggregation" : "value argument");
 			return false;
 		}
@@ -147,22 +212,23 @@ bool dc_printf_check(struct dc_cc *cc, const struct dc_node *fmtnode,
 			uint32_t l = printa ? line : args[ai]->line;
 			uint32_t c = printa ? col : args[ai]->col;
 
+			/* dt_printf_validate()'s words; D has no floating
+			 * point in sonde, so %f and its kin take nothing */
 			dc_error(cc, "D_PRINTF_ARG_TYPE", l, c,
-				 "%s() %s #%u is incompatible with conversion #%u prototype: conversion %%%c requires %s, argument is %s",
+				 "%s( ) %s #%u is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
 				 fn, printa ? "key" : "argument",
-				 ai + (printa ? 1 : 2), conv, sp.conv,
-				 want == PF_STR ? "a string" :
-				 want == PF_INT ? "an integer" :
-				 "a floating-point value (D has none)",
-				 kind_name(have));
+				 ai + (printa ? 1 : 2), conv,
+				 conv_name(&sp, cname), conv_proto(&sp),
+				 printa ? kind_name(have) :
+				 dc_type_str(args[ai]->type));
 			return false;
 		}
 		ai++;
 	}
 	if (!printa && ai < nargs) {
 		dc_error(cc, "D_PRINTF_ARG_EXTRA", args[ai]->line, args[ai]->col,
-			 "printf() prototype mismatch: only %u argument%s required by the format, %u given",
-			 ai, ai == 1 ? "" : "s", nargs);
+			 "printf( ) prototype mismatch: only %u arguments required by this format string",
+			 ai);
 		return false;
 	}
 	return true;

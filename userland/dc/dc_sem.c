@@ -550,14 +550,22 @@ void dc_proto_len(struct dc_cc *cc, const struct dc_node *n,
 		 n->name, n->nargs, n->nargs == 1 ? " " : "s ", expected);
 }
 
+/* dt_idcook_sign(): "at least" / "at most" when the count may vary */
 bool dc_fn_arity(struct dc_cc *cc, const struct dc_node *n)
 {
 	const struct dc_fn *fn = n->fn;
+	bool few = n->nargs < fn->min;
 
-	if (n->nargs >= fn->min &&
-	    (fn->max == DC_FN_VARARGS || n->nargs <= fn->max))
+	if (!few && (fn->max == DC_FN_VARARGS || n->nargs <= fn->max))
 		return true;
-	dc_proto_len(cc, n, n->nargs < fn->min ? fn->min : fn->max);
+	if (fn->max == fn->min) {
+		dc_proto_len(cc, n, fn->min);
+		return false;
+	}
+	dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+		 "%s( ) prototype mismatch: %u arg%spassed, %s %u expected",
+		 n->name, n->nargs, n->nargs == 1 ? " " : "s ",
+		 few ? "at least" : "at most", few ? fn->min : fn->max);
 	return false;
 }
 

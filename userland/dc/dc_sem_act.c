@@ -37,7 +37,7 @@ static bool sem_printf(struct dc_cc *cc, struct dc_node *n)
 	fmt->type = dc_str;
 	if (!fmt->slen && n->fn->id != SONDE_A_FREOPEN) {
 		dc_error(cc, "D_PRINTF_FMT_EMPTY", fmt->line, fmt->col,
-			 "%s() format string is empty", n->name);
+			 "%s( ) format string is empty", n->name);
 		return false;
 	}
 	if (!dc_sem_args(cc, n->args + 1, n->nargs - 1))
@@ -379,6 +379,35 @@ static int sem_agg_define(struct dc_cc *cc, struct dc_node *agg, int fn,
 
 	if (id >= 0) {
 		a = &p->aggs[id];
+		/* dt_cg_agg_lquantize() / _llquantize(): which parameter */
+		if (a->desc.fn == (uint32_t)fn && (fn == SONDE_AGG_lquantize ||
+		    fn == SONDE_AGG_llquantize)) {
+			static const char *const lq[][2] = {
+				{ "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1)" },
+				{ "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2)" },
+				{ "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3)" },
+			};
+			static const char *const llq[][2] = {
+				{ "D_LLQUANT_MATCHFACTOR", "llquantize() factor (argument #1)" },
+				{ "D_LLQUANT_MATCHLMAG", "llquantize() lmag (argument #2)" },
+				{ "D_LLQUANT_MATCHHMAG", "llquantize() hmag (argument #3)" },
+				{ "D_LLQUANT_MATCHSTEPS", "llquantize() steps (argument #4)" },
+			};
+			bool l = fn == SONDE_AGG_lquantize;
+			uint32_t i, n = l ? 3 : 4;
+
+			for (i = 0; i < n; i++) {
+				if (a->desc.params[i] == params[i])
+					continue;
+				dc_error(cc, l ? lq[i][0] : llq[i][0], agg->line,
+					 agg->col,
+					 "%s doesn't match previous declaration: expected %lld, found %lld",
+					 l ? lq[i][1] : llq[i][1],
+					 (long long)a->desc.params[i],
+					 (long long)params[i]);
+				return -1;
+			}
+		}
 		if (a->desc.fn != (uint32_t)fn ||
 		    memcmp(a->desc.params, params, sizeof(a->desc.params)) ||
 		    a->desc.nkeys != agg->nargs ||
@@ -474,21 +503,40 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 
 	if (!dc_fn_arity(cc, n))
 		return false;
+	/*
+	 * dt_cg_stack_arg(): an argument that is not an integer fails the
+	 * prototype (uint32_t); the frames must be a positive constant
+	 * (D_STACK_SIZE, ustack()'s D_USTACK_FRAMES), more than the most
+	 * are silently the most; ustack()'s strsize a constant >= 0
+	 * (D_USTACK_STRSIZE).
+	 */
 	for (i = 0; i < n->nargs; i++) {
 		struct dc_node *a = n->args[i];
+		const char *tag = interp ? "D_STACK_SIZE" : !user ?
+				  "D_STACK_SIZE" : i ? "D_USTACK_STRSIZE" :
+				  "D_USTACK_FRAMES";
 
 		if (!dc_sem_expr(cc, a))
 			return false;
-		if (a->type.kind != DC_T_INT || !a->isconst) {
-			dc_error(cc, "D_STACK_SIZE", a->line, a->col,
-				 "%s() argument #%u must be a non-zero positive integer constant expression",
+		if (a->type.kind != DC_T_INT) {
+			dc_proto_arg(cc, n, i, "uint32_t");
+			return false;
+		}
+		if (!a->isconst || (!i && (int64_t)a->ival < 1) ||
+		    (int64_t)a->ival < 0) {
+			dc_error(cc, tag, a->line, a->col,
+				 i && user && !interp ?
+				 "%s( ) argument #%u must be a positive integer constant" :
+				 "%s( ) argument #%u must be a non-zero positive integer constant",
 				 n->name, i + 1);
 			return false;
 		}
 	}
 	if (n->nargs)
 		frames = (int64_t)n->args[0]->ival;
-	if (frames < 1 || frames > DC_STACKFRAMES_MAX) {
+	if (frames > DC_STACKFRAMES_MAX)
+		frames = DC_STACKFRAMES_MAX;
+	if (frames < 1) {
 		dc_error(cc, "D_STACK_SIZE", n->line, n->col,
 			 "%s() frames must be between 1 and %u",
 			 n->name, DC_STACKFRAMES_MAX);
@@ -607,6 +655,13 @@ static bool sem_aggregate(struct dc_cc *cc, struct dc_node *asg)
 			continue;
 		if (!dc_sem_expr(cc, a))
 			return false;
+		/* dt_cg_agg()'s D_AGG_SCALAR for the value */
+		if (a->type.kind != DC_T_INT && i == 0) {
+			dc_error(cc, "D_AGG_SCALAR", call->line, call->col,
+				 "%s( ) argument #1 must be of scalar type",
+				 call->name);
+			return false;
+		}
 		if (a->type.kind != DC_T_INT) {
 			dc_proto_arg(cc, call, i, "integer");
 			return false;
@@ -631,12 +686,12 @@ static bool spec_data_action(struct dc_cc *cc, struct dc_node *e)
 	if ((cc->spec_state & DC_SPEC_SPECULATE) &&
 	    e->fn->id == SONDE_A_EXIT) {
 		dc_error(cc, "D_EXIT_SPEC", e->line, e->col,
-			 "exit() may not follow speculate()");
+			 "exit( ) may not follow speculate( )");
 		return false;
 	}
 	if (cc->spec_state & DC_SPEC_COMMIT) {
 		dc_error(cc, "D_DREC_COMM", e->line, e->col,
-			 "data-recording actions may not follow commit()");
+			 "data-recording actions may not follow commit( )");
 		return false;
 	}
 	if (!(cc->spec_state & DC_SPEC_SPECULATE))
@@ -654,13 +709,13 @@ static bool sem_spec_action(struct dc_cc *cc, struct dc_node *e)
 	if (e->fn->id == SONDE_SUBR_speculate) {
 		if (st & DC_SPEC_SPECULATE)
 			dc_error(cc, "D_SPEC_SPEC", e->line, e->col,
-				 "speculate() may not follow speculate()");
+				 "speculate( ) may not follow speculate( )");
 		else if (st & DC_SPEC_COMMIT)
 			dc_error(cc, "D_SPEC_COMM", e->line, e->col,
-				 "speculate() may not follow commit()");
+				 "speculate( ) may not follow commit( )");
 		else if (st & DC_SPEC_DATAREC)
 			dc_error(cc, "D_SPEC_DREC", e->line, e->col,
-				 "speculate() may not follow data-recording action(s)");
+				 "speculate( ) may not follow data-recording action(s)");
 		else {
 			cc->spec_state |= DC_SPEC_SPECULATE;
 			return true;
@@ -670,10 +725,10 @@ static bool sem_spec_action(struct dc_cc *cc, struct dc_node *e)
 	if (e->fn->id == SONDE_SUBR_commit) {
 		if (st & DC_SPEC_COMMIT)
 			dc_error(cc, "D_COMM_COMM", e->line, e->col,
-				 "commit() may not follow commit()");
+				 "commit( ) may not follow commit( )");
 		else if (st & DC_SPEC_DATAREC)
 			dc_error(cc, "D_COMM_DREC", e->line, e->col,
-				 "commit() may not follow data-recording action(s)");
+				 "commit( ) may not follow data-recording action(s)");
 		else {
 			cc->spec_state |= DC_SPEC_COMMIT;
 			return true;
@@ -854,10 +909,10 @@ bool dc_sem_stmt(struct dc_cc *cc, struct dc_node *s)
 	if (e->kind == DC_N_ASSIGN && e->l->kind == DC_N_AGG) {
 		if (cc->spec_state & DC_SPEC_SPECULATE)
 			dc_error(cc, "D_AGG_SPEC", e->line, e->col,
-				 "aggregating actions may not follow speculate()");
+				 "aggregating actions may not follow speculate( )");
 		else if (cc->spec_state & DC_SPEC_COMMIT)
 			dc_error(cc, "D_AGG_COMM", e->line, e->col,
-				 "aggregating actions may not follow commit()");
+				 "aggregating actions may not follow commit( )");
 		cc->spec_state |= DC_SPEC_DATAREC;
 		return sem_aggregate(cc, e);
 	}

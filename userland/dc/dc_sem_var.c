@@ -356,10 +356,11 @@ static bool sem_keys(struct dc_cc *cc, struct dc_node *n, int id)
 			ok = false;
 		} else if (v && i < v->nkeys &&
 			   !dc_sem_key_same(cc, &k->type, &v->keys[i])) {
-			dc_error(cc, "D_KEY_TYPE", k->line, k->col,
-				 "array key #%u has type %s, not %s as declared at line %u",
-				 i + 1, dc_type_str(k->type),
-				 dc_type_str(v->keys[i]), DC_LINE(v->line));
+			/* dt_idcook_sign()'s words for a key */
+			dc_error(cc, "D_PROTO_ARG", k->line, k->col,
+				 "%s[ ] key #%u is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
+				 v->name, i + 1, dc_type_str(v->keys[i]),
+				 dc_type_str(k->type));
 			ok = false;
 		}
 	}
@@ -478,13 +479,25 @@ static bool sem_var_store(struct dc_cc *cc, struct dc_node *n,
 	return dc_sem_var_read(cc, n);
 }
 
-/* Check that a value of type @t may be stored in variable @n. */
+/*
+ * Check that value @r may be stored in variable @n.  As
+ * dt_node_is_argcompat() rules: integers with integers, strings with
+ * strings, a struct with its own type, and a pointer only with a pointer
+ * (the constant 0 too, NULL): x = curthread; x = pid; is D_OP_INCOMPAT.
+ */
 static bool sem_store_type(struct dc_cc *cc, struct dc_node *n,
-			   struct dc_type t, const char *op)
+			   const struct dc_node *r, const char *op)
 {
+	struct dc_type t = r->type;
+	bool null = r->kind == DC_N_INT && r->ival == 0;
+
+	if (n->type.kind == t.kind && t.kind == DC_T_INT &&
+	    !n->type.ptr != !t.ptr && !(n->type.ptr && null))
+		goto incompat;
 	if (n->type.kind == t.kind && (t.kind != DC_T_SOU ||
 	    dc_sem_same_type(cc, n->type.tid, t.tid)))
 		return true;
+incompat:
 	dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
 		 "operands have incompatible types: \"%s\" %s \"%s\"",
 		 dc_type_str(n->type), op, dc_type_str(t));
@@ -542,7 +555,7 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 		if (!dc_sem_byref_var_ok(cc, &n->r->type, n->line, n->col,
 					 n->l->name ? n->l->name : "") ||
 		    !sem_var_store(cc, n->l, &n->r->type, op) ||
-		    !sem_store_type(cc, n->l, n->r->type, op))
+		    !sem_store_type(cc, n->l, n->r, op))
 			return false;
 		n->type = n->l->type;
 		return true;
@@ -551,7 +564,7 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 	if (n->r->type.kind == DC_T_BUF && n->op == DC_TK_ASSIGN &&
 	    n->l->kind == DC_N_THIS) {
 		if (!sem_var_store(cc, n->l, &n->r->type, op) ||
-		    !sem_store_type(cc, n->l, n->r->type, op))
+		    !sem_store_type(cc, n->l, n->r, op))
 			return false;
 		n->type = n->l->type;
 		return true;
@@ -570,7 +583,7 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 	}
 	if (n->op == DC_TK_ASSIGN) {
 		if (!sem_var_store(cc, n->l, &n->r->type, op) ||
-		    !sem_store_type(cc, n->l, n->r->type, op))
+		    !sem_store_type(cc, n->l, n->r, op))
 			return false;
 		n->type = n->l->type;
 		return true;

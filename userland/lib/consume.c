@@ -96,6 +96,16 @@ void sonde_consumer_set_quiet(struct sonde_consumer *c, bool quiet)
 	c->quiet = quiet;
 }
 
+void sonde_consumer_set_testing(struct sonde_consumer *c, bool testing)
+{
+	c->testing = testing;
+}
+
+void sonde_consumer_set_dtrace2(struct sonde_consumer *c, bool on)
+{
+	c->dtrace2 = on;
+}
+
 bool sonde_consumer_quiet(const struct sonde_consumer *c)
 {
 	return c->quiet;
@@ -254,6 +264,21 @@ int sonde_consumer_status(struct sonde_consumer *c,
 	return 0;
 }
 
+/*
+ * Linux dtrace's statement number of clause @clause: each probe
+ * description of a clause is a statement of its own (dt_clause_N), so
+ * the clauses before count by their descriptions; a clause of several
+ * is named by its first.
+ */
+uint32_t sonde_dtrace2_stmt(const struct sonde_program *p, uint32_t clause)
+{
+	uint32_t c, n = 0;
+
+	for (c = 0; c < clause && c < p->nclauses; c++)
+		n += p->clauses[c].ndescs;
+	return n;
+}
+
 /* An ERROR record: dt_handle_err() */
 static void sonde_error_record(struct sonde_consumer *c, const void *data,
 			       size_t size)
@@ -295,6 +320,21 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 		details[0] = '\0';
 	}
 	sonde_out(c, error, &er, pi);
+	if (c->dtrace2) {
+		/* dt_handle_err(): the address of a bad size too */
+		if (er.fault == SONDE_FLT_BADADDR && (int64_t)er.addr == -1)
+			details[0] = '\0';
+		sonde_consumer_msg(c, SONDE_MSG_ERROR,
+				   "error in dt_clause_%u for probe ID %u (%.*s:%.*s:%.*s:%.*s): %s%s at BPF pc %u",
+				   sonde_dtrace2_stmt(p, p->ecbs[er.epid - 1].clause),
+				   pi->id,
+				   SONDE_PROVNAMELEN, pi->desc.provider,
+				   SONDE_MODNAMELEN, pi->desc.module,
+				   SONDE_FUNCNAMELEN, pi->desc.function,
+				   SONDE_NAMELEN, pi->desc.name,
+				   sonde_fault_name(er.fault), details, er.pc);
+		return;
+	}
 	sonde_consumer_msg(c, SONDE_MSG_ERROR,
 			   "error on enabled probe ID %u (ID %u: %.*s:%.*s:%.*s:%.*s): %s%s in %s%s",
 			   er.epid, pi->id,

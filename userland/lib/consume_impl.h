@@ -32,12 +32,17 @@ struct sonde_aggtab {
 	uint32_t count;
 };
 
+/* dt_clause_N's N for a clause (consume.c) */
+uint32_t sonde_dtrace2_stmt(const struct sonde_program *p, uint32_t clause);
+
 struct sonde_consumer {
 	struct sonde_program *prog;
 	FILE *out;
 	sonde_msg_fn msg;
 	void *msg_arg;
 	bool quiet;
+	bool testing;		/* dtrace's testing mode: no CPU, ID columns */
+	bool dtrace2;		/* Linux dtrace (dtrace-utils 2) forms */
 	bool flowindent;	/* -F: dt_flowindent()'s -> / <- output */
 	const struct sonde_output *output;	/* the format */
 	/* the text format's state */

@@ -49,17 +49,39 @@ int sonde_fmtspec_parse(const char *s, struct sonde_fmtspec *spec)
 			spec->flags |= SONDE_FMT_AGG;
 			continue;
 		case '.':
-			if (dot)
+			if (dot) {
+				spec->err = "has more than one '.' specified";
+				spec->len = (uint32_t)(p - s);
 				return -1;
+			}
 			dot = true;
 			digits = false;
 			spec->prec = 0;
 			continue;
 		case '*':
+			if (dot ? spec->prec_star : spec->width_star) {
+				spec->err = dot ?
+					"has more than one '*' specified for the output precision" :
+					"has more than one '*' specified for the output width";
+				spec->len = (uint32_t)(p - s);
+				return -1;
+			}
 			if (dot)
 				spec->prec_star = true;
 			else
 				spec->width_star = true;
+			/* "*1$": a positional argument for it */
+			if (p[1] >= '0' && p[1] <= '9') {
+				const char *q = p + 1;
+
+				while (*q >= '0' && *q <= '9')
+					q++;
+				if (*q == '$') {
+					spec->err = "uses unsupported positional format (%n$)";
+					spec->len = (uint32_t)(q - s);
+					return -1;
+				}
+			}
 			continue;
 		case '0': case '1': case '2': case '3': case '4':
 		case '5': case '6': case '7': case '8': case '9':
@@ -71,6 +93,11 @@ int sonde_fmtspec_parse(const char *s, struct sonde_fmtspec *spec)
 			for (n = 0; *p >= '0' && *p <= '9'; p++)
 				if (n < 100000)
 					n = n * 10 + (*p - '0');
+			if (*p == '$') {
+				spec->err = "uses unsupported positional format (%n$)";
+				spec->len = (uint32_t)(p - s);
+				return -1;
+			}
 			p--;
 			if (dot)
 				spec->prec = n;
@@ -106,8 +133,18 @@ int sonde_fmtspec_parse(const char *s, struct sonde_fmtspec *spec)
 	}
 	spec->conv = *p;
 	spec->len = (uint32_t)(p - s) + (*p ? 1 : 0);
-	if (!*p || !strchr("diouxXcCsSpeEfFgGaAkYT%", *p) ||
-	    (*p == '%' && p != s))
+	if (!*p && spec->length == SONDE_LEN_NONE) {
+		spec->err = "name expected before end of format string";
 		return -1;
+	}
+	if (*p == '%' && p != s) {
+		spec->err = "cannot be combined with other format flags: %%";
+		return -1;
+	}
+	if (!*p || !strchr("diouxXcCsSpeEfFgGaAkYT%", *p)) {
+		/* dt_printf's conversions are names: "%z" is one it lacks */
+		spec->err = "is undefined";
+		return -1;
+	}
 	return 0;
 }

@@ -44,6 +44,8 @@ struct sonde_fmtspec {
 	char conv;		/* 'd', 's', '%', ... */
 	uint32_t len;		/* characters of the spec after the '%',
 				 * conversion included */
+	const char *err;	/* malformed: why, as dt_printf_create()
+				 * words it after "format conversion #N " */
 };
 
 /*
@@ -51,7 +53,8 @@ struct sonde_fmtspec {
  * Returns 0 and fills @spec, or -1 when the specification is malformed
  * or its conversion character is unknown (@spec->len then says how far
  * the parser got, @spec->conv holds the offending character or 0 at the
- * end of the string).  Conversions: d i u o x X c C s S p e E f F g G
+ * end of the string, @spec->err why, "is undefined" for an unknown
+ * conversion).  Conversions: d i u o x X c C s S p e E f F g G
  * a A k %, and DTrace's Y and T (a time as a date).  '@' is a flag, as in
  * dt_printf.c: "%@d" prints printa's aggregation value with %d.
  */

@@ -271,6 +271,26 @@ void sonde_consumer_free(struct sonde_consumer *c);
 /* Quiet mode (-q, #pragma D option quiet, -x quiet). */
 void sonde_consumer_set_quiet(struct sonde_consumer *c, bool quiet);
 bool sonde_consumer_quiet(const struct sonde_consumer *c);
+/*
+ * dtrace(1)'s testing mode (its _DTRACE_TESTING, which dtrace-utils'
+ * test runner sets): the text output leaves out the CPU and ID columns
+ * and their headings, the values that vary from run to run.
+ */
+void sonde_consumer_set_testing(struct sonde_consumer *c, bool testing);
+/*
+ * Linux dtrace's forms (dtrace-utils 2) where they differ from illumos
+ * dtrace's, which are sonde's: run-time errors (ERROR records, failed
+ * system() and the like) read "error in dt_clause_N for probe ID P
+ * (prov:mod:func:name): invalid address (0x10) at BPF pc 4" (N the
+ * statement's number: each probe description of the clauses before it
+ * counts; pc sonde's instruction index; not
+ * "error on enabled probe ID E (ID P: ...): ... in action #A at DIF
+ * offset O"), and trace() of an integer prints it signed or unsigned as
+ * its type is, " %19ld" / " %20lu", " %10d", " %5hd", " %3hhd" wide
+ * (dt_print_trace(); not " %16lld", " %8d", " %5d", " %3d" of the bits).
+ * The command sets it when run as dtrace.
+ */
+void sonde_consumer_set_dtrace2(struct sonde_consumer *c, bool on);
 
 /*
  * Decode and print the records of one drained buffer of @cpu.  Returns 0
@@ -452,6 +472,10 @@ void sonde_format_set_syms(struct sonde_syms *s, int upid);
 /* trace() of one value: dt_consume.c's columns (not quiet) or bare. */
 int sonde_print_trace(FILE *out, const void *data, struct sonde_dtype type,
 		      bool quiet);
+/* trace() of an integer as Linux dtrace prints it: signed or unsigned as
+ * its type, wider columns (dtrace-utils' dt_print_trace()) */
+int sonde_print_trace2(FILE *out, const void *data, struct sonde_dtype type,
+		       bool quiet);
 /* dt_print_bytes(): a string if it looks like one, else a hex dump. */
 int sonde_print_bytes(FILE *out, const void *data, size_t n, int width,
 		      bool quiet, bool forceraw);

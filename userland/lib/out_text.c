@@ -66,7 +66,10 @@ static void sonde_flow_chew(struct sonde_consumer *c,
 		snprintf(name, sizeof(name), "%*s%s%.*s:%.*s", c->indent, "",
 			 prefix, SONDE_FUNCNAMELEN, pi->desc.function,
 			 SONDE_NAMELEN, pi->desc.name);
-	fprintf(c->out, "%3d %-41s ", (int)r->cpu, name);
+	if (c->testing)
+		fprintf(c->out, "%-41s ", name);
+	else
+		fprintf(c->out, "%3d %-41s ", (int)r->cpu, name);
 	if (flow > 0)
 		c->indent += 2;
 	c->last_epid = r->epid;
@@ -80,8 +83,12 @@ static int text_rec_begin(struct sonde_consumer *c, const struct sonde_rec *r)
 
 	if (!c->heading) {
 		/* the flowindent heading is printed even if quiet */
-		if (c->flowindent)
+		if (c->flowindent && c->testing)
+			fprintf(c->out, "%-41s\n", "FUNCTION");
+		else if (c->flowindent)
 			fprintf(c->out, "%3s %-41s\n", "CPU", "FUNCTION");
+		else if (!c->quiet && c->testing)
+			fprintf(c->out, "%32s\n", "FUNCTION:NAME");
 		else if (!c->quiet)
 			fprintf(c->out, "%3s %6s %32s\n", "CPU", "ID",
 				"FUNCTION:NAME");
@@ -92,7 +99,11 @@ static int text_rec_begin(struct sonde_consumer *c, const struct sonde_rec *r)
 	} else if (!c->quiet) {
 		snprintf(name, sizeof(name), "%.*s:%.*s", SONDE_FUNCNAMELEN,
 			 pi->desc.function, SONDE_NAMELEN, pi->desc.name);
-		fprintf(c->out, "%3d %6d %32s ", (int)r->cpu, (int)pi->id, name);
+		if (c->testing)
+			fprintf(c->out, "%32s ", name);
+		else
+			fprintf(c->out, "%3d %6d %32s ", (int)r->cpu,
+				(int)pi->id, name);
 	}
 	return 0;
 }
@@ -104,6 +115,8 @@ static int text_act_trace(struct sonde_consumer *c,
 	if (c->rawbytes && t.kind == SONDE_DT_STR)
 		return sonde_print_bytes(c->out, data, t.size, -33, c->quiet,
 					 true);
+	if (c->dtrace2 && (t.kind == SONDE_DT_INT || t.kind == SONDE_DT_UINT))
+		return sonde_print_trace2(c->out, data, t, c->quiet);
 	return sonde_print_trace(c->out, data, t, c->quiet);
 }
 

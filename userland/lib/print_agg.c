@@ -125,6 +125,51 @@ int sonde_print_trace(FILE *out, const void *data, struct sonde_dtype type,
 	return sonde_err(out);
 }
 
+int sonde_print_trace2(FILE *out, const void *data, struct sonde_dtype type,
+		       bool quiet)
+{
+	bool s = type.kind == SONDE_DT_INT;
+	uint64_t v8 = 0;
+	uint32_t v4;
+	uint16_t v2;
+	uint8_t v1;
+
+	switch (type.size) {
+	case 8:
+		memcpy(&v8, data, 8);
+		if (s)
+			fprintf(out, quiet ? "%lld" : " %19lld", (long long)v8);
+		else
+			fprintf(out, quiet ? "%llu" : " %20llu",
+				(unsigned long long)v8);
+		break;
+	case 4:
+		memcpy(&v4, data, 4);
+		if (s)
+			fprintf(out, quiet ? "%d" : " %10d", (int32_t)v4);
+		else
+			fprintf(out, quiet ? "%u" : " %10u", v4);
+		break;
+	case 2:
+		memcpy(&v2, data, 2);
+		if (s)
+			fprintf(out, quiet ? "%d" : " %5d", (int16_t)v2);
+		else
+			fprintf(out, quiet ? "%u" : " %5u", v2);
+		break;
+	case 1:
+		memcpy(&v1, data, 1);
+		if (s)
+			fprintf(out, quiet ? "%d" : " %3d", (int8_t)v1);
+		else
+			fprintf(out, quiet ? "%u" : " %3u", v1);
+		break;
+	default:
+		return sonde_print_trace(out, data, type, quiet);
+	}
+	return sonde_err(out);
+}
+
 /*
  * An aggregation key component, dt_print_datum() with normal 1: integers
  * by their D size (" %16lld", " %8d", " %5d", " %3d"), strings through

@@ -265,7 +265,10 @@ static void sonde_kload(struct sonde_syms *s)
 			   name, mod);
 		if (n < 3 || !addr)
 			continue;
-		if (type != 't' && type != 'T' && type != 'w' && type != 'W')
+		/* text and data (%a of &`max_pfn names the variable, as
+		 * dtrace's kernel symbol table does); not absolute or
+		 * per-CPU offsets ('A', and 'a' / 'V' / 'U') */
+		if (!strchr("tTwWdDbBrR", type))
 			continue;
 		m = sonde_kmod_intern(s, mod[0] ? mod : "vmlinux");
 		if (!m || sonde_symtab_add(&s->k, &cap, addr, 0, name, m))

@@ -44,6 +44,18 @@ static void sonde_sysact_err(struct sonde_consumer *c,
 {
 	const struct sonde_probe_info *pi = r->probe;
 
+	if (c->dtrace2) {	/* dt_handle_liberr() */
+		sonde_consumer_msg(c, SONDE_MSG_ERROR,
+				   "error in dt_clause_%u for probe ID %u (%.*s:%.*s:%.*s:%.*s): %s",
+				   sonde_dtrace2_stmt(c->prog,
+						      c->prog->ecbs[r->epid - 1].clause),
+				   pi->id,
+				   SONDE_PROVNAMELEN, pi->desc.provider,
+				   SONDE_MODNAMELEN, pi->desc.module,
+				   SONDE_FUNCNAMELEN, pi->desc.function,
+				   SONDE_NAMELEN, pi->desc.name, what);
+		return;
+	}
 	sonde_consumer_msg(c, SONDE_MSG_ERROR,
 			   "error on enabled probe ID %u (ID %u: %.*s:%.*s:%.*s:%.*s): %s",
 			   r->epid, pi->id, SONDE_PROVNAMELEN, pi->desc.provider,

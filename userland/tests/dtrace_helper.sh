@@ -33,7 +33,7 @@ skip() {	# NAME WHY
 	echo "ok $n $1 # SKIP $2"
 }
 echo "TAP version 13"
-echo "1..8"
+echo "1..9"
 
 cd "$T" || exit 1
 cat > probes.d <<'EOF'
@@ -134,6 +134,38 @@ chmod +x s.d
 ./s.d -e world 2> e || r=1
 [ $r -eq 0 ] || sed 's/^/#   /' e
 result "shebang_script_compiles" $r
+
+# 9. compile errors as dtrace prints them: one line, the first error,
+# the tag only with -x errtags (what dtrace-utils' err tests compare)
+r=0
+printf 'BEGIN\n{\n\t@ = sum("x");\n\ttrace(nosuch);\n}\n' > bad.d
+"$D" -e -s bad.d 2> e && r=1
+printf 'dtrace: failed to compile script bad.d: line 3: sum( ) argument #1 must be of scalar type\n' > want
+cmp -s e want || r=1
+"$D" -e -x errtags -s bad.d 2> e && r=1
+printf 'dtrace: failed to compile script bad.d: [D_AGG_SCALAR] line 3: sum( ) argument #1 must be of scalar type\n' > want
+cmp -s e want || r=1
+"$D" -e -x errtags -n 'BEGIN { trace(nosuch); }' 2> e && r=1
+printf 'dtrace: invalid probe specifier BEGIN { trace(nosuch); }: [D_IDENT_UNDEF] line 1: failed to resolve nosuch: Unknown variable name\n' > want
+cmp -s e want || r=1
+"$D" -e -n 'BEGIN { x = ; }' 2> e && r=1
+printf 'dtrace: invalid probe specifier BEGIN { x = ; }: line 1: syntax error near ";"\n' > want
+cmp -s e want || r=1
+"$D" -e -n 'BEGIN { printf("%1$d", 1); }' 2> e && r=1
+printf 'dtrace: invalid probe specifier BEGIN { printf("%%1$d", 1); }: line 1: format conversion #1 uses unsupported positional format (%%n$)\n' > want
+cmp -s e want || r=1
+printf 'BEGIN\nint i;\n{ exit(0); }\n' > nobody.d
+"$D" -e -s nobody.d 2> e && r=1
+printf 'dtrace: failed to compile script nobody.d: line 1: expected predicate and/or actions following probe description\n' > want
+cmp -s e want || r=1
+printf 'BEGIN { exit(0); }\n}\n' > brace.d
+"$D" -e -s brace.d 2> e && r=1
+printf 'dtrace: failed to compile script brace.d: line 2: syntax error near "}"\n' > want
+cmp -s e want || r=1
+"$SONDE" -e -s bad.d 2> e && r=1
+grep -q '^sonde: bad.d:3:[0-9]*: error: \[D_AGG_SCALAR\]' e || r=1
+[ $r -eq 0 ] || sed 's/^/#   /' e
+result "compile_errors_as_dtrace" $r
 
 echo "# $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

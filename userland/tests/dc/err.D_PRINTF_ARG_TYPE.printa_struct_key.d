@@ -3,4 +3,4 @@ struct pt { int x; int y; };
 this struct pt p;
 BEGIN { @[this->p] = count(); }
 END { printa("%d %@d\n", @); }	/* @line: 5 */
-/* @msg: requires an integer, argument is struct or union */
+/* @msg: printa( ) key #1 is incompatible with conversion #1 prototype: */

@@ -86,6 +86,23 @@ static void t_trace(void)
 	expect("trace 2-byte reads unsigned", cap_close(), " 65535");
 	sonde_print_trace(cap_open(), &v1, t1, false);
 	expect("trace 1-byte", cap_close(), " 200");
+	/* Linux dtrace: by the type's sign, " %19ld", " %10d", " %5hd" */
+	sonde_print_trace2(cap_open(), &v8, t8, false);
+	expect("trace2 8-byte", cap_close(), "                  42");
+	sonde_print_trace2(cap_open(), &v4, t4, false);
+	expect("trace2 4-byte signed", cap_close(), "         -1");
+	sonde_print_trace2(cap_open(), &v2, t2, false);
+	expect("trace2 2-byte signed", cap_close(), "    -1");
+	t2.kind = SONDE_DT_UINT;
+	sonde_print_trace2(cap_open(), &v2, t2, false);
+	expect("trace2 2-byte unsigned", cap_close(), " 65535");
+	t8.kind = SONDE_DT_UINT;
+	v8 = -1;
+	sonde_print_trace2(cap_open(), &v8, t8, true);
+	expect("trace2 quiet 8-byte unsigned", cap_close(),
+	       "18446744073709551615");
+	t8.kind = SONDE_DT_INT;
+	v8 = 42;
 	/* dt_print_bytes(width -33): " " + " " + "%-33s" */
 	sonde_print_trace(cap_open(), s, ts, false);
 	expect("trace string", cap_close(), pad("  ", "hello", 33));
@@ -1081,6 +1098,36 @@ static void t_records(void)
 	       "invalid address (0x10) in action #1 at DIF offset 16\n"
 	       "1 drop on CPU 1\n5 aggregation drops on CPU 2\n");
 
+	/* run as dtrace: the ERROR record in Linux dtrace's words */
+	msgs[0] = '\0';
+	c = sonde_consumer_new(&p, cap_open(), msg_cb, NULL);
+	sonde_consumer_set_dtrace2(c, true);
+	sonde_consumer_records(c, 0, buf, off);
+	sonde_consumer_free(c);
+	cap_close();
+	expect("error message, as dtrace", msgs,
+	       "error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): "
+	       "invalid address (0x10) at BPF pc 2\n");
+
+	/* run as dtrace: trace() of an integer as dt_print_trace() */
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	sonde_consumer_set_dtrace2(c, true);
+	sonde_consumer_set_testing(c, true);
+	sonde_consumer_records(c, 0, buf, h.size);
+	sonde_consumer_free(c);
+	snprintf(want, sizeof(want), "%32s\n%32s  %19lld[hi]\n",
+		 "FUNCTION:NAME", ":BEGIN", 7LL);
+	expect("trace(), as dtrace", cap_close(), want);
+
+	/* dtrace's testing mode (_DTRACE_TESTING): no CPU and ID columns */
+	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
+	sonde_consumer_set_testing(c, true);
+	sonde_consumer_records(c, 0, buf, h.size);
+	sonde_consumer_free(c);
+	snprintf(want, sizeof(want), "%32s\n%32s  %16lld[hi]\n",
+		 "FUNCTION:NAME", ":BEGIN", 7LL);
+	expect("record, testing mode", cap_close(), want);
+
 	p.uopts.quiet = true;
 	c = sonde_consumer_new(&p, cap_open(), NULL, NULL);
 	sonde_consumer_records(c, 0, buf, h.size);
@@ -1290,6 +1337,9 @@ static void t_stacks(void)
 	expect("vmlinux symbol, at its start", name, "vmlinux`do_syscall_64");
 	sonde_syms_kaddr(s, 0x1000, name, sizeof(name));
 	expect("below every symbol: hex", name, "0x1000");
+	/* %a of a variable's address names it (kallsyms' D, B, R...) */
+	sonde_syms_kaddr(s, 0xffffffff81002000ULL, name, sizeof(name));
+	expect("kernel data symbol", name, "vmlinux`some_data");
 	sonde_syms_uaddr(s, getpid(), up, name, sizeof(name));
 	expect("user symbol from /proc/self/maps and .symtab", name,
 	       "test_fmt`t_status+0x4");

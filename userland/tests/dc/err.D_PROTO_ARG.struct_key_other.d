@@ -8,4 +8,4 @@ BEGIN
 	arr[this->sa] = 1;
 	arr[this->sb] = 2;	/* @line: 9 */
 }
-/* @msg: array key #1 has type struct b, not struct a */
+/* @msg: arr[ ] key #1 is incompatible with prototype: */

@@ -1,0 +1,2 @@
+/* @msg: quantize( ) argument #1 must be of scalar type */
+BEGIN { @q = quantize(curthread->comm); }

@@ -1,0 +1,6 @@
+/* @msg: aggregating actions may not follow speculate( ) */
+BEGIN
+{
+	speculate(speculation());
+	@a = count();
+}
