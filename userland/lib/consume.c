@@ -82,6 +82,7 @@ void sonde_consumer_free(struct sonde_consumer *c)
 	free(c->cpu_seen);
 	sonde_fold_state_free(c);
 	sonde_jstack_free(c);
+	sonde_utab_free(c);
 	sonde_syms_free(c->syms);
 	free(c->buf);
 	free(c->rec);

@@ -76,6 +76,7 @@ struct sonde_consumer {
 	bool rawbytes, droptags, noresolve;
 	int stackindent;
 	struct sonde_jstate *js;	/* jstack(): helpers, lines (jstack.c) */
+	struct sonde_ustate *us;	/* unwind tables given (utab.c) */
 	struct sonde_foldstate *fold;	/* -O folded / flamegraph's lines */
 };
 
