@@ -8,4 +8,3 @@
               libc.so.6`__libc_start_main+0xOFF
               cfi-prog`_start+0xOFF
                 3
-
