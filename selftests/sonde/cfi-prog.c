@@ -13,6 +13,9 @@
  *                    (walked by frame pointers between two tables)
  *   cfi-prog qsort   main -> sort_two -> qsort (libc) -> by_value ->
  *                    syscall
+ *   cfi-prog spin    main -> alpha_spin -> beta_spin -> spin, a loop of
+ *                    COUNT million steps (default 3) for profile-N
+ *                    probes to land in, at any of its instructions
  *
  * Each chain runs COUNT times (argv[2], default 3).  The functions are
  * noinline and use what their callee returns, so none is inlined and
@@ -55,6 +58,34 @@ KEEP long alpha(long x)
 	return r + 1;
 }
 
+/* a loop with a frame of its own: RBX saved, so a sample in its
+ * prologue, body or epilogue each has another CFA */
+KEEP long spin(long n)
+{
+	register long i asm("rbx");
+
+	for (i = 0; i < n; i++)
+		cfi_sink += i;
+	asm volatile("" : : "r"(i));
+	return i;
+}
+
+KEEP long beta_spin(long n)
+{
+	long r = spin(n);
+
+	cfi_sink += r;
+	return r + 1;
+}
+
+KEEP long alpha_spin(long n)
+{
+	long r = beta_spin(n);
+
+	cfi_sink += r;
+	return r + 1;
+}
+
 static int by_value_calls;
 
 KEEP int by_value(const void *a, const void *b)
@@ -82,12 +113,16 @@ int main(int argc, char **argv)
 	long i, n = 3;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s chain|lib|mixed|qsort [COUNT]\n",
+		fprintf(stderr, "usage: %s chain|lib|mixed|qsort|spin [COUNT]\n",
 			argv[0]);
 		return 2;
 	}
 	if (argc > 2)
 		n = strtol(argv[2], NULL, 0);
+	if (!strcmp(argv[1], "spin")) {
+		cfi_sink += alpha_spin(n * 1000000);
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		if (!strcmp(argv[1], "chain"))
 			cfi_sink += alpha(i);
