@@ -56,7 +56,9 @@ struct sonde_kutab {
 /*
  * What each rule takes (the one table the check reads; a rule value it
  * has no row for is refused).  cfa: cfa_off (and its least); ra: ra_off;
- * rbp: rbp_off may be non-zero; arg: arg's range.
+ * rbp: rbp_off may be non-zero; arg: arg's range.  The table is built
+ * from SONDE_UROWS, each rule's row by its name: a rule added to the
+ * uapi list without its row here does not compile.
  */
 struct sonde_urule {
 	bool known;
@@ -64,23 +66,22 @@ struct sonde_urule {
 	s32 cfa_min;
 };
 
-static const struct sonde_urule sonde_urules[SONDE_NUROWS] = {
-	[SONDE_UROW_NONE] = { .known = true },
-	[SONDE_UROW_FP]   = { .known = true },
-	[SONDE_UROW_SP]   = { .known = true, .cfa = true, .ra = true,
-			      .rbp = true, .cfa_min = 8 },
-	[SONDE_UROW_BP]   = { .known = true, .cfa = true, .ra = true,
-			      .rbp = true, .cfa_min = -SONDE_UTAB_MAX_OFF },
-	[SONDE_UROW_PLT]  = { .known = true, .cfa = true, .ra = true,
-			      .arg = true, .cfa_min = 8 },
-	[SONDE_UROW_STOP] = { .known = true },
-};
+#define SONDE_URULE_NONE	{ .known = true }
+#define SONDE_URULE_FP		{ .known = true }
+#define SONDE_URULE_SP		{ .known = true, .cfa = true, .ra = true, \
+				  .rbp = true, .cfa_min = 8 }
+#define SONDE_URULE_BP		{ .known = true, .cfa = true, .ra = true, \
+				  .rbp = true, .cfa_min = -SONDE_UTAB_MAX_OFF }
+#define SONDE_URULE_PLT		{ .known = true, .cfa = true, .ra = true, \
+				  .arg = true, .cfa_min = 8 }
+#define SONDE_URULE_STOP	{ .known = true }
 
-/* Every rule of uapi/sonde.h has its row above. */
-#define SONDE_UROW_CHECK_(NAME, v, what)				\
-	static_assert(v < SONDE_NUROWS);
-SONDE_UROWS(SONDE_UROW_CHECK_)
-#undef SONDE_UROW_CHECK_
+#define SONDE_URULE_ROW_(NAME, v, what)					\
+	[SONDE_UROW_##NAME] = SONDE_URULE_##NAME,
+static const struct sonde_urule sonde_urules[SONDE_NUROWS] = {
+	SONDE_UROWS(SONDE_URULE_ROW_)
+};
+#undef SONDE_URULE_ROW_
 
 static int sonde_urow_check(const struct sonde_utab_row *r)
 {
