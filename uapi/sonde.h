@@ -890,7 +890,7 @@ enum sonde_urow_rule { SONDE_UROWS(SONDE_UROW_ENUM_) SONDE_NUROWS };
 #define SONDE_UTAB_MAX_PIDS	16	/* processes with a table, per file */
 #define SONDE_UTAB_MAX_MAPS	1024	/* mappings per table */
 #define SONDE_UTAB_MAX_ROWS	(1 << 20) /* rows per table */
-#define SONDE_UTAB_MAX_OFF	(1 << 20) /* |cfa_off|, |ra_off|, |rbp_off| */
+#define SONDE_UTAB_MAX_OFF	(1 << 20) /* |cfa_off|; ra_off, rbp_off: 16 bits */
 /* kernel memory for every table of a file together, reserved at LOAD
  * when the program records user stacks */
 #define SONDE_UTAB_MAX_BYTES	(8 << 20)

@@ -156,15 +156,29 @@ static uint64_t rd_enc(struct cur *c, const struct cfi_sec *s, uint8_t enc)
 	if (enc == PE_OMIT)
 		return 0;
 	switch (PE_FMT(enc)) {
-	case 0x00: v = rd_u(c, 8); break;
-	case 0x01: v = rd_uleb(c); break;
-	case 0x02: v = rd_u(c, 2); break;
-	case 0x03: v = rd_u(c, 4); break;
-	case 0x04: v = rd_u(c, 8); break;
-	case 0x09: v = (uint64_t)rd_sleb(c); break;
-	case 0x0a: v = (uint64_t)(int64_t)(int16_t)rd_u(c, 2); break;
-	case 0x0b: v = (uint64_t)(int64_t)(int32_t)rd_u(c, 4); break;
-	case 0x0c: v = rd_u(c, 8); break;
+	case 0x00:	/* absptr */
+	case 0x04:	/* udata8 */
+	case 0x0c:	/* sdata8 */
+		v = rd_u(c, 8);
+		break;
+	case 0x01:	/* uleb128 */
+		v = rd_uleb(c);
+		break;
+	case 0x02:	/* udata2 */
+		v = rd_u(c, 2);
+		break;
+	case 0x03:	/* udata4 */
+		v = rd_u(c, 4);
+		break;
+	case 0x09:	/* sleb128 */
+		v = (uint64_t)rd_sleb(c);
+		break;
+	case 0x0a:	/* sdata2 */
+		v = (uint64_t)(int64_t)(int16_t)rd_u(c, 2);
+		break;
+	case 0x0b:	/* sdata4 */
+		v = (uint64_t)(int64_t)(int32_t)rd_u(c, 4);
+		break;
 	default:
 		c->bad = true;
 		return 0;
@@ -202,11 +216,13 @@ static struct sonde_utab_row cfi_row(const struct cfi_state *st, bool signal)
 {
 	struct sonde_utab_row r = { .rule = SONDE_UROW_STOP };
 
+	/* ra_off and rbp_off are 16 bits: a save slot further from the CFA
+	 * than that is a STOP too */
 	if (signal || st->cfa_expr || st->ra.how != REG_OFFSET ||
-	    st->ra.off >= 0 || st->ra.off < -SONDE_UTAB_MAX_OFF ||
+	    st->ra.off >= 0 || st->ra.off < INT16_MIN ||
 	    st->rbp.how == REG_OTHER ||
 	    (st->rbp.how == REG_OFFSET &&
-	     (st->rbp.off >= 0 || st->rbp.off < -SONDE_UTAB_MAX_OFF)))
+	     (st->rbp.off >= 0 || st->rbp.off < INT16_MIN)))
 		return r;
 	if (st->plt) {
 		if (st->rbp.how == REG_OFFSET)
@@ -444,9 +460,8 @@ static int cfi_run(const struct cfi_sec *s, const struct cfi_cie *cie,
 		}
 		continue;
 advance:
-		if (o && adv && loc < lim) {
+		if (o && adv && loc < lim)
 			cfi_emit(o, loc, cfi_row(st, cie->signal), 1);
-		}
 		loc += adv;
 	}
 	if (c.bad)
