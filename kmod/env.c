@@ -991,42 +991,6 @@ u64 sonde_env_rand(struct sonde_vm_ctx *ctx)
 }
 
 /*
- * The user stack by frame pointers, from the registers the thread entered
- * the kernel with: each step is two fault-safe reads and the frame must
- * move up the stack, so a corrupt or frame-pointer-less stack just ends.
- * At a function's first instruction (a pid entry probe) the caller's
- * return address is on top of the stack and the frame pointer is still
- * the caller's, which would skip the caller: take it from there first.
- */
-static u32 sonde_ustack(struct sonde_mstate *ms, u64 *pcs, u32 n)
-{
-	struct pt_regs *regs;
-	u64 fp, frame[2];
-	u32 i = 0;
-
-	if (!current->mm || (current->flags & PF_KTHREAD))
-		return 0;
-	regs = task_pt_regs(current);
-	pcs[i++] = instruction_pointer(regs);
-	if (i < n && sonde_uprobe_func_entry(ms->probe) &&
-	    !copy_from_user_nofault(&frame[1],
-				    (const void __user *)user_stack_pointer(regs),
-				    sizeof(frame[1])) && frame[1])
-		pcs[i++] = frame[1];
-	fp = regs->bp;
-	while (i < n && fp && !(fp & 7)) {
-		if (copy_from_user_nofault(frame, u64_to_user_ptr(fp),
-					   sizeof(frame)) || !frame[1])
-			break;
-		pcs[i++] = frame[1];
-		if (frame[0] <= fp)
-			break;
-		fp = frame[0];
-	}
-	return i;
-}
-
-/*
  * The kernel stack at the probe: the unwinder's view from here, less the
  * frames of sonde itself and of the provider's machinery (tracepoint
  * iterators), so the first frame is the probed code.  kprobe
@@ -1043,7 +1007,8 @@ static bool sonde_stack_skip(void *arg, unsigned long pc)
 /**
  * sonde_env_stack() - the kernel or user stack at the probe
  * @ctx: the firing
- * @user: the user stack (frame pointers, read without faulting)
+ * @user: the user stack (ustack.c: by the process's table or frame
+ *        pointers, read without faulting)
  * @pcs: the PCs, innermost first
  * @n: room in @pcs
  *
@@ -1062,7 +1027,8 @@ u32 sonde_env_stack(struct sonde_vm_ctx *ctx, bool user, u64 *pcs, u32 n)
 	struct pt_regs regs __uninitialized;	/* zeroed below, if used */
 
 	if (user)
-		return sonde_ustack(ms, pcs, n);
+		return sonde_ustack(ms->st, sonde_uprobe_func_entry(ms->probe),
+				    pcs, n);
 	/* the probe's own kernel registers (user mode: no kernel stack) */
 	if ((prov->flags & SONDE_PROVF_REGS_STACK) && ms->fire->regs)
 		return sonde_compat_stack_regs(ms->fire->regs, pcs, n,

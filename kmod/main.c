@@ -131,6 +131,11 @@ static int sonde_ioc_jhelper(struct sonde_state *st, void *arg)
 	return sonde_jhelper_add(st, arg);
 }
 
+static int sonde_ioc_utab(struct sonde_state *st, void *arg)
+{
+	return sonde_utab_set(st, arg);
+}
+
 static int sonde_ioc_offer(struct sonde_state *st, void *arg)
 {
 	return sonde_probe_offer(arg);
@@ -156,6 +161,7 @@ static const struct sonde_ioc sonde_iocs[] = {
 	SONDE_IOC(SONDE_IOC_UPROBE, struct sonde_uprobe, sonde_ioc_uprobe),
 	SONDE_IOC(SONDE_IOC_JHELPER, struct sonde_jhelper, sonde_ioc_jhelper),
 	SONDE_IOC(SONDE_IOC_OFFER, struct sonde_offer, sonde_ioc_offer),
+	SONDE_IOC(SONDE_IOC_UTAB, struct sonde_utab, sonde_ioc_utab),
 };
 
 /* The largest ioctl argument; bigger ones from newer callers are cut. */
@@ -176,6 +182,7 @@ static long sonde_ioctl(struct file *file, unsigned int cmd,
 	BUILD_BUG_ON(sizeof(struct sonde_uprobe) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_jhelper) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_offer) > SONDE_IOC_MAXSIZE);
+	BUILD_BUG_ON(sizeof(struct sonde_utab) > SONDE_IOC_MAXSIZE);
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;

@@ -420,6 +420,12 @@ struct sonde_state {
 	/* jstack() helpers (jhelper.c): set before GO, read by firings */
 	struct sonde_kjhelper jhelpers[SONDE_MAX_JHELPERS];
 	u32 njhelpers;
+	/* user stack tables (ustack.c): set by the ioctl (st->lock),
+	 * read by firings under RCU; utab_room is what LOAD reserved for
+	 * them (0: the program records no user stack), utab_used what
+	 * they hold */
+	struct sonde_kutab __rcu *utabs[SONDE_UTAB_MAX_PIDS];
+	u64 utab_room, utab_used;
 	/* grows the principal buffers' areas as they fill (buf.c) */
 	struct work_struct buf_grow;
 	bool grow_all;		/* GO's request: on to bufsize */
@@ -479,6 +485,12 @@ int sonde_destruct_check(const struct sonde_image *img,
 int sonde_jhelper_add(struct sonde_state *st, struct sonde_jhelper *req);
 void sonde_jhelpers_free(struct sonde_state *st);
 bool sonde_jhelper_find(struct sonde_state *st, struct sonde_jwalk *w);
+
+/* User stacks (ustack.c). */
+struct sonde_kutab;
+int sonde_utab_set(struct sonde_state *st, struct sonde_utab *req);
+void sonde_utabs_free(struct sonde_state *st);
+u32 sonde_ustack(struct sonde_state *st, bool entry, u64 *pcs, u32 n);
 
 /* Speculations (spec.c).  ctx->spec holds SONDE_SPEC_SET | id. */
 #define SONDE_SPEC_SET	0x80000000u

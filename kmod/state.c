@@ -344,6 +344,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	sonde_profile_release(st);
 	sonde_cpc_release(st);
 	sonde_jhelpers_free(st);
+	sonde_utabs_free(st);
 	sonde_state_stop_grower(st);
 	sonde_state_free_pcpu(st);
 	sonde_specs_destroy(st);
@@ -447,6 +448,32 @@ static bool sonde_image_calls(const struct sonde_image *img, u32 subr)
 }
 
 /*
+ * Does @img record user stacks (ustack(), jstack(), as keys too,
+ * ustackdepth, ucaller)?  Then LOAD reserves room for the tables that
+ * walk them without frame pointers (ustack.c).
+ */
+static bool sonde_image_ustack(const struct sonde_image *img)
+{
+	u32 i;
+
+	for (i = 0; i < img->ninsns; i++) {
+		const struct sonde_insn *in = &img->insns[i];
+
+		if (in->op == SONDE_OP_EMITUSTACK ||
+		    in->op == SONDE_OP_EMITJSTACK ||
+		    (in->op == SONDE_OP_LDB &&
+		     (in->imm == SONDE_B_ustackdepth ||
+		      in->imm == SONDE_B_ucaller)))
+			return true;
+	}
+	for (i = 0; i < img->nkeys; i++)
+		if (SONDE_KEY_KIND(img->keys[i]) == SONDE_T_USTACK ||
+		    SONDE_KEY_KIND(img->keys[i]) == SONDE_T_JSTACK)
+			return true;
+	return false;
+}
+
+/*
  * Memory is reserved, not just checked.  Buffers grow after GO (buf.c),
  * so what LOAD allocates is not what a state holds once tracing: LOAD
  * reserves the most it may ever hold (sonde_state_memory()) in an account
@@ -540,7 +567,7 @@ static int sonde_state_memory(struct sonde_state *st, struct sonde_vlog *log)
 {
 	const struct sonde_image *img = &st->img;
 	u64 ncpus = num_possible_cpus(), buf, agg = 0, dyn = 0, spec = 0;
-	u64 scratch, other, total, avail, limit, others;
+	u64 scratch, other, total, avail, limit, others, utab;
 	u32 i;
 
 	buf = ncpus * sonde_buf_max_mem((u32)img->opt[SONDE_OPT_bufsize],
@@ -573,7 +600,9 @@ static int sonde_state_memory(struct sonde_state *st, struct sonde_vlog *log)
 		nr_cpu_ids * sizeof(void *) + img->global_size +
 		(u64)img->nvars * sizeof(u32) + (u64)img->naggs * sizeof(u32) +
 		(u64)img->necbs * sizeof(struct sonde_kecb);
-	total = buf + agg + dyn + spec + scratch + other;
+	/* user stack tables: given after LOAD, charged as they come */
+	utab = sonde_image_ustack(img) ? SONDE_UTAB_MAX_BYTES : 0;
+	total = buf + agg + dyn + spec + scratch + other + utab;
 	avail = (u64)si_mem_available() << PAGE_SHIFT;
 	if (total > avail / 2) {
 		sonde_vlog(log, "the options need %llu KB of kernel memory on %llu CPUs (principal buffers %llu KB, aggregations %llu KB, dynamic variables %llu KB, speculations %llu KB, scratch %llu KB), more than half of the %llu KB available: lower %s\n",
@@ -599,7 +628,8 @@ static int sonde_state_memory(struct sonde_state *st, struct sonde_vlog *log)
 	}
 	st->mem.reserved = total;
 	/* LOAD's other allocations never grow: charged whole, now */
-	st->mem.fixed = total - buf - agg;
+	st->mem.fixed = total - buf - agg - utab;
+	st->utab_room = utab;
 	st->mem.used = st->mem.fixed;
 	/* and the consumer's memory cgroup pays for the grower's pages */
 	st->mem.memcg = current->mm ? get_mem_cgroup_from_mm(current->mm) :

@@ -102,6 +102,28 @@ $(ST_OUT)/uprobe-prog-stripped: $(ST_OUT)/uprobe-prog
 	strip -o $@ $<
 selftests-bin: $(ST_OUT)/uprobe-prog-stripped
 
+# ustack() without frame pointers (dtests/ustack): a dynamic -O2 program
+# built without frame pointers (and no sibling calls, so each call of
+# its chains stays a frame), and its library libcfi.so: one half without
+# frame pointers, the other with frame pointers and no unwind tables.
+# The runner copies libcfi.so (ldd finds it by the rpath) and libc.
+CFI_NOFP := -O2 -g -fomit-frame-pointer -fno-optimize-sibling-calls \
+	-Wall -Werror -fPIC
+$(ST_OUT)/cfi-lib-nofp.o: $(ST_SRC)/cfi-lib-nofp.c $(ST_SRC)/cfi-lib.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFI_NOFP) -c -o $@ $<
+$(ST_OUT)/cfi-lib-fp.o: $(ST_SRC)/cfi-lib-fp.c $(ST_SRC)/cfi-lib.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g0 -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
+		-fno-optimize-sibling-calls -fno-asynchronous-unwind-tables \
+		-fno-unwind-tables -Wall -Werror -fPIC -c -o $@ $<
+$(ST_OUT)/libcfi.so: $(ST_OUT)/cfi-lib-nofp.o $(ST_OUT)/cfi-lib-fp.o
+	$(CC) -shared -o $@ $^
+$(ST_OUT)/cfi-prog: $(ST_OUT)/libcfi.so
+$(ST_OUT)/cfi-prog: ST_CFLAGS := $(filter-out -static -O2,$(ST_CFLAGS)) \
+	$(CFI_NOFP) -fno-builtin-gamma
+$(ST_OUT)/cfi-prog: ST_LINK := -L$(ST_OUT) -lcfi -Wl,-rpath,'$$ORIGIN'
+
 # An application with probes from a `sonde -h` header.
 $(ST_OUT)/pony.h: $(ST_SRC)/pony.d $(B)/sonde
 	@mkdir -p $(dir $@)

@@ -26,7 +26,7 @@
 
 #include "sonde_isa.h"
 
-#define SONDE_ABI_VERSION	2
+#define SONDE_ABI_VERSION	3	/* 3: SONDE_IOC_UTAB */
 #define SONDE_DEVICE_PATH	"/dev/sonde"
 
 /* Probe name field sizes (with the NUL), as DTrace's. */
@@ -854,6 +854,126 @@ struct sonde_jhelper {
 	__u64 reserved2[4];
 };
 
+/*
+ * User stacks without frame pointers (SONDE_IOC_UTAB): userland turns the
+ * call frame information (.eh_frame, .debug_frame) of the objects a
+ * process maps into rows, one per address range, each saying where the
+ * caller's frame is; the kernel checks them and ustack(), ustackdepth,
+ * ucaller and jstack()'s native part walk that process's stack with them.
+ * A PC no row covers, or a row saying FP, is walked by frame pointers.
+ *
+ * The rules, R(NAME, value, what): the CFA (the caller's stack pointer
+ * after the return) is computed, then the return address is read at
+ * CFA + ra_off and, when rbp_off is not 0, the caller's RBP at
+ * CFA + rbp_off (0: RBP is the caller's still).
+ */
+#define SONDE_UROWS(R)							\
+	/* no call frame information here: frame pointers */		\
+	R(NONE, 0, "no call frame information")			\
+	/* CFA = RBP + 16, return address at CFA - 8, RBP at CFA - 16 */ \
+	R(FP,   1, "frame pointer")					\
+	/* CFA = RSP + cfa_off */					\
+	R(SP,   2, "rsp-relative")					\
+	/* CFA = RBP + cfa_off */					\
+	R(BP,   3, "rbp-relative")					\
+	/* a PLT entry: CFA = RSP + cfa_off, 8 more when (PC & 15) >=	\
+	 * arg (the pattern of its DW_CFA_def_cfa_expression) */	\
+	R(PLT,  4, "plt")						\
+	/* what the rows cannot express (another expression, a signal	\
+	 * frame, the return address undefined): the walk ends here */	\
+	R(STOP, 5, "stop")
+
+#define SONDE_UROW_ENUM_(NAME, v, what)	SONDE_UROW_##NAME = v,
+enum sonde_urow_rule { SONDE_UROWS(SONDE_UROW_ENUM_) SONDE_NUROWS };
+#undef SONDE_UROW_ENUM_
+
+#define SONDE_UTAB_MAX_PIDS	16	/* processes with a table, per file */
+#define SONDE_UTAB_MAX_MAPS	1024	/* mappings per table */
+#define SONDE_UTAB_MAX_ROWS	(1 << 20) /* rows per table */
+#define SONDE_UTAB_MAX_OFF	(1 << 20) /* |cfa_off|; ra_off, rbp_off: 16 bits */
+/* kernel memory for every table of a file together, reserved at LOAD
+ * when the program records user stacks */
+#define SONDE_UTAB_MAX_BYTES	(8 << 20)
+
+/**
+ * struct sonde_utab_row - from @pc up to the next row's @pc (or the end of
+ * its mapping), how to find the caller's frame.
+ * @pc:       link-time address (the mapping's @bias added makes it the
+ *            address in the process)
+ * @rule:     SONDE_UROW_*
+ * @arg:      SONDE_UROW_PLT: the PC's low four bits from which the CFA
+ *            is 8 higher (1 to 15); else zero
+ * @reserved: zero
+ * @cfa_off:  SP, BP, PLT: bytes added to the register (SP and PLT: 8
+ *            at least); else zero
+ * @ra_off:   SP, BP, PLT: bytes from the CFA to the return address
+ *            (negative); else zero
+ * @rbp_off:  SP, BP: bytes from the CFA to the saved RBP (negative), or
+ *            0 when RBP is not saved; else zero
+ */
+struct sonde_utab_row {
+	__u32 pc;
+	__u8 rule;
+	__u8 arg;
+	__u16 reserved;
+	__s32 cfa_off;
+	__s16 ra_off;
+	__s16 rbp_off;
+};
+
+/**
+ * struct sonde_utab_map - one executable mapping of the process and its rows.
+ * @start:  first address of the mapping in the process
+ * @end:    the address after it
+ * @bias:   the load bias: address in the process = link-time + @bias
+ *          (@start - @bias and @end - @bias within 0..2^32)
+ * @first:  its first row in the table's rows
+ * @count:  its rows (1 at least), sorted by @pc, no two equal
+ */
+struct sonde_utab_map {
+	__u64 start;
+	__u64 end;
+	__u64 bias;
+	__u32 first;
+	__u32 count;
+};
+
+/**
+ * struct sonde_utab - SONDE_IOC_UTAB: give (or replace, or with @nmaps 0
+ * drop) the rows a process's user stacks are walked with.  Before or
+ * after GO (a table replaced while tracing is swapped whole: a walk sees
+ * the old or the new one).  Needs a loaded program that records user
+ * stacks (its LOAD reserved SONDE_UTAB_MAX_BYTES for them).
+ * @size:      in: sizeof(struct sonde_utab)
+ * @pid:       in: the process (thread group id)
+ * @nmaps:     in: mappings at @maps, 0 to SONDE_UTAB_MAX_MAPS, sorted by
+ *             start, not overlapping
+ * @nrows:     in: rows at @rows, at most SONDE_UTAB_MAX_ROWS
+ * @maps:      in: user pointer to struct sonde_utab_map[@nmaps]
+ * @rows:      in: user pointer to struct sonde_utab_row[@nrows]
+ * @bytes:     out: kernel memory the table holds
+ * @flags:     in: zero
+ * @reserved:  zero
+ *
+ * Errors: EINVAL a malformed field, mapping or row (unsorted,
+ * overlapping, out of bounds, an unknown rule, an offset a rule does not
+ * take), E2BIG more than the limits or than the memory LOAD reserved,
+ * ESRCH no process @pid, EBUSY no program loaded or one that records no
+ * user stack, ENOSPC tables for SONDE_UTAB_MAX_PIDS processes already,
+ * EFAULT, ENOMEM.
+ */
+struct sonde_utab {
+	__u32 size;
+	__s32 pid;
+	__u32 nmaps;
+	__u32 nrows;
+	__aligned_u64 maps;
+	__aligned_u64 rows;
+	__u64 bytes;
+	__u32 flags;
+	__u32 reserved[5];
+};
+
 /**
  * struct sonde_jstack - what jstack(frames, strsize) records, as a record
  * field or a key component of SONDE_JSTACK_SIZE(frames, strsize) bytes.
@@ -1026,6 +1146,7 @@ struct sonde_offer {
 #define SONDE_IOC_UPROBE	_IOWR(SONDE_IOC_MAGIC, 0x09, struct sonde_uprobe)
 #define SONDE_IOC_OFFER		_IOWR(SONDE_IOC_MAGIC, 0x0a, struct sonde_offer)
 #define SONDE_IOC_JHELPER	_IOWR(SONDE_IOC_MAGIC, 0x0b, struct sonde_jhelper)
+#define SONDE_IOC_UTAB		_IOWR(SONDE_IOC_MAGIC, 0x0c, struct sonde_utab)
 
 /**
  * struct sonde_insn - one VM instruction (see sonde_isa.h).

@@ -19,7 +19,8 @@
  * loop); memcpy() and memset() move 8 bytes a unit; every instruction is
  * charged SONDE_COST_DISPATCH more for its dispatch; SONDE_COST_FAULT an
  * access through a fault-safe copy that may fault; SONDE_COST_FRAME a
- * stack frame unwound; SONDE_COST_SPIN one bounded wait for a raw
+ * kernel stack frame unwound, SONDE_COST_UFRAME a user one (a search of
+ * the process's unwind table and two fault-safe reads); SONDE_COST_SPIN one bounded wait for a raw
  * spinlock.  What depends on a register's value at run time (a copy's
  * size, a loop's count) is charged for the most the subroutine does with
  * any value: the scratch there is, the limits the world applies.
@@ -51,7 +52,7 @@ static u64 sonde_jstack_cost(u32 frames, u32 strsize)
 {
 	u64 name = 16 + 3 * SONDE_COST_FAULT;
 
-	return (u64)frames * SONDE_COST_FRAME + SONDE_COST_FAULT +
+	return (u64)frames * SONDE_COST_UFRAME + SONDE_COST_FAULT +
 	       (4 + 2 * (u64)SONDE_JHELPER_MAX_INTERPS +
 		2 * (u64)SONDE_JHELPER_MAX_THREADS) * SONDE_COST_FAULT +
 	       2 * (u64)frames * (8 * SONDE_COST_FAULT + 2 * name) +
@@ -79,8 +80,11 @@ static u64 sonde_keys_cost(const struct sonde_image *img, u32 keys_off,
 			cost += img->strsize;
 			break;
 		case SONDE_T_KSTACK:
-		case SONDE_T_USTACK:
 			cost += (u64)SONDE_KEY_FRAMES(t) * SONDE_COST_FRAME +
+				SONDE_COST_FAULT;
+			break;
+		case SONDE_T_USTACK:
+			cost += (u64)SONDE_KEY_FRAMES(t) * SONDE_COST_UFRAME +
 				SONDE_COST_FAULT;
 			break;
 		case SONDE_T_JSTACK:
@@ -267,6 +271,7 @@ static const struct sonde_cost_row sonde_subr_rows[SONDE_SUBR_MAX] = {
 /* ---- built-in variables: B(name, cost, under confidentiality) --------- */
 
 #define SONDE_STACKDEPTH_COST	(255 * SONDE_COST_FRAME + SONDE_COST_FAULT)
+#define SONDE_USTACKDEPTH_COST	(255 * SONDE_COST_UFRAME + SONDE_COST_FAULT)
 
 /* An argument may be read from user memory at its first use (a USDT
  * probe's "8@-8(%rbp)"): a fault-safe access. */
@@ -296,7 +301,7 @@ static const struct sonde_cost_row sonde_subr_rows[SONDE_SUBR_MAX] = {
 	B(curthread,	24, "curthread is a kernel address")		\
 	/* the frames stack() would record, up to 255 */		\
 	B(stackdepth,	SONDE_STACKDEPTH_COST, NULL)			\
-	B(ustackdepth,	SONDE_STACKDEPTH_COST, NULL)			\
+	B(ustackdepth,	SONDE_USTACKDEPTH_COST, NULL)			\
 	/* the command's 16 bytes copied into scratch */		\
 	B(execname,	24, NULL)					\
 	B(probeprov,	24, NULL)					\
@@ -306,7 +311,7 @@ static const struct sonde_cost_row sonde_subr_rows[SONDE_SUBR_MAX] = {
 	/* two frames of the stack */					\
 	B(caller,	2 * SONDE_COST_FRAME + SONDE_COST_FAULT,	\
 	  "caller is a kernel address")					\
-	B(ucaller,	2 * SONDE_COST_FRAME + SONDE_COST_FAULT, NULL)	\
+	B(ucaller,	2 * SONDE_COST_UFRAME + SONDE_COST_FAULT, NULL)	\
 	B(ipl,		24, NULL)					\
 	/* the process's fs_struct, then d_path() of its pwd or root */	\
 	B(cwd,		SONDE_COST_FAULT + SONDE_DPATH_COST(c->s), NULL) \
@@ -347,7 +352,7 @@ static u64 sonde_builtin_cost(const struct sonde_cost_in *c)
 		sonde_cost_id_row(sonde_builtin_rows, SONDE_B_MAX, c->in->imm);
 
 	/* no row: the verifier refuses the id; charge as the dearest */
-	return r->cost ? r->cost(c) : SONDE_STACKDEPTH_COST;
+	return r->cost ? r->cost(c) : SONDE_USTACKDEPTH_COST;
 }
 
 static const char *sonde_builtin_conf(const struct sonde_cost_in *c)
@@ -429,7 +434,7 @@ static const char *sonde_call_conf(const struct sonde_cost_in *c)
 	O(EMITS, c->s, NULL)						\
 	O(EMITKSTACK, (u64)c->in->rt * SONDE_COST_FRAME + SONDE_COST_FAULT, \
 	  "stack() records kernel addresses")				\
-	O(EMITUSTACK, (u64)c->in->rt * SONDE_COST_FRAME + SONDE_COST_FAULT, \
+	O(EMITUSTACK, (u64)c->in->rt * SONDE_COST_UFRAME + SONDE_COST_FAULT, \
 	  NULL)								\
 	O(EMITJSTACK, sonde_jstack_cost(c->in->rt, SONDE_SOL_LEN(c->in->imm)), \
 	  NULL)								\

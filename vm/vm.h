@@ -479,6 +479,13 @@ static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
 #define SONDE_COST_CALL		16
 #define SONDE_COST_FAULT	256
 #define SONDE_COST_FRAME	64
+/*
+ * One user frame (kmod/ustack.c): a binary search over the process's
+ * table (at most 10 steps over SONDE_UTAB_MAX_MAPS mappings and 20 over
+ * SONDE_UTAB_MAX_ROWS rows, 2 units a step) and two fault-safe reads
+ * (the return address and the saved RBP).
+ */
+#define SONDE_COST_UFRAME	(30 * 2 + 2 * SONDE_COST_FAULT)
 #define SONDE_SPIN_MAX		1024
 #define SONDE_COST_SPIN		(4 * SONDE_SPIN_MAX)
 #define SONDE_CHAIN_MAX		16

@@ -85,6 +85,7 @@ void sonde_consumer_free(struct sonde_consumer *c)
 	sonde_fold_state_free(c);
 	sonde_pprof_free(c);
 	sonde_jstack_free(c);
+	sonde_utab_free(c);
 	sonde_syms_free(c->syms);
 	free(c->buf);
 	free(c->rec);

@@ -81,6 +81,7 @@ struct sonde_consumer {
 	bool rawbytes, droptags, noresolve;
 	int stackindent;
 	struct sonde_jstate *js;	/* jstack(): helpers, lines (jstack.c) */
+	struct sonde_ustate *us;	/* unwind tables given (utab.c) */
 	struct sonde_foldstate *fold;	/* -O folded / flamegraph's lines */
 	sonde_snap_fn snapfn;	/* -O prometheus: each exposition */
 	struct sonde_pprof *pprof;	/* -O pprof's profile */

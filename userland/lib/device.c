@@ -290,6 +290,11 @@ int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h)
 	return sonde_ioctl(dev, SONDE_IOC_JHELPER, h);
 }
 
+int sonde_dev_utab(struct sonde_dev *dev, struct sonde_utab *u)
+{
+	return sonde_ioctl(dev, SONDE_IOC_UTAB, u);
+}
+
 int sonde_dev_testrun(struct sonde_dev *dev, struct sonde_testrun *t)
 {
 	return sonde_ioctl(dev, SONDE_IOC_TESTRUN, t);

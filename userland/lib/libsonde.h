@@ -131,6 +131,8 @@ int sonde_dev_aggsnap(struct sonde_dev *dev, uint32_t cpu, void *buf,
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st);
 /* SONDE_IOC_JHELPER: @h->id is out. */
 int sonde_dev_jhelper(struct sonde_dev *dev, struct sonde_jhelper *h);
+/* SONDE_IOC_UTAB: a process's unwind table; @u->bytes is out. */
+int sonde_dev_utab(struct sonde_dev *dev, struct sonde_utab *u);
 /* SONDE_IOC_TESTRUN: fire one enabling of a loaded, unarmed program once,
  * on this CPU, with @t's test memory window; its results are out. */
 int sonde_dev_testrun(struct sonde_dev *dev, struct sonde_testrun *t);
@@ -375,6 +377,29 @@ void sonde_consumer_set_upid(struct sonde_consumer *c, int pid);
 bool sonde_program_jstack(const struct sonde_program *p);
 int sonde_jstack_setup(struct sonde_consumer *c, struct sonde_dev *dev,
 		       const int *pids, unsigned int npids);
+/*
+ * An ELF object's call frame information as unwind rows (cfi.c): sorted
+ * by link-time address, none equal; @sections: the .eh_frame and
+ * .debug_frame sections read.  0 or -errno (-ENOEXEC not a 64-bit ELF,
+ * -ERANGE an address past 4 GB).
+ */
+struct sonde_cfi {
+	struct sonde_utab_row *rows;
+	uint32_t nrows;
+	uint32_t sections;
+};
+int sonde_cfi_read(const char *path, struct sonde_cfi *cfi);
+void sonde_cfi_free(struct sonde_cfi *cfi);
+/*
+ * ustack() without frame pointers (utab.c): give the kernel @pid's
+ * unwind table, made of its executable mappings now (again only when
+ * they changed since the last one given).  0 (also when the program
+ * records no user stack: then it stops asking) or -errno, said once as a
+ * warning.  sonde_utab_wanted(): a table was asked for and not refused.
+ */
+int sonde_utab_give(struct sonde_consumer *c, struct sonde_dev *dev, int pid);
+bool sonde_utab_wanted(struct sonde_consumer *c);
+void sonde_utab_free(struct sonde_consumer *c);
 /* Re-read the maps of @pid (the run loop's targets) for ustack names. */
 void sonde_consumer_grab(struct sonde_consumer *c, int pid);
 
@@ -400,6 +425,13 @@ pid_t sonde_proc_pid(const struct sonde_proc *p);
 bool sonde_proc_live(const struct sonde_proc *p);
 /* Let a created process run (once); 0 or -errno with @err said. */
 int sonde_proc_continue(struct sonde_proc *p, char *err, size_t errlen);
+/*
+ * -c: run a process held at its exec on to its entry point (the
+ * dynamic linker has mapped its libraries) and hold it there again;
+ * one that ends on the way is reported by sonde_proc_check().  0, or
+ * -errno with @err said.
+ */
+int sonde_proc_to_entry(struct sonde_proc *p, char *err, size_t errlen);
 /* Has it ended since the last call?  Then true, once, with dtrace's
  * notice in @msg ("pid 42 has exited"). */
 bool sonde_proc_check(struct sonde_proc *p, char *msg, size_t len);

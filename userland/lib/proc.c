@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <elf.h>
 #include <sys/ptrace.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 
 #include "libsonde.h"
@@ -25,6 +27,8 @@ struct sonde_proc {
 	bool created;		/* -c: our child */
 	bool live;
 	bool stopped;		/* -c: held at its exec under ptrace */
+	bool reaped;		/* -c: it ended while run to its entry */
+	int status;		/* then its wait status */
 	char *cmd;		/* its program, for messages */
 };
 
@@ -258,6 +262,84 @@ int sonde_proc_continue(struct sonde_proc *t, char *err, size_t errlen)
 	return 0;
 }
 
+/* The process's entry point (AT_ENTRY), or 0. */
+static uint64_t sonde_proc_entry(pid_t pid)
+{
+	char path[64];
+	Elf64_auxv_t a;
+	uint64_t entry = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fread(&a, sizeof(a), 1, f) == 1 && a.a_type != AT_NULL)
+		if (a.a_type == AT_ENTRY)
+			entry = a.a_un.a_val;
+	fclose(f);
+	return entry;
+}
+
+int sonde_proc_to_entry(struct sonde_proc *t, char *err, size_t errlen)
+{
+	struct user_regs_struct regs;
+	uint64_t entry;
+	long word;
+	int status, e;
+
+	if (!t->created || !t->stopped)
+		return 0;
+	entry = sonde_proc_entry(t->pid);
+	if (!entry) {
+		sonde_errf(err, errlen, "failed to find the entry point of %s",
+			   t->cmd);
+		return -ENOEXEC;
+	}
+	errno = 0;
+	word = ptrace(PTRACE_PEEKTEXT, t->pid, (void *)entry, NULL);
+	if (errno)
+		goto fail;
+	if (ptrace(PTRACE_POKETEXT, t->pid, (void *)entry,
+		   (void *)((word & ~0xffL) | 0xcc)))
+		goto fail;
+	if (ptrace(PTRACE_CONT, t->pid, NULL, NULL))
+		goto fail;
+	for (;;) {
+		if (waitpid(t->pid, &status, 0) < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		if (!WIFSTOPPED(status)) {
+			/* it ended in the dynamic linker */
+			t->stopped = false;
+			t->reaped = true;
+			t->status = status;
+			return 0;
+		}
+		if (WSTOPSIG(status) == SIGTRAP &&
+		    !ptrace(PTRACE_GETREGS, t->pid, NULL, &regs) &&
+		    regs.rip == entry + 1)
+			break;
+		/* another signal: delivered as it would have been */
+		if (ptrace(PTRACE_CONT, t->pid, NULL,
+			   (void *)(long)(WSTOPSIG(status) == SIGTRAP ? 0 :
+					  WSTOPSIG(status))))
+			goto fail;
+	}
+	regs.rip = entry;
+	if (ptrace(PTRACE_POKETEXT, t->pid, (void *)entry, (void *)word) ||
+	    ptrace(PTRACE_SETREGS, t->pid, NULL, &regs))
+		goto fail;
+	return 0;
+fail:
+	e = errno ? errno : EIO;
+	sonde_errf(err, errlen, "failed to run %s to its entry point: %s",
+		   t->cmd, strerror(e));
+	return -e;
+}
+
 /* dtrace.c's prochandler(): the end of the process, once. */
 bool sonde_proc_check(struct sonde_proc *t, char *msg, size_t len)
 {
@@ -274,7 +356,12 @@ bool sonde_proc_check(struct sonde_proc *t, char *msg, size_t len)
 		sonde_errf(msg, len, "pid %d has exited", (int)t->pid);
 		return true;
 	}
-	r = waitpid(t->pid, &status, WNOHANG);
+	if (t->reaped) {
+		r = t->pid;
+		status = t->status;
+	} else {
+		r = waitpid(t->pid, &status, WNOHANG);
+	}
 	if (r == 0 || (r < 0 && errno == EINTR))
 		return false;
 	t->live = false;
@@ -303,7 +390,7 @@ void sonde_proc_release(struct sonde_proc *t)
 	/* a created process still there is killed, as dtrace's
 	 * kill-on-last-close (dt_proc_destroy()): whether tracing never
 	 * began, the script exit()ed first or stop() stopped it */
-	if (t->created && t->live) {
+	if (t->created && t->live && !t->reaped) {
 		kill(t->pid, SIGKILL);
 		waitpid(t->pid, NULL, 0);
 	}

@@ -245,10 +245,16 @@ static int sonde_work_drain(struct sonde_work *w, bool done, bool first)
 	unsigned int i;
 	int err;
 
-	/* fresh maps for ustack() names while the processes live */
-	for (i = 0; i < w->nprocs; i++)
-		if (sonde_proc_live(w->procs[i]))
-			sonde_consumer_grab(w->c, sonde_proc_pid(w->procs[i]));
+	/* fresh maps for ustack() names while the processes live, and
+	 * their unwind tables when their mappings changed (dlopen()) */
+	for (i = 0; i < w->nprocs; i++) {
+		if (!sonde_proc_live(w->procs[i]))
+			continue;
+		sonde_consumer_grab(w->c, sonde_proc_pid(w->procs[i]));
+		if (sonde_utab_wanted(w->c))
+			sonde_utab_give(w->c, w->dev,
+					sonde_proc_pid(w->procs[i]));
+	}
 	if (done || t >= w->next_agg) {
 		err = sonde_consumer_snap_all(w->c, w->dev);
 		/*
@@ -293,6 +299,10 @@ static int sonde_work_go(struct sonde_work *w, int *cont_err)
 	for (i = 0; i < w->nprocs && i < 64; i++)
 		pids[i] = sonde_proc_pid(w->procs[i]);
 	err = sonde_jstack_setup(w->c, w->dev, pids, i);
+	/* and the unwind tables of the processes as they are mapped now
+	 * (a created one: its executable and the dynamic linker) */
+	for (i = 0; !err && i < w->nprocs; i++)
+		sonde_utab_give(w->c, w->dev, sonde_proc_pid(w->procs[i]));
 	if (err) {
 		sonde_consumer_msg(w->c, SONDE_MSG_ERROR,
 				   "could not enable tracing: %s",
@@ -314,6 +324,20 @@ static int sonde_work_go(struct sonde_work *w, int *cont_err)
 		return err;
 	}
 	for (i = 0; i < w->nprocs; i++) {
+		/* a created process's libraries are mapped by its entry
+		 * point: their tables before one of its instructions runs */
+		if (sonde_utab_wanted(w->c)) {
+			err = sonde_proc_to_entry(w->procs[i], msg,
+						  sizeof(msg));
+			if (err)
+				sonde_consumer_msg(w->c, SONDE_MSG_WARNING,
+						   "%s", msg);
+			else
+				sonde_utab_give(w->c, w->dev,
+						sonde_proc_pid(w->procs[i]));
+			/* and its libraries' names, should it end at once */
+			sonde_consumer_grab(w->c, sonde_proc_pid(w->procs[i]));
+		}
 		err = sonde_proc_continue(w->procs[i], msg, sizeof(msg));
 		if (err) {
 			sonde_consumer_msg(w->c, SONDE_MSG_ERROR, "%s", msg);

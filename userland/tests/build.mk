@@ -136,6 +136,19 @@ unit-syms: $(B)/tests/test_syms $(SYMFIX)
 
 unit: unit-syms
 
+# ustack() without frame pointers: the unwind rows of the selftests'
+# cfi-prog and libcfi.so (selftests/build.mk) and of the host's libc.
+$(B)/tests/test_cfi: userland/tests/test_cfi.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-cfi
+unit-cfi: $(B)/tests/test_cfi $(B)/selftests/cfi-prog $(B)/selftests/libcfi.so
+	$(B)/tests/test_cfi $(B)/selftests/cfi-prog $(B)/selftests/libcfi.so \
+		/lib/x86_64-linux-gnu/libc.so.6
+
+unit: unit-cfi
+
 # Stacks for people and for flame-graph tools: jstack()'s text and JSON
 # layouts, -O folded, the flame graph's SVG (xmllint checks it).
 $(B)/tests/test_folded: userland/tests/test_folded.c $(SAN_LIB) $(TEST_HDRS)

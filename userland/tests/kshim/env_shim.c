@@ -312,6 +312,20 @@ void sonde_jhelpers_free(struct sonde_state *st)
 {
 }
 
+/*
+ * ustack.c's (not in this build: the world's user stacks are
+ * sonde_env_stack()'s above, and no session gives SONDE_IOC_UTAB
+ * tables): a state has none to free.
+ */
+void sonde_utabs_free(struct sonde_state *st)
+{
+	u32 i;
+
+	for (i = 0; i < SONDE_UTAB_MAX_PIDS; i++)
+		if (st->utabs[i])
+			KSHIM_BUG("a user stack table in a fuzzed state");
+}
+
 /* ---- the providers probe.c lists: names only, nothing to arm ---- */
 
 const struct sonde_provider sonde_syscall_provider = { .name = "syscall" };

@@ -1,0 +1,11 @@
+
+
+              libc.so.6`syscall+0xOFF
+              cfi-prog`gamma+0xOFF
+              cfi-prog`beta+0xOFF
+              cfi-prog`alpha+0xOFF
+              cfi-prog`main+0xOFF
+              libc.so.6`0xADDR
+              libc.so.6`__libc_start_main+0xOFF
+              cfi-prog`_start+0xOFF
+                3

@@ -1,0 +1,1 @@
+cfi-prog`spin 7 7
