@@ -124,9 +124,12 @@ def folded(lines, fns):
     line = {m: n for n, m in MARK.items()}
     want = ';'.join('%s (%s:%d)' % (fn, PROG, line[m]) for fn, m in
                     (f.split(':') for f in fns))
+    # Lines whose Python frames are the same (their native frames
+    # differ: a call through another C path) are one, their counts
+    # added, in the order first seen.
     n = 0
     bad = 0
-    out = []
+    counts = {}
     for l in lines:
         if not re.match(r'^[^ ].* [0-9]+$', l):
             bad += 1
@@ -134,9 +137,11 @@ def folded(lines, fns):
             fs, c = l.rsplit(' ', 1)
             n += int(c)
             fs = [f for f in fs.split(';') if re.search(r' \(.*:[0-9]+\)$', f)]
-            out.append(re.sub(re.escape(PROG) + r':([0-9]+)\)',
-                              lambda m: 'jstack_prog.py:%s)' %
-                              mark(int(m.group(1))), ';'.join(fs)) + ' ' + c)
+            k = re.sub(re.escape(PROG) + r':([0-9]+)\)',
+                       lambda m: 'jstack_prog.py:%s)' %
+                       mark(int(m.group(1))), ';'.join(fs))
+            counts[k] = counts.get(k, 0) + int(c)
+    out = ['%s %d' % (k, c) for k, c in counts.items()]
     named = ';'.join('%s (%s)' % tuple(f.split(':')) for f in fns)
     return out + ['samples through %s: %d' % (named, n),
                   'lines not "frames count": %d' % bad]

@@ -6,7 +6,7 @@ total u 1000
 type calls count
 type u count
 kernel samples of 1000 through do_syscall_64: 1
-user samples of 1000 in syscall(): 1
+user samples of 1000 in syscall() from main(): 1
 exit 0
 the second run replaced the file
 total calls 1000

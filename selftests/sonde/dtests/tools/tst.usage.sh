@@ -17,3 +17,5 @@ done
 echo "syscount.d 0: rc=$? $(sed -n 1p "$T/out")"
 "$SONDE" -s "$TOOLS/mallocs.d" > "$T/out" 2>&1
 echo "mallocs.d without -p: rc=$? $(sed -n 1p "$T/out")"
+"$SONDE" -s "$TOOLS/tcpconnect.d" 70000 > "$T/out" 2>&1
+echo "tcpconnect.d 70000: rc=$? $(sed -n 1p "$T/out")"
