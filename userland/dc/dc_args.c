@@ -359,6 +359,28 @@ static bool dc_globby(const char *s)
 }
 
 /*
+ * A tracepoint's prototype: the function type of the kernel's
+ * btf_trace_<event> typedef (a pointer to the probe function TP_PROTO
+ * makes: its first parameter the probe's data, then the tracepoint's
+ * arguments), or 0 when BTF has none.
+ */
+static uint32_t dc_args_tp_proto(struct dc_cc *cc, const char *event)
+{
+	char name[SONDE_NAMELEN + 16];
+	uint32_t t;
+
+	snprintf(name, sizeof(name), "btf_trace_%s", event);
+	t = dc_btf_lookup(cc, DC_CT_TYPEDEF, name, NULL, true);
+	if (!t)
+		return 0;
+	t = dc_ct_resolve(cc, t);
+	if (dc_ct_kind(cc, t) != DC_CT_PTR)
+		return 0;
+	t = dc_ct_resolve(cc, dc_ct_ref(cc, t));
+	return dc_ct_kind(cc, t) == DC_CT_FUNC && dc_ct(cc, t)->n >= 1 ? t : 0;
+}
+
+/*
  * fbt args[@idx] typed from the traced function's BTF prototype, when
  * every description names one function (and entry or return) and the
  * kernel's BTF has them all with one type for the argument: 1 and @n
@@ -377,6 +399,27 @@ static int dc_args_btf(struct dc_cc *cc, struct dc_node *n, int64_t idx,
 		const struct sonde_probe_desc *d = &pc->descs[i].desc;
 		uint32_t fn, t;
 
+		if (!strcmp(d->provider, "tracepoint")) {
+			/* args[i] the tracepoint's argument i: the
+			 * prototype's parameter i + 1 */
+			if (!d->name[0] || dc_globby(d->name) || i)
+				return 0;
+			fn = dc_args_tp_proto(cc, d->name);
+			if (!fn)
+				return 0;	/* not in BTF: untyped */
+			if ((uint64_t)idx + 1 >= dc_ct(cc, fn)->n) {
+				dc_error(cc, "D_ARGS_IDX", n->line, n->col,
+					 "index %lld is out of range for tracepoint %s's args[ ]: it has %u argument%s",
+					 (long long)idx, d->name,
+					 dc_ct(cc, fn)->n - 1,
+					 dc_ct(cc, fn)->n == 2 ? "" : "s");
+				return -1;
+			}
+			tid = dc_ct_farg(cc, fn, (uint32_t)idx + 1);
+			if (pc->ndescs != 1)
+				return 0;
+			break;
+		}
 		if (strcmp(d->provider, "fbt") || !d->function[0] ||
 		    dc_globby(d->function) || dc_globby(d->module) ||
 		    (strcmp(d->name, "entry") && strcmp(d->name, "return")))

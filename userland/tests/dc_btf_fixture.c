@@ -180,7 +180,7 @@ int dc_btf_fixture(const char *dir)
 	int t_upid, t_upid1, t_var, t_regs, t_cregsp, t_tty, t_ttyp;
 	int t_sector, t_opf, err;
 	int t_fsp, t_filesp, t_fdt, t_fstype, t_sb, t_vfsm, t_ccharp;
-	int t_filepp, t_lock, t_qrw;
+	int t_filepp, t_lock, t_qrw, t_bprm, t_vp;
 
 	if (!b)
 		return -ENOMEM;
@@ -333,6 +333,19 @@ int dc_btf_fixture(const char *dir)
 	t_fn = btf__add_func_proto(b, t_long);
 	btf__add_func_param(b, "regs", t_cregsp);
 	btf__add_func(b, "__x64_sys_getppid", BTF_FUNC_GLOBAL, t_fn);
+	/* a tracepoint's probe type, as TP_PROTO makes it:
+	 * btf_trace_sched_process_exec(void *, struct task_struct *, pid_t,
+	 * struct linux_binprm *) */
+	t_bprm = btf__add_struct(b, "linux_binprm", 8);
+	btf__add_field(b, "filename", t_ccharp, 0, 0);
+	t_bprm = btf__add_ptr(b, t_bprm);
+	t_vp = btf__add_ptr(b, 0);
+	t_fn = btf__add_func_proto(b, 0);
+	btf__add_func_param(b, "__data", t_vp);
+	btf__add_func_param(b, "p", t_taskp);
+	btf__add_func_param(b, "old_pid", t_pid);
+	btf__add_func_param(b, "bprm", t_bprm);
+	btf__add_typedef(b, "btf_trace_sched_process_exec", btf__add_ptr(b, t_fn));
 	/* block I/O: request -> q -> disk */
 	t_disk = btf__add_fwd(b, "gendisk", BTF_FWD_STRUCT);
 	t_diskp = btf__add_ptr(b, t_disk);
