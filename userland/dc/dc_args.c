@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "dc_impl.h"
+#include "usdt.h"
 #include "dc_sem.h"
 #include "vm.h"
 
@@ -489,6 +490,95 @@ static int dc_args_btf(struct dc_cc *cc, struct dc_node *n, int64_t idx,
 	return dc_sem_expr(cc, n) ? 1 : -1;
 }
 
+/*
+ * The probe the program's provider definitions declare for @d: provider
+ * NAME, or NAME and a process id (python$target's python1234), and the
+ * probe's name with DTrace's "__" for "-"; NULL when there is none or
+ * the description is a glob.
+ */
+static const struct sonde_sdt_probe *
+dc_args_udef_probe(struct dc_cc *cc, const struct sonde_probe_desc *d)
+{
+	char name[SONDE_NAMELEN];
+	size_t i, j, k, l;
+
+	if (!cc->udefs || !d->name[0] || dc_globby(d->name) ||
+	    dc_globby(d->provider))
+		return NULL;
+	for (i = 0; i < cc->udefs->nprovs; i++) {
+		const struct sonde_sdt_provider *pv = &cc->udefs->provs[i];
+
+		l = strlen(pv->name);
+		if (strncmp(d->provider, pv->name, l) ||
+		    d->provider[l + strspn(d->provider + l, "0123456789")])
+			continue;
+		for (j = 0; j < pv->nprobes; j++) {
+			const char *s = pv->probes[j].name;
+
+			for (k = 0; *s && k + 1 < sizeof(name); k++)
+				if (s[0] == '_' && s[1] == '_') {
+					name[k] = '-';
+					s += 2;
+				} else {
+					name[k] = *s++;
+				}
+			name[k] = 0;
+			if (!strcmp(name, d->name))
+				return &pv->probes[j];
+		}
+	}
+	return NULL;
+}
+
+/*
+ * args[@idx] of USDT probes the program's provider definitions declare:
+ * argN with the declared type (a pointer, which points into the traced
+ * process, as uintptr_t: copyin() and copyinstr() read it).  1 typed, 0
+ * not declared, -1 after a reported error.
+ */
+static int dc_args_udef(struct dc_cc *cc, struct dc_node *n, int64_t idx,
+			const struct sonde_pclause *pc)
+{
+	const struct sonde_sdt_probe *pr = NULL, *q;
+	char text[192], type[160], *sp;
+	struct dc_node *e;
+	uint32_t i;
+
+	for (i = 0; i < pc->ndescs; i++) {
+		q = dc_args_udef_probe(cc, &pc->descs[i].desc);
+		if (!q || (pr && (q->nargs != pr->nargs ||
+				  (idx < q->nargs &&
+				   strcmp(q->args[idx], pr->args[idx])))))
+			return 0;
+		pr = q;
+	}
+	if (!pr)
+		return 0;
+	if (idx >= pr->nargs) {
+		dc_error(cc, "D_ARGS_IDX", n->line, n->col,
+			 "index %lld is out of range for %s args[ ]: its provider definition gives it %d argument%s",
+			 (long long)idx, pc->descs[0].desc.name, pr->nargs,
+			 pr->nargs == 1 ? "" : "s");
+		return -1;
+	}
+	snprintf(type, sizeof(type), "%s", pr->args[idx]);
+	/* "int count": the parameter's name goes */
+	sp = strrchr(type, ' ');
+	if (sp && !strchr(type, '*') && strncmp(type, "struct ", 7) &&
+	    strncmp(type, "union ", 6) && strncmp(type, "enum ", 5) &&
+	    strcmp(sp + 1, "int") && strcmp(sp + 1, "long") &&
+	    strcmp(sp + 1, "short") && strcmp(sp + 1, "char") &&
+	    strcmp(sp + 1, "unsigned") && strcmp(sp + 1, "signed"))
+		*sp = 0;
+	snprintf(text, sizeof(text), "(%s)arg%lld",
+		 strchr(type, '*') ? "uintptr_t" : type, (long long)idx);
+	e = dc_parse_expr_text(cc, text, n->line, n->col);
+	if (!e)
+		return -1;
+	*n = *e;
+	return dc_sem_expr(cc, n) ? 1 : -1;
+}
+
 bool dc_args_index(struct dc_cc *cc, struct dc_node *n)
 {
 	const struct sonde_pclause *pc;
@@ -529,6 +619,12 @@ bool dc_args_index(struct dc_cc *cc, struct dc_node *n)
 	if (xl)
 		return dc_args_xlate(cc, n, idx, xl, &pc->descs[0].desc);
 	switch (dc_args_btf(cc, n, idx, pc)) {
+	case 1:
+		return true;
+	case -1:
+		return false;
+	}
+	switch (dc_args_udef(cc, n, idx, pc)) {
 	case 1:
 		return true;
 	case -1:

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "dc_impl.h"
+#include "usdt.h"
 #include "dc_sem.h"
 #include "vm.h"
 
@@ -164,6 +165,11 @@ static void dc_cc_free_pass(struct dc_cc *cc)
 	free(cc->vars);
 	dc_ct_free(cc);
 	dc_btf_cc_free(cc);
+	if (cc->udefs) {
+		sonde_sdt_defs_free(cc->udefs);
+		free(cc->udefs);
+		cc->udefs = NULL;
+	}
 	free(cc->inls);
 	free(cc->xls);
 	free(cc->exts);

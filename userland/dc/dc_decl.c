@@ -12,10 +12,13 @@
  * them; struct layouts follow the C ABI of x86-64.  Errors carry
  * DTrace's tags and messages (dt_decl.c, dt_parser.c).  Userland only.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dc_impl.h"
+#include "usdt.h"
 #include "dc_parse.h"
 #include "dc_sem.h"
 
@@ -1105,6 +1108,56 @@ static void dc_decl_skip(struct dc_parser *p)
 	p->err = false;
 }
 
+/*
+ * `provider NAME { probe NAME(types) [: (types)]; ... };` in a D program,
+ * as DTrace takes it: the declared argument types of a provider's probes,
+ * read by the parser -h and -G use (dc_sdt.c) from the block's text;
+ * dc_args.c types args[] of the matching USDT probes with them.  Its
+ * errors are the block's, at their place in the script.
+ */
+static void dc_decl_provider(struct dc_parser *p)
+{
+	struct dc_cc *cc = p->cc;
+	struct dc_tok first = *peek(p, 0), last = first;
+	char err[512], msg[400], *text;
+	unsigned int line, col;
+	int depth = 0, k, rc;
+
+	for (;;) {
+		k = peekk(p);
+		if (k == DC_TK_EOF)
+			break;
+		last = advance(p);
+		if (k == DC_TK_LBRACE)
+			depth++;
+		else if (k == DC_TK_RBRACE)
+			depth--;
+		else if (k == DC_TK_SEMI && depth <= 0)
+			break;
+	}
+	if (!cc->udefs && !(cc->udefs = calloc(1, sizeof(*cc->udefs)))) {
+		cc->oom = true;
+		return;
+	}
+	text = strndup(first.start, (size_t)(last.start + last.len -
+					      first.start));
+	if (!text) {
+		cc->oom = true;
+		return;
+	}
+	rc = dc_sdt_parse(text, "", cc->udefs, err, sizeof(err));
+	free(text);
+	if (rc == -ENOMEM)
+		cc->oom = true;
+	else if (rc && sscanf(err, ":%u:%u: error: %399[^\n]", &line, &col,
+			      msg) == 3)
+		/* the block's line 1 starts at its "provider" */
+		dc_error(cc, "D_SYNTAX", first.line + line - 1,
+			 line == 1 ? first.col + col - 1 : col, "%s", msg);
+	else if (rc)
+		dc_error(cc, "D_SYNTAX", first.line, first.col, "%s", err);
+}
+
 /* `typedef specs declarator;` */
 static void dc_decl_typedef(struct dc_parser *p, uint32_t tid,
 			    const struct dc_declr *d)
@@ -1480,11 +1533,7 @@ void dc_decl_parse(struct dc_parser *p)
 		return;
 	}
 	if (is_kw(p, 0, DC_KW_provider)) {
-		struct dc_tok t = *peek(p, 0);
-
-		dc_error(p->cc, "D_VAR_UNSUP", t.line, t.col,
-			 "provider definitions are not supported yet: use sonde -h and -G for USDT");
-		dc_decl_skip(p);
+		dc_decl_provider(p);
 		return;
 	}
 	if (!dc_decl_specs(p, &ds, true)) {

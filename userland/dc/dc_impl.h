@@ -473,6 +473,9 @@ struct dc_cc {
 					 * is done again with them */
 	bool in_lib;			/* parsing a D library */
 	uint32_t cur_src;		/* input being parsed or generated */
+	/* the program's provider definitions (dc_sdt.c's reading of them):
+	 * their probes' argument types give args[] of their USDT probes */
+	struct sonde_sdt_defs *udefs;
 	struct dc_arena *arena;
 	struct sonde_program *prog;
 	bool oom;

@@ -16,9 +16,10 @@
  * translated argument lists "probe p(a) : (b);" are read and dropped;
  * every # line (#pragma D attributes, a build's #define) is skipped.
  *
- * A D program's provider definition is still D_VAR_UNSUP (dc_decl.c):
- * nothing here makes probes.  Errors are one "file:line:col: error: ..."
- * line, the text -h has always printed.  Not thread-safe: one call at a
+ * A D program's provider definitions are read here too (dc_decl.c):
+ * their types give args[] of their USDT probes (dc_args.c); nothing
+ * here makes probes.  Errors are one "file:line:col: error: ..." line,
+ * the text -h has always printed.  Not thread-safe: one call at a
  * time per thread.
  */
 #include <ctype.h>
