@@ -162,7 +162,7 @@ static int sonde_dpath_walk(struct sonde_mstate *ms, unsigned long mnt,
 	unsigned long v[2], mroot;
 	struct qstr q;
 	u32 step, len;
-	bool cut = true;
+	bool cut = true, pseudo = false;
 
 	*p = 0;
 	for (step = 0; step < SONDE_DPATH_MAX_STEPS; step++) {
@@ -200,10 +200,11 @@ static int sonde_dpath_walk(struct sonde_mstate *ms, unsigned long mnt,
 			/* a root not a mount's: a pseudo file system's file
 			 * (a pipe, a socket), whose name the kernel makes up
 			 * with d_op->d_dname(), not called here */
-			if (!*p) {
+			if (!*p && (u32)(p - r) >= sizeof("<unknown>") - 1) {
 				p -= sizeof("<unknown>") - 1;
 				memcpy(p, "<unknown>", sizeof("<unknown>") - 1);
 			}
+			pseudo = true;	/* no "/" for it, even when empty */
 			cut = false;
 			break;
 		}
@@ -220,7 +221,7 @@ static int sonde_dpath_walk(struct sonde_mstate *ms, unsigned long mnt,
 	if (cut) {
 		p -= 3;
 		memcpy(p, "...", 3);
-	} else if (!*p) {
+	} else if (!*p && !pseudo) {
 		*--p = '/';
 	}
 	start = p;

@@ -677,9 +677,16 @@ static int sonde_rec_action(struct sonde_consumer *c,
 			int64_t dyn = 0;
 
 			if (!sonde_field_ok(cl, act->field + 1, dsize) ||
-			    fl->type.size > sizeof(dyn))
+			    !fl->type.size || fl->type.size > sizeof(dyn) ||
+			    (fl->type.kind != SONDE_DT_INT &&
+			     fl->type.kind != SONDE_DT_UINT))
 				return -EBADMSG;
 			memcpy(&dyn, data + fl->offset, fl->type.size);
+			/* a narrower signed size: -1 is negative */
+			if (fl->type.kind == SONDE_DT_INT && fl->type.size < 8)
+				dyn = (int64_t)((uint64_t)dyn <<
+						(64 - 8 * fl->type.size)) >>
+				      (64 - 8 * fl->type.size);
 			fl = &cl->fields[act->field + 1];
 			t = fl->type;
 			if (dyn < (int64_t)t.size)
