@@ -18,7 +18,8 @@
 #      bench/results-6.12.{md,json} for a 6.12 module: KDIR= chooses the
 #      kernel the module is built for, and so the one the guest boots).
 #
-# Environment: BENCH_QUICK=1 (development: 2 repetitions, short runs),
+# Environment: BENCH_SUITE=trixie (the Debian 13 root of bench/mkroot.sh:
+# bpftrace 0.23; results files get a -trixie suffix), BENCH_QUICK=1 (development: 2 repetitions, short runs),
 # BENCH_CPU (workload CPU, default 1), BENCH_CASES ("c1 c5" ...) and
 # BENCH_SKIP_WHY (why the others are left out, for the notes),
 # BENCH_TIMEOUT (seconds for the guest, default 5400), BENCH_STALL
@@ -29,7 +30,10 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 B=$ROOT/build
-BG=$B/bench-guest
+case ${BENCH_SUITE:-bookworm} in
+trixie) BG=$B/bench-guest-trixie ;;
+*) BG=$B/bench-guest ;;
+esac
 HERE=$ROOT/bench
 R=$BG/root
 TIMEOUT=${BENCH_TIMEOUT:-5400}
@@ -150,5 +154,6 @@ sed -n '/job-stderr-begin/,/job-stderr-end/p' "$RES" | grep -E 'failed|Traceback
 SUFFIX=
 SER=$(echo "$REL" | cut -d. -f1,2)
 [ "$SER" = 6.1 ] || SUFFIX=-$SER
+[ "${BENCH_SUITE:-bookworm}" = trixie ] && SUFFIX=$SUFFIX-trixie
 [ "${BENCH_QUICK:-0}" = 1 ] && SUFFIX=$SUFFIX-quick
 python3 "$HERE/report.py" "$RES" "$HERE/results$SUFFIX.md" "$HERE/results$SUFFIX.json"

@@ -1,19 +1,35 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# mkroot.sh - the bench guest's Debian 12 root file system, built with
-# debootstrap into build/bench-guest/root and cached there.  It is rebuilt
-# only when its inputs change: the package list, suite, mirror and this
-# script, whose hash is stored in build/bench-guest/root.hash.
+# mkroot.sh - the bench guest's Debian root file system, built with
+# debootstrap into build/bench-guest/root (Debian 12) or
+# build/bench-guest-trixie/root (Debian 13) and cached there.  It is
+# rebuilt only when its inputs change: the package list, suite, mirror and
+# this script, whose hash is stored in root.hash beside the root.
 #
-# Environment: BENCH_MIRROR (default http://deb.debian.org/debian).
+#   BENCH_SUITE=bookworm (default): bpftrace 0.17, python3.11
+#   BENCH_SUITE=trixie: bpftrace 0.23, python3.13, openjdk-21 (the newest
+#     bpftrace to compare with, Debian 13's Python and Java, booted on the
+#     same bookworm kernels as the selftests)
+#
+# Environment: BENCH_SUITE, BENCH_MIRROR (default http://deb.debian.org/debian).
+# Prints nothing when the cached root is current.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BG=$ROOT/build/bench-guest
-SUITE=bookworm
+SUITE=${BENCH_SUITE:-bookworm}
 MIRROR=${BENCH_MIRROR:-http://deb.debian.org/debian}
-PKGS=bpftrace,python3.11,procps,kmod
+case $SUITE in
+bookworm)
+	BG=$ROOT/build/bench-guest
+	PKGS=bpftrace,python3.11,procps,kmod ;;
+trixie)
+	BG=$ROOT/build/bench-guest-trixie
+	PKGS=bpftrace,python3.13,procps,kmod,openjdk-21-jre-headless ;;
+*)
+	echo "mkroot: BENCH_SUITE=$SUITE: not bookworm or trixie" >&2
+	exit 2 ;;
+esac
 
 die() {
 	echo "mkroot: $*" >&2
