@@ -216,6 +216,14 @@ $(ST_OUT)/dtests:
 
 selftests-bin: $(ST_OUT)/dtests
 
+# The documents' examples (README.md, docs/*.md), one script each, run by
+# test_docs.sh in the guest; made again every time, as the documents change.
+.PHONY: $(ST_OUT)/docs
+$(ST_OUT)/docs:
+	@mkdir -p $(ST_OUT) && userland/tests/docs_scripts.sh --emit $@ > /dev/null
+
+selftests-bin: $(ST_OUT)/docs
+
 # The tools (userland/tools/*.d), run by dtests/tools/ from this copy
 # (/selftests/sonde/tools/ in the guest).
 .PHONY: $(ST_OUT)/tools

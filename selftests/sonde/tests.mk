@@ -15,7 +15,8 @@ TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers \
 	test_lockdown_go test_utab
 TEST_GEN_PROGS_EXTENDED := loop-getppid uprobe-prog write-known usdt-hdr-prog \
 	types-prog cswitch-prog toolwork prov-prog net-prog pprof-dump cfi-prog
-TEST_PROGS := test_cli.sh test_vm_corpus.sh test_messages.sh test_dtests.sh
+TEST_PROGS := test_cli.sh test_vm_corpus.sh test_messages.sh test_dtests.sh \
+	test_docs.sh
 TEST_FILES := ktap_helpers.sh dtests
 # shared by the C tests (img.h: their programs, assembled by the VM's
 # vm/asm.c, which their build links in)

@@ -175,6 +175,63 @@ struct sonde_syms *sonde_consumer_syms(struct sonde_consumer *c)
 	return c->syms;
 }
 
+static bool sonde_dtype_ksym(struct sonde_dtype t)
+{
+	uint32_t act = SONDE_DT_SACT(t.kind);
+
+	if (t.kind == SONDE_DT_KSTACK)
+		return true;
+	return (t.kind & 0xff) == SONDE_DT_SYM &&
+	       (act == SONDE_A_SYM || act == SONDE_A_MOD);
+}
+
+/* Does @fmt have a %a or %A conversion (a kernel address named)? */
+static bool sonde_fmt_ksym(const char *fmt)
+{
+	const char *p;
+
+	for (p = fmt ? strchr(fmt, '%') : NULL; p; p = strchr(p, '%')) {
+		p++;
+		if (*p == '%') {
+			p++;
+			continue;
+		}
+		p += strspn(p, "#-+ 0123456789.*$'@?hlLjzt");
+		if (*p == 'a' || *p == 'A')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The kernel's symbols, read before tracing starts when the program names
+ * kernel addresses (stack(), func(), sym(), mod(), %a): reading
+ * /proc/kallsyms takes a while on a slow machine, and done at the first
+ * record it could hold the consumer past the deadman's time.
+ */
+void sonde_consumer_preload_syms(struct sonde_consumer *c)
+{
+	const struct sonde_program *p = c->prog;
+	bool need = false;
+	uint32_t i, j;
+	char buf[8];
+
+	for (i = 0; i < p->nclauses && !need; i++) {
+		const struct sonde_pclause *cl = &p->clauses[i];
+
+		for (j = 0; j < cl->nfields && !need; j++)
+			need = sonde_dtype_ksym(cl->fields[j].type);
+		for (j = 0; j < cl->nacts && !need; j++)
+			need = cl->acts[j].kind == SONDE_A_STACK ||
+			       sonde_fmt_ksym(cl->acts[j].fmt);
+	}
+	for (i = 0; i < p->naggs && !need; i++)
+		for (j = 0; j < p->aggs[i].desc.nkeys && !need; j++)
+			need = sonde_dtype_ksym(p->aggs[i].keys[j]);
+	if (need && sonde_consumer_syms(c))
+		sonde_syms_kaddr(c->syms, 0, buf, sizeof(buf));
+}
+
 void sonde_consumer_grab(struct sonde_consumer *c, int pid)
 {
 	if (pid > 0 && sonde_consumer_syms(c))

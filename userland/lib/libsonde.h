@@ -402,6 +402,11 @@ bool sonde_utab_wanted(struct sonde_consumer *c);
 void sonde_utab_free(struct sonde_consumer *c);
 /* Re-read the maps of @pid (the run loop's targets) for ustack names. */
 void sonde_consumer_grab(struct sonde_consumer *c, int pid);
+/* Read the kernel's symbols now if the program names kernel addresses
+ * (stack(), func(), sym(), mod(), %a), not at its first record: before
+ * GO, so that a slow /proc/kallsyms never holds the consumer past the
+ * deadman. */
+void sonde_consumer_preload_syms(struct sonde_consumer *c);
 
 /* exit() seen in a record: true and *@status the argument. */
 bool sonde_consumer_exited(const struct sonde_consumer *c, int *status);

@@ -309,6 +309,7 @@ static int sonde_work_go(struct sonde_work *w, int *cont_err)
 				   sonde_strerror(err));
 		return err;
 	}
+	sonde_consumer_preload_syms(w->c);
 	err = sonde_dev_go(w->dev, &w->begin_cpu);
 	if (err == -EPERM) {
 		/* the kernel checks lockdown again at GO: it was raised

@@ -3,9 +3,12 @@
 #
 # docs_scripts.sh - every D program shown in README.md and docs/*.md must
 # compile.  Run by `make unit-docs` (part of `make unit`); no kernel needed.
+# With --emit DIR it writes each example instead as a script the test guest
+# runs for real (selftests/sonde/test_docs.sh; `make selftests-bin`).
 #
 #   userland/tests/docs_scripts.sh [SONDE]     (from the top of the tree;
 #                                               SONDE defaults to build/sonde)
+#   userland/tests/docs_scripts.sh --emit DIR
 #
 # The documents are read at run time, so examples added or edited later are
 # picked up without touching this script.  Inside fenced code blocks (``` or
@@ -18,7 +21,7 @@
 #    as `SONDE -e ...` (compile, then exit before enabling anything), with
 #    -c CMD and -p PID replaced by -p $$ (this shell: a pid that exists),
 #    -p $$ added when the program says $target without either, and -o FILE
-#    dropped.  Commands with no program (no -n -s -P -m -f -i), listings
+#    and long options with a value (--listen ADDR) dropped.  Commands with no program (no -n -s -P -m -f -i), listings
 #    (-l), -V and -h are skipped, as is -s FILE when FILE is not in the
 #    tree;
 #  - blocks tagged ```d (or ```dtrace): the block is a script, compiled with
@@ -27,13 +30,27 @@
 # Output: "ok N - file:line" / "not ok N - file:line" (then the command and
 # the compiler's messages as "# " lines), a "1..N" plan, and a summary
 # "N passed, N failed".  Exit status 1 when anything failed.
+#
+# --emit DIR: for each example, DIR/NNNN.sh (POSIX sh, sourced by
+# test_docs.sh), which sets LOC (file:line) and execs the command as
+# written ("$SONDE" for sonde), or sets SKIP to the reason it cannot run,
+# and DIR/NNNN.d for a ```d block.  The command keeps its -c CMD (the
+# guest provides the programs the documents name), -p PID becomes
+# -p "$DOCS_PID" (a python3.11 the guest starts), -o FILE an -o in the
+# current directory, and listings, -V and -h run too.
 
 set -u
 
-SONDE=${1:-build/sonde}
-if [ ! -x "$SONDE" ]; then
-	echo "docs_scripts.sh: $SONDE not built (make userland)" >&2
-	exit 2
+EMIT=
+if [ "${1-}" = --emit ]; then
+	EMIT=${2:?usage: docs_scripts.sh --emit DIR}
+	rm -rf "$EMIT" && mkdir -p "$EMIT" || exit 2
+else
+	SONDE=${1:-build/sonde}
+	if [ ! -x "$SONDE" ]; then
+		echo "docs_scripts.sh: $SONDE not built (make userland)" >&2
+		exit 2
+	fi
 fi
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sonde-docs.XXXXXX") || exit 2
@@ -190,6 +207,34 @@ report() {	# report ok|fail|skip loc [why]
 	esac
 }
 
+# shq WORD: WORD quoted for a POSIX shell; a word "\001VAR" is "$VAR".
+shq() {
+	case $1 in
+	$'\001'*) printf '"$%s"' "${1:1}" ;;
+	*) printf "'%s'" "${1//\'/\'\\\'\'}" ;;
+	esac
+}
+
+# emit_item LOC SKIP ARGS...: DIR/NNNN.sh for one example.
+emit_item() {
+	local loc=$1 skip=$2 f a
+	shift 2
+	N=$((N + 1))
+	f=$(printf '%s/%04d.sh' "$EMIT" "$N")
+	{
+		printf 'LOC=%s\n' "$(shq "$loc")"
+		if [ -n "$skip" ]; then
+			printf 'SKIP=%s\n' "$(shq "$skip")"
+		else
+			printf 'exec "$SONDE"'
+			for a in "$@"; do
+				printf ' %s' "$(shq "$a")"
+			done
+			printf '\n'
+		fi
+	} > "$f"
+}
+
 # run_sonde LOC ARGS...: compile only; report.
 run_sonde() {
 	local loc=$1 out
@@ -213,6 +258,14 @@ for loc in "$TMP"/*.loc; do
 	where=$(cat "$loc")
 
 	if [ -f "$base.d" ]; then
+		if [ -n "$EMIT" ]; then
+			n=$(printf '%04d' $((N + 1)))
+			cp "$base.d" "$EMIT/$n.d"
+			args=(-s $'\001'DOCS_DIR/$n.d)
+			grep -q '\$target' "$base.d" && args+=(-p $'\001'DOCS_PID)
+			emit_item "$where" "" "${args[@]}"
+			continue
+		fi
 		args=(-s "$base.d")
 		if grep -q '\$target' "$base.d"; then
 			args+=(-p $$)
@@ -240,6 +293,26 @@ for loc in "$TMP"/*.loc; do
 			args+=("$wd")
 			continue
 		fi
+		if [ "${wd:0:2}" = "--" ]; then
+			# a long option: --listen ADDR serves, so it only runs
+			# in the guest; --help and --version are not programs
+			name=${wd#--}
+			val=
+			case $name in
+			*=*)	val=${name#*=}; name=${name%%=*} ;;
+			listen|push) k=$((k + 1)); val=${WORDS[k]-} ;;
+			esac
+			case $name in
+			help|version)
+				if [ -n "$EMIT" ]; then
+					prog=1; args+=("--$name")
+				else
+					skip="not a program (--$name)"
+				fi ;;
+			*)	[ -n "$EMIT" ] && args+=("--$name=$val") ;;
+			esac
+			continue
+		fi
 		for ((j = 1; j < ${#wd}; j++)); do
 			o=${wd:j:1}
 			case $OPTARG_OPTS in
@@ -250,8 +323,15 @@ for loc in "$TMP"/*.loc; do
 					val=${WORDS[k]-}
 				fi
 				case $o in
-				c|p)	hasproc=1; args+=(-p $$) ;;
-				o)	;;
+				c|p)	hasproc=1
+					if [ -z "$EMIT" ]; then
+						args+=(-p $$)
+					elif [ $o = c ]; then
+						args+=(-c "$val")
+					else
+						args+=(-p $'\001'DOCS_PID)
+					fi ;;
+				o)	[ -n "$EMIT" ] && args+=(-o "$(basename "$val")") ;;
 				s)
 					prog=1
 					if [ -f "$val" ]; then
@@ -273,8 +353,16 @@ for loc in "$TMP"/*.loc; do
 				break ;;
 			esac
 			case $o in
-			l)	skip="a probe listing (-l)" ;;
-			V|h)	skip="not a program (-$o)" ;;
+			l)	if [ -n "$EMIT" ]; then
+					prog=1; args+=(-l)
+				else
+					skip="a probe listing (-l)"
+				fi ;;
+			V|h)	if [ -n "$EMIT" ]; then
+					prog=1; args+=("-$o")
+				else
+					skip="not a program (-$o)"
+				fi ;;
 			e)	;;
 			*)	args+=("-$o") ;;
 			esac
@@ -282,6 +370,13 @@ for loc in "$TMP"/*.loc; do
 	done
 	if [ -z "$skip" ] && [ $prog = 0 ]; then
 		skip="no D program in the command"
+	fi
+	if [ -n "$EMIT" ]; then
+		if [ -z "$skip" ] && [ $target = 1 ] && [ $hasproc = 0 ]; then
+			args=(-p $'\001'DOCS_PID "${args[@]}")
+		fi
+		emit_item "$where" "$skip" "${args[@]}"
+		continue
 	fi
 	if [ -n "$skip" ]; then
 		report skip "$where" "$skip"
@@ -293,6 +388,10 @@ for loc in "$TMP"/*.loc; do
 	run_sonde "$where" "${args[@]}"
 done
 
+if [ -n "$EMIT" ]; then
+	echo "docs_scripts.sh: $N examples in $EMIT"
+	exit 0
+fi
 echo "1..$N"
 echo "$PASS passed, $FAIL failed"
 [ $SKIP -gt 0 ] && echo "# $SKIP skipped"
