@@ -369,7 +369,10 @@ demo: module userland selftests-bin
 # make check-packages, debootstrap for make check-kernels; a JDK for the
 # Java tools' JVM in the guest; bash-completion and vim for the tests of
 # the completion and the syntax file; prometheus for promtool (-O
-# prometheus's check) and golang-go for go tool pprof (-O pprof's).
+# prometheus's check) and golang-go for go tool pprof (-O pprof's);
+# for make conformance, gawk (dtrace-utils' .r.p post-processors) and
+# libc6-dbg (libc's local functions in ustack(), as DTrace's test hosts
+# name them).
 DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	linux-headers-amd64 linux-image-amd64 linux-source \
 	linux-headers-6.12-amd64 linux-image-6.12-amd64 dwarves \
@@ -377,7 +380,8 @@ DEPS_PKGS := build-essential make libc6-dev binutils pkg-config \
 	qemu-system-x86 busybox-static cpio \
 	xz-utils zstd gzip lz4 bzip2 kmod python3 libelf-dev zlib1g-dev liblzma-dev libbpf-dev ca-certificates \
 	clang libclang-rt-14-dev systemtap-sdt-dev python3.11 prometheus golang-go \
-	libcapstone-dev openjdk-17-jdk-headless bash-completion vim
+	libcapstone-dev openjdk-17-jdk-headless bash-completion vim \
+	gawk libc6-dbg
 
 deps:
 	@set -e; \

@@ -4,11 +4,18 @@
 dtrace-utils' test/unittest suite (conformance.sh drives it; docs/
 conformance.md has the figures and the method).
 
+  conformance.py triggers DTU OUTDIR SONDE
+      build dtrace-utils' trigger programs (test/triggers) as its own
+      test/triggers/Build builds them -- the list of 64-bit external
+      triggers and each one's flags are read from that file -- into
+      OUTDIR, the USDT ones with SONDE's -h and -G as dtrace's; copy the
+      script triggers.  Prints what could not be built, and why.
   conformance.py select DTU STAGE [REGEX]
       choose the tests to run in the guest: tst.*.d with a .r, err.*.d,
-      both without a .sh driver, a trigger program (@@trigger other than
-      none, .t), @@skip or a .x script (these check the host DTrace runs
-      on; none applies to sonde's guest as written); write STAGE/list (for
+      both without a .sh driver, a trigger (@@trigger other than none,
+      .t) that is not among those built in STAGE/dtu/test/triggers,
+      @@skip or a .x script (these check the host DTrace runs on; none
+      applies to sonde's guest as written); write STAGE/list (for
       guest-run.sh) and STAGE/selection.tsv (every test with run or its
       reason to be left out).  REGEX narrows the run to matching paths.
   conformance.py judge DTU STAGE GUEST_OUT OUTDIR
@@ -84,23 +91,137 @@ def all_tests(dtu):
 	return sorted(out)
 
 
-def selection(dtu, rel):
-	"""(reason to leave it out, or None; timeout; dtrace's arguments)"""
+# ---------------------------------------------------------------------------
+# trigger programs
+
+def build_vars(path):
+	"""test/triggers/Build's simple assignments (NAME := value, NAME =
+	value, NAME += value; continuation lines joined), as a dict."""
+	out = {}
+	with open(path, errors='replace') as fh:
+		text = fh.read().replace('\\\n', ' ')
+	depth = 0
+	for line in text.split('\n'):
+		if line.startswith('define '):
+			depth += 1
+		elif line.startswith('endef'):
+			depth -= 1
+		if depth or line.startswith(('\t', '#')):
+			continue
+		m = re.match(r'^([A-Za-z0-9_.-]+)\s*(:=|\+=|\?=|=)\s*(.*)$', line)
+		if not m:
+			continue
+		name, op, val = m.group(1), m.group(2), m.group(3).strip()
+		if op == '+=':
+			out[name] = (out.get(name, '') + ' ' + val).strip()
+		else:
+			out[name] = val
+	return out
+
+
+def expand(vars_, val):
+	"""$(NAME) references within Build's own variables; $(if ...) and the
+	like expand to nothing (the 32-bit triggers they choose are not built
+	here)."""
+	for _ in range(8):
+		n = re.sub(r'\$\(([A-Za-z0-9_]+)\)', lambda m: vars_.get(m.group(1), ''), val)
+		n = re.sub(r'\$\((if|call|addprefix|objdir)[^()]*\)', '', n)
+		if n == val:
+			break
+		val = n
+	return val
+
+
+def cmd_triggers(dtu, outdir, sonde):
+	tdir = os.path.join(dtu, 'test', 'triggers')
+	bv = build_vars(os.path.join(tdir, 'Build'))
+	# GNUmakefile's CFLAGS and INVARIANT_CFLAGS, and CPPFLAGS' headers
+	# (sys/dtrace_types.h), except for the USDT triggers: their probes
+	# are SystemTap's <sys/sdt.h> notes, as sonde's -h writes them and
+	# Debian's systemtap-sdt-dev has them, not dtrace-utils' own sdt.h
+	base_cflags = '-O2 -Wall -pedantic -Wno-unknown-pragmas -std=gnu99 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64'
+	names = expand(bv, bv.get('EXTERNAL_64BIT_TRIGGERS', '')).split()
+	os.makedirs(outdir, exist_ok=True)
+	built, failed = 0, []
+	for name in names:
+		src = os.path.join(tdir, name + '.c')
+		out = os.path.join(outdir, name)
+		cflags = (base_cflags + ' ' + expand(bv, bv.get(name + '_CFLAGS', ''))).split()
+		ldflags = expand(bv, bv.get(name + '_LDFLAGS', '')).split()
+		libs = expand(bv, bv.get(name + '_LIBS', '')).split()
+		prov = bv.get(name + '_PROV', '').strip()
+		if prov:
+			cflags = [f for f in cflags if f != '-Iuts/common']
+		else:
+			cflags += ['-Iuts/common', '-Iinclude']
+		try:
+			if prov:
+				pd = os.path.join(tdir, prov)
+				hdr = os.path.join(outdir, prov[:-2] + '.h')
+				subprocess.run([sonde, '-h', '-s', pd, '-o', hdr], check=True,
+					       capture_output=True, cwd=dtu)
+				obj = out + '.o'
+				subprocess.run(['gcc'] + cflags + ['-I', outdir, '-c', src, '-o', obj],
+					       check=True, capture_output=True, cwd=dtu)
+				pobj = out + '-prov.o'
+				subprocess.run([sonde, '-G', '-s', pd, '-o', pobj, obj], check=True,
+					       capture_output=True, cwd=dtu)
+				subprocess.run(['gcc'] + cflags + ['-o', out, obj, pobj] + ldflags + libs,
+					       check=True, capture_output=True, cwd=dtu)
+			else:
+				subprocess.run(['gcc'] + cflags + ['-I', outdir, '-o', out, src] + ldflags + libs,
+					       check=True, capture_output=True, cwd=dtu)
+			built += 1
+		except subprocess.CalledProcessError as e:
+			msg = (e.stderr or b'').decode(errors='replace').strip().split('\n')
+			failed.append('%s: %s' % (name, msg[-1] if msg else 'failed'))
+	for name in expand(bv, bv.get('SCRIPT_TRIGGERS', '')).split():
+		src = os.path.join(tdir, name)
+		if os.path.isfile(src):
+			with open(src, 'rb') as a, open(os.path.join(outdir, name), 'wb') as b:
+				b.write(a.read())
+			os.chmod(os.path.join(outdir, name), 0o755)
+			built += 1
+	print('conformance: %d trigger programs built in %s' % (built, outdir))
+	for f in failed:
+		print('conformance: trigger not built: %s' % f)
+
+
+def trigger_of(dtu, stage, path):
+	"""(trigger command or None, timing, reason it cannot run or None):
+	runtest.sh's @@trigger (a program in test/triggers and its arguments)
+	or the test's executable .t, and @@trigger-timing."""
+	base = path[:-2]
+	timing = (opt(path, 'trigger-timing') or 'synchro').strip()
+	if os.access(base + '.t', os.X_OK):
+		return os.path.relpath(base + '.t', dtu), timing, None
+	trig = opt(path, 'trigger')
+	if trig is None or trig.strip() in ('', 'none'):
+		return None, timing, None
+	prog = trig.split()[0]
+	if not os.access(os.path.join(stage, 'dtu', 'test', 'triggers', prog), os.X_OK):
+		return None, timing, 'trigger'
+	return 'test/triggers/' + trig.strip(), timing, None
+
+
+def selection(dtu, rel, stage=None):
+	"""(reason to leave it out, or None; timeout; dtrace's arguments;
+	trigger command or ''; trigger timing)"""
 	path = os.path.join(dtu, rel)
 	base = path[:-2]
 	name = os.path.basename(rel)
 	if os.path.exists(base + '.sh'):
-		return 'sh-driver', 0, ''
+		return 'sh-driver', 0, '', '', ''
 	if opt(path, 'skip') is not None:
-		return 'skip', 0, ''
-	trig = opt(path, 'trigger')
-	if (trig is not None and trig.strip() != 'none') or os.access(base + '.t', os.X_OK):
-		return 'trigger', 0, ''
+		return 'skip', 0, '', '', ''
+	trig, timing, why = trigger_of(dtu, stage or '/nonexistent', path)
+	if why:
+		return why, 0, '', '', ''
 	if os.path.exists(base + '.x') or os.path.exists(base + '.x86_64.x'):
-		return 'x-script', 0, ''
+		return 'x-script', 0, '', '', ''
 	if name.startswith('tst.') and not (os.path.exists(base + '.r') or
 					    os.path.exists(base + '.x86_64.r')):
-		return 'no-r', 0, ''
+		return 'no-r', 0, '', '', ''
 	if opt(path, 'xfail') is not None and opt(path, 'no-xfail') is None:
 		xf = True
 	else:
@@ -116,7 +237,7 @@ def selection(dtu, rel):
 	ro = opt(path, 'runtest-opts')
 	if ro:
 		args += ' ' + ro.strip()
-	return ('xfail' if xf else None), tmo, args
+	return ('xfail' if xf else None), tmo, args, trig or '', timing
 
 
 def cmd_select(dtu, stage, regex=None):
@@ -127,10 +248,11 @@ def cmd_select(dtu, stage, regex=None):
 		for rel in all_tests(dtu):
 			if rx and not rx.search(rel):
 				continue
-			why, tmo, args = selection(dtu, rel)
+			why, tmo, args, trig, timing = selection(dtu, rel, stage)
 			sel.write('%s\t%s\n' % (rel, why or 'run'))
 			if why in (None, 'xfail'):
-				lst.write('%s\t%d\t%s\n' % (rel, tmo, args))
+				# '-': no trigger (sh's read collapses empty fields)
+				lst.write('%s\t%d\t%s\t%s\t%s\n' % (rel, tmo, args, trig or '-', timing or 'synchro'))
 				n += 1
 	print('conformance: %d tests selected' % n)
 
@@ -335,6 +457,8 @@ def summary(rows, outdir):
 def main():
 	if len(sys.argv) >= 4 and sys.argv[1] == 'select':
 		cmd_select(sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else None)
+	elif len(sys.argv) == 5 and sys.argv[1] == 'triggers':
+		cmd_triggers(*sys.argv[2:])
 	elif len(sys.argv) == 6 and sys.argv[1] == 'judge':
 		cmd_judge(*sys.argv[2:])
 	else:

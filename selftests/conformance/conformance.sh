@@ -30,6 +30,11 @@ if [ "${CONF_REJUDGE:-0}" != 1 ]; then
 	mkdir -p "$S/dtu/test"
 	cp -r "$DTU/test/unittest" "$S/dtu/test/"
 	cp "$HERE/guest-run.sh" "$S/"
+	# the trigger programs, built here as dtrace-utils builds them (the
+	# USDT ones with sonde's -h and -G)
+	[ -x "$ROOT/build/sonde" ] || { echo "conformance: no build/sonde (make userland)" >&2; exit 1; }
+	python3 "$HERE/conformance.py" triggers "$DTU" "$S/dtu/test/triggers" "$ROOT/build/sonde"
+	rm -f "$S"/dtu/test/triggers/*.o
 	python3 "$HERE/conformance.py" select "$DTU" "$S" "${CONF_FILTER:-}"
 	n=$(wc -l < "$S/list")
 	# the whole run's bound: every test's timeout would be far too long;
@@ -45,6 +50,25 @@ if [ "${CONF_REJUDGE:-0}" != 1 ]; then
 	else
 		echo "conformance: no cpp here: the tests run with -C will fail" >&2
 	fi
+	# libc's debug symbols (libc6-dbg), found by build-id as sonde looks
+	# for them: DTrace's test hosts name libc's local functions
+	# (__libc_start_call_main) in the ustack() tests' expected output
+	libc=$(ldconfig -p | awk '$1 == "libc.so.6" && /x86-64/ { print $NF; exit }')
+	bid=$(readelf -n "$libc" 2>/dev/null | awk '/Build ID:/ { print $3; exit }')
+	dbg=/usr/lib/debug/.build-id/${bid:0:2}/${bid:2}.debug
+	if [ -n "$bid" ] && [ -e "$dbg" ]; then
+		bins+=" $(readlink -f "$dbg")"
+		[ "$(readlink -f "$dbg")" = "$dbg" ] || bins+=" $dbg"
+	else
+		echo "conformance: no debug symbols for $libc (apt-get install libc6-dbg): the ustack() tests will show libc's local functions as addresses" >&2
+	fi
+	# the libraries the triggers need beyond the guest's (libgomp)
+	for t in "$S"/dtu/test/triggers/*; do
+		[ -x "$t" ] || continue
+		for lib in $(ldd "$t" 2>/dev/null | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\//) print $i }'); do
+			case " $bins " in *" $lib "*) ;; *) bins+=" $lib" ;; esac
+		done
+	done
 	set +e
 	SONDE_GUEST_EXTRA=$S SONDE_GUEST_TIMEOUT=$budget SONDE_GUEST_FILES=$bins \
 		"$ROOT/selftests/guest/run-guest.sh" --cmd 'sh /extra/guest-run.sh' \

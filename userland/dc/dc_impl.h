@@ -59,7 +59,10 @@
  * (its stack) and reports it as a D_SYNTAX error.
  */
 #define DC_MAX_NEST		1000
+/* DTrace's stackframes and ustackframes defaults (dt_open.c's
+ * _dtrace_stackframes, _dtrace_ustackframes) */
 #define DC_STACKFRAMES_DEFAULT	20
+#define DC_USTACKFRAMES_DEFAULT	100
 #define DC_STACKFRAMES_MAX	255
 /* jstack(): DTrace's jstackframes and jstackstrsize defaults */
 #define DC_JSTACKFRAMES_DEFAULT	50

@@ -198,7 +198,7 @@ void dc_uopts_default(struct sonde_uopts *u)
 	u->statusrate_ns = 1000000000ULL;
 	u->cleanrate_ns = 1000000000ULL / 101;	/* DTrace's 101 hz */
 	u->stackframes = DC_STACKFRAMES_DEFAULT;
-	u->ustackframes = DC_STACKFRAMES_DEFAULT;
+	u->ustackframes = DC_USTACKFRAMES_DEFAULT;
 	u->jstackframes = DC_JSTACKFRAMES_DEFAULT;
 	u->jstackstrsize = DC_JSTACKSTRSIZE_DEFAULT;
 	u->stackindent = 14;

@@ -272,7 +272,8 @@ struct sonde_uopts {
 	bool agghist;
 	uint8_t encoding;		/* SONDE_ENCODING_*: bars' characters */
 	/* compile-time: frames of stack() / ustack() without an argument,
-	 * and of stack keys (DTrace's stackframes / ustackframes, 20);
+	 * and of stack keys (DTrace's stackframes, 20, and ustackframes,
+	 * 100);
 	 * jstack()'s frames and bytes of names (jstackframes 50,
 	 * jstackstrsize 512) */
 	uint32_t stackframes, ustackframes;
