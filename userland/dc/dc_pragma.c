@@ -154,8 +154,8 @@ static const struct dc_option {
 	  SONDE_JSTACK_MAXSTR, NULL, NULL },
 	{ "lockmem", DC_OPT_IGNORED, 0, 0, 0, NULL,
 	  "sonde locks no user memory" },
-	{ "maxframes", DC_OPT_IGNORED, 0, 0, 0, NULL,
-	  "stacks are at most 255 frames" },
+	{ "maxframes", DC_OPT_UINT, UO(maxframes), 1, DC_STACKFRAMES_MAX,
+	  NULL, NULL },
 	{ "noresolve", DC_OPT_BOOL, UO(noresolve), 0, 0, NULL, NULL },
 	{ "pcapsize", DC_OPT_IGNORED, 0, 0, 0, NULL, "no pcap() action" },
 	{ "stackframes", DC_OPT_UINT, UO(stackframes), 1, DC_STACKFRAMES_MAX,
@@ -200,6 +200,7 @@ void dc_uopts_default(struct sonde_uopts *u)
 	u->stackframes = DC_STACKFRAMES_DEFAULT;
 	u->ustackframes = DC_USTACKFRAMES_DEFAULT;
 	u->jstackframes = DC_JSTACKFRAMES_DEFAULT;
+	u->maxframes = DC_STACKFRAMES_MAX;
 	u->jstackstrsize = DC_JSTACKSTRSIZE_DEFAULT;
 	u->stackindent = 14;
 	u->errtags = true;

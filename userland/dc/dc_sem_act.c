@@ -536,6 +536,9 @@ static bool sem_stack(struct dc_cc *cc, struct dc_node *n)
 		frames = (int64_t)n->args[0]->ival;
 	if (frames > DC_STACKFRAMES_MAX)
 		frames = DC_STACKFRAMES_MAX;
+	/* the maxframes option: more are silently that many, as in DTrace */
+	if (frames > cc->prog->uopts.maxframes)
+		frames = cc->prog->uopts.maxframes;
 	if (frames < 1) {
 		dc_error(cc, "D_STACK_SIZE", n->line, n->col,
 			 "%s() frames must be between 1 and %u",

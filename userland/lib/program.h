@@ -278,6 +278,9 @@ struct sonde_uopts {
 	 * jstackstrsize 512) */
 	uint32_t stackframes, ustackframes;
 	uint32_t jstackframes, jstackstrsize;
+	/* maxframes: every stack's frames at most this many (default and
+	 * most 255; DTrace's is the kernel's perf_event_max_stack) */
+	uint32_t maxframes;
 	/* statusrate (1 s), cleanrate (accepted, no cleaner to pace) */
 	uint64_t statusrate_ns, cleanrate_ns;
 	uint32_t stackindent;		/* stack() frames' indent, 14 */
