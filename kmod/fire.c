@@ -207,6 +207,16 @@ have_pred:
 	}
 	if (unlikely(ms->tr))
 		ms->tr->flags |= SONDE_TESTRUN_ACTIONS;
+	/* `@[execname] = count()` and its kind: no record, no interpreter
+	 * run; what would fault is left to the interpreter, to report */
+	if (ecb->fastact.fused) {
+		ctx.scratch_used = st->img.scratch_base;
+		if (likely(!sonde_fastact_run(&ctx, &ecb->fastact))) {
+			if (unlikely(ms->tr))
+				ms->tr->result = 0;
+			return;
+		}
+	}
 	if (c->rec_size || (c->flags & SONDE_CLAUSEF_RECORD)) {
 		h = sonde_rec_reserve(pc, ecb->epid, c->rec_size,
 				      sonde_ms_timestamp(ms));
