@@ -142,6 +142,36 @@ static void sonde_test_note(struct sonde_testrun *tr, struct sonde_vm_ctx *ctx,
 	tr->fault_addr = ctx->fault_addr;
 }
 
+/*
+ * The built-ins a fused predicate reads most, without the call into
+ * sonde_env_builtin() (kmod/env.c), which gives the same values: an
+ * argument already read, pid, tid.  False when @id is another (or a
+ * uprobe's argument not yet read): ask sonde_env_builtin().
+ */
+static __always_inline bool sonde_builtin_quick(struct sonde_mstate *ms,
+						u32 id, u64 *v)
+{
+	if (id - SONDE_B_arg0 <= SONDE_B_arg9 - SONDE_B_arg0) {
+		struct sonde_fire *f = ms->fire;
+		u32 n = array_index_nospec(id - SONDE_B_arg0,
+					   ARRAY_SIZE(f->args));
+
+		if (unlikely(f->lazy & (1u << n)))
+			return false;
+		*v = f->args[n];
+		return true;
+	}
+	if (id == SONDE_B_pid) {
+		*v = (u64)task_tgid_nr(current);
+		return true;
+	}
+	if (id == SONDE_B_tid) {
+		*v = (u64)task_pid_nr(current);
+		return true;
+	}
+	return false;
+}
+
 /* Run one ECB.  Interrupts are off and this CPU is marked in-probe. */
 static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 					  struct sonde_mstate *ms)
@@ -151,6 +181,7 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	struct sonde_pcpu *pc = st->pcpu[ms->cpu];
 	struct sonde_rechdr *h = NULL;
 	struct sonde_vm_ctx ctx __uninitialized;	/* every field below */
+	bool pred_done = false;
 	u64 ret;
 
 	/* the cpu option: other CPUs trace nothing (BEGIN, END and ERROR
@@ -161,6 +192,17 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 		return;
 	ms->st = st;
 	ms->pc = pc;
+	/* `/pid == 123/` on a built-in read without a call: a miss sets up
+	 * nothing else */
+	if (c->pred_len && ecb->fastpred.op &&
+	    sonde_builtin_quick(ms, ecb->fastpred.builtin, &ret)) {
+		ret = sonde_fastpred_eval(&ecb->fastpred, ret);
+		if (unlikely(ms->tr))
+			ms->tr->pred = ret;
+		if (!ret)
+			return;
+		pred_done = true;
+	}
 	/* ctx.regs: sonde_vm_run() clears them */
 	ctx.img = &st->img;
 	ctx.env = ms;
@@ -180,7 +222,7 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	ctx.fault_pc = 0;
 	ctx.fault_addr = 0;
 
-	if (c->pred_len) {
+	if (c->pred_len && !pred_done) {
 		u32 fault = 0;
 
 		/* `/pid == 123/` and its kind: no interpreter run */
