@@ -10,7 +10,9 @@
 #                        run)
 #   make profile         guest instructions and time per kernel symbol of
 #                        one firing (PROG='D program', MODE=getppid|read|
-#                        python|pygetppid|pyusdt)
+#                        python|pygetppid|pyusdt; SUITE=bookworm|trixie
+#                        BT='bpftrace program' for bpftrace's on the same
+#                        workload, in a Debian root)
 #   make bench-vm        the interpreter in userland: computed-goto dispatch
 #                        against a switch
 #   make bench-core      the tracing core, in the guest
