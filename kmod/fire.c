@@ -37,6 +37,9 @@
 
 #include "sonde_kmod.h"
 
+/* The key of an aggregation without keys (`@ = count()`). */
+static const struct sonde_key sonde_key_none = { .size = 0, .nseg = 0 };
+
 /* Set while this CPU runs a firing: a probe hit inside one is dropped. */
 static DEFINE_PER_CPU(int, sonde_in_probe);
 
@@ -202,6 +205,25 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 		if (!ret)
 			return;
 		pred_done = true;
+	}
+	/*
+	 * `@ = count()` with no predicate left to run: the fused actions
+	 * (sonde_fastact_run()) would load nothing and build no key, and
+	 * every register the agg reads is zero; this is their update, with
+	 * no VM context to fill.
+	 */
+	if (ecb->aggdirect && (!c->pred_len || pred_done)) {
+		u32 aggid = st->img.insns[ecb->fastact.agg].imm;
+
+		if (unlikely(ms->tr)) {
+			ms->tr->flags |= SONDE_TESTRUN_ACTIONS;
+			ms->tr->result = 0;
+		}
+		SONDE_WORK(1);	/* the agg instruction's dispatch */
+		sonde_agg_update(st, &pc->agg, aggid, &sonde_key_none, 0,
+				 (st->img.aggs[aggid].flags & SONDE_AGGF_INCR) ?
+				 0 : 1);
+		return;
 	}
 	/* ctx.regs: sonde_vm_run() clears them */
 	ctx.img = &st->img;

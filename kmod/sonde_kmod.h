@@ -362,6 +362,8 @@ struct sonde_kecb {
 	struct sonde_fastpred fastpred;	/* the predicate, fused (vm.h) */
 	struct sonde_fastact fastact;	/* the actions, fused (vm.h), when
 					 * the clause records nothing */
+	bool aggdirect;			/* and they are `@ = count()`: no
+					 * load, no key (fire.c) */
 	u32 epid;
 	u32 cost;			/* of one firing, at worst */
 	bool armed;

@@ -865,6 +865,8 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		if (ecb->clause->rec_size ||
 		    (ecb->clause->flags & SONDE_CLAUSEF_RECORD))
 			ecb->fastact.fused = 0;
+		ecb->aggdirect = ecb->fastact.fused && !ecb->fastact.nldb &&
+			!st->img.aggs[st->img.insns[ecb->fastact.agg].imm].nkeys;
 		ecb->epid = i + 1;
 		INIT_LIST_HEAD(&ecb->plink);
 	}
