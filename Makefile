@@ -16,7 +16,8 @@
 #                   part of make check
 #   make profile    guest instructions and time per kernel symbol of one
 #                   firing (PROG='D program', MODE=getppid|read|python|
-#                   pygetppid|pyusdt)
+#                   pygetppid|pyusdt; SUITE=bookworm|trixie BT='bpftrace
+#                   program' for bpftrace's, in a Debian root)
 #                   (these two and every other benchmark, bench-vm,
 #                   bench-core...: bench/bench.mk)
 #   make clean

@@ -10,7 +10,9 @@
 #                        run)
 #   make profile         guest instructions and time per kernel symbol of
 #                        one firing (PROG='D program', MODE=getppid|read|
-#                        python|pygetppid|pyusdt)
+#                        python|pygetppid|pyusdt; SUITE=bookworm|trixie
+#                        BT='bpftrace program' for bpftrace's on the same
+#                        workload, in a Debian root)
 #   make bench-vm        the interpreter in userland: computed-goto dispatch
 #                        against a switch
 #   make bench-core      the tracing core, in the guest
@@ -113,6 +115,9 @@ bench: module userland $(B)/bench/bench-load
 
 # Where a firing's time goes under TCG (bench/profile.sh, bench/tcgprof.c):
 #   make profile PROG='syscall::getppid:entry { @ = count(); }' [MODE=read]
+# and bpftrace's on the same workload, in a Debian root (bench/mkroot.sh):
+#   make profile SUITE=trixie PROG='...' BT='tracepoint:syscalls:sys_enter_getppid { @ = count(); }'
 .PHONY: profile
 profile: module userland selftests-bin $(B)/bench/bench-load
-	KDIR=$(KDIR) bench/profile.sh -m $(or $(MODE),getppid) '$(PROG)'
+	KDIR=$(KDIR) bench/profile.sh -m $(or $(MODE),getppid) $(if $(SUITE),-r $(SUITE)) \
+		$(if $(PROG),'$(PROG)') $(if $(BT),'bpftrace:$(BT)')

@@ -26,6 +26,12 @@
 # (seconds of silence before a stalled guest's tasks are dumped, default
 # 300), SONDE_GUEST_MEM (default 2G).  BENCH_QUICK runs write
 # bench/results-quick.{md,json}.
+#
+# bench/profile.sh -r runs its guest side here instead of the suite:
+# BENCH_PROF (the command init.sh runs in place of job.py: prof-guest.sh
+# with its programs), BENCH_QEMU_EXTRA (tcgprof's -plugin) and
+# BENCH_APPEND (nokaslr); TCG, single-threaded, whatever /dev/kvm says,
+# and no report: the caller reads results.log.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -70,7 +76,8 @@ G=$B/guest
 QEMU_BIN=qemu-system-x86_64
 KVM_DEV=/dev/kvm
 . "$ROOT/selftests/guest/kvm.sh"
-if [ -c "$KVM_DEV" ] && [ -r "$KVM_DEV" ] && [ -w "$KVM_DEV" ] && kvm_boots; then
+if [ -z "${BENCH_PROF:-}" ] && [ -c "$KVM_DEV" ] && [ -r "$KVM_DEV" ] &&
+	[ -w "$KVM_DEV" ] && kvm_boots; then
 	ACCEL=(-accel kvm -cpu host)
 	ACCEL_DESC="KVM"
 else
@@ -89,8 +96,9 @@ fi
 # /bench in the root: what this run tests.
 rm -rf "$R/bench"
 mkdir -p "$R/bench"
-cp "$ROOT/sonde.ko" "$B/sonde" "$B/bench/bench-load" "$HERE/job.py" "$HERE/init.sh" "$R/bench/"
-chmod 755 "$R/bench/init.sh" "$R/bench/job.py"
+cp "$ROOT/sonde.ko" "$B/sonde" "$B/bench/bench-load" "$HERE/job.py" "$HERE/init.sh" \
+	"$HERE/prof-guest.sh" "$R/bench/"
+chmod 755 "$R/bench/init.sh" "$R/bench/job.py" "$R/bench/prof-guest.sh"
 # shell-quoted (%q): a value may hold quotes ("the run's ...")
 {
 	printf 'BENCH_QUICK=%q\n' "${BENCH_QUICK:-0}"
@@ -98,6 +106,7 @@ chmod 755 "$R/bench/init.sh" "$R/bench/job.py"
 	printf 'BENCH_CASES=%q\n' "${BENCH_CASES:-}"
 	printf 'BENCH_ACCEL=%q\n' "${ACCEL_DESC:-}"
 	printf 'BENCH_SKIP_WHY=%q\n' "${BENCH_SKIP_WHY:-}"
+	printf 'BENCH_PROF=%q\n' "${BENCH_PROF:-}"
 	echo "export BENCH_CASES BENCH_SKIP_WHY BENCH_ACCEL"
 } > "$R/bench/bench.conf"
 bash -n "$R/bench/bench.conf" || die "bench.conf does not parse"
@@ -108,7 +117,9 @@ size_mb=$(( $(du -sm "$R" | cut -f1) * 13 / 10 + 256 ))
 truncate -s "${size_mb}M" "$IMG"
 mkfs.ext4 -q -F -L benchroot -d "$R" "$IMG" || die "mkfs.ext4 -d failed"
 
-APPEND="console=ttyS0 panic=-1 loglevel=5 sysrq_always_enabled cryptomgr.notests root=/dev/vda rw rootfstype=ext4 init=/bench/init.sh"
+APPEND="console=ttyS0 panic=-1 loglevel=5 sysrq_always_enabled cryptomgr.notests root=/dev/vda rw rootfstype=ext4 init=/bench/init.sh${BENCH_APPEND:+ $BENCH_APPEND}"
+# shellcheck disable=SC2206 # split on spaces, as run-guest.sh's SONDE_QEMU_EXTRA
+EXTRA=(${BENCH_QEMU_EXTRA:-})
 RES=$BG/results.log
 CON=$BG/console.log
 rm -f "$RES" "$CON"
@@ -139,7 +150,7 @@ set +e
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -monitor "unix:$MON,server,nowait" -nodefaults -no-user-config -display none -no-reboot \
 	-m "$MEM" -smp 2 "${ACCEL[@]}" \
 	-kernel "$VMLINUX" -initrd "$INITRD" -append "$APPEND" \
-	-drive "file=$IMG,if=virtio,format=raw" \
+	-drive "file=$IMG,if=virtio,format=raw" "${EXTRA[@]}" \
 	-serial "file:$CON" -serial stdio </dev/null 2>"$BG/qemu.stderr" |
 	sed -u 's/\r$//' | tee "$RES" | grep --line-buffered -E '^### bench-guest|"type": "(progress|note)"' >&2
 rc=${PIPESTATUS[0]}
@@ -149,6 +160,7 @@ kill $WATCH 2>/dev/null || true
 grep -q '^### bench-guest: end' "$RES" || die "the guest did not finish; see $CON and $RES"
 grep -q '^### bench-guest: insmod rc=0' "$RES" || die "insmod sonde.ko failed in the guest; see $CON"
 sed -n '/job-stderr-begin/,/job-stderr-end/p' "$RES" | grep -E 'failed|Traceback' >&2 || true
+[ -z "${BENCH_PROF:-}" ] || exit 0
 
 # results.{md,json} for the 6.1 series, results-6.12.{md,json} for 6.12
 SUFFIX=

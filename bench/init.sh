@@ -35,7 +35,12 @@ fi
 . /bench/bench.conf
 export BENCH_QUICK BENCH_CPU
 mark "job-begin"
-python3.11 /bench/job.py >&3 2>/bench/job.stderr
+if [ -n "$BENCH_PROF" ]; then
+	# bench/profile.sh -r: prof-guest.sh and its programs, not the suite
+	sh -c "$BENCH_PROF" >&3 2>/bench/job.stderr
+else
+	python3.11 /bench/job.py >&3 2>/bench/job.stderr
+fi
 mark "job-end rc=$?"
 echo "### bench-guest: job-stderr-begin" >&3
 tail -n 60 /bench/job.stderr >&3

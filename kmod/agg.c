@@ -59,6 +59,40 @@ void sonde_agg_reset(struct sonde_buf *b, u32 area, u32 used)
 	}
 }
 
+/*
+ * A new entry for (@aggid, @key) at the head of @slot's chain in the
+ * active area, or NULL when the area is full (a drop, counted).  Out of
+ * line, so that the lookup in sonde_agg_update() keeps its few values in
+ * registers: inlined, this path's made the compiler shuffle a dozen of
+ * them before every lookup (`@ = count()`: 82 instructions an update).
+ */
+static noinline struct sonde_aggrec *
+sonde_agg_insert(struct sonde_state *st, struct sonde_buf *b, u32 aggid,
+		 const struct sonde_key *key, u32 hash, u32 slot)
+{
+	const struct sonde_agg_desc *ad = &st->img.aggs[aggid];
+	u32 a = b->active, *buckets = sonde_agg_buckets(b, a);
+	u32 voff = sizeof(struct sonde_aggrec) + ALIGN(key->size, 8);
+	u32 size = voff + st->agg_vsize[aggid];
+	struct sonde_aggrec *e;
+
+	e = sonde_buf_reserve(b, size);
+	if (unlikely(!e)) {
+		b->drops[a]++;
+		return NULL;
+	}
+	e->aggid = aggid;
+	e->size = size;
+	e->hash = hash;
+	e->next = buckets[slot];
+	sonde_key_store(key, (u8 *)(e + 1));
+	sonde_zero((u8 *)(e + 1) + key->size, voff - sizeof(*e) - key->size);
+	sonde_agg_init(ad, (s64 *)((u8 *)e + voff));
+	buckets[slot] = b->offset[a] + 1;
+	b->offset[a] += size;
+	return e;
+}
+
 /**
  * sonde_agg_update() - aggregate one value into this CPU's table
  * @st: the consumer state (its image's aggregation descriptors)
@@ -78,16 +112,17 @@ void sonde_agg_reset(struct sonde_buf *b, u32 area, u32 used)
 void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		      u32 aggid, const struct sonde_key *key, s64 x, s64 incr)
 {
-	const struct sonde_agg_desc *ad = &st->img.aggs[aggid];
 	u32 a = b->active, *buckets = sonde_agg_buckets(b, a);
-	u32 key_size = key->size, hash, slot, off, size, voff, n;
+	u32 hash, slot, off, n;
 	struct sonde_aggrec *e;
 	u8 *area = b->data[a];
+	s64 *val;
 
-	/* over the bytes the firing wrote: not a string's padding */
-	hash = sonde_key_hash(key, aggid ^ st->hash_seed);
+	/* over the bytes the firing wrote: not a string's padding; a key
+	 * of no components (`@ = count()`) hashes the same every time */
+	hash = key->size ? sonde_key_hash(key, aggid ^ st->hash_seed) :
+			   st->agg_hash0[aggid];
 	slot = hash & (b->nbuckets - 1);
-	voff = sizeof(*e) + ALIGN(key_size, 8);
 	for (off = buckets[slot], n = 0; off; off = e->next) {
 		if (unlikely(++n > SONDE_CHAIN_MAX)) {
 			b->drops[a]++;
@@ -95,26 +130,19 @@ void sonde_agg_update(struct sonde_state *st, struct sonde_buf *b,
 		}
 		e = (struct sonde_aggrec *)(area + off - 1);
 		if (e->hash == hash && e->aggid == aggid &&
-		    sonde_key_equal(key, (const u8 *)(e + 1)))
+		    (!key->nseg || sonde_key_equal(key, (const u8 *)(e + 1))))
 			goto found;
 	}
-	size = voff + st->agg_vsize[aggid];
-	e = sonde_buf_reserve(b, size);
-	if (unlikely(!e)) {
-		b->drops[a]++;
+	e = sonde_agg_insert(st, b, aggid, key, hash, slot);
+	if (unlikely(!e))
 		return;
-	}
-	e->aggid = aggid;
-	e->size = size;
-	e->hash = hash;
-	e->next = buckets[slot];
-	sonde_key_store(key, (u8 *)(e + 1));
-	sonde_zero((u8 *)(e + 1) + key_size, voff - sizeof(*e) - key_size);
-	sonde_agg_init(ad, (s64 *)((u8 *)e + voff));
-	buckets[slot] = b->offset[a] + 1;
-	b->offset[a] += size;
 found:
-	sonde_agg_apply(ad, (s64 *)((u8 *)e + voff), x, incr);
+	val = (s64 *)((u8 *)e + sizeof(*e) + ALIGN(key->size, 8));
+	/* count(), the commonest, without the call and the switch */
+	if (st->img.aggs[aggid].fn == SONDE_AGG_count)
+		val[0]++;
+	else
+		sonde_agg_apply(&st->img.aggs[aggid], val, x, incr);
 }
 
 /**

@@ -37,6 +37,9 @@
 
 #include "sonde_kmod.h"
 
+/* The key of an aggregation without keys (`@ = count()`). */
+static const struct sonde_key sonde_key_none = { .size = 0, .nseg = 0 };
+
 /* Set while this CPU runs a firing: a probe hit inside one is dropped. */
 static DEFINE_PER_CPU(int, sonde_in_probe);
 
@@ -142,6 +145,36 @@ static void sonde_test_note(struct sonde_testrun *tr, struct sonde_vm_ctx *ctx,
 	tr->fault_addr = ctx->fault_addr;
 }
 
+/*
+ * The built-ins a fused predicate reads most, without the call into
+ * sonde_env_builtin() (kmod/env.c), which gives the same values: an
+ * argument already read, pid, tid.  False when @id is another (or a
+ * uprobe's argument not yet read): ask sonde_env_builtin().
+ */
+static __always_inline bool sonde_builtin_quick(struct sonde_mstate *ms,
+						u32 id, u64 *v)
+{
+	if (id - SONDE_B_arg0 <= SONDE_B_arg9 - SONDE_B_arg0) {
+		struct sonde_fire *f = ms->fire;
+		u32 n = array_index_nospec(id - SONDE_B_arg0,
+					   ARRAY_SIZE(f->args));
+
+		if (unlikely(f->lazy & (1u << n)))
+			return false;
+		*v = f->args[n];
+		return true;
+	}
+	if (id == SONDE_B_pid) {
+		*v = (u64)task_tgid_nr(current);
+		return true;
+	}
+	if (id == SONDE_B_tid) {
+		*v = (u64)task_pid_nr(current);
+		return true;
+	}
+	return false;
+}
+
 /* Run one ECB.  Interrupts are off and this CPU is marked in-probe. */
 static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 					  struct sonde_mstate *ms)
@@ -151,6 +184,7 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	struct sonde_pcpu *pc = st->pcpu[ms->cpu];
 	struct sonde_rechdr *h = NULL;
 	struct sonde_vm_ctx ctx __uninitialized;	/* every field below */
+	bool pred_done = false;
 	u64 ret;
 
 	/* the cpu option: other CPUs trace nothing (BEGIN, END and ERROR
@@ -161,6 +195,36 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 		return;
 	ms->st = st;
 	ms->pc = pc;
+	/* `/pid == 123/` on a built-in read without a call: a miss sets up
+	 * nothing else */
+	if (c->pred_len && ecb->fastpred.op &&
+	    sonde_builtin_quick(ms, ecb->fastpred.builtin, &ret)) {
+		ret = sonde_fastpred_eval(&ecb->fastpred, ret);
+		if (unlikely(ms->tr))
+			ms->tr->pred = ret;
+		if (!ret)
+			return;
+		pred_done = true;
+	}
+	/*
+	 * `@ = count()` with no predicate left to run: the fused actions
+	 * (sonde_fastact_run()) would load nothing and build no key, and
+	 * every register the agg reads is zero; this is their update, with
+	 * no VM context to fill.
+	 */
+	if (ecb->aggdirect && (!c->pred_len || pred_done)) {
+		u32 aggid = st->img.insns[ecb->fastact.agg].imm;
+
+		if (unlikely(ms->tr)) {
+			ms->tr->flags |= SONDE_TESTRUN_ACTIONS;
+			ms->tr->result = 0;
+		}
+		SONDE_WORK(1);	/* the agg instruction's dispatch */
+		sonde_agg_update(st, &pc->agg, aggid, &sonde_key_none, 0,
+				 (st->img.aggs[aggid].flags & SONDE_AGGF_INCR) ?
+				 0 : 1);
+		return;
+	}
 	/* ctx.regs: sonde_vm_run() clears them */
 	ctx.img = &st->img;
 	ctx.env = ms;
@@ -180,7 +244,7 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	ctx.fault_pc = 0;
 	ctx.fault_addr = 0;
 
-	if (c->pred_len) {
+	if (c->pred_len && !pred_done) {
 		u32 fault = 0;
 
 		/* `/pid == 123/` and its kind: no interpreter run */
@@ -207,6 +271,16 @@ have_pred:
 	}
 	if (unlikely(ms->tr))
 		ms->tr->flags |= SONDE_TESTRUN_ACTIONS;
+	/* `@[execname] = count()` and its kind: no record, no interpreter
+	 * run; what would fault is left to the interpreter, to report */
+	if (ecb->fastact.fused) {
+		ctx.scratch_used = st->img.scratch_base;
+		if (likely(!sonde_fastact_run(&ctx, &ecb->fastact))) {
+			if (unlikely(ms->tr))
+				ms->tr->result = 0;
+			return;
+		}
+	}
 	if (c->rec_size || (c->flags & SONDE_CLAUSEF_RECORD)) {
 		h = sonde_rec_reserve(pc, ecb->epid, c->rec_size,
 				      sonde_ms_timestamp(ms));

@@ -360,6 +360,10 @@ struct sonde_kecb {
 	struct sonde_probe *probe;
 	const struct sonde_clause *clause;
 	struct sonde_fastpred fastpred;	/* the predicate, fused (vm.h) */
+	struct sonde_fastact fastact;	/* the actions, fused (vm.h), when
+					 * the clause records nothing */
+	bool aggdirect;			/* and they are `@ = count()`: no
+					 * load, no key (fire.c) */
 	u32 epid;
 	u32 cost;			/* of one firing, at worst */
 	bool armed;
@@ -393,6 +397,8 @@ struct sonde_state {
 	struct sonde_pcpu **pcpu;	/* [nr_cpu_ids] */
 	u32 scratch_size;
 	u32 *agg_vsize;			/* value bytes of each aggregation */
+	u32 *agg_hash0;			/* the hash of its empty key (no
+					 * keys: `@ = count()`), at LOAD */
 	u8 *globals;			/* global scalars */
 	u32 *var_off;			/* sonde_vars_layout() */
 	struct sonde_dvars *dvars;	/* thread-locals, arrays (dynvar.c) */

@@ -353,6 +353,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	kvfree(st->globals);
 	kfree(st->var_off);
 	kfree(st->agg_vsize);
+	kfree(st->agg_hash0);
 	kvfree(st->ecbs);
 	kvfree(st->image);
 	kfree(st);
@@ -828,12 +829,18 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 			    GFP_KERNEL);
 	st->agg_vsize = kcalloc(max(st->img.naggs, 1u), sizeof(u32),
 				GFP_KERNEL);
-	if (!st->ecbs || !st->agg_vsize) {
+	st->agg_hash0 = kcalloc(max(st->img.naggs, 1u), sizeof(u32),
+				GFP_KERNEL);
+	if (!st->ecbs || !st->agg_vsize || !st->agg_hash0) {
 		err = -ENOMEM;
 		goto out_ecbs;
 	}
-	for (i = 0; i < st->img.naggs; i++)
+	for (i = 0; i < st->img.naggs; i++) {
+		const struct sonde_key none = { .size = 0, .nseg = 0 };
+
 		st->agg_vsize[i] = sonde_agg_val_size(&st->img.aggs[i]);
+		st->agg_hash0[i] = sonde_key_hash(&none, i ^ st->hash_seed);
+	}
 
 	mutex_lock(&sonde_lock);
 	for (i = 0; i < st->necbs; i++) {
@@ -852,6 +859,14 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		ecb->clause = &st->img.clauses[ue->clause];
 		sonde_fastpred_find(&st->img, ecb->clause->pred_off,
 				    ecb->clause->pred_len, &ecb->fastpred);
+		sonde_fastact_find(&st->img, ecb->clause->act_off,
+				   ecb->clause->act_len, &ecb->fastact);
+		/* a record to reserve and commit is the general path's */
+		if (ecb->clause->rec_size ||
+		    (ecb->clause->flags & SONDE_CLAUSEF_RECORD))
+			ecb->fastact.fused = 0;
+		ecb->aggdirect = ecb->fastact.fused && !ecb->fastact.nldb &&
+			!st->img.aggs[st->img.insns[ecb->fastact.agg].imm].nkeys;
 		ecb->epid = i + 1;
 		INIT_LIST_HEAD(&ecb->plink);
 	}
@@ -890,6 +905,8 @@ out_ecbs:
 	sonde_state_unbudget(st);
 	kfree(st->agg_vsize);
 	st->agg_vsize = NULL;
+	kfree(st->agg_hash0);
+	st->agg_hash0 = NULL;
 	kvfree(st->ecbs);
 	st->ecbs = NULL;
 	st->necbs = 0;

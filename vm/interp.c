@@ -65,6 +65,36 @@ static s64 sonde_strcmp(const char *a, const char *b, u32 max)
 	return 0;
 }
 
+/*
+ * Copy string @s into a key's field at @d: at most @max characters, then
+ * the NUL.  Returns the characters copied.  Bytes of the field after the
+ * NUL may be written too (zeros), never past @max + 1.  In the kernel,
+ * strscpy() a word at a time (it never reads across a page boundary the
+ * string does not reach); a key's `execname` and `probefunc` were a
+ * third of `@[execname, probefunc] = count()`'s instructions copied a
+ * byte at a time.
+ */
+static inline u32 sonde_key_strcpy(u8 *d, const char *s, u32 max)
+{
+#ifdef __KERNEL__
+	ssize_t n = strscpy((char *)d, s, max + 1);
+
+	return n < 0 ? max : (u32)n;
+#else
+	u32 i;
+
+	for (i = 0; i < max; i++) {
+		u8 c = s[i];
+
+		d[i] = c;
+		if (!c)
+			break;
+	}
+	d[i] = 0;	/* only needed when truncated */
+	return i;
+#endif
+}
+
 /* Note bytes [@off, @off + @len) of @k as written (merging neighbours). */
 static inline void sonde_key_seg(struct sonde_key *k, u32 off, u32 len)
 {
@@ -114,14 +144,7 @@ static u32 sonde_key_build(struct sonde_vm_ctx *ctx, struct sonde_key *k,
 			if (unlikely(!s))
 				return SONDE_KEY_NULLSTR;
 			d = key + ksize;
-			for (i = 0; i < max; i++) {
-				u8 c = s[i];
-
-				d[i] = c;
-				if (!c)
-					break;
-			}
-			d[i] = 0;	/* only needed when truncated */
+			i = sonde_key_strcpy(d, s, max);
 			if (pad)
 				sonde_zero(key + ksize + i, img->strsize - i);
 			sonde_key_seg(k, ksize, i + 1);
@@ -214,6 +237,103 @@ void sonde_fastpred_find(const struct sonde_image *img, u32 off, u32 len,
 	fp->k = c->op == SONDE_OP_MOVI ? (u64)(s64)c->imm : img->consts[c->imm];
 	fp->builtin = b->imm;
 	fp->op = in[2].op;
+}
+
+/*
+ * The agg instruction @pc on registers @r: the key built from
+ * r[rs..rs+nkeys), the value r[rt] (and the weight r[rt + 1]) aggregated.
+ * Returns 0, or SONDE_KEY_NULLSTR or SONDE_KEY_BADBUF (the buffer's
+ * address in *@bad) as sonde_key_build() does, with nothing aggregated.
+ * One body for the interpreter and the fused form.
+ */
+static __always_inline u32 sonde_agg_insn(struct sonde_vm_ctx *ctx,
+					  const struct sonde_insn *pc,
+					  const u64 *r, u64 *bad)
+{
+	const struct sonde_agg_desc *ad = &ctx->img->aggs[pc->imm];
+	struct sonde_key k __uninitialized;	/* written below */
+	u32 ksize;
+
+	if (!ad->nkeys) {
+		/* @ = count(): no key to build */
+		k.data = (u8 *)ctx->scratch;
+		k.nseg = 0;
+		k.size = 0;
+	} else {
+		ksize = sonde_key_build(ctx, &k, (u8 *)ctx->scratch,
+					&r[pc->rs], ad->keys_off, ad->nkeys,
+					false, bad);
+		if (unlikely(ksize == SONDE_KEY_NULLSTR ||
+			     ksize == SONDE_KEY_BADBUF))
+			return ksize;
+	}
+	sonde_env_agg(ctx, pc->imm, &k, (s64)r[pc->rt],
+		      (ad->flags & SONDE_AGGF_INCR) ? (s64)r[pc->rt + 1] : 1);
+	return 0;
+}
+
+void sonde_fastact_find(const struct sonde_image *img, u32 off, u32 len,
+			struct sonde_fastact *fa)
+{
+	const struct sonde_insn *in = img->insns + off, *ag;
+	const struct sonde_agg_desc *ad;
+	u32 i, n, reads = 0, wrote = 0;
+
+	fa->agg = 0;
+	fa->zero = 0;
+	fa->fused = 0;
+	fa->nldb = 0;
+	if (len < 2 || len > SONDE_FASTACT_MAXLDB + 2)
+		return;
+	n = len - 2;
+	for (i = 0; i < n; i++) {
+		if (in[i].op != SONDE_OP_LDB)
+			return;
+		wrote |= 1u << in[i].rd;
+	}
+	ag = &in[n];
+	if (ag->op != SONDE_OP_AGG || in[n + 1].op != SONDE_OP_RET ||
+	    (wrote & (1u << in[n + 1].rs)))
+		return;
+	/* the registers the verifier let the agg read */
+	ad = &img->aggs[ag->imm];
+	for (i = 0; i < ad->nkeys; i++)
+		reads |= 1u << (ag->rs + i);
+	reads |= 1u << ag->rt;
+	if (ad->flags & SONDE_AGGF_INCR)
+		reads |= 1u << (ag->rt + 1);
+	for (i = 0; i < n; i++) {
+		fa->rd[i] = in[i].rd;
+		fa->builtin[i] = (u16)in[i].imm;
+	}
+	fa->nldb = (u8)n;
+	fa->zero = (u16)(reads & ~wrote);
+	fa->agg = off + n;
+	fa->fused = 1;
+}
+
+int sonde_fastact_run(struct sonde_vm_ctx *ctx, const struct sonde_fastact *fa)
+{
+	const struct sonde_insn *pc = ctx->img->insns + fa->agg;
+	u64 *r = ctx->regs, bad;
+	u32 i, m, fault = 0;
+
+	/* one store per register to clear (r0 for count()), no loop over
+	 * all sixteen */
+	for (m = fa->zero; m; m &= m - 1)
+		r[__builtin_ctz(m)] = 0;
+	for (i = 0; i < fa->nldb; i++) {
+		r[fa->rd[i]] = sonde_env_builtin(ctx, fa->builtin[i], &fault);
+		if (unlikely(fault))
+			return -EAGAIN;
+	}
+	/* the interpreter's work units: one per instruction dispatched */
+	SONDE_WORK(fa->nldb + 1);
+	ctx->strtok_pos = NULL;
+	ctx->strtok_end = NULL;
+	if (unlikely(sonde_agg_insn(ctx, pc, r, &bad)))
+		return -EAGAIN;
+	return 0;
 }
 
 int sonde_vm_run(struct sonde_vm_ctx *ctx, u32 off, u32 len, u64 *ret)
@@ -443,21 +563,14 @@ l_EMITJSTACK:
 			  SONDE_SOL_LEN(pc->imm));
 	NEXT();
 
-l_AGG: {
-	const struct sonde_agg_desc *ad = &img->aggs[pc->imm];
-	struct sonde_key k __uninitialized;	/* written by key_build */
-
-	u32 ksize = sonde_key_build(ctx, &k, (u8 *)ctx->scratch, &r[pc->rs],
-				    ad->keys_off, ad->nkeys, false, &addr);
-
-	if (unlikely(ksize == SONDE_KEY_NULLSTR))
+l_AGG:
+	switch (sonde_agg_insn(ctx, pc, r, &addr)) {
+	case SONDE_KEY_NULLSTR:
 		goto l_nullstr;
-	if (unlikely(ksize == SONDE_KEY_BADBUF))
+	case SONDE_KEY_BADBUF:
 		goto l_badbuf;
-	sonde_env_agg(ctx, pc->imm, &k, (s64)RT,
-		      (ad->flags & SONDE_AGGF_INCR) ? (s64)r[pc->rt + 1] : 1);
+	}
 	NEXT();
-}
 
 	/*
 	 * Global and clause-local scalars live in flat areas.  A struct

@@ -456,6 +456,51 @@ static inline u64 sonde_fastpred_eval(const struct sonde_fastpred *fp,
 }
 
 /*
+ * A fused action: the verified actions program is up to
+ * SONDE_FASTACT_MAXLDB built-in loads, one aggregation and `ret` of a
+ * register no load wrote (`@[execname] = count()`, `@ = quantize(arg2)`,
+ * `@ = count()`).  The world runs it without the interpreter: the loads,
+ * the aggregation's registers that no load wrote as zero, the same key
+ * build and update the agg instruction does.  Anything that would fault
+ * (a built-in, a NULL string key) leaves it undone and says so; the
+ * interpreter then runs the program and reports the fault.
+ */
+#define SONDE_FASTACT_MAXLDB	4
+struct sonde_fastact {
+	u32 agg;		/* the agg instruction's index in img->insns */
+	u16 zero;		/* registers the agg reads that no load wrote */
+	u8 fused;		/* 0: the program is not of the fused form */
+	u8 nldb;
+	u8 rd[SONDE_FASTACT_MAXLDB];
+	u16 builtin[SONDE_FASTACT_MAXLDB];	/* SONDE_B_* */
+};
+
+/**
+ * sonde_fastact_find() - recognise a fused actions program
+ * @img: a verified image
+ * @off: the actions' first instruction
+ * @len: their instructions
+ * @fa: filled; fa->fused = 0 when the program is not of the fused form
+ *
+ * Context: any (LOAD in the kernel).
+ */
+void sonde_fastact_find(const struct sonde_image *img, u32 off, u32 len,
+			struct sonde_fastact *fa);
+
+/**
+ * sonde_fastact_run() - run a fused actions program
+ * @ctx: the firing, set up as for sonde_vm_run(); its registers are used
+ * @fa: from sonde_fastact_find(), fa->fused set
+ *
+ * Does what sonde_vm_run() of the program does when nothing faults.
+ *
+ * Context: probe context in the kernel (interrupts off, bounded).
+ * Return: 0 when done; -EAGAIN when something would fault: nothing was
+ * aggregated, and sonde_vm_run() must run the program to report it.
+ */
+int sonde_fastact_run(struct sonde_vm_ctx *ctx, const struct sonde_fastact *fa);
+
+/*
  * The worst-case cost of probe context, in units of about one simple
  * step: an instruction dispatched, a byte compared or copied by a loop;
  * memcpy() and memset() move 8 bytes a unit.  Per enabling fired (setup,

@@ -274,17 +274,80 @@ static bool fz_env_fits(const struct sonde_image *img)
 
 static struct tenv fz_env;
 
+/* Two tables' worth of entries: before a fused run, and what it made. */
+static struct agg_ent fz_before[MAX_AGGENT], fz_fused[MAX_AGGENT];
+
+static bool fz_ents_equal(const struct agg_ent *a, const struct agg_ent *b,
+			  u32 n)
+{
+	const struct sonde_image *img = fz_env.img;
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (a[i].aggid != b[i].aggid || a[i].ksize != b[i].ksize ||
+		    memcmp(a[i].key, b[i].key, a[i].ksize) ||
+		    memcmp(a[i].val, b[i].val,
+			   sonde_agg_val_size(&img->aggs[a[i].aggid])))
+			return false;
+	return true;
+}
+
+/*
+ * An actions program the kernel runs fused (sonde_fastact_run()): run it
+ * so first, with poisoned registers, and keep what it aggregated; then
+ * put the table back for the interpreter's run, which must agree.
+ * Returns whether it was fused, and its verdict in *@ferr.
+ */
+static bool fz_run_fused(struct sonde_vm_ctx *ctx, u32 off, u32 len,
+			 u32 *n_before, u32 *n_fused, int *ferr)
+{
+	struct sonde_fastact fa;
+	struct sonde_vm_ctx fctx = *ctx;
+
+	sonde_fastact_find(ctx->img, off, len, &fa);
+	if (!fa.fused)
+		return false;
+	*n_before = fz_env.nents;
+	memcpy(fz_before, fz_env.ents, *n_before * sizeof(fz_before[0]));
+	memset(fctx.regs, 0xa5, sizeof(fctx.regs));
+	fctx.scratch_used = ctx->img->scratch_base;
+	*ferr = sonde_fastact_run(&fctx, &fa);
+	FZ_ASSERT(*ferr == 0 || *ferr == -EAGAIN);
+	*n_fused = fz_env.nents;
+	memcpy(fz_fused, fz_env.ents, *n_fused * sizeof(fz_fused[0]));
+	/* falling back, it aggregated nothing */
+	if (*ferr)
+		FZ_ASSERT(*n_fused == *n_before &&
+			  fz_ents_equal(fz_fused, fz_before, *n_before));
+	fz_env.nents = *n_before;
+	memcpy(fz_env.ents, fz_before, *n_before * sizeof(fz_before[0]));
+	return true;
+}
+
 static void fz_run_one(struct sonde_vm_ctx *ctx, u32 off, u32 len,
 		       u32 rec_size, bool pred)
 {
 	const struct sonde_image *img = ctx->img;
+	u32 n_before = 0, n_fused = 0;
+	bool fused = false;
 	u64 ret = 0;
-	int err;
+	int err, ferr = 0;
 
 	fz_check_prog(img, off, len, rec_size, pred);
+	if (!pred)
+		fused = fz_run_fused(ctx, off, len, &n_before, &n_fused, &ferr);
 	ctx->scratch_used = img->scratch_base;
 	ctx->fault = 0;
 	err = sonde_vm_run(ctx, off, len, &ret);
+	if (fused && !ferr) {
+		/* the fused form ran: the interpreter did the same */
+		FZ_ASSERT(!err && !ret);
+		FZ_ASSERT(fz_env.nents == n_fused &&
+			  fz_ents_equal(fz_env.ents, fz_fused, n_fused));
+	} else if (fused) {
+		/* it fell back: the interpreter faults (a NULL string key) */
+		FZ_ASSERT(err == -EFAULT);
+	}
 	FZ_ASSERT(err == 0 || err == -EFAULT);
 	FZ_ASSERT(ctx->scratch_used <= ctx->scratch_size);
 	if (err)

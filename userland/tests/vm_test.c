@@ -94,6 +94,7 @@ static bool kernel_locked_down(void)
 /* Opcodes that ran in some accepted case: every one must. */
 static bool op_seen[SONDE_OP_MAX + 1];
 static u32 n_fused;	/* predicate cases the kernel would fuse */
+static u32 n_fastact;	/* actions cases the kernel would fuse */
 
 /* One test file, parsed. */
 struct tcase {
@@ -860,6 +861,63 @@ static int case_fastpred(struct vcase *vc, const struct sonde_clause *c)
 	return 0;
 }
 
+/*
+ * An actions program the kernel fuses must aggregate exactly what the
+ * interpreter did: run the fused form again on a fresh table, with every
+ * register poisoned (it must zero the ones it reads), and compare.
+ */
+static int case_fastact(struct vcase *vc, const struct sonde_clause *c)
+{
+	static struct agg_ent want[MAX_AGGENT];
+	struct tenv *t = vc->env;
+	struct sonde_vm_ctx ctx = vc->ctx;
+	struct sonde_fastact fa;
+	u32 n = t->nents, i;
+	int err, bad = 0;
+
+	sonde_fastact_find(&vc->img, c->act_off, c->act_len, &fa);
+	if (!fa.fused)
+		return 0;
+	memcpy(want, t->ents, n * sizeof(want[0]));
+	t->nents = 0;
+	memset(ctx.regs, 0xa5, sizeof(ctx.regs));
+	ctx.scratch_used = vc->img.scratch_base;
+	err = sonde_fastact_run(&ctx, &fa);
+	if (err && !vc->rerr) {
+		snprintf(vc->why, vc->whysz,
+			 "fused actions fell back (%d) where the interpreter ran",
+			 err);
+		bad = 1;
+	} else if (!err && vc->rerr) {
+		snprintf(vc->why, vc->whysz,
+			 "fused actions ran where the interpreter faulted");
+		bad = 1;
+	} else if (!err && t->nents != n) {
+		snprintf(vc->why, vc->whysz,
+			 "fused actions made %u entries, the interpreter %u",
+			 t->nents, n);
+		bad = 1;
+	}
+	for (i = 0; !bad && !err && i < n; i++) {
+		const struct agg_ent *g = &t->ents[i], *w = &want[i];
+
+		if (g->aggid != w->aggid || g->ksize != w->ksize ||
+		    memcmp(g->key, w->key, w->ksize) ||
+		    memcmp(g->val, w->val,
+			   sonde_agg_val_size(&vc->img.aggs[w->aggid]))) {
+			snprintf(vc->why, vc->whysz,
+				 "fused actions' entry %u differs from the interpreter's",
+				 i);
+			bad = 1;
+		}
+	}
+	memcpy(t->ents, want, n * sizeof(want[0]));
+	t->nents = n;
+	if (!bad && !err)
+		n_fastact++;
+	return bad ? -1 : 0;
+}
+
 /* Run it: in the module (TESTRUN) when there is one, else here. */
 static int case_run(struct vcase *vc)
 {
@@ -899,7 +957,9 @@ static int case_run(struct vcase *vc)
 		vc->rerr = sonde_vm_run(ctx, pred ? c->pred_off : c->act_off,
 					pred ? c->pred_len : c->act_len,
 					&vc->rv);
-		return pred && !vc->rerr ? case_fastpred(vc, c) : 0;
+		if (pred)
+			return !vc->rerr ? case_fastpred(vc, c) : 0;
+		return case_fastact(vc, c);
 	}
 	memset(&o, 0, sizeof(o));
 	if (krun(vc->kprog, vc->env, &vc->img, &o, pred, vc->why, vc->whysz))
@@ -1237,6 +1297,16 @@ static int extra_checks(int *n)
 		printf("ok %d - fused predicates recognised (%u)\n", *n + 1,
 		       n_fused);
 	}
+	/* the agg.fused_* cases: each recognised, each agreeing */
+	++*n;
+	if (n_fastact < 4) {
+		printf("not ok %d - fused actions recognised # %u of 4\n",
+		       *n + 1, n_fastact);
+		failed++;
+	} else {
+		printf("ok %d - fused actions recognised (%u)\n", *n + 1,
+		       n_fastact);
+	}
 	return failed;
 }
 
@@ -1275,7 +1345,7 @@ int main(int argc, char **argv)
 	}
 	closedir(d);
 	qsort(names, n, sizeof(names[0]), cmpstr);
-	printf("TAP version 13\n1..%d\n", n + 1 + 3 * (kfd < 0));
+	printf("TAP version 13\n1..%d\n", n + 1 + 4 * (kfd < 0));
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		why[0] = 0;
