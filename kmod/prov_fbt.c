@@ -26,6 +26,17 @@
  * its pre-handler at entry, exactly as kprobes' own ftrace handler would,
  * so return probes are batched too.
  *
+ * What arming every function costs (42,000 on 6.12, under TCG, profiled
+ * with bench/tcgprof.c): almost all of it is the kernel's own text
+ * patching, three text_poke()s per site, each switching to the poking mm
+ * and back; next came the callback itself, which every function already
+ * patched runs while the others are being patched, at GO before they are
+ * armed and at STOP after they are disarmed.  So the callback returns at
+ * once while nothing is armed (sonde_fbt_live), and the filter is given
+ * each function's ftrace record (sonde_fbt_fentry()), which ftrace finds
+ * by a binary search, not the symbol, which costs it a kallsyms lookup
+ * first on IBT kernels.
+ *
  * entry: arg0..arg5 are the first six arguments (di, si, dx, cx, r8, r9).
  * return: arg0 is 0 (DTrace's return offset is not cheaply known from a
  * kretprobe), arg1 the return value (ax).
@@ -69,6 +80,8 @@ struct sonde_fbt_site {
 	struct hlist_node inode;	/* sonde_fbt_ips (RCU: probe context) */
 	struct list_head flink;		/* fn->sites */
 	unsigned long addr;		/* the symbol's start */
+	unsigned long fip;		/* its ftrace record: addr or after
+					 * its ENDBR (sonde_fbt_fentry()) */
 	struct sonde_fbt_fn *fn;
 	struct sonde_fbt_ret *ret;	/* return hook, read by probe context */
 	bool filtered;			/* in sonde_fbt_ops' filter */
@@ -95,6 +108,17 @@ static u32 sonde_fbt_nprobes, sonde_fbt_nfiltered, sonde_fbt_nrets;
 static LIST_HEAD(sonde_fbt_dirty);	/* enabled or disabled since commit */
 static bool sonde_fbt_registered;
 
+/*
+ * Functions armed (entry or return), and whether any is, for probe
+ * context: while none is, the callback returns at once.  A GO or STOP of
+ * every function has ftrace patch 40,000 sites one at a time, and every
+ * function already patched that the patching itself (or anything else)
+ * calls in the meantime runs the callback: at GO before the functions
+ * are armed, at STOP after they are disarmed.
+ */
+static u32 sonde_fbt_narmed;
+static bool sonde_fbt_live;
+
 static void sonde_fbt_callback(unsigned long ip, unsigned long parent_ip,
 			       struct ftrace_ops *op,
 			       struct ftrace_regs *fregs);
@@ -113,6 +137,25 @@ static struct ftrace_ops sonde_fbt_ops = {
 
 /* Never registered: its filter is how ftrace says "that is my site". */
 static struct ftrace_ops sonde_fbt_check_ops;
+
+/* What probe context reads of @fn's arming; sonde_lock held. */
+static void sonde_fbt_set_armed(struct sonde_fbt_fn *fn, bool entry, bool ret)
+{
+	bool was = fn->armed[0] || fn->armed[1];
+
+	WRITE_ONCE(fn->armed[0], entry);
+	WRITE_ONCE(fn->armed[1], ret);
+	if (!was && (entry || ret))
+		sonde_fbt_narmed++;
+	else if (was && !entry && !ret)
+		sonde_fbt_narmed--;
+}
+
+/* After the functions' own flags: the callback reads this first. */
+static void sonde_fbt_set_live(void)
+{
+	WRITE_ONCE(sonde_fbt_live, sonde_fbt_narmed != 0);
+}
 
 /*
  * Empty @ops' filter.  Not ftrace_free_filter(), which in 6.1 frees the
@@ -187,6 +230,18 @@ static struct sonde_fbt_site *sonde_fbt_site_at(unsigned long addr)
 	return NULL;
 }
 
+/* The site whose ftrace record is at @fip (sonde_lock). */
+static struct sonde_fbt_site *sonde_fbt_site_of_fip(unsigned long fip)
+{
+	struct sonde_fbt_site *s = NULL;
+
+	if (SONDE_FENTRY_OFFSET)
+		s = sonde_fbt_site_at(fip - SONDE_FENTRY_OFFSET);
+	if (!s || s->fip != fip)
+		s = sonde_fbt_site_at(fip);
+	return s;
+}
+
 static void sonde_fbt_fire_entry(struct sonde_fbt_fn *fn,
 				 struct pt_regs *regs)
 {
@@ -215,6 +270,8 @@ static void sonde_fbt_callback(unsigned long ip, unsigned long parent_ip,
 	struct sonde_fbt_ret *r;
 	int bit;
 
+	if (!READ_ONCE(sonde_fbt_live))
+		return;		/* patching at GO or STOP: nothing armed */
 	/* what ftrace_ops_assist_func() would do, without its call */
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
@@ -419,7 +476,7 @@ static int sonde_fbt_commit_in(void)
 					goto out_undo;
 			}
 			if (sonde_fbt_site_needed(s) && !s->filtered)
-				add[nadd++] = s->addr;
+				add[nadd++] = s->fip;
 		}
 	}
 	err = sonde_fbt_filter(add, nadd, false);
@@ -432,9 +489,9 @@ static int sonde_fbt_commit_in(void)
 		list_for_each_entry(s, &fn->sites, flink)
 			if (sonde_fbt_site_needed(s))
 				s->filtered = true;
-		WRITE_ONCE(fn->armed[0], fn->want[0]);
-		WRITE_ONCE(fn->armed[1], fn->want[1]);
+		sonde_fbt_set_armed(fn, fn->want[0], fn->want[1]);
 	}
+	sonde_fbt_set_live();
 	kvfree(add);
 	return 0;
 
@@ -470,10 +527,10 @@ static void sonde_fbt_commit_out(void)
 	u32 ndel = 0, ndrop = 0, nsites = 0, cap;
 
 	list_for_each_entry(fn, &sonde_fbt_dirty, dlink) {
-		WRITE_ONCE(fn->armed[0], fn->want[0]);
-		WRITE_ONCE(fn->armed[1], fn->want[1]);
+		sonde_fbt_set_armed(fn, fn->want[0], fn->want[1]);
 		nsites += fn->nsites;
 	}
+	sonde_fbt_set_live();
 	if (!nsites)
 		return;
 	cap = nsites;
@@ -493,7 +550,7 @@ static void sonde_fbt_commit_out(void)
 				WRITE_ONCE(s->ret, NULL);
 			}
 			if (!sonde_fbt_site_needed(s) && s->filtered) {
-				del[ndel++] = s->addr;
+				del[ndel++] = s->fip;
 				s->filtered = false;
 			}
 			if (cap > 1)
@@ -509,7 +566,7 @@ static void sonde_fbt_commit_out(void)
 		pr_warn_once("sonde: fbt: cannot take %u functions out of the ftrace filter\n",
 			     ndel);
 		while (ndel--)
-			sonde_fbt_site_at(del[ndel])->filtered = true;
+			sonde_fbt_site_of_fip(del[ndel])->filtered = true;
 	}
 	sonde_fbt_ret_put(drop, ndrop);
 	if (cap > 1) {
@@ -641,6 +698,24 @@ static bool sonde_fbt_symbol_ok(const struct sonde_offer_ent *e)
 }
 
 /*
+ * Where ftrace's record of the function at @addr is, as its filters take
+ * it fastest: an address that is not a record is looked up in kallsyms
+ * first (ftrace_location()), 40,000 lookups for every function, where
+ * the record itself is a binary search.  On IBT kernels the record
+ * follows the ENDBR (or its poisoned NOP) that starts most functions,
+ * else it is the symbol.  A guess only: sonde_fbt_check() confirms it.
+ */
+static unsigned long sonde_fbt_fentry(unsigned long addr)
+{
+	u32 insn;
+
+	if (!SONDE_FENTRY_OFFSET ||
+	    copy_from_kernel_nofault(&insn, (void *)addr, sizeof(insn)))
+		return addr;
+	return is_endbr(insn) ? addr + SONDE_FENTRY_OFFSET : addr;
+}
+
+/*
  * Which of @ips are ftrace sites?  One filter change for all of them if
  * they are; halves otherwise, so a few bad ones cost a few more tries.
  * 0, or -ENOMEM.
@@ -666,7 +741,7 @@ static int sonde_fbt_check(unsigned long *ips, bool *ok, u32 n)
 }
 
 static int sonde_fbt_add_site(const struct sonde_offer_ent *e,
-			      struct sonde_offer *res)
+			      unsigned long fip, struct sonde_offer *res)
 {
 	struct sonde_fbt_fn *fn = sonde_fbt_lookup(e->module, e->name);
 	struct sonde_fbt_site *s;
@@ -696,6 +771,7 @@ static int sonde_fbt_add_site(const struct sonde_offer_ent *e,
 	if (!s)
 		return -ENOMEM;
 	s->addr = e->addr;
+	s->fip = fip;
 	s->fn = fn;
 	list_add_tail(&s->flink, &fn->sites);
 	fn->nsites++;
@@ -744,14 +820,26 @@ static int sonde_fbt_offer(const struct sonde_offer_ent *ents, u32 n,
 		if (!(ncand & 255))
 			cond_resched();
 	}
-	/* ftrace's verdict on the candidates */
+	/* ftrace's verdict on the candidates, at their records */
+	for (k = 0; k < ncand; k++) {
+		ips[k] = sonde_fbt_fentry(ips[k]);
+		if (!(k & 255))
+			cond_resched();
+	}
 	err = sonde_fbt_check(ips, ok, ncand);
+	/* a record not where the ENDBR said: the symbol, as ftrace maps it */
+	for (k = 0; k < ncand && !err; k++) {
+		if (ok[k] || ips[k] == ents[idx[k]].addr)
+			continue;
+		ips[k] = ents[idx[k]].addr;
+		err = sonde_fbt_check(&ips[k], &ok[k], 1);
+	}
 	for (k = 0; k < ncand && !err; k++) {
 		if (!ok[k]) {
 			res->refused++;
 			continue;
 		}
-		err = sonde_fbt_add_site(&ents[idx[k]], res);
+		err = sonde_fbt_add_site(&ents[idx[k]], ips[k], res);
 	}
 out_free:
 	kvfree(ips);
@@ -818,11 +906,10 @@ static void sonde_fbt_module_going(const char *name)
 	hash_for_each(sonde_fbt_fns, bkt, fn, hnode) {
 		if (strcmp(fn->mod, name))
 			continue;
-		WRITE_ONCE(fn->armed[0], false);
-		WRITE_ONCE(fn->armed[1], false);
+		sonde_fbt_set_armed(fn, false, false);
 		list_for_each_entry_safe(s, stmp, &fn->sites, flink) {
 			if (s->filtered)
-				del[ndel++] = s->addr;
+				del[ndel++] = s->fip;
 			if (s->ret) {
 				drop[ndrop++] = s->ret;
 				WRITE_ONCE(s->ret, NULL);
@@ -838,6 +925,7 @@ static void sonde_fbt_module_going(const char *name)
 			ndel = ndrop = 0;
 		}
 	}
+	sonde_fbt_set_live();
 	if (ndel && sonde_fbt_filter(del, ndel, true))
 		pr_warn("sonde: fbt: module %s: its functions stay in the ftrace filter\n",
 			name);

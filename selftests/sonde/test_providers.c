@@ -243,6 +243,152 @@ TEST_F_TIMEOUT(slow, fbt_broad_glob_attach_detach, 300)
 	}
 }
 
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The distinct vmlinux functions tracefs's enabled_functions lists (the
+ * ftrace sites some ops calls, one line each: "name (1) R ..."), sorted,
+ * into *@out; their number, or -1.
+ */
+static int enabled_vmlinux(char ***out)
+{
+	char line[1024], name[256], mod, **v = NULL, **nv;
+	int n = 0, cap = 0, k, u;
+	FILE *f = fopen("/sys/kernel/tracing/enabled_functions", "r");
+
+	*out = NULL;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		/* "name [module] (1) ...": a module's; a tracer's notes
+		 * (the trampoline's "[sonde]") follow on the same line or
+		 * an indented one */
+		if (line[0] == '\t' || line[0] == ' ' ||
+		    sscanf(line, "%255s %c", name, &mod) != 2 || mod == '[')
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 4096;
+			nv = realloc(v, cap * sizeof(*v));
+			if (!nv)
+				break;
+			v = nv;
+		}
+		v[n++] = strdup(name);
+	}
+	fclose(f);
+	qsort(v, n, sizeof(*v), name_cmp);
+	for (k = 0, u = 0; k < n; k++) {
+		if (u && !strcmp(v[u - 1], v[k])) {
+			free(v[k]);	/* same-named statics: one probe */
+			continue;
+		}
+		v[u++] = v[k];
+	}
+	*out = v;
+	return u;
+}
+
+/*
+ * fbt:vmlinux:*:entry { @ = count(); }: every traceable function of the
+ * kernel armed at once and disarmed.  Armed, the kernel's own list of
+ * the sites ftrace calls out from (enabled_functions) names exactly the
+ * functions the listing named; disarmed, none; the log stays clean (no
+ * soft lockup, no RCU stall: the runner checks).
+ */
+TEST_F_TIMEOUT(slow, fbt_all_attach_detach, 900)
+{
+	struct sonde_probe_info *pi;
+	struct sonde_probes q;
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct prog p;
+	char log[512] = "", **en, **names;
+	double t0, t1, t2, t3, t4;
+	__u32 *ids, i, n, k;
+	__u64 drops;
+	int fd, nen, same;
+
+	/* the command offers every function (and the module remembers) */
+	ASSERT_EQ(0, system("sonde -l -n 'fbt:vmlinux:*:entry' > /dev/null"));
+	fd = open(SONDE_DEVICE_PATH, O_RDWR);
+	ASSERT_LE(0, fd);
+	memset(&q, 0, sizeof(q));
+	strcpy(q.desc.provider, "fbt");
+	strcpy(q.desc.module, "vmlinux");
+	strcpy(q.desc.name, "entry");
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_PROBES, &q))
+		TH_LOG("PROBES (count): %s", strerror(errno));
+	n = q.total;
+	ASSERT_LT(10000, n) TH_LOG("fbt:vmlinux::entry: %u probes", n);
+	ASSERT_GE(SONDE_MAX_ECBS, n);
+	pi = calloc(n, sizeof(*pi));
+	ids = calloc(n, sizeof(*ids));
+	names = calloc(n, sizeof(*names));
+	ASSERT_TRUE(pi && ids && names);
+	q.offered = 0;		/* an out-field; in, it must be zero */
+	q.buf = (__u64)(unsigned long)pi;
+	q.buf_count = n;
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_PROBES, &q))
+		TH_LOG("PROBES: %s", strerror(errno));
+	ASSERT_EQ(n, q.count);
+	for (i = 0; i < n; i++) {
+		ids[i] = pi[i].id;
+		names[i] = pi[i].desc.function;
+	}
+	qsort(names, n, sizeof(*names), name_cmp);
+	nen = enabled_vmlinux(&en);
+	ASSERT_EQ(0, nen) TH_LOG("%d functions enabled before GO", nen);
+	free(en);
+
+	prog_init(&p);
+	pid_count(&p, false);
+	/* reading enabled_functions while every function fires takes the
+	 * TCG guest longer than the 10 s a consumer may go without draining */
+	prog_opt(&p, SONDE_OPT_deadman, 3600000);
+	t0 = now_ms();
+	ASSERT_EQ(0, load_probes(fd, ids, n, &p, &ld, log, sizeof(log)))
+		TH_LOG("%s", log);
+	prog_free(&p);
+	t1 = now_ms();
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go))
+		TH_LOG("GO: %s", strerror(errno));
+	t2 = now_ms();
+	nen = enabled_vmlinux(&en);
+	/* the same names, in the same order */
+	same = nen == (int)n;
+	for (k = 0; same && k < n; k++)
+		same = !strcmp(en[k], names[k]);
+	for (k = 0; k < n && k < (__u32)nen; k++)
+		if (strcmp(en[k], names[k])) {
+			TH_LOG("first difference: enabled %s, listed %s",
+			       en[k], names[k]);
+			break;
+		}
+	for (k = 0; k < (__u32)nen; k++)
+		free(en[k]);
+	free(en);
+	EXPECT_TRUE(same) TH_LOG("%d functions enabled, %u listed", nen, n);
+	t3 = now_ms();
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	EXPECT_LT(0, agg_total(fd, ld.aggsize, &drops));
+	close(fd);
+	t4 = now_ms();
+	nen = enabled_vmlinux(&en);
+	EXPECT_EQ(0, nen) TH_LOG("%d functions enabled after close", nen);
+	for (k = 0; k < (__u32)nen; k++)
+		free(en[k]);
+	free(en);
+	TH_LOG("fbt:vmlinux:*:entry: %u probes, load %.0f ms, arm %.0f ms, disarm+close %.0f ms",
+	       n, t1 - t0, t2 - t1, t4 - t3);
+	free(names);
+	free(ids);
+	free(pi);
+}
+
 static void fork_n(int n)
 {
 	int i;

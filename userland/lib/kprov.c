@@ -382,11 +382,16 @@ static int kp_fbt(struct kp_batch *b, const struct sonde_probe_desc *d,
 		info.fbt_gen = 0;
 	snprintf(q.provider, sizeof(q.provider), "fbt");
 	snprintf(q.name, sizeof(q.name), "entry");
-	ret = sonde_dev_probes_offered(b->dev, &q, &known, &nknown, &offered);
+	/* a count-only listing first: it says whether there is anything to
+	 * read, and the probes themselves are wanted only if there is */
+	ret = sonde_dev_probes_count(b->dev, &q, &nknown, &offered);
 	if (ret)
 		return ret;
 	if (offered & SONDE_PROBES_OFFERED)
 		goto out;	/* every function is a probe already */
+	ret = sonde_dev_probes_offered(b->dev, &q, &known, &nknown, &offered);
+	if (ret)
+		return ret;
 	names = kp_tracefs("available_filter_functions");
 	if (!names) {
 		sonde_dev_warn(b->dev, "fbt: cannot read tracefs's available_filter_functions (is tracefs mounted?): no fbt probes");

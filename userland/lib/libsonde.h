@@ -107,6 +107,13 @@ int sonde_dev_probes_offered(struct sonde_dev *dev,
 			     struct sonde_probe_info **out, uint32_t *n,
 			     uint32_t *offered);
 /*
+ * How many probes match @desc, and the listing's SONDE_PROBES_OFFERED,
+ * without copying them (nor paging through the table).
+ */
+int sonde_dev_probes_count(struct sonde_dev *dev,
+			   const struct sonde_probe_desc *desc, uint32_t *n,
+			   uint32_t *offered);
+/*
  * Offer @n (at most SONDE_OFFER_MAX) kernel probe sites; @res says what
  * the module made of them.
  */
