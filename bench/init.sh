@@ -35,7 +35,11 @@ fi
 . /bench/bench.conf
 export BENCH_QUICK BENCH_CPU
 mark "job-begin"
-python3.11 /bench/job.py >&3 2>/bench/job.stderr
+# the root's Python: Debian 12's python3.11, Debian 13's python3.13
+for PY in python3.11 python3.13 python3; do
+	command -v "$PY" > /dev/null && break
+done
+"$PY" /bench/job.py >&3 2>/bench/job.stderr
 mark "job-end rc=$?"
 echo "### bench-guest: job-stderr-begin" >&3
 tail -n 60 /bench/job.stderr >&3
