@@ -10,6 +10,17 @@
  *   bench-load [-C cpu] [-o file] rate R SECS   getppid at R calls/s for SECS
  *   bench-load [-C cpu] [-o file] tick MS       one getppid every MS ms, forever
  *   bench-load maxrss CMD [ARG...]             run CMD; print its peak RSS
+ *   bench-load [-C cpu] rounds FILE N          rounds of N getppid calls made
+ *                                              four calls deep, each tagged
+ *                                              with the phase FILE names
+ *
+ * rounds is for the tools that attach to a running process (-p): each
+ * round reads FILE's first word when it starts and prints "PHASE
+ * NS_PER_CALL" when it ends, so a round is known to have run wholly in
+ * one phase (bench/job.py, c12); "stop" ends it.  The calls go main ->
+ * round_a -> round_b -> round_c -> round_d -> syscall(), no function
+ * inlined, so a user stack has that many frames to walk (built twice,
+ * with and without frame pointers: bench-load-fp, bench-load-nofp).
  *
  * maxrss is for a command that lives less than any sampler's period (a
  * static sonde's BEGIN { exit(0); }): fork() (not Python's vfork(), whose
@@ -40,9 +51,60 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* The chain rounds walks through; noinline: each is a frame. */
+static __attribute__((noinline)) void round_d(long n)
+{
+	for (long i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	__asm__ volatile("" ::: "memory");	/* not a tail call */
+}
+
+static __attribute__((noinline)) void round_c(long n)
+{
+	round_d(n);
+	__asm__ volatile("" ::: "memory");
+}
+
+static __attribute__((noinline)) void round_b(long n)
+{
+	round_c(n);
+	__asm__ volatile("" ::: "memory");
+}
+
+static __attribute__((noinline)) void round_a(long n)
+{
+	round_b(n);
+	__asm__ volatile("" ::: "memory");
+}
+
+/* rounds FILE N: see the top of the file.  0, or 1 on an error. */
+static int rounds(const char *file, long n)
+{
+	char phase[32];
+	long long t0;
+	FILE *f;
+
+	for (;;) {
+		f = fopen(file, "r");
+		if (!f || fscanf(f, "%31s", phase) != 1) {
+			perror("bench-load: rounds: phase file");
+			if (f)
+				fclose(f);
+			return 1;
+		}
+		fclose(f);
+		if (!strcmp(phase, "stop"))
+			return 0;
+		t0 = now_ns();
+		round_a(n);
+		printf("%s %.1f\n", phase, (double)(now_ns() - t0) / n);
+		fflush(stdout);
+	}
+}
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: bench-load [-C cpu] [-o file] getppid N | read N | read-for SECS | rate R SECS | tick MS | maxrss CMD...\n");
+	fprintf(stderr, "usage: bench-load [-C cpu] [-o file] getppid N | read N | read-for SECS | rate R SECS | tick MS | rounds FILE N | maxrss CMD...\n");
 	exit(2);
 }
 
@@ -119,6 +181,11 @@ int main(int argc, char **argv)
 	mode = argv[optind];
 	if (!strcmp(mode, "maxrss"))
 		return maxrss(argv + optind + 1);
+	if (!strcmp(mode, "rounds")) {
+		if (optind + 1 >= argc)
+			usage();
+		return rounds(argv[optind + 1], arg(argv, optind + 2, argc));
+	}
 
 	fd = open("/dev/zero", O_RDONLY);
 	if (fd < 0) {

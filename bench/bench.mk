@@ -109,8 +109,19 @@ $(B)/bench/bench-load: bench/bench-load.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -o $@ $<
 
+# The same, built as Debian builds (no frame pointers) and with them: the
+# user-stack case (c12) walks one by its unwind tables, the other by its
+# frame pointers.
+$(B)/bench/bench-load-nofp: bench/bench-load.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -fomit-frame-pointer $(WARN) -std=gnu11 -D_GNU_SOURCE -o $@ $<
+
+$(B)/bench/bench-load-fp: bench/bench-load.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -fno-omit-frame-pointer $(WARN) -std=gnu11 -D_GNU_SOURCE -o $@ $<
+
 .PHONY: bench
-bench: module userland $(B)/bench/bench-load
+bench: module userland $(B)/bench/bench-load $(B)/bench/bench-load-nofp $(B)/bench/bench-load-fp
 	KDIR=$(KDIR) bench/guest.sh
 
 # Where a firing's time goes under TCG (bench/profile.sh, bench/tcgprof.c):

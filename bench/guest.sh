@@ -98,6 +98,10 @@ rm -rf "$R/bench"
 mkdir -p "$R/bench"
 cp "$ROOT/sonde.ko" "$B/sonde" "$B/bench/bench-load" "$HERE/job.py" "$HERE/init.sh" \
 	"$HERE/prof-guest.sh" "$R/bench/"
+# the user-stack case's two builds (c12), when made
+for f in "$B/bench/bench-load-fp" "$B/bench/bench-load-nofp"; do
+	[ -e "$f" ] && cp "$f" "$R/bench/"
+done
 chmod 755 "$R/bench/init.sh" "$R/bench/job.py" "$R/bench/prof-guest.sh"
 # shell-quoted (%q): a value may hold quotes ("the run's ...")
 {

@@ -39,7 +39,11 @@ if [ -n "$BENCH_PROF" ]; then
 	# bench/profile.sh -r: prof-guest.sh and its programs, not the suite
 	sh -c "$BENCH_PROF" >&3 2>/bench/job.stderr
 else
-	python3.11 /bench/job.py >&3 2>/bench/job.stderr
+	# the root's Python: Debian 12's python3.11, Debian 13's python3.13
+	for PY in python3.11 python3.13 python3; do
+		command -v "$PY" > /dev/null && break
+	done
+	"$PY" /bench/job.py >&3 2>/bench/job.stderr
 fi
 mark "job-end rc=$?"
 echo "### bench-guest: job-stderr-begin" >&3

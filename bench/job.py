@@ -712,9 +712,111 @@ def c11_printf_rate():
 
 
 # c9 last: bpftrace's detach of thousands of kprobes outlives its exit.
+N_USTACK = 2000 if QUICK else 10000
+
+
+def stack_frames(text):
+    """Frames of the most-counted stack in a stack-keyed aggregation's
+    output, sonde's (frames, then the count alone) or bpftrace's
+    (@[ frames ]: count)."""
+    best, frames = -1, []
+    for l in text.splitlines():
+        l = l.strip()
+        if not l:               # a stack starts after a blank line
+            frames = []
+            continue
+        m = re.match(r"^(?:\]: )?(\d+)$", l)
+        if m:
+            if int(m.group(1)) > best:
+                best, n = int(m.group(1)), len(frames)
+            frames = []
+        elif not l.startswith("@["):
+            frames.append(l)
+    return n if best >= 0 else None
+
+
+def c12_ustack():
+    """ustack() at getppid(2) four calls deep in a running program (-p),
+    built with frame pointers (fp) and without (nofp: sonde walks it by
+    its unwind tables, bpftrace's ustack by frame pointers alone): the ns
+    a call takes in rounds run wholly untraced or under one tool's
+    @[ustack] = count(), and the frames its stack has (bench-load
+    rounds)."""
+    pf = "/tmp/phase12"
+
+    def set_phase(ph):
+        with open(pf + ".tmp", "w") as f:
+            f.write(ph)
+        os.rename(pf + ".tmp", pf)
+
+    for variant in ("fp", "nofp"):
+        case = "c12_ustack_" + variant
+        prog = B + "/bench-load-" + variant
+        if not os.path.exists(prog):
+            note(case, "no %s" % prog)
+            continue
+        set_phase("warmup")
+        p = subprocess.Popen([prog, "-C", CPU, "rounds", pf, str(N_USTACK)],
+                             stdout=subprocess.PIPE, text=True)
+        rounds = []
+        cond = threading.Condition()
+
+        def reader(out=p.stdout, rounds=rounds, cond=cond):
+            for l in out:
+                a, v = l.split()
+                with cond:
+                    rounds.append((a, float(v)))
+                    cond.notify_all()
+        threading.Thread(target=reader, daemon=True).start()
+
+        def wait_rounds(phase, k, rounds=rounds, cond=cond):
+            start = len(rounds)
+            with cond:
+                cond.wait_for(lambda: sum(1 for a, _ in rounds[start:] if a == phase) >= k,
+                              timeout=600)
+            return [v for a, v in rounds[start:] if a == phase]
+
+        K = 3
+        try:
+            wait_rounds("warmup", 2)
+            for rep in range(REPS):
+                set_phase("untraced")
+                v = wait_rounds("untraced", K)
+                raw(case, "untraced", rep, ns_per_call=sorted(v)[len(v) // 2], rounds=v)
+                for tool in order(rep):
+                    set_phase("settle")
+                    if tool == "sonde":
+                        t = sonde('BEGIN { printf("READY\\n"); }\n'
+                                  'syscall::getppid:entry /pid == $target/ { @[ustack()] = count(); }\n',
+                                  "-p", str(p.pid))
+                    else:
+                        t = bpftrace('BEGIN { printf("READY\\n"); } '
+                                     'tracepoint:syscalls:sys_enter_getppid /pid == %d/ '
+                                     '{ @[ustack] = count(); }' % p.pid, "-p", str(p.pid))
+                    ready = t.wait_ready()
+                    time.sleep(0.2)
+                    set_phase(tool)
+                    v = wait_rounds(tool, K)
+                    set_phase("settle")
+                    hwm = t.hwm_kb
+                    rc = t.stop()
+                    raw(case, tool, rep, ns_per_call=sorted(v)[len(v) // 2], rounds=v,
+                        ready_secs=ready, hwm_kb=hwm, rc=rc,
+                        frames=stack_frames(t.stdout()))
+                    if rep == 0:
+                        log("%s %s stdout: %s / stderr: %s" % (case, tool, t.stdout()[-600:],
+                                                               t.stderr()[-300:]))
+        finally:
+            set_phase("stop")
+            try:
+                p.wait(120)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
 ALL = [("c1", c1_begin), ("c10", c10_first_run), ("c2", c2_getppid), ("c3", c3_vfs_read),
        ("c4", c4_false_pred), ("c5", c5_usdt), ("c6", c6_quantize), ("c7", c7_lost),
-       ("c11", c11_printf_rate), ("c8", c8_size), ("c9", c9_attach)]
+       ("c11", c11_printf_rate), ("c12", c12_ustack), ("c8", c8_size), ("c9", c9_attach)]
 
 
 def main():

@@ -83,6 +83,18 @@ for case, what in (("c2_getppid", "getppid: syscall::getppid:entry vs tracepoint
         "untraced %s ns/call; traced sonde %s, bpftrace %s" % (
             "-" if u is None else "%.0f" % u, "-" if s is None else "%.0f" % s, "-" if b is None else "%.0f" % b))
 
+for v, what in (("fp", "built with frame pointers"),
+                ("nofp", "built without (sonde: unwind tables; bpftrace: frame pointers)")):
+    case = "c12_ustack_" + v
+    u = med(case, "untraced", "ns_per_call")
+    s, b = med(case, "sonde", "ns_per_call"), med(case, "bpftrace", "ns_per_call")
+    fs, fb = med(case, "sonde", "frames"), med(case, "bpftrace", "frames")
+    row(case, "added ns per call: @[ustack()] = count() at getppid 4 calls deep, " + what, "ns",
+        None if s is None or u is None else s - u, None if b is None or u is None else b - u,
+        "untraced %s ns/call; frames recorded: sonde %s, bpftrace %s" % (
+            "-" if u is None else "%.0f" % u, "-" if fs is None else "%.0f" % fs,
+            "-" if fb is None else "%.0f" % fb))
+
 u = med("c6_quantize", "untraced", "reads_per_sec")
 drops = {}
 for t in ("sonde", "bpftrace"):

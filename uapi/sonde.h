@@ -758,8 +758,10 @@ struct sonde_uprobe {
  *                    one a C call of the interpreter runs (3.11); or NONE
  * @fr_owner:         frame: its owner byte, or NONE
  * @owner_skip:       frames whose owner byte has this value are the
- *                    interpreter's own (3.12's C-stack shims), not code,
- *                    and are skipped; NONE: none is
+ *                    interpreter's own (3.12's and 3.13's C-stack shims),
+ *                    not code, and are skipped; with @fr_entry NONE the
+ *                    frame recorded before one is marked SONDE_PYF_ENTRY;
+ *                    NONE: none is
  * @co_name:          code: its name (a str)
  * @co_filename:      code: its file name (a str)
  * @co_firstlineno:   code: its first line (an int)

@@ -163,6 +163,18 @@ static u64 sonde_jthread(struct sonde_jw *w, const struct sonde_jwalk *jw)
 	return 0;
 }
 
+/* Mark frame @i of @py SONDE_PYF_ENTRY, in place. */
+static void sonde_jentry(u8 *py, u32 i)
+{
+	u8 *p = py + i * sizeof(struct sonde_pyframe) +
+		offsetof(struct sonde_pyframe, flags);
+	u16 flags;
+
+	memcpy(&flags, p, sizeof(flags));
+	flags |= SONDE_PYF_ENTRY;
+	memcpy(p, &flags, sizeof(flags));
+}
+
 /*
  * The interpreter frames of thread state @ts into @py (room for @frames),
  * their strings through @w.  Returns how many.
@@ -189,6 +201,11 @@ static u32 sonde_jframes(struct sonde_jw *w, u64 ts, u8 *py, u32 frames)
 			if (!sonde_jrd(w, fp + o->fr_owner, 1, &owner))
 				return n;
 			if (owner == o->owner_skip) {
+				/* a shim under the first frame a C call of
+				 * the interpreter runs (3.12+): that frame,
+				 * the one before, is the call's entry */
+				if (n && o->fr_entry == SONDE_PYOFF_NONE)
+					sonde_jentry(py, n - 1);
 				if (!sonde_jrd(w, fp + o->fr_previous, 8, &fp))
 					return n;
 				continue;

@@ -343,6 +343,70 @@ elif [ -n "$PYTHON" ]; then
 	echo "run-guest: warning: no $PYTHON; the python tests will be skipped ('make deps' installs it)" >&2
 fi
 
+# Debian's own ls (coreutils: stripped, no frame pointers), for the
+# ustack() tests of Debian's binaries (dtests/ustack/tst.debian_*); not
+# in PATH, where busybox's ls stays.
+if [ -x /usr/bin/ls ] && ! [ -L /usr/bin/ls ]; then
+	install_bin /usr/bin/ls /opt/debian/bin/ls
+fi
+
+# Debian 13's python3.13 (dtests/jstack/ walks its frames): it needs
+# Debian 13's C library, so it lives in a root of its own, /trixie (the
+# interpreter, its libraries and dynamic linker, its standard library
+# without tests, tools and caches: about 17 MB), and runs there under
+# chroot: dtests/jstack/py313.sh says how.  From the root bench/mkroot.sh
+# builds with BENCH_SUITE=trixie; SONDE_GUEST_TRIXIE= (empty) or no root
+# leaves it out, and the tests that need it are skipped.
+TRIXIE=${SONDE_GUEST_TRIXIE-$B/bench-guest-trixie/root}
+if [ -n "$TRIXIE" ] && [ -x "$TRIXIE/usr/bin/python3.13" ]; then
+	mkdir -p "$R/trixie"
+	(
+		cd "$TRIXIE" &&
+		tar -cf - lib lib64 usr/lib64 usr/bin/python3.13 \
+			usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 \
+			usr/lib/x86_64-linux-gnu/libc.so.6 \
+			usr/lib/x86_64-linux-gnu/libm.so.6 \
+			usr/lib/x86_64-linux-gnu/libz.so.1* \
+			usr/lib/x86_64-linux-gnu/libexpat.so.1* \
+			--exclude=__pycache__ --exclude=python3.13/test \
+			--exclude=python3.13/idlelib --exclude=python3.13/tkinter \
+			--exclude=python3.13/ensurepip --exclude=python3.13/turtledemo \
+			--exclude=python3.13/pydoc_data --exclude='python3.13/config-*' \
+			--exclude=python3.13/site-packages \
+			--exclude=python3.13/dist-packages usr/lib/python3.13
+	) | tar -C "$R/trixie" -xf -
+	# what py313.sh binds the guest's own over
+	mkdir -p "$R/trixie/selftests" "$R/trixie/tmp" "$R/trixie/proc" "$R/trixie/dev"
+elif [ -n "$TRIXIE" ]; then
+	echo "run-guest: note: no Debian 13 root at $TRIXIE (BENCH_SUITE=trixie bench/mkroot.sh); the python3.13 tests will be skipped" >&2
+fi
+
+# A CPython 3.12 (dtests/jstack/ walks its frames): Debian 12 and 13 ship
+# none, so a build of upstream's (pyenv's: libpython shared, its debug
+# information stripped here; its standard library without lib-dynload,
+# which the tests' programs do not import), at its own path.  Upstream's
+# layout, which is what jstack() reads; not Debian's binary.
+# SONDE_GUEST_PY312= (empty) leaves it out.
+PY312=${SONDE_GUEST_PY312-$(ls -d "$HOME"/.pyenv/versions/3.12*/bin/python3.12 2>/dev/null | tail -1)}
+if [ -n "$PY312" ] && [ -x "$PY312" ]; then
+	install_bin "$PY312" "$PY312"
+	for lib in $(ldd "$PY312" 2>/dev/null | awk '$3 ~ /libpython/ { print $3 }'); do
+		strip --strip-debug -o "$R$lib" "$lib"
+	done
+	d=$(dirname "$(dirname "$PY312")")/lib
+	mkdir -p "$R$d"
+	tar -C "$d" -cf - --exclude=__pycache__ --exclude=python3.12/test \
+		--exclude=python3.12/idlelib --exclude=python3.12/tkinter \
+		--exclude=python3.12/ensurepip --exclude=python3.12/lib2to3 \
+		--exclude=python3.12/turtledemo --exclude=python3.12/pydoc_data \
+		--exclude='python3.12/config-*' --exclude=python3.12/site-packages \
+		--exclude=python3.12/lib-dynload python3.12 |
+		tar -C "$R$d" -xf -
+	# where the interpreter looks for its exec_prefix
+	mkdir -p "$R$d/python3.12/lib-dynload"
+	ln -sf "$PY312" "$R/usr/bin/python3.12"
+fi
+
 # Data directories the tests read (the VM corpus); not the harness headers.
 # The Java tools' JVM (java/, 36 MB) only for a run that may use it: the
 # D behaviour tests (all tests, or test_dtests.sh named), --cmd, --shell.

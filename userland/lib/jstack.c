@@ -19,7 +19,8 @@
  *
  * Helpers: one per CPython executable a -c / -p target runs (or a
  * process's own, for a libpython shared object), and one per Python
- * 3.11 interpreter installed as /usr/bin/python3*, /usr/local/bin/python3*
+ * 3.11 to 3.13 interpreter installed as /usr/bin/python3*,
+ * /usr/local/bin/python3*
  * (every process that runs one is walked, as `profile-997 { jstack(); }`
  * wants), at most SONDE_MAX_JHELPERS.
  *

@@ -344,6 +344,9 @@ static int sonde_uobj_add(char ***v, size_t *n, struct stat **ids,
  * Process @pid's objects: mapped now, or needed by its program.  Mapped
  * ones are reached through /proc/PID/root, so a process in another mount
  * namespace (a container) gets its own files, not ours of the same name.
+ * A chrooted process in ours is the exception: its maps name its files
+ * from our root already ("/srv/root/usr/bin/python3.13"), and through
+ * its root that prefix would come twice; such a path is taken as it is.
  */
 static int sonde_uobjects(pid_t pid, char ***out, size_t *nout)
 {
@@ -360,6 +363,8 @@ static int sonde_uobjects(pid_t pid, char ***out, size_t *nout)
 	for (i = 0; i < nmaps && !err; i++) {
 		snprintf(path, sizeof(path), "/proc/%d/root%s", (int)pid,
 			 maps[i]);
+		if (access(path, F_OK) && !access(maps[i], F_OK))
+			snprintf(path, sizeof(path), "%s", maps[i]);
 		err = sonde_uobj_add(&v, &n, &ids, path);
 	}
 	for (i = 0; i < nneed && !err; i++)

@@ -84,13 +84,20 @@ unit: unit-uelf
 
 # jstack()'s CPython side against a live Debian python3.11: the runtime
 # in the ELF file, the kernel's walker over the process's memory, lines.
+# And against a 3.12 and a 3.13 where the host has one (a distribution's
+# in /usr/bin, else a pyenv build: upstream's layout, libpython shared);
+# none: that run says SKIP.
+SONDE_PY312 ?= $(firstword $(wildcard /usr/bin/python3.12 $(HOME)/.pyenv/versions/3.12*/bin/python3.12) /usr/bin/python3.12)
+SONDE_PY313 ?= $(firstword $(wildcard /usr/bin/python3.13 $(HOME)/.pyenv/versions/3.13*/bin/python3.13) /usr/bin/python3.13)
 $(B)/tests/test_pyrt: userland/tests/test_pyrt.c $(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(SAN_LINK)
 
 .PHONY: unit-pyrt
 unit-pyrt: $(B)/tests/test_pyrt
-	$(B)/tests/test_pyrt /usr/bin/python3.11
+	$(B)/tests/test_pyrt /usr/bin/python3.11 3.11
+	$(B)/tests/test_pyrt $(SONDE_PY312) 3.12
+	$(B)/tests/test_pyrt $(SONDE_PY313) 3.13
 
 unit: unit-pyrt
 

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_pyrt.c - jstack()'s CPython side on the host, against a live
- * Debian python3.11: the runtime found in the ELF file (usdt/pyrt.c),
+ * interpreter (Debian's python3.11; CPython 3.12 and 3.13 builds where the
+ * host has them: make unit-pyrt names them): the runtime found in the
+ * ELF file, the executable or the libpython it links (usdt/pyrt.c: a
+ * table for 3.11 and 3.12, the interpreter's _Py_DebugOffsets for 3.13),
  * the kernel's walker (vm/jstack.c) run here over the process's memory
  * (process_vm_readv() standing in for the kernel's fault-safe copies),
  * the frames, names, files and lines of two threads each blocked in a
  * known call chain, and the walk's bounds: too few frames, too little
  * room for names, memory that cannot be read.
  *
- *   test_pyrt [PYTHON]     (default /usr/bin/python3.11; skipped if absent)
+ *   test_pyrt [PYTHON [3.N]]  (default /usr/bin/python3.11; skipped if
+ *                              absent; 3.N: the version it must be)
  *
  * Prints "ok N - what" / "not ok N - what" and a summary; exit 1 on any
  * failure.
@@ -276,26 +280,47 @@ static u64 start_code(pid_t pid)
 	return v;
 }
 
-/* Where the process maps its executable's ELF header (offset 0). */
-static u64 elf_header(pid_t pid)
+/* Where the process maps offset 0 of the file named @name (its ELF
+ * header; a shared object's load bias). */
+static u64 mapped_at(pid_t pid, const char *name)
 {
 	char path[64], line[4096];
 	unsigned long long start = 0, off;
+	bool found = false;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
 	f = fopen(path, "r");
-	while (f && fgets(line, sizeof(line), f))
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
 		if (sscanf(line, "%llx-%*x %*s %llx", &start, &off) == 2 &&
-		    !off && strstr(line, "python"))
+		    !off && strstr(line, name)) {
+			found = true;
 			break;
+		}
+	}
 	if (f)
 		fclose(f);
-	return start;
+	return found ? start : 0;
+}
+
+/* Where the process maps its executable's ELF header (offset 0). */
+static u64 elf_header(pid_t pid)
+{
+	return mapped_at(pid, "python");
+}
+
+/* The runtime's address in @pid: the executable's, moved by start_code
+ * less its text's link address, or the library's, by its load bias. */
+static u64 runtime_at(pid_t pid, const struct sonde_pyrt *rt, bool lib)
+{
+	if (lib)
+		return rt->runtime + mapped_at(pid, rt->path);
+	return rt->runtime + (start_code(pid) - rt->text);
 }
 
 /* The walker over a live python3.11: two threads, then every bound. */
-static void t_live(const char *python, struct sonde_pyrt *rt_)
+static void t_live(const char *python, struct sonde_pyrt *rt_, bool lib)
 {
 	char path[] = "/tmp/sonde-test-pyrt-XXXXXX.py";
 	int in[2], out[2], fd, status;
@@ -342,7 +367,7 @@ static void t_live(const char *python, struct sonde_pyrt *rt_)
 	w.pid = pid;
 	w.have = true;
 	w.jw.off = &rt.off;
-	w.jw.runtime = rt.runtime + (start_code(pid) - rt.text);
+	w.jw.runtime = runtime_at(pid, &rt, lib);
 	w.jw.max_threads = 64;
 	w.jw.max_interps = 4;
 	w.jw.id = 3;
@@ -411,7 +436,7 @@ static void t_live(const char *python, struct sonde_pyrt *rt_)
 	}
 
 	/* unreadable in the middle: the thread found, the frames not */
-	w.jw.runtime = rt.runtime + (start_code(pid) - rt.text);
+	w.jw.runtime = runtime_at(pid, &rt, lib);
 	{
 		u64 interp = 0, ts = 0, cf = 0, fp = 0, v = 0;
 
@@ -420,8 +445,16 @@ static void t_live(const char *python, struct sonde_pyrt *rt_)
 		while (ts && !pread_mem(&w, ts + rt.off.ts_native_tid, &v, 8) &&
 		       v != tid_main)
 			pread_mem(&w, ts + rt.off.ts_next, &ts, 8);
-		pread_mem(&w, ts + rt.off.ts_cframe, &cf, 8);
+		cf = ts;
+		if (rt.off.ts_cframe != SONDE_PYOFF_NONE)
+			pread_mem(&w, ts + rt.off.ts_cframe, &cf, 8);
 		pread_mem(&w, cf + rt.off.ts_frame, &fp, 8);
+		/* the frame under inner's, past a shim (none in 3.11) */
+		if (rt.off.owner_skip != SONDE_PYOFF_NONE) {
+			pread_mem(&w, fp + rt.off.fr_owner, &v, 1);
+			if ((v & 0xff) == rt.off.owner_skip)
+				pread_mem(&w, fp + rt.off.fr_previous, &fp, 8);
+		}
 		pread_mem(&w, fp + rt.off.fr_previous, &fp, 8);
 		w.bad_lo = fp;
 		w.bad_hi = fp + 80;	/* the whole frame */
@@ -438,27 +471,130 @@ out:
 	unlink(path);
 }
 
+/*
+ * 3.13: the file @path with its _Py_DebugOffsets (the cookie followed by
+ * @version) spoiled at byte @at by @v: the probe must refuse it, saying
+ * why.
+ */
+static void t_spoiled(const char *path, uint32_t version, size_t at,
+		      uint64_t v, const char *why, const char *what)
+{
+	char tmp[] = "/tmp/sonde-test-pyrt-XXXXXX", err[512];
+	struct sonde_pyrt rt;
+	FILE *in = fopen(path, "rb"), *out = NULL;
+	char *buf = NULL, *hit = NULL, *p;
+	uint64_t ver;
+	long size = 0;
+	int fd, ret = 0;
+
+	fd = mkstemp(tmp);
+	if (fd >= 0)
+		out = fdopen(fd, "wb");
+	if (in && !fseek(in, 0, SEEK_END))
+		size = ftell(in);
+	if (size > 0)
+		buf = malloc((size_t)size);
+	if (buf && !fseek(in, 0, SEEK_SET) &&
+	    fread(buf, 1, (size_t)size, in) == (size_t)size) {
+		/* the cookie also appears as a string: the one followed
+		 * by the version */
+		for (p = buf; !hit && (p = memmem(p, (size_t)(buf + size - p),
+						   "xdebugpy", 8)) &&
+		     p + 16 <= buf + size; p += 8) {
+			memcpy(&ver, p + 8, 8);
+			if (ver == version)
+				hit = p;
+		}
+	}
+	if (!out || !hit) {
+		check(0, "%s: a copy with its debug offsets", path);
+		goto out;
+	}
+	memcpy(hit + at, &v, at ? sizeof(v) : 1);
+	if (fwrite(buf, 1, (size_t)size, out) != (size_t)size ||
+	    fflush(out)) {
+		check(0, "write %s", tmp);
+		goto out;
+	}
+	ret = sonde_pyrt_probe(tmp, &rt, err, sizeof(err));
+	check(ret == -ENOEXEC && strstr(err, why),
+	      "%s: refused (%d: %s)", what, ret, err);
+out:
+	if (in)
+		fclose(in);
+	if (out)
+		fclose(out);
+	else if (fd >= 0)
+		close(fd);
+	free(buf);
+	unlink(tmp);
+}
+
+/* @python's runtime: in the file, or in the libpython it links (@lib) */
+static int probe(const char *python, struct sonde_pyrt *rt, bool *lib,
+		 char *err, size_t errlen)
+{
+	char **needed = NULL;
+	size_t n = 0, i;
+	int ret;
+
+	*lib = false;
+	ret = sonde_pyrt_probe(python, rt, err, errlen);
+	if (ret != -ENOENT || sonde_elf_needed(python, &needed, &n))
+		return ret;
+	for (i = 0; i < n; i++) {
+		if (!strstr(needed[i], "libpython"))
+			continue;
+		ret = sonde_pyrt_probe(needed[i], rt, err, errlen);
+		*lib = !ret;
+		break;
+	}
+	sonde_strv_free(needed, n);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	const char *python = argc > 1 ? argv[1] : "/usr/bin/python3.11";
+	const char *want = argc > 2 ? argv[2] : "3.11";
+	unsigned int major = 0, minor = 0;
 	struct sonde_pyrt rt;
 	char err[256];
+	bool lib;
 	int ret;
 
 	if (access(python, X_OK)) {
 		printf("1..0 # SKIP %s not found\n", python);
 		return 0;
 	}
+	sscanf(want, "%u.%u", &major, &minor);
 	/* the ELF side */
-	ret = sonde_pyrt_probe(python, &rt, err, sizeof(err));
-	check(ret == 0 && (rt.version >> 16) == 0x030b && rt.runtime &&
-	      rt.eval && rt.text, "%s: a 3.11 runtime (%s)", python,
-	      ret ? err : "ok");
+	ret = probe(python, &rt, &lib, err, sizeof(err));
+	check(ret == 0 && (rt.version >> 24) == major &&
+	      ((rt.version >> 16) & 0xff) == minor && rt.runtime &&
+	      rt.eval && rt.text, "%s: a %s runtime%s (%s)", python, want,
+	      lib ? " in its libpython" : "", ret ? err : "ok");
 	if (ret)
 		goto done;
+	check(minor < 12 || (rt.off.owner_skip != SONDE_PYOFF_NONE &&
+			     rt.off.fr_entry == SONDE_PYOFF_NONE),
+	      "3.12 and later: shim frames skipped, no is_entry byte");
+	check(minor < 13 || (rt.off.ts_cframe == SONDE_PYOFF_NONE &&
+			     rt.off.fr_code == 0 && rt.off.co_code == 200 &&
+			     rt.off.str_ascii_data == 40),
+	      "3.13: _Py_DebugOffsets read (f_executable 0, co_code_adaptive 200, PyASCIIObject 40 bytes)");
+	if (minor >= 13) {
+		/* the cookie; interpreter_frame.owner (word 33) past its
+		 * structure's size (word 28's) */
+		t_spoiled(rt.path, rt.version, 0, 'X', "xdebugpy",
+			  "3.13 debug offsets without their cookie");
+		t_spoiled(rt.path, rt.version, 33 * 8, 4096,
+			  "outside its structure",
+			  "3.13 debug offsets with the frame's owner past the frame");
+	}
 	ret = sonde_pyrt_probe("/bin/sh", &rt, err, sizeof(err));
 	check(ret == -ENOENT, "/bin/sh: no Python runtime (%d: %s)", ret, err);
-	sonde_pyrt_probe(python, &rt, err, sizeof(err));
+	probe(python, &rt, &lib, err, sizeof(err));
 
 	/* the location table: a hand-made one */
 	{
@@ -477,7 +613,7 @@ int main(int argc, char **argv)
 		      "the location table: forms, no location, past the end");
 	}
 
-	t_live(python, &rt);
+	t_live(python, &rt, lib);
 done:
 	return unit_summary("");
 }

@@ -174,7 +174,7 @@ int sonde_pyrt_probe(const char *path, struct sonde_pyrt *rt, char *err,
 /*
  * The line of the instruction at byte offset @lasti of a code object
  * whose location table is @t (@n bytes) and first line @firstlineno
- * (3.11's format); the first line for @lasti < 0, -1 when the table has
+ * (the format of 3.11 to 3.13); the first line for @lasti < 0, -1 when the table has
  * no line there or is malformed.
  */
 int sonde_py_addr2line(const uint8_t *t, size_t n, int firstlineno,

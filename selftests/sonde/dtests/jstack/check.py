@@ -26,6 +26,18 @@
 #                             printed only if it could be named: maybe
 #                             not once the process has exited) and
 #                             count, the sum; every line "frames count"
+#   check.py foldedspin       -O folded of the spin mode: every line
+#                             "frames count", the samples, and the share
+#                             in lines through <module>, main, outer and
+#                             inner at their lines (outermost first)
+#   check.py profile|foldedspin few-drops
+#                             the same, and walks that ended early
+#                             (memory the kernel could not read without
+#                             faulting it in: a page the kernel was
+#                             moving, say) tolerated when they are at
+#                             most 1% of the samples: their drop
+#                             records and sonde's count of them replaced
+#                             by that verdict
 #   check.py text FN          jstack()'s text: the Python frames of the
 #                             stacks with a frame of FN in jstack_prog.py
 import json
@@ -147,6 +159,33 @@ def folded(lines, fns):
                   'lines not "frames count": %d' % bad]
 
 
+def folded_spin(lines):
+    # -O folded of a sampled spin: the lines through the spinning chain
+    # (inner at SPIN or SPIN2), whatever native frames are between
+    line = {m: n for n, m in MARK.items()}
+
+    def at(fn, m):
+        return '%s (%s:%d)' % (fn, PROG, line[m])
+    outer = ';'.join([at('<module>', 'MODULE'), at('main', 'MAIN'),
+                      at('outer', 'OUTER_SPIN')])
+    inner = (at('inner', 'SPIN'), at('inner', 'SPIN2'))
+    total = good = bad = 0
+    for l in lines:
+        if not re.match(r'^[^ ].* [0-9]+$', l):
+            bad += 1
+            continue
+        fs, c = l.rsplit(' ', 1)
+        total += int(c)
+        pyf = [f for f in fs.split(';') if re.search(r' \(.*:[0-9]+\)$', f)]
+        if ';'.join(pyf[:3]) == outer and pyf[3:] and pyf[-1] in inner \
+           and len(pyf) == 4:
+            good += int(c)
+    return ['lines not "frames count": %d' % bad,
+            'samples: %s' % ('at least 100' if total >= 100 else total),
+            '<module> (MODULE);main (MAIN);outer (OUTER_SPIN);inner (SPIN or SPIN2): %s' %
+            ('at least 90%' if good >= 0.9 * total else '%d of %d' % (good, total))]
+
+
 def frame(line):
     # a Python frame's line of jstack()'s text, PROG's named by markers
     m = re.match(r'^( *)\[ (.*):([0-9]+) \((.*)\) \]$', line)
@@ -182,9 +221,42 @@ def stacks(lines, fn):
     return out
 
 
+EARLY = re.compile(r'^sonde: ([0-9]+) jstack\(\) walks? ended early: '
+                   r'interpreter memory unreadable$')
+
+
+def few_drops(lines):
+    # the lines without the early-ended walks' records and count, and
+    # the verdict on them (the samples: folded lines' counts, or JSON
+    # aggregation entries' values)
+    total, early, keep = 0, 0, []
+    for l in lines:
+        m = EARLY.match(l)
+        if m:
+            early = int(m.group(1))
+            continue
+        if l.startswith('{'):
+            o = json.loads(l)
+            if o.get('type') == 'drop' and o.get('kind') == 'jstack':
+                continue
+            if o.get('type') == 'aggregation':
+                total += sum(e['value'] for e in o['entries'])
+        elif re.match(r'^[^ ].* [0-9]+$', l):
+            total += int(l.rsplit(' ', 1)[1])
+        keep.append(l)
+    ok = early <= max(1, total // 100)
+    if not ok:
+        return lines, []
+    return keep, ['jstack() walks ended early: at most 1% of the samples']
+
+
 def main():
     what, args = sys.argv[1], sys.argv[2:]
     lines = sys.stdin.read().splitlines()
+    tolerated = []
+    if args[:1] == ['few-drops']:
+        args = args[1:]
+        lines, tolerated = few_drops(lines)
     try:
         end = lines.index('-- @@stderr --')
     except ValueError:
@@ -192,6 +264,8 @@ def main():
     out, rows, where = [], [], None
     if what == 'folded':
         out = folded(lines[:end], args)
+    elif what == 'foldedspin':
+        out = folded_spin(lines[:end])
     elif what == 'text':
         out = stacks(lines[:end], args[0])
     else:
@@ -224,7 +298,7 @@ def main():
         err = [l for l in err if not re.match(
             r'^sonde: [0-9]+ jstack\(\) walks? ended early: '
             r'interpreter memory unreadable$', l)]
-    for l in out + err:
+    for l in tolerated + out + err:
         print(l)
 
 

@@ -1,0 +1,3 @@
+gc-start fired
+gc-done fired
+
