@@ -254,7 +254,9 @@ done
 
 # Debian's own ls and date in place of busybox's applets: the documents'
 # examples trace them (pid$target:libc.so.6:malloc:entry -c /bin/ls), which
-# needs them dynamic, with libc.so.6, as on a Debian host (test_docs.sh).
+# needs them dynamic, with libc.so.6, as on a Debian host (test_docs.sh),
+# and the ustack() tests of Debian's binaries walk ls (coreutils: stripped,
+# no frame pointers; dtests/ustack/tst.debian_ls_malloc.d).
 for b in ls date; do
 	if [ -x "/usr/bin/$b" ] && [ "$(readlink -f "/usr/bin/$b")" != "$(readlink -f "$BUSYBOX")" ]; then
 		rm -f "$R/bin/$b"
@@ -341,13 +343,6 @@ if [ -n "$PYTHON" ] && [ -x "$PYTHON" ] && [ -d /usr/lib/python3.11 ]; then
 		tar -C "$R/usr/lib" -xf -
 elif [ -n "$PYTHON" ]; then
 	echo "run-guest: warning: no $PYTHON; the python tests will be skipped ('make deps' installs it)" >&2
-fi
-
-# Debian's own ls (coreutils: stripped, no frame pointers), for the
-# ustack() tests of Debian's binaries (dtests/ustack/tst.debian_*); not
-# in PATH, where busybox's ls stays.
-if [ -x /usr/bin/ls ] && ! [ -L /usr/bin/ls ]; then
-	install_bin /usr/bin/ls /opt/debian/bin/ls
 fi
 
 # Debian 13's python3.13 (dtests/jstack/ walks its frames): it needs

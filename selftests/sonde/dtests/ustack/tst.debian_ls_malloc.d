@@ -12,7 +12,7 @@
  * the libraries' tables (work.c); until then a walk through libc ends at
  * its first libc caller.
  *
- * @@runtest-opts: -c '/opt/debian/bin/ls /dev/null'
+ * @@runtest-opts: -c '/bin/ls /dev/null'
  * @@timeout: 60
  */
 #pragma D option quiet
