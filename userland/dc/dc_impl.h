@@ -60,6 +60,7 @@
  */
 #define DC_MAX_NEST		1000
 #define DC_STACKFRAMES_DEFAULT	20
+#define DC_STRSIZE_DEFAULT	256	/* D's strsize: characters, as Linux dtrace */
 #define DC_STACKFRAMES_MAX	255
 /* jstack(): DTrace's jstackframes and jstackstrsize defaults */
 #define DC_JSTACKFRAMES_DEFAULT	50

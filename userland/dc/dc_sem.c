@@ -967,8 +967,8 @@ static bool sem_sizeof(struct dc_cc *cc, struct dc_node *n)
 	n->isconst = true;
 	/* a string literal is a char array of its length and NUL */
 	n->ival = n->l && n->l->kind == DC_N_STR ? n->l->slen + 1 :
-		  n->ctype.kind == DC_T_STR ?
-		  sonde_program_kopt(cc->prog, SONDE_OPT_strsize) :
+		  n->ctype.kind == DC_T_STR ?	/* D's strsize: its chars */
+		  sonde_program_kopt(cc->prog, SONDE_OPT_strsize) - 1 :
 		  n->ctype.size;
 	return true;
 }
