@@ -34,8 +34,8 @@
  * returns something harmless (NULL node, register 0) so the next
  * statement still gets checked.
  *
- * Tags for what the parser accepts but later stages do not generate yet
- * ("... is not supported yet"): clause-local associative arrays and
+ * Tags for what the parser accepts but later stages do not generate:
+ * clause-local associative arrays and
  * provider definitions D_VAR_UNSUP / D_DECL_ARRSUP; DTrace's subroutines
  * and actions not generated (dc_fn.h's N rows) D_FUNC_UNDEF, as an
  * unknown function.

@@ -4,10 +4,9 @@
  * expression (C's usual arithmetic conversions on D's integer types,
  * strings, pointers), built-ins, subroutine calls, constant folding, and
  * the entry for a clause (dc_sem_clause()).  Variables and macros are
- * dc_sem_var.c's, actions and statements dc_sem_act.c's.  Marks what
- * the parser accepts but code generation does not handle yet with a
- * "... is not supported yet" error.  Runs before dc_cg.c on each clause.
- * Userland only.
+ * dc_sem_var.c's, actions and statements dc_sem_act.c's.  What the
+ * parser accepts and sonde does not do gets DTrace's tag and a message
+ * saying why.  Runs before dc_cg.c on each clause.  Userland only.
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -938,12 +938,12 @@ bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l)
 	if (l->kind != DC_N_INDEX)
 		return false;
 	b = l->l;
-	if (b->kind == DC_N_MEMBER || b->kind == DC_N_INDEX ||
-	    b->kind == DC_N_UNARY)
-		return true;
+	/* E1[E2] of any other expression is *(E1 + E2) (dt_cook_op2()) */
+	if (b->kind == DC_N_AGG)
+		return false;
 	if (b->kind != DC_N_IDENT && b->kind != DC_N_SELF &&
 	    b->kind != DC_N_THIS)
-		return false;
+		return true;
 	id = dc_var_find(cc, b->name, b->kind == DC_N_SELF ? SONDE_VAR_TLS :
 			 b->kind == DC_N_THIS ? SONDE_VAR_LOCAL :
 			 SONDE_VAR_GLOBAL);

@@ -296,9 +296,16 @@ static bool var_ref(struct dc_cc *cc, struct dc_node *n, uint32_t *scope,
 				 "clause-local arrays are not supported");
 			return false;
 		}
+		if (b->kind == DC_N_AGG) {
+			dc_error(cc, "D_AGG_MDIM", n->line, n->col,
+				 "improper attempt to reference @%s as a multi-dimensional array",
+				 b->name);
+			return false;
+		}
 		if (b->kind != DC_N_IDENT && b->kind != DC_N_SELF) {
-			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
-				 "indexing an expression with [] is not supported yet");
+			/* dc_sem_is_elem() takes every other base */
+			dc_error(cc, "D_OP_LVAL", n->line, n->col,
+				 "operator [ ] requires a variable or an object as its left operand");
 			return false;
 		}
 		if (!n->nargs) {
@@ -324,12 +331,10 @@ static bool var_ref(struct dc_cc *cc, struct dc_node *n, uint32_t *scope,
 	case DC_N_SELF:
 		*scope = SONDE_VAR_TLS;
 		break;
-	case DC_N_MEMBER:
-		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
-			 "member access (%s%s) is not supported yet",
-			 n->op == DC_TK_ARROW ? "->" : ".", n->name);
-		return false;
 	default:
+		/* members and elements of objects are dc_sem_is_elem()'s */
+		dc_error(cc, "D_OP_LVAL", n->line, n->col,
+			 "a variable was expected here");
 		return false;
 	}
 	*name = b->name;
@@ -401,7 +406,7 @@ bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
 		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
 			 cc->vars[id].nkeys ?
 			 "%s%s is an associative array of %u keys, used with %u" :
-			 "%s%s is a scalar variable%.0u%.0u: it cannot be indexed",
+			 "cannot access scalar %s%s as an associative array",
 			 scope_pfx[scope], name, cc->vars[id].nkeys, nkeys);
 		return false;
 	}
@@ -545,6 +550,13 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 	const char *op = dc_tok_name(n->op);
 	struct dc_node *b, *l;
 
+	/* dt_cook_op2(): @a[k][j] = ..., before the right side */
+	if (n->l->kind == DC_N_INDEX && n->l->l->kind == DC_N_AGG) {
+		dc_error(cc, "D_AGG_MDIM", n->line, n->col,
+			 "improper attempt to reference @%s as a multi-dimensional array",
+			 n->l->l->name);
+		return false;
+	}
 	/* a member or element of a struct or array: dc_sem_type.c's */
 	if (dc_sem_is_elem(cc, n->l))
 		return dc_sem_assign_elem(cc, n);
