@@ -427,6 +427,8 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 				       "constant %d out of range", in->imm);
 		break;
 	case SONDE_OP_LDS:
+		if (in->imm == SONDE_LDS_NULL)
+			break;
 		if (in->imm < 0 || (u32)in->imm >= img->nstrtab)
 			return vreject(v, pc, -EINVAL,
 				       "string offset %d out of range",

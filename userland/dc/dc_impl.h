@@ -271,6 +271,8 @@ struct dc_tok {
 enum dc_nodekind {
 	DC_N_INT,		/* ival, type */
 	DC_N_STR,		/* str, slen */
+	DC_N_NULLSTR,		/* DTrace's NULL string: a 0 compared with
+				 * or assigned to a string (sem only) */
 	DC_N_IDENT,		/* name: a built-in, or a variable */
 	DC_N_MACRO,		/* name: "target", "1", "$1" */
 	DC_N_AGG,		/* @name[args]: name, args (keys) */

@@ -462,6 +462,12 @@ bool dc_sem_binary(struct dc_cc *cc, struct dc_node *n)
 		   n->op == DC_TK_LT || n->op == DC_TK_LE ||
 		   n->op == DC_TK_GT || n->op == DC_TK_GE;
 
+	/* a string against NULL: the NULL string (strchr() finding
+	 * nothing, NULL assigned), compared as DTrace compares it */
+	if (cmp && l->type.kind == DC_T_STR)
+		dc_sem_null_str(r);
+	if (cmp && r->type.kind == DC_T_STR)
+		dc_sem_null_str(l);
 	/* a char * against a string: the strings compare (DTrace's
 	 * string-compatible operands) */
 	if (cmp && (l->type.kind == DC_T_STR) != (r->type.kind == DC_T_STR) &&
@@ -1005,6 +1011,7 @@ bool dc_sem_obj(struct dc_cc *cc, struct dc_node *n)
 	n->type.kind = DC_T_ERR;
 	switch (n->kind) {
 	case DC_N_STR:
+	case DC_N_NULLSTR:
 		n->type = dc_str;
 		return true;
 	case DC_N_MACRO:

@@ -244,6 +244,20 @@ bool dc_sem_addrof(struct dc_cc *cc, struct dc_node *n)
 
 /* A char pointer where a string is wanted (printf's %s, a compare with
  * a string): the string it points to, read fault-safely. */
+/*
+ * An integer constant 0 (NULL) where a string is compared or assigned
+ * becomes DTrace's NULL string (lds rd, NULL).  True if @n was one.
+ */
+bool dc_sem_null_str(struct dc_node *n)
+{
+	if (!n->isconst || n->type.kind != DC_T_INT || n->ival)
+		return false;
+	n->kind = DC_N_NULLSTR;
+	n->isconst = false;
+	n->type = dc_str;
+	return true;
+}
+
 bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n)
 {
 	if (n->type.kind == DC_T_INT && n->type.ptr == 1 && n->type.tid &&

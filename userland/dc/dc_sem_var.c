@@ -594,8 +594,12 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 		return false;
 	}
 	if (n->op == DC_TK_ASSIGN) {
-		if (!sem_var_store(cc, n->l, &n->r->type, op) ||
-		    !sem_store_type(cc, n->l, n->r, op))
+		if (!sem_var_store(cc, n->l, &n->r->type, op))
+			return false;
+		/* NULL assigned to a string: the NULL string */
+		if (n->l->type.kind == DC_T_STR)
+			dc_sem_null_str(n->r);
+		if (!sem_store_type(cc, n->l, n->r, op))
 			return false;
 		n->type = n->l->type;
 		return true;

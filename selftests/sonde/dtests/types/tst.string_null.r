@@ -1,0 +1,1 @@
+done x bc 1
