@@ -1,1 +1,2 @@
 done x bc 1
+
