@@ -589,6 +589,9 @@ bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
 			struct dc_node **args, uint32_t nargs)
 {
 	struct dc_inline *in = &cc->inls[id];
+	/* a function of the D library (dc_sem_call_dlib()), or an inline
+	 * indexed */
+	bool call = n->kind == DC_N_CALL;
 	struct dc_node *c;
 	struct dc_type t = in->type;
 	uint32_t i;
@@ -607,11 +610,16 @@ bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
 			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
 				 "%s[] is an inline array: it must be indexed (%s[%s])",
 				 in->name, in->name, in->pnames[0]);
-		else
-			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
-				 "inline %s takes %u %s, not %u", in->name,
-				 in->nparams,
-				 in->nparams == 1 ? "key" : "keys", nargs);
+		else if (call)	/* dt_node_proto()'s words */
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s( ) prototype mismatch: %u arg%s passed, %u expected",
+				 n->fn->name, nargs, nargs == 1 ? "" : "s",
+				 in->nparams);
+		else		/* dt_idcook_assc()'s */
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s[ ] prototype mismatch: %u key%s passed, %u expected",
+				 in->name, nargs, nargs == 1 ? "" : "s",
+				 in->nparams);
 		return false;
 	}
 	for (i = 0; i < nargs; i++) {
@@ -623,11 +631,13 @@ bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
 			if (!dc_sem_convert(cc, args[i], in->ptypes[i]))
 				return false;
 		} else if (in->ptypes[i].kind != args[i]->type.kind) {
-			dc_error(cc, "D_ARR_BADREF", args[i]->line,
+			dc_error(cc, "D_PROTO_ARG", args[i]->line,
 				 args[i]->col,
-				 "inline %s: key #%u is \"%s\", not \"%s\"",
-				 in->name, i + 1, dc_type_str(args[i]->type),
-				 dc_type_str(in->ptypes[i]));
+				 "%s%s argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				 call ? n->fn->name : in->name,
+				 call ? "( )" : "[ ]", i + 1,
+				 dc_type_str(in->ptypes[i]),
+				 dc_type_str(args[i]->type));
 			return false;
 		}
 	}

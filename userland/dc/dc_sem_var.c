@@ -403,11 +403,20 @@ bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	if (cc->vars[id].nkeys != nkeys) {
-		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
-			 cc->vars[id].nkeys ?
-			 "%s%s is an associative array of %u keys, used with %u" :
-			 "cannot access scalar %s%s as an associative array",
-			 scope_pfx[scope], name, cc->vars[id].nkeys, nkeys);
+		/* dt_cook_var() / dt_idcook_assc()'s tags and words */
+		if (!cc->vars[id].nkeys)
+			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+				 "cannot access scalar %s%s as an associative array",
+				 scope_pfx[scope], name);
+		else if (!nkeys)
+			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+				 "associative array '%s%s' may not be referenced as scalar",
+				 scope_pfx[scope], name);
+		else
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s%s[ ] prototype mismatch: %u key%s passed, %u expected",
+				 scope_pfx[scope], name, nkeys,
+				 nkeys == 1 ? "" : "s", cc->vars[id].nkeys);
 		return false;
 	}
 	n->isvar = true;
