@@ -623,10 +623,27 @@ l_STTA: {
 			     strsize);
 		sonde_env_dstore(ctx, pc->imm, key, ksize, tmp, strsize);
 	} else if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES) {
-		/* a struct is stored, never deleted */
-		const u8 *src = sonde_scratch_at(ctx, val,
-						 SONDE_TYPE_SIZE(vd->type));
+		/* a struct is stored from a buffer; 0 (an integer: the
+		 * verifier lets no buffer be 0) deletes it, as D's store of
+		 * 0 does */
+		const u8 *src = val ? sonde_scratch_at(ctx, val,
+						       SONDE_TYPE_SIZE(vd->type)) :
+				NULL;
 
+		if (!val) {
+			sonde_env_dstore(ctx, pc->imm, key, ksize, NULL,
+					 SONDE_TYPE_SIZE(vd->type));
+			NEXT();
+		}
+		/* an integer other than 0 (no buffer): the fault says it
+		 * as it is; a buffer: its offset, as l_badbuf does (no
+		 * kernel address either way) */
+		if (unlikely(!src) &&
+		    sonde_scratch_off(ctx, val) >= ctx->scratch_size) {
+			fault = SONDE_FLT_BADADDR;
+			addr = val;
+			goto l_fault;
+		}
 		addr = val;
 		if (unlikely(!src))
 			goto l_badbuf;

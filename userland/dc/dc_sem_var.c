@@ -511,6 +511,13 @@ static bool sem_store_type(struct dc_cc *cc, struct dc_node *n,
 	if (n->type.kind == t.kind && (t.kind != DC_T_SOU ||
 	    dc_sem_same_type(cc, n->type.tid, t.tid)))
 		return true;
+	/* 0 stored in a struct or union dynamic variable (an array
+	 * element, a thread-local) deletes it, as every store of 0 to a
+	 * dynamic variable does (Linux dtrace's tst.store_zero_deletes_*) */
+	if (n->type.kind == DC_T_SOU && t.kind == DC_T_INT && !t.ptr &&
+	    r->isconst && !r->ival && n->isvar &&
+	    (cc->vars[n->id].nkeys || cc->vars[n->id].scope == SONDE_VAR_TLS))
+		return true;
 incompat:
 	dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
 		 "operands have incompatible types: \"%s\" %s \"%s\"",
