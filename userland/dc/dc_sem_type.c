@@ -602,7 +602,12 @@ bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
 		return false;
 	}
 	if (nargs != in->nparams) {
-		if (!in->nparams)
+		if (call)	/* dt_node_proto()'s words */
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s( ) prototype mismatch: %u arg%s passed, %u expected",
+				 n->fn->name, nargs, nargs == 1 ? "" : "s",
+				 in->nparams);
+		else if (!in->nparams)
 			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
 				 "inline %s has no tuple signature: it cannot be indexed",
 				 in->name);
@@ -610,11 +615,6 @@ bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
 			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
 				 "%s[] is an inline array: it must be indexed (%s[%s])",
 				 in->name, in->name, in->pnames[0]);
-		else if (call)	/* dt_node_proto()'s words */
-			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
-				 "%s( ) prototype mismatch: %u arg%s passed, %u expected",
-				 n->fn->name, nargs, nargs == 1 ? "" : "s",
-				 in->nparams);
 		else		/* dt_idcook_assc()'s */
 			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
 				 "%s[ ] prototype mismatch: %u key%s passed, %u expected",
