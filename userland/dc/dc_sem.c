@@ -413,6 +413,15 @@ static bool sem_ptr_index(struct dc_cc *cc, struct dc_node *n)
 	struct dc_node *b;
 	bool array;
 
+	/* dt_cook_op2()'s words for a variable given a key list */
+	if (n->nargs > 1 && (n->l->kind == DC_N_IDENT ||
+			     n->l->kind == DC_N_SELF ||
+			     n->l->kind == DC_N_THIS)) {
+		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+			 "cannot access scalar %s as an associative array",
+			 n->l->name);
+		return false;
+	}
 	if (!dc_sem_obj(cc, n->l))
 		return false;
 	array = n->l->type.kind == DC_T_ARRAY;
