@@ -263,7 +263,10 @@ struct sonde_prog_hdr {
 #define SONDE_KOPTS(O)							\
 	O(bufsize,      0, (4 << 20),  4096,  (1ULL << 30))		\
 	O(aggsize,      1, (4 << 20),  4096,  (1ULL << 30))		\
-	O(strsize,      2, 256,        8,     4096)			\
+	/* strsize: bytes of a string with its NUL (D's strsize + 1: \
+	 * D's counts the characters, as Linux dtrace's does, and the \
+	 * compiler gives 257 when D's is not set) */			\
+	O(strsize,      2, 256,        3,     4097)			\
 	O(bufpolicy,    3, 0,          0,     2)			\
 	O(destructive,  4, 0,          0,     1)			\
 	O(dynvarsize,   5, (1 << 20),  4096,  (1ULL << 30))		\

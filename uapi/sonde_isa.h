@@ -168,6 +168,10 @@
 /*
  * SONDE_OPS(OP): OP(name, code, form, result type, rs kind, rt kind)
  */
+/* lds rd, #SONDE_LDS_NULL: DTrace's NULL string (the value 0, a string
+ * reference: NULL compared with or assigned to a string) */
+#define SONDE_LDS_NULL	(-1)
+
 #define SONDE_OPS(OP)							\
 	OP(NOP,    0x00, NONE, NONE, N, N)				\
 	OP(RET,    0x01, S,    NONE, I, N)				\

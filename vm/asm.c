@@ -235,6 +235,11 @@ static int asm_operands_regs(struct sonde_asm *a, int form, const char **sp,
 			in->imm = (s32)v;
 			break;
 		}
+		if (!strncmp(s, "NULL", 4)) {
+			s += 4;
+			in->imm = SONDE_LDS_NULL;
+			break;
+		}
 		in->imm = add_string(a, &s);
 		if (in->imm < 0)
 			return -1;

@@ -34,6 +34,9 @@ int sonde_disasm(const struct sonde_insn *in, u32 pc, const char *strtab,
 		return snprintf(buf, size, "%s r%u, #%d", lname, in->rd,
 				in->imm);
 	case SONDE_FORM_DSTR:
+		if (in->imm == SONDE_LDS_NULL)
+			return snprintf(buf, size, "%s r%u, NULL", lname,
+					in->rd);
 		if (in->imm >= 0 && (u32)in->imm < strtab_len && strtab)
 			return snprintf(buf, size, "%s r%u, \"%s\"", lname,
 					in->rd, strtab + in->imm);

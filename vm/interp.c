@@ -33,6 +33,36 @@ static void sonde_strfield(u8 *dst, const char *s, u32 size)
 	dst[i] = 0;
 }
 
+#define SONDE_NULLSTR_MARK	0x7f
+
+/*
+ * A string variable's field (a global, clause-local, thread-local or
+ * array element) holds string @s as sonde_strfield() writes it, or, when
+ * @s is NULL (DTrace's NULL string: strchr() finding nothing, NULL
+ * assigned), SONDE_NULLSTR_MARK: an empty string whose second byte is
+ * 0x7f, as Linux dtrace's DT_NULL_STRING.  An empty string's second byte
+ * is cleared, so no string reads as the mark.  strsize is 3 at least.
+ */
+static void sonde_strvar(u8 *dst, const char *s, u32 size)
+{
+	if (!s) {
+		dst[0] = 0;
+		dst[1] = SONDE_NULLSTR_MARK;
+		return;
+	}
+	sonde_strfield(dst, s, size);
+	if (!dst[0])
+		dst[1] = 0;
+}
+
+/* A string variable's value from its field: NULL (0) for the mark. */
+static u64 sonde_strvar_val(const u8 *p)
+{
+	if (!p[0] && p[1] == SONDE_NULLSTR_MARK)
+		return 0;
+	return (u64)(unsigned long)p;
+}
+
 /*
  * Are the @size bytes at buffer address @addr inside the scratch this
  * firing has used?  Buffers point into it (copyin()); every read of a
@@ -408,7 +438,8 @@ l_LDC:
 	RD = img->consts[pc->imm];
 	NEXT();
 l_LDS:
-	RD = (u64)(unsigned long)(img->strtab + pc->imm);
+	RD = pc->imm == SONDE_LDS_NULL ? 0 :
+	     (u64)(unsigned long)(img->strtab + pc->imm);
 	NEXT();
 l_LDB:
 	fault = 0;
@@ -490,8 +521,12 @@ l_SREM:
 	NEXT();
 
 l_SCMP:
-	if (unlikely(!RS || !RT))
-		goto l_nullstr;
+	/* the NULL string: the references compare (dt_cg_compare_op()):
+	 * NULL equals NULL and is below every other string */
+	if (unlikely(!RS || !RT)) {
+		RD = RS == RT ? 0 : !RS ? (u64)-1 : 1;
+		NEXT();
+	}
 	RD = (u64)sonde_strcmp((const char *)(unsigned long)RS,
 			       (const char *)(unsigned long)RT, strsize);
 	NEXT();
@@ -587,7 +622,7 @@ l_##ld: {								\
 	u32 t_ = img->vars[pc->imm].type;				\
 									\
 	if (t_ == SONDE_T_STR) {					\
-		RD = (u64)(unsigned long)p_;				\
+		RD = sonde_strvar_val(p_);				\
 	} else if (SONDE_TYPE_KIND(t_) == SONDE_T_BYTES) {		\
 		u8 *d_ = sonde_scratch_alloc(ctx, SONDE_TYPE_SIZE(t_));	\
 									\
@@ -610,9 +645,7 @@ l_##st: {								\
 		v = RS - (u64)(unsigned long)ctx->scratch;		\
 		memcpy(p_, &v, sizeof(u64));				\
 	} else if (t_ == SONDE_T_STR) {					\
-		if (unlikely(!RS))					\
-			goto l_nullstr;					\
-		sonde_strfield(p_, (const char *)(unsigned long)RS, strsize); \
+		sonde_strvar(p_, (const char *)(unsigned long)RS, strsize); \
 	} else if (SONDE_TYPE_KIND(t_) == SONDE_T_BYTES) {		\
 		const u8 *s_ = sonde_scratch_at(ctx, RS,		\
 						SONDE_TYPE_SIZE(t_));	\
@@ -658,7 +691,7 @@ l_LDTA: {
 		}
 		sonde_env_dload(ctx, pc->imm, key, ksize, dst, strsize);
 		dst[strsize - 1] = 0;
-		RD = (u64)(unsigned long)dst;
+		RD = sonde_strvar_val((const u8 *)dst);
 	} else if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES) {
 		u8 *dst = sonde_scratch_alloc(ctx, SONDE_TYPE_SIZE(vd->type));
 
@@ -692,24 +725,38 @@ l_STTA: {
 	if (unlikely(ksize == SONDE_KEY_BADBUF))
 		goto l_badbuf;
 	if (vd->type == SONDE_T_STR) {
-		char *tmp;
+		char *tmp = sonde_scratch_str(ctx);
 
-		if (unlikely(!val))
-			goto l_nullstr;
-		tmp = sonde_scratch_str(ctx);
 		if (unlikely(!tmp)) {
 			fault = SONDE_FLT_NOSCRATCH;
 			addr = 0;
 			goto l_fault;
 		}
-		sonde_strfield((u8 *)tmp, (const char *)(unsigned long)val,
-			       strsize);
+		sonde_strvar((u8 *)tmp, (const char *)(unsigned long)val,
+			     strsize);
 		sonde_env_dstore(ctx, pc->imm, key, ksize, tmp, strsize);
 	} else if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES) {
-		/* a struct is stored, never deleted */
-		const u8 *src = sonde_scratch_at(ctx, val,
-						 SONDE_TYPE_SIZE(vd->type));
+		/* a struct is stored from a buffer; 0 (an integer: the
+		 * verifier lets no buffer be 0) deletes it, as D's store of
+		 * 0 does */
+		const u8 *src = val ? sonde_scratch_at(ctx, val,
+						       SONDE_TYPE_SIZE(vd->type)) :
+				NULL;
 
+		if (!val) {
+			sonde_env_dstore(ctx, pc->imm, key, ksize, NULL,
+					 SONDE_TYPE_SIZE(vd->type));
+			NEXT();
+		}
+		/* an integer other than 0 (no buffer): the fault says it
+		 * as it is; a buffer: its offset, as l_badbuf does (no
+		 * kernel address either way) */
+		if (unlikely(!src) &&
+		    sonde_scratch_off(ctx, val) >= ctx->scratch_size) {
+			fault = SONDE_FLT_BADADDR;
+			addr = val;
+			goto l_fault;
+		}
 		addr = val;
 		if (unlikely(!src))
 			goto l_badbuf;

@@ -449,8 +449,9 @@ static int sonde_subr_spec(struct sonde_vm_ctx *ctx, u32 id, const u64 *a,
  * for D's NULL.
  */
 
-/* strjoin(s, t): as DTrace, a result that does not fit in strsize (with
- * its NUL) is out of scratch space, not cut short */
+/* strjoin(s, t): a result that does not fit in strsize (with its NUL)
+ * is cut there, as Linux dtrace's (its tests strjoin-capped-size-*,
+ * strjoin-bordercases count on it; illumos' was out of scratch space) */
 static int sonde_strjoin(struct sonde_vm_ctx *ctx, const u64 *a, u32 n,
 			 char *r, u64 *out)
 {
@@ -460,8 +461,9 @@ static int sonde_strjoin(struct sonde_vm_ctx *ctx, const u64 *a, u32 n,
 
 	i = sonde_strnlen(s, max - 1);
 	j = sonde_strnlen(t, max - 1);
+	/* cut at strsize, as Linux dtrace's (illumos' faulted) */
 	if (i + j >= max)
-		return sonde_subr_fault(ctx, SONDE_FLT_NOSCRATCH, 0);
+		j = max - 1 - i;
 	memcpy(r, s, i);
 	memcpy(r + i, t, j);
 	r[i + j] = 0;

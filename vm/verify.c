@@ -347,9 +347,17 @@ static int sonde_check_var(struct sonde_vprog *v, u32 pc,
 		 SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES ? SONDE_T_BUF :
 		 (int)vd->type;
 	if (store) {
-		int err = sonde_need_type(v, pc, ty, array ? in->rt : in->rs,
-					  vd->type);
+		u32 r = array ? in->rt : in->rs;
+		int err;
 
+		/* a struct dynamic variable also takes an integer: 0
+		 * deletes it, any other is a bad buffer at run time */
+		if (SONDE_TYPE_KIND(vd->type) == SONDE_T_BYTES &&
+		    (array || scope == SONDE_VAR_TLS) &&
+		    !(ty & TY_BUF(r)))
+			err = sonde_need_kind(v, pc, ty, r, SONDE_K_I);
+		else
+			err = sonde_need_type(v, pc, ty, r, vd->type);
 		if (err)
 			return err;
 	}
@@ -427,6 +435,8 @@ static int sonde_check_insn(struct sonde_vprog *v, u32 pc,
 				       "constant %d out of range", in->imm);
 		break;
 	case SONDE_OP_LDS:
+		if (in->imm == SONDE_LDS_NULL)
+			break;
 		if (in->imm < 0 || (u32)in->imm >= img->nstrtab)
 			return vreject(v, pc, -EINVAL,
 				       "string offset %d out of range",

@@ -723,6 +723,14 @@ static int cli_load(struct sonde_dev *dev, struct sonde_program *p)
 		if (!sonde_program_kopt(p, SONDE_OPT_destructive))
 			error("to allow the program's destructive actions, run it with -w (or #pragma D option destructive)");
 		break;
+	case SONDE_LOADERR_BUFSIZE:
+		/* dtrace's EDT_BUFTOOSMALL; as sonde, which and how big */
+		if (!strcmp(g_pname, "dtrace"))
+			error("could not enable tracing: Enabling exceeds size of buffer");
+		else
+			error("could not enable tracing: Enabling exceeds size of buffer (%s)",
+			      e.reason);
+		break;
 	default:
 		error("failed to load program: %s", e.reason[0] ? e.reason :
 		      sonde_strerror(err));

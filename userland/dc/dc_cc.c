@@ -613,6 +613,12 @@ static struct sonde_program *dc_compile_pass(struct dc_cc *cc,
 	dc_ct_init(cc);
 	dc_sem_types_begin(cc);
 	memcpy(p->kopts, cc->dc->kopts, sizeof(p->kopts));
+	/* D's strsize, 256 characters (Linux dtrace's default), unless
+	 * set: the kernel's counts the NUL (dc_kopt_bias()) */
+	if (!p->kopts[SONDE_OPT_strsize].set) {
+		p->kopts[SONDE_OPT_strsize].set = true;
+		p->kopts[SONDE_OPT_strsize].value = DC_STRSIZE_DEFAULT + 1;
+	}
 	p->uopts = cc->dc->uopts;
 	if (libs)
 		dc_libs_load(cc);

@@ -946,6 +946,10 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		emit(g, SONDE_OP_LDS, v.reg, 0, 0,
 		     (int32_t)dc_strtab_add(g->cc, n->str, n->slen));
 		return v;
+	case DC_N_NULLSTR:
+		v.reg = reg_alloc(g);
+		emit(g, SONDE_OP_LDS, v.reg, 0, 0, SONDE_LDS_NULL);
+		return v;
 	case DC_N_SELF:
 	case DC_N_THIS:
 	case DC_N_INDEX:

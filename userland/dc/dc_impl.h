@@ -34,8 +34,8 @@
  * returns something harmless (NULL node, register 0) so the next
  * statement still gets checked.
  *
- * Tags for what the parser accepts but later stages do not generate yet
- * ("... is not supported yet"): clause-local associative arrays and
+ * Tags for what the parser accepts but later stages do not generate:
+ * clause-local associative arrays and
  * provider definitions D_VAR_UNSUP / D_DECL_ARRSUP; DTrace's subroutines
  * and actions not generated (dc_fn.h's N rows) D_FUNC_UNDEF, as an
  * unknown function.
@@ -63,6 +63,7 @@
  * _dtrace_stackframes, _dtrace_ustackframes) */
 #define DC_STACKFRAMES_DEFAULT	20
 #define DC_USTACKFRAMES_DEFAULT	100
+#define DC_STRSIZE_DEFAULT	256	/* D's strsize: characters, as Linux dtrace */
 #define DC_STACKFRAMES_MAX	255
 /* jstack(): DTrace's jstackframes and jstackstrsize defaults */
 #define DC_JSTACKFRAMES_DEFAULT	50
@@ -273,6 +274,8 @@ struct dc_tok {
 enum dc_nodekind {
 	DC_N_INT,		/* ival, type */
 	DC_N_STR,		/* str, slen */
+	DC_N_NULLSTR,		/* DTrace's NULL string: a 0 compared with
+				 * or assigned to a string (sem only) */
 	DC_N_IDENT,		/* name: a built-in, or a variable */
 	DC_N_MACRO,		/* name: "target", "1", "$1" */
 	DC_N_AGG,		/* @name[args]: name, args (keys) */

@@ -338,6 +338,17 @@ static bool dc_opt_oneof(const char *values, const char *value)
 	return false;
 }
 
+/*
+ * What the kernel's value of option @o adds to D's: strsize, 1.  Linux
+ * dtrace's strsize is the most characters a string keeps (strsize=5 keeps
+ * "abcde"), and its tests count on it; illumos' counted the NUL too.  The
+ * kernel's strsize is the bytes of a string with its NUL.
+ */
+static uint64_t dc_kopt_bias(const struct dc_option *o)
+{
+	return o->kind == DC_OPT_KOPT && o->arg == SONDE_OPT_strsize;
+}
+
 /* A kernel option's value: sizes, bufpolicy by name, deadman as a time,
  * destructive as a boolean, cpu by number. */
 static int dc_opt_kopt(struct sonde_kopt_set *kopts, const struct dc_option *o,
@@ -414,16 +425,21 @@ static int dc_opt_kopt(struct sonde_kopt_set *kopts, const struct dc_option *o,
 	case SONDE_NKOPTS:
 		return -ENOENT;
 	}
-	if (v < o->min || v > max)
+	/* D's strsize counts characters, the kernel's the NUL too */
+	if (v > UINT64_MAX - dc_kopt_bias(o) ||
+	    (v + dc_kopt_bias(o) < o->min && !sonde_kopt_raised(o->arg)) ||
+	    v + dc_kopt_bias(o) > max)
 		goto range;
 	kopts[o->arg].set = true;
-	kopts[o->arg].value = v;
+	kopts[o->arg].value = v + dc_kopt_bias(o);
 	return 0;
 range:
 	snprintf(err, errsz, "option %s: value %s is out of range [%llu, %llu]",
 		 o->name, value ? value : "1",
-		 (unsigned long long)o->min,
-		 (unsigned long long)(o->arg == SONDE_OPT_cpu ? max - 1 : max));
+		 (unsigned long long)(sonde_kopt_raised(o->arg) ? 0 :
+				      o->min - dc_kopt_bias(o)),
+		 (unsigned long long)(o->arg == SONDE_OPT_cpu ? max - 1 :
+				      max - dc_kopt_bias(o)));
 	return -ERANGE;
 }
 

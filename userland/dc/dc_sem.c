@@ -4,10 +4,9 @@
  * expression (C's usual arithmetic conversions on D's integer types,
  * strings, pointers), built-ins, subroutine calls, constant folding, and
  * the entry for a clause (dc_sem_clause()).  Variables and macros are
- * dc_sem_var.c's, actions and statements dc_sem_act.c's.  Marks what
- * the parser accepts but code generation does not handle yet with a
- * "... is not supported yet" error.  Runs before dc_cg.c on each clause.
- * Userland only.
+ * dc_sem_var.c's, actions and statements dc_sem_act.c's.  What the
+ * parser accepts and sonde does not do gets DTrace's tag and a message
+ * saying why.  Runs before dc_cg.c on each clause.  Userland only.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -414,6 +413,15 @@ static bool sem_ptr_index(struct dc_cc *cc, struct dc_node *n)
 	struct dc_node *b;
 	bool array;
 
+	/* dt_cook_op2()'s words for a variable given a key list */
+	if (n->nargs > 1 && (n->l->kind == DC_N_IDENT ||
+			     n->l->kind == DC_N_SELF ||
+			     n->l->kind == DC_N_THIS)) {
+		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+			 "cannot access scalar %s as an associative array",
+			 n->l->name);
+		return false;
+	}
 	if (!dc_sem_obj(cc, n->l))
 		return false;
 	array = n->l->type.kind == DC_T_ARRAY;
@@ -463,6 +471,12 @@ bool dc_sem_binary(struct dc_cc *cc, struct dc_node *n)
 		   n->op == DC_TK_LT || n->op == DC_TK_LE ||
 		   n->op == DC_TK_GT || n->op == DC_TK_GE;
 
+	/* a string against NULL: the NULL string (strchr() finding
+	 * nothing, NULL assigned), compared as DTrace compares it */
+	if (cmp && l->type.kind == DC_T_STR)
+		dc_sem_null_str(r);
+	if (cmp && r->type.kind == DC_T_STR)
+		dc_sem_null_str(l);
 	/* a char * against a string: the strings compare (DTrace's
 	 * string-compatible operands) */
 	if (cmp && (l->type.kind == DC_T_STR) != (r->type.kind == DC_T_STR) &&
@@ -967,8 +981,8 @@ static bool sem_sizeof(struct dc_cc *cc, struct dc_node *n)
 	n->isconst = true;
 	/* a string literal is a char array of its length and NUL */
 	n->ival = n->l && n->l->kind == DC_N_STR ? n->l->slen + 1 :
-		  n->ctype.kind == DC_T_STR ?
-		  sonde_program_kopt(cc->prog, SONDE_OPT_strsize) :
+		  n->ctype.kind == DC_T_STR ?	/* D's strsize: its chars */
+		  sonde_program_kopt(cc->prog, SONDE_OPT_strsize) - 1 :
 		  n->ctype.size;
 	return true;
 }
@@ -1006,6 +1020,7 @@ bool dc_sem_obj(struct dc_cc *cc, struct dc_node *n)
 	n->type.kind = DC_T_ERR;
 	switch (n->kind) {
 	case DC_N_STR:
+	case DC_N_NULLSTR:
 		n->type = dc_str;
 		return true;
 	case DC_N_MACRO:

@@ -70,6 +70,8 @@ bool dc_sem_value(struct dc_cc *cc, struct dc_node *n);
 /* Checked @n converted to integer type @t (as by assignment). */
 bool dc_sem_convert(struct dc_cc *cc, struct dc_node *n, struct dc_type t);
 bool dc_sem_decay(struct dc_cc *cc, struct dc_node *n);
+/* A constant 0 where a string is compared or assigned: the NULL string. */
+bool dc_sem_null_str(struct dc_node *n);
 /* A char pointer where a string is wanted: the string it points to. */
 bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n);
 /* The argument of trace() or print() (call @e): D_TRACE_DYN /

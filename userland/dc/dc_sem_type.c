@@ -244,6 +244,20 @@ bool dc_sem_addrof(struct dc_cc *cc, struct dc_node *n)
 
 /* A char pointer where a string is wanted (printf's %s, a compare with
  * a string): the string it points to, read fault-safely. */
+/*
+ * An integer constant 0 (NULL) where a string is compared or assigned
+ * becomes DTrace's NULL string (lds rd, NULL).  True if @n was one.
+ */
+bool dc_sem_null_str(struct dc_node *n)
+{
+	if (!n->isconst || n->type.kind != DC_T_INT || n->ival)
+		return false;
+	n->kind = DC_N_NULLSTR;
+	n->isconst = false;
+	n->type = dc_str;
+	return true;
+}
+
 bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n)
 {
 	if (n->type.kind == DC_T_INT && n->type.ptr == 1 && n->type.tid &&
@@ -575,6 +589,9 @@ bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
 			struct dc_node **args, uint32_t nargs)
 {
 	struct dc_inline *in = &cc->inls[id];
+	/* a function of the D library (dc_sem_call_dlib()), or an inline
+	 * indexed */
+	bool call = n->kind == DC_N_CALL;
 	struct dc_node *c;
 	struct dc_type t = in->type;
 	uint32_t i;
@@ -585,7 +602,12 @@ bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
 		return false;
 	}
 	if (nargs != in->nparams) {
-		if (!in->nparams)
+		if (call)	/* dt_node_proto()'s words */
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s( ) prototype mismatch: %u arg%s passed, %u expected",
+				 n->fn->name, nargs, nargs == 1 ? "" : "s",
+				 in->nparams);
+		else if (!in->nparams)
 			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
 				 "inline %s has no tuple signature: it cannot be indexed",
 				 in->name);
@@ -593,11 +615,11 @@ bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
 			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
 				 "%s[] is an inline array: it must be indexed (%s[%s])",
 				 in->name, in->name, in->pnames[0]);
-		else
-			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
-				 "inline %s takes %u %s, not %u", in->name,
-				 in->nparams,
-				 in->nparams == 1 ? "key" : "keys", nargs);
+		else		/* dt_idcook_assc()'s */
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s[ ] prototype mismatch: %u key%s passed, %u expected",
+				 in->name, nargs, nargs == 1 ? "" : "s",
+				 in->nparams);
 		return false;
 	}
 	for (i = 0; i < nargs; i++) {
@@ -609,11 +631,13 @@ bool dc_sem_inline_args(struct dc_cc *cc, struct dc_node *n, int id,
 			if (!dc_sem_convert(cc, args[i], in->ptypes[i]))
 				return false;
 		} else if (in->ptypes[i].kind != args[i]->type.kind) {
-			dc_error(cc, "D_ARR_BADREF", args[i]->line,
+			dc_error(cc, "D_PROTO_ARG", args[i]->line,
 				 args[i]->col,
-				 "inline %s: key #%u is \"%s\", not \"%s\"",
-				 in->name, i + 1, dc_type_str(args[i]->type),
-				 dc_type_str(in->ptypes[i]));
+				 "%s%s argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				 call ? n->fn->name : in->name,
+				 call ? "( )" : "[ ]", i + 1,
+				 dc_type_str(in->ptypes[i]),
+				 dc_type_str(args[i]->type));
 			return false;
 		}
 	}
@@ -938,12 +962,12 @@ bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l)
 	if (l->kind != DC_N_INDEX)
 		return false;
 	b = l->l;
-	if (b->kind == DC_N_MEMBER || b->kind == DC_N_INDEX ||
-	    b->kind == DC_N_UNARY)
-		return true;
+	/* E1[E2] of any other expression is *(E1 + E2) (dt_cook_op2()) */
+	if (b->kind == DC_N_AGG)
+		return false;
 	if (b->kind != DC_N_IDENT && b->kind != DC_N_SELF &&
 	    b->kind != DC_N_THIS)
-		return false;
+		return true;
 	id = dc_var_find(cc, b->name, b->kind == DC_N_SELF ? SONDE_VAR_TLS :
 			 b->kind == DC_N_THIS ? SONDE_VAR_LOCAL :
 			 SONDE_VAR_GLOBAL);

@@ -296,9 +296,16 @@ static bool var_ref(struct dc_cc *cc, struct dc_node *n, uint32_t *scope,
 				 "clause-local arrays are not supported");
 			return false;
 		}
+		if (b->kind == DC_N_AGG) {
+			dc_error(cc, "D_AGG_MDIM", n->line, n->col,
+				 "improper attempt to reference @%s as a multi-dimensional array",
+				 b->name);
+			return false;
+		}
 		if (b->kind != DC_N_IDENT && b->kind != DC_N_SELF) {
-			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
-				 "indexing an expression with [] is not supported yet");
+			/* dc_sem_is_elem() takes every other base */
+			dc_error(cc, "D_OP_LVAL", n->line, n->col,
+				 "operator [ ] requires a variable or an object as its left operand");
 			return false;
 		}
 		if (!n->nargs) {
@@ -324,12 +331,10 @@ static bool var_ref(struct dc_cc *cc, struct dc_node *n, uint32_t *scope,
 	case DC_N_SELF:
 		*scope = SONDE_VAR_TLS;
 		break;
-	case DC_N_MEMBER:
-		dc_error(cc, "D_VAR_UNSUP", n->line, n->col,
-			 "member access (%s%s) is not supported yet",
-			 n->op == DC_TK_ARROW ? "->" : ".", n->name);
-		return false;
 	default:
+		/* members and elements of objects are dc_sem_is_elem()'s */
+		dc_error(cc, "D_OP_LVAL", n->line, n->col,
+			 "a variable was expected here");
 		return false;
 	}
 	*name = b->name;
@@ -398,11 +403,20 @@ bool dc_sem_var_read(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	if (cc->vars[id].nkeys != nkeys) {
-		dc_error(cc, "D_ARR_BADREF", n->line, n->col,
-			 cc->vars[id].nkeys ?
-			 "%s%s is an associative array of %u keys, used with %u" :
-			 "%s%s is a scalar variable%.0u%.0u: it cannot be indexed",
-			 scope_pfx[scope], name, cc->vars[id].nkeys, nkeys);
+		/* dt_cook_var() / dt_idcook_assc()'s tags and words */
+		if (!cc->vars[id].nkeys)
+			dc_error(cc, "D_ARR_BADREF", n->line, n->col,
+				 "cannot access scalar %s%s as an associative array",
+				 scope_pfx[scope], name);
+		else if (!nkeys)
+			dc_error(cc, "D_IDENT_BADREF", n->line, n->col,
+				 "associative array '%s%s' may not be referenced as scalar",
+				 scope_pfx[scope], name);
+		else
+			dc_error(cc, "D_PROTO_LEN", n->line, n->col,
+				 "%s%s[ ] prototype mismatch: %u key%s passed, %u expected",
+				 scope_pfx[scope], name, nkeys,
+				 nkeys == 1 ? "" : "s", cc->vars[id].nkeys);
 		return false;
 	}
 	n->isvar = true;
@@ -497,6 +511,13 @@ static bool sem_store_type(struct dc_cc *cc, struct dc_node *n,
 	if (n->type.kind == t.kind && (t.kind != DC_T_SOU ||
 	    dc_sem_same_type(cc, n->type.tid, t.tid)))
 		return true;
+	/* 0 stored in a struct or union dynamic variable (an array
+	 * element, a thread-local) deletes it, as every store of 0 to a
+	 * dynamic variable does (Linux dtrace's tst.store_zero_deletes_*) */
+	if (n->type.kind == DC_T_SOU && t.kind == DC_T_INT && !t.ptr &&
+	    r->isconst && !r->ival && n->isvar &&
+	    (cc->vars[n->id].nkeys || cc->vars[n->id].scope == SONDE_VAR_TLS))
+		return true;
 incompat:
 	dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
 		 "operands have incompatible types: \"%s\" %s \"%s\"",
@@ -545,6 +566,13 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 	const char *op = dc_tok_name(n->op);
 	struct dc_node *b, *l;
 
+	/* dt_cook_op2(): @a[k][j] = ..., before the right side */
+	if (n->l->kind == DC_N_INDEX && n->l->l->kind == DC_N_AGG) {
+		dc_error(cc, "D_AGG_MDIM", n->line, n->col,
+			 "improper attempt to reference @%s as a multi-dimensional array",
+			 n->l->l->name);
+		return false;
+	}
 	/* a member or element of a struct or array: dc_sem_type.c's */
 	if (dc_sem_is_elem(cc, n->l))
 		return dc_sem_assign_elem(cc, n);
@@ -582,8 +610,12 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 		return false;
 	}
 	if (n->op == DC_TK_ASSIGN) {
-		if (!sem_var_store(cc, n->l, &n->r->type, op) ||
-		    !sem_store_type(cc, n->l, n->r, op))
+		if (!sem_var_store(cc, n->l, &n->r->type, op))
+			return false;
+		/* NULL assigned to a string: the NULL string */
+		if (n->l->type.kind == DC_T_STR)
+			dc_sem_null_str(n->r);
+		if (!sem_store_type(cc, n->l, n->r, op))
 			return false;
 		n->type = n->l->type;
 		return true;

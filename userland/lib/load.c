@@ -144,11 +144,12 @@ static void sonde_destructive_place(const struct sonde_program *p,
 static const struct {
 	uint32_t id;
 	const char *name;
+	const char *opt;
 } sonde_resize[SONDE_NRESIZE] = {
-	{ SONDE_OPT_bufsize, "buffer size" },
-	{ SONDE_OPT_aggsize, "aggregation size" },
-	{ SONDE_OPT_specsize, "speculation size" },
-	{ SONDE_OPT_dynvarsize, "dynamic variable size" },
+	{ SONDE_OPT_bufsize, "buffer size", "bufsize" },
+	{ SONDE_OPT_aggsize, "aggregation size", "aggsize" },
+	{ SONDE_OPT_specsize, "speculation size", "specsize" },
+	{ SONDE_OPT_dynvarsize, "dynamic variable size", "dynvarsize" },
 };
 
 /* The least the kernel takes of each option. */
@@ -241,6 +242,91 @@ static void sonde_bufs_lowered(const struct sonde_program *p,
 	}
 }
 
+/*
+ * The most one thing of buffer @id takes in @img, in the bytes D's size
+ * counts: a record with its header (bufsize, specsize), an aggregation
+ * entry with its header (aggsize), a dynamic variable's key and value
+ * (dynvarsize: as Linux dtrace counts its tuple and value; the thread of
+ * a thread-local is not counted).  0 when the program puts nothing there.
+ */
+static uint64_t sonde_buf_need(const struct sonde_image *img, uint32_t id)
+{
+	uint64_t need = 0, n;
+	uint32_t i;
+
+	switch (id) {
+	case SONDE_OPT_bufsize:
+	case SONDE_OPT_specsize:
+		for (i = 0; i < img->nclauses; i++) {
+			n = sizeof(struct sonde_rechdr) +
+			    img->clauses[i].rec_size;
+			need = n > need ? n : need;
+		}
+		break;
+	case SONDE_OPT_aggsize:
+		for (i = 0; i < img->naggs; i++) {
+			n = sizeof(struct sonde_aggrec) +
+			    ((sonde_agg_key_size(img, i) + 7ULL) & ~7ULL) +
+			    sonde_agg_val_size(&img->aggs[i]);
+			need = n > need ? n : need;
+		}
+		break;
+	case SONDE_OPT_dynvarsize:
+		for (i = 0; i < img->nvars; i++) {
+			const struct sonde_var_desc *v = &img->vars[i];
+
+			if (!v->nkeys && v->scope != SONDE_VAR_TLS)
+				continue;
+			n = (uint64_t)sonde_key_size(img, v->keys_off,
+						     v->nkeys) +
+			    sonde_var_val_size(img, v->type);
+			need = n > need ? n : need;
+		}
+		break;
+	}
+	return need;
+}
+
+/*
+ * dtrace_go()'s EDT_BUFTOOSMALL: a size D took below the kernel's least
+ * (the image has the least) that does not hold the largest thing the
+ * program puts in that buffer.
+ */
+static int sonde_bufs_fit(struct sonde_program *p, struct sonde_load_err *e)
+{
+	static const char *const what[] = {
+		[SONDE_OPT_bufsize] = "a record",
+		[SONDE_OPT_specsize] = "a record",
+		[SONDE_OPT_aggsize] = "an aggregation entry",
+		[SONDE_OPT_dynvarsize] = "a dynamic variable",
+	};
+	struct sonde_image img;
+	char text[160];
+	uint64_t v, need;
+	uint32_t i;
+	int err;
+
+	for (i = 0; i < SONDE_NRESIZE; i++) {
+		uint32_t id = sonde_resize[i].id;
+
+		v = sonde_program_kopt(p, id);
+		if (v >= sonde_kopt_min[id] || !sonde_buf_used(p, id))
+			continue;
+		err = sonde_program_verify(p, &img, e);
+		if (err)
+			return err;
+		need = sonde_buf_need(&img, id);
+		if (v >= need)
+			continue;
+		snprintf(text, sizeof(text),
+			 "option %s: %llu bytes do not hold %s of %llu bytes",
+			 sonde_resize[i].opt, (unsigned long long)v, what[id],
+			 (unsigned long long)need);
+		return sonde_load_fail(e, -E2BIG, SONDE_LOADERR_BUFSIZE, text);
+	}
+	return 0;
+}
+
 int sonde_program_load(struct sonde_dev *dev, struct sonde_program *p,
 		       sonde_msg_fn msg, void *msg_arg,
 		       struct sonde_load_err *e)
@@ -264,6 +350,9 @@ int sonde_program_load(struct sonde_dev *dev, struct sonde_program *p,
 	    !sonde_program_kopt(p, SONDE_OPT_destructive))
 		return sonde_load_fail(e, -EACCES, SONDE_LOADERR_DESTRUCTIVE,
 				       NULL);
+	err = sonde_bufs_fit(p, e);
+	if (err)
+		return err;
 	for (i = 0; i < SONDE_NRESIZE; i++)
 		asked[i] = p->kopts[sonde_resize[i].id].set ?
 			   p->kopts[sonde_resize[i].id].value : 0;

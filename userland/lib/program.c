@@ -17,6 +17,12 @@ static const uint64_t sonde_kopt_defaults[SONDE_NKOPTS] = {
 #undef KOPT_DEF_
 };
 
+static const uint64_t sonde_kopt_least[SONDE_NKOPTS] = {
+#define KOPT_MIN_(name, id, def, min, max) [id] = min,
+	SONDE_KOPTS(KOPT_MIN_)
+#undef KOPT_MIN_
+};
+
 static const struct {
 	const char *name;
 	uint32_t flags;
@@ -129,6 +135,10 @@ static size_t sonde_put_opts(const struct sonde_program *p,
 		if (out) {
 			out[n].id = i;
 			out[n].value = p->kopts[i].value;
+			/* D's smaller sizes: the kernel's least */
+			if (sonde_kopt_raised(i) &&
+			    out[n].value < sonde_kopt_least[i])
+				out[n].value = sonde_kopt_least[i];
 		}
 		n++;
 	}

@@ -347,6 +347,20 @@ static inline void sonde_pagg_free_keynames(struct sonde_pagg *a)
 uint64_t sonde_program_kopt(const struct sonde_program *p, uint32_t id);
 
 /*
+ * The buffer sizes DTrace takes below the kernel's least (SONDE_KOPTS'
+ * min): D takes any, the image carries the kernel's least (Linux
+ * dtrace's principal buffers are whole pages too), and LOAD refuses, as
+ * dtrace's EDT_BUFTOOSMALL, a size that does not hold the program's
+ * largest record, aggregation entry or dynamic variable
+ * (sonde_program_load()).
+ */
+static inline bool sonde_kopt_raised(uint32_t id)
+{
+	return id == SONDE_OPT_bufsize || id == SONDE_OPT_aggsize ||
+	       id == SONDE_OPT_dynvarsize || id == SONDE_OPT_specsize;
+}
+
+/*
  * Serialise @p into a program image (malloc'd, *@image, *@size bytes).
  * Returns 0 or -errno.
  */
@@ -378,6 +392,11 @@ int sonde_program_image_bind(const struct sonde_program *p, void **image,
 					 * parameter; @reason its log line) */
 #define SONDE_LOADERR_KERNEL	4	/* the module refused LOAD: @reason
 					 * its log line, "" when it gave none */
+#define SONDE_LOADERR_BUFSIZE	5	/* a buffer size below the kernel's
+					 * least does not hold what the
+					 * program puts there (dtrace's
+					 * EDT_BUFTOOSMALL); @reason says
+					 * which and how big */
 
 /* No clause or instruction (struct sonde_load_err's @clause, @pc). */
 #define SONDE_LOADERR_NOWHERE	UINT32_MAX

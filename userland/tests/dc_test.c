@@ -509,7 +509,9 @@ static void test_options(void)
 	       dc_setopt(dc, "quiet", NULL) == 0 &&
 	       dc_setopt(dc, "switchrate", "10hz") == 0 &&
 	       dc_setopt(dc, "nosuchopt", "1") == -ENOENT &&
-	       dc_setopt(dc, "strsize", "3") == -ERANGE &&
+	       dc_setopt(dc, "strsize", "1") == -ERANGE &&
+	       dc_setopt(dc, "strsize", "2") == 0 &&
+	       dc_setopt(dc, "strsize", "4097") == -ERANGE &&
 	       dc_setopt(dc, "bufsize", "12q") == -EINVAL &&
 	       dc_setopt(dc, "bufpolicy", "ring") == 0;
 	check(pass, "dc_setopt: values, errors");
@@ -519,7 +521,7 @@ static void test_options(void)
 	pass = p && p->kopts[SONDE_OPT_bufsize].set &&
 	       p->kopts[SONDE_OPT_bufsize].value == 8 << 20 &&
 	       p->uopts.quiet && p->uopts.switchrate_ns == 100000000 &&
-	       sonde_program_kopt(p, SONDE_OPT_strsize) == 512 &&
+	       sonde_program_kopt(p, SONDE_OPT_strsize) == 513 &&
 	       sonde_program_kopt(p, SONDE_OPT_bufpolicy) ==
 	       SONDE_BUFPOLICY_RING;
 	check(pass, "options reach the program, pragma too");
@@ -801,6 +803,8 @@ static void test_options_dtrace(void)
 	struct dc *dc = dc_new();
 	struct dc_opts o = { .sz = sizeof(o), .target = -1, .argc = 0 };
 	struct sonde_program *p;
+	struct sonde_load_err le;
+	struct sonde_image img;
 	const char *name, *why;
 	unsigned int i;
 	bool pass = true;
@@ -852,7 +856,8 @@ static void test_options_dtrace(void)
 	       dc_setopt(dc, "scratchsize", "128m") == -ERANGE &&
 	       dc_setopt(dc, "bufsize", "100t") == -ERANGE &&
 	       dc_setopt(dc, "bufsize", "1g") == 0 &&
-	       dc_setopt(dc, "bufsize", "3") == -ERANGE &&
+	       dc_setopt(dc, "bufsize", "-3") == -EINVAL &&
+	       dc_setopt(dc, "dynvarsize", "3") == 0 &&
 	       dc_setopt(dc, "cpu", "8192") == -ERANGE &&
 	       dc_setopt(dc, "cpu", "1") == 0 &&
 	       dc_setopt(dc, "statusrate", "2hz") == 0 &&
@@ -868,8 +873,19 @@ static void test_options_dtrace(void)
 	       p->uopts.defaultargs && p->uopts.statusrate_ns == 500000000 &&
 	       sonde_program_kopt(p, SONDE_OPT_cpu) == 2 &&
 	       sonde_program_kopt(p, SONDE_OPT_bufsize) == 1ULL << 30 &&
+	       sonde_program_kopt(p, SONDE_OPT_dynvarsize) == 3 &&
 	       p->nclauses == 0;
 	check(pass, "options: DTrace's words, ranges, empty, cpu, statusrate");
+	sonde_program_free(p);
+	/* sizes below the kernel's least: the image has the least */
+	p = dc_compile_str(dc, NULL,
+			   "#pragma D option aggsize=40\n"
+			   "BEGIN { @ = count(); a[1] = 1; }", &o);
+	pass = p && sonde_program_kopt(p, SONDE_OPT_aggsize) == 40 &&
+	       sonde_program_verify(p, &img, &le) == 0 &&
+	       img.opt[SONDE_OPT_aggsize] == 4096 &&
+	       img.opt[SONDE_OPT_dynvarsize] == 4096;
+	check(pass, "options: sizes below the kernel's least take it in the image");
 	sonde_program_free(p);
 	dc_free(dc);
 }

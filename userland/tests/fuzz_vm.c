@@ -85,6 +85,9 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 			break;
 		case SONDE_OP_LDS:
 			FZ_REG(in->rd);
+			/* SONDE_LDS_NULL: the NULL string, no table entry */
+			if (in->imm == SONDE_LDS_NULL)
+				break;
 			FZ_ASSERT(in->imm >= 0 &&
 				  (u32)in->imm < img->nstrtab);
 			FZ_ASSERT(!img->strtab[img->nstrtab - 1]);

@@ -1,2 +1,2 @@
-#pragma D option strsize=4
+#pragma D option strsize=1
 BEGIN { trace(1); }

@@ -1,7 +1,8 @@
 /*
  * DTrace's NULL string: strchr(), strrchr(), strstr() finding nothing and
- * strtok() at the end return NULL, and reading it is a load from address
- * 0: the clause faults, "invalid address (0x0)".
+ * strtok() at the end return NULL, and reading its characters is a load
+ * from address 0: the clause faults, "invalid address (0x0)".  A string
+ * variable keeps it and a comparison compares it (tst.string_null.d).
  */
 BEGIN { trace(strstr("abc", "z")); }
 BEGIN { trace(strchr("abc", 'z')); }

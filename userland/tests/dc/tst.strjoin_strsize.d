@@ -1,9 +1,9 @@
 /*
- * At strsize, strjoin() does not cut its result short: one that does not
- * fit with its NUL is DTrace's "out of scratch space".  substr() stops
- * at strsize.
+ * At strsize (15 characters), strjoin() keeps its result whole; one that
+ * does not fit is cut there, as Linux dtrace's (it was illumos' "out of
+ * scratch space").  substr() stops at strsize.
  */
-#pragma D option strsize=16
+#pragma D option strsize=15
 
 BEGIN
 {

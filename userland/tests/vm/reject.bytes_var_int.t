@@ -1,4 +1,5 @@
-# reject.bytes_var_int: a struct variable is stored from a buffer only
+# reject.bytes_var_int: a struct global is stored from a buffer only (a
+# dynamic one also takes an integer: 0 deletes it)
 -- vars
 global bytes=8
 -- asm

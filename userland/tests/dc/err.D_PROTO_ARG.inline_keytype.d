@@ -1,4 +1,5 @@
 /* an inline's key of the wrong kind */
 inline int twice[int a] = a * 2;
 BEGIN { trace(twice["x"]); }
-/* @msg: inline twice: key #1 is "string", not "int" */
+/* @msg: twice[ ] argument #1 is incompatible with prototype: */
+/* @msg: argument: string */

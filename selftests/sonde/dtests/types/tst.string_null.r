@@ -1,0 +1,2 @@
+done x bc 1
+
