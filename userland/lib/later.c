@@ -137,32 +137,38 @@ int sonde_later_round(struct sonde_dev *dev, struct sonde_program *p,
 			   (int)l->pid, strerror(-ret));
 		return ret;
 	}
-	for (c = 0; c < p->nclauses && !ret && n; c++) {
-		for (d = 0; d < p->clauses[c].ndescs && !ret; d++) {
+	/* the objects are seen now: every description gets its probes in
+	 * them even when one fails (the first failure is said) */
+	for (c = 0; c < p->nclauses && n; c++) {
+		for (d = 0; d < p->clauses[c].ndescs; d++) {
 			const struct sonde_probe_desc *desc =
 				&p->clauses[c].descs[d].desc;
+			struct sonde_status st;
+			int r;
 
 			/* a.out is the program, mapped at exec: resolved */
 			if (!strcmp(desc->module, "a.out"))
 				continue;
-			struct sonde_status st;
-
-			ret = sonde_uprobe_provide_objs(dev, desc, l->pid,
-							objs, n, main, err,
-							errlen);
+			r = sonde_uprobe_provide_objs(dev, desc, l->pid, objs,
+						      n, main, ret ? NULL : err,
+						      ret ? 0 : errlen);
 			/* a big object (libjvm.so) takes a while: the
 			 * deadman hears from us meanwhile */
 			sonde_dev_status(dev, &st);
-			if (ret > 0)
-				ret = sonde_later_desc(dev, p, desc, c);
-			if (ret < 0 && !err[0])
-				sonde_errf(err, errlen, "cannot enable %s in process %d: %s",
-					   sonde_desc_str(desc), (int)l->pid,
-					   sonde_strerror(ret));
+			if (r > 0)
+				r = sonde_later_desc(dev, p, desc, c);
+			if (r < 0 && !ret) {
+				ret = r;
+				if (!err[0])
+					sonde_errf(err, errlen, "cannot enable %s in process %d: %s",
+						   sonde_desc_str(desc),
+						   (int)l->pid,
+						   sonde_strerror(r));
+			}
 		}
 	}
 	sonde_strv_free(objs, n);
-	return ret < 0 ? ret : 0;
+	return ret;
 }
 
 /* The process's dynamic linker and its _dl_debug_state(). */

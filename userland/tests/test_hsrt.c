@@ -197,7 +197,7 @@ int main(int argc, char **argv)
 
 	err[0] = '\0';
 	ret = sonde_hsrt_read(pid, &rt, err, sizeof(err));
-	check(ret == 0, "the layout read from the JVM's VMStructs (%s)", err);
+	check(ret == 0, "the layout read from the JVM's VMStructs%s%s", err[0] ? ": " : "", err);
 	check(rt.symbol_body > rt.symbol_length && rt.cpool_size >= 8 &&
 	      rt.method_constmethod && rt.frame_method_slot == -3,
 	      "the layout is plausible: Symbol length %llu body %llu, ConstantPool %llu bytes, Method* at fp%+d words",
