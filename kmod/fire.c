@@ -234,7 +234,7 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	ctx.scratch_size = st->scratch_size;
 	ctx.scratch_used = st->img.scratch_base;
 	ctx.epid = ecb->epid;
-	ctx.clause = ecb - st->ecbs;
+	ctx.clause = ecb->epid - 1;
 	ctx.globals = st->globals;
 	ctx.locals = pc->locals;
 	ctx.stackbuf = pc->stackbuf;
@@ -323,7 +323,7 @@ int sonde_probe_testfire(struct sonde_state *st, u32 epid,
 			 struct sonde_fire *f, const struct sonde_testmem *t,
 			 struct sonde_testrun *tr)
 {
-	struct sonde_kecb *ecb = &st->ecbs[epid - 1];
+	struct sonde_kecb *ecb = sonde_state_ecb(st, epid - 1);
 	struct sonde_mstate ms = { };
 	unsigned long flags;
 

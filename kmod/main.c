@@ -136,6 +136,16 @@ static int sonde_ioc_utab(struct sonde_state *st, void *arg)
 	return sonde_utab_set(st, arg);
 }
 
+static int sonde_ioc_enable(struct sonde_state *st, void *arg)
+{
+	return sonde_state_enable(st, arg);
+}
+
+static int sonde_ioc_rdv(struct sonde_state *st, void *arg)
+{
+	return sonde_rdv_ioctl(st, arg);
+}
+
 static int sonde_ioc_offer(struct sonde_state *st, void *arg)
 {
 	return sonde_probe_offer(arg);
@@ -162,6 +172,8 @@ static const struct sonde_ioc sonde_iocs[] = {
 	SONDE_IOC(SONDE_IOC_JHELPER, struct sonde_jhelper, sonde_ioc_jhelper),
 	SONDE_IOC(SONDE_IOC_OFFER, struct sonde_offer, sonde_ioc_offer),
 	SONDE_IOC(SONDE_IOC_UTAB, struct sonde_utab, sonde_ioc_utab),
+	SONDE_IOC(SONDE_IOC_ENABLE, struct sonde_enable, sonde_ioc_enable),
+	SONDE_IOC(SONDE_IOC_RDV, struct sonde_rdv, sonde_ioc_rdv),
 };
 
 /* The largest ioctl argument; bigger ones from newer callers are cut. */

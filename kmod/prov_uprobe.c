@@ -482,9 +482,6 @@ int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req)
 		return PTR_ERR(s);
 
 	mutex_lock(&sonde_lock);
-	err = -EBUSY;			/* sites change only while unarmed */
-	if (st->armed)
-		goto out_unlock;
 	up = sonde_uprobe_find(st, &req->desc);
 	if (up) {
 		err = -EEXIST;
@@ -497,6 +494,12 @@ int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req)
 				goto out_unlock;
 			}
 		}
+		/* an armed probe's sites are registered: they stay as they
+		 * are; new probes (an object mapped later) may come at any
+		 * time, armed by SONDE_IOC_ENABLE */
+		err = -EBUSY;
+		if (up->probe->nenabled)
+			goto out_unlock;
 	}
 	err = -ENOSPC;
 	if (st->nusites >= SONDE_UPROBE_MAX)
@@ -574,6 +577,220 @@ bool sonde_uprobe_func_entry(const struct sonde_probe *p)
 	       (up->flags & SONDE_UPROBE_FUNC_ENTRY);
 }
 
+/* ---- rendezvous at the dynamic linker (SONDE_IOC_RDV) -------------- */
+
+/*
+ * A state's rendezvous: threads that reach one count themselves in
+ * @arrived and wait on @wq until @seen reaches their number or @closed
+ * (STOP, the deadman, release).
+ */
+struct sonde_rdvs {
+	struct list_head list;		/* struct sonde_rdv_k */
+	u32 n;
+	wait_queue_head_t wq;
+	atomic64_t arrived;
+	u64 seen;
+	bool closed;
+};
+
+/* A uprobe at one process's _dl_debug_state(): not a probe of D's. */
+struct sonde_rdv_k {
+	struct uprobe_consumer uc;
+	struct list_head link;		/* on its state's rdv->list */
+	struct sonde_state *st;
+	struct path path;
+	struct inode *inode;
+	loff_t offset;
+	struct mm_struct *mm;		/* mmgrab'd */
+	struct sonde_compat_uprobe reg;
+};
+
+/*
+ * The traced thread, in its own context after its int3 (preemptible,
+ * interrupts on, may sleep: no firing, no probe context).  It waits
+ * until its consumer has made and enabled the probes of what the dynamic
+ * linker has just mapped, or the consumer is gone, stopped, or a signal
+ * kills it; at most SONDE_RDV_WAIT_MS.  The state outlives the wait:
+ * sonde_rdvs_destroy() wakes everyone before it unregisters, and
+ * unregistering waits for the handlers.
+ */
+static int sonde_rdv_handler(SONDE_UPROBE_HANDLER_ARGS)
+{
+	struct sonde_rdv_k *r = container_of(uc, struct sonde_rdv_k, uc);
+	struct sonde_rdvs *rv = r->st->rdv;
+	u64 n;
+
+	if (current->mm != r->mm)
+		return UPROBE_HANDLER_REMOVE;	/* a forked child */
+	n = atomic64_inc_return(&rv->arrived);
+	wait_event_killable_timeout(rv->wq,
+				    READ_ONCE(rv->seen) >= n ||
+				    READ_ONCE(rv->closed),
+				    msecs_to_jiffies(SONDE_RDV_WAIT_MS));
+	return 0;
+}
+
+static bool sonde_rdv_filter(SONDE_UPROBE_FILTER_ARGS)
+{
+	struct sonde_rdv_k *r = container_of(uc, struct sonde_rdv_k, uc);
+
+	return mm == r->mm;
+}
+
+static int sonde_rdv_add(struct sonde_state *st, struct sonde_rdv *req)
+{
+	struct sonde_rdv_k *r;
+	char *name;
+	int err;
+
+	if (!req->path || req->pid <= 0 || req->seen)
+		return -EINVAL;
+	if (st->activity == SONDE_ACT_INACTIVE || st->rdv->closed)
+		return -EBUSY;
+	if (st->rdv->n >= SONDE_RDV_MAX)
+		return -ENOSPC;
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return -ENOMEM;
+	name = strndup_user(u64_to_user_ptr(req->path), PATH_MAX);
+	if (IS_ERR(name)) {
+		err = PTR_ERR(name);
+		goto out_free;
+	}
+	err = kern_path(name, LOOKUP_FOLLOW, &r->path);
+	kfree(name);
+	if (err)
+		goto out_free;
+	r->inode = d_real_inode(r->path.dentry);
+	err = -EACCES;
+	if (!S_ISREG(r->inode->i_mode))
+		goto out_path;
+	err = -EINVAL;
+	if (req->offset >= i_size_read(r->inode))
+		goto out_path;
+	r->mm = sonde_pid_mm(req->pid);
+	if (IS_ERR(r->mm)) {
+		err = PTR_ERR(r->mm);
+		goto out_path;
+	}
+	r->st = st;
+	r->offset = req->offset;
+	r->uc.handler = sonde_rdv_handler;
+	r->uc.filter = sonde_rdv_filter;
+	mutex_lock(&sonde_lock);
+	err = sonde_compat_uprobe_register(&r->reg, r->inode, r->offset, 0,
+					   &r->uc);
+	if (!err) {
+		list_add_tail(&r->link, &st->rdv->list);
+		st->rdv->n++;
+	}
+	mutex_unlock(&sonde_lock);
+	if (!err)
+		return 0;
+	mmdrop(r->mm);
+out_path:
+	path_put(&r->path);
+out_free:
+	kfree(r);
+	return err;
+}
+
+/**
+ * sonde_rdv_ioctl() - SONDE_IOC_RDV: place a rendezvous, or let go the
+ * threads waiting at them
+ * @st: the consumer state
+ * @req: SONDE_RDV_ADD's file, offset and process, or SONDE_RDV_SEEN's
+ *       count; the arrivals so far out
+ *
+ * Context: process context, @st->lock held, may sleep.
+ * Return: 0, -EINVAL, -EBUSY, -ENOSPC, -ENOENT, -EACCES, -ESRCH, -ENOMEM,
+ * -EOPNOTSUPP without uprobes.
+ */
+int sonde_rdv_ioctl(struct sonde_state *st, struct sonde_rdv *req)
+{
+	struct sonde_rdvs *rv = st->rdv;
+	int err = 0;
+
+	if (memchr_inv(req->reserved, 0, sizeof(req->reserved)) ||
+	    req->arrived)
+		return -EINVAL;
+	if (!rv) {
+		rv = kzalloc(sizeof(*rv), GFP_KERNEL);
+		if (!rv)
+			return -ENOMEM;
+		INIT_LIST_HEAD(&rv->list);
+		init_waitqueue_head(&rv->wq);
+		atomic64_set(&rv->arrived, 0);
+		/* handlers read it only once a rendezvous is placed */
+		st->rdv = rv;
+	}
+	switch (req->op) {
+	case SONDE_RDV_ADD:
+		err = sonde_rdv_add(st, req);
+		break;
+	case SONDE_RDV_SEEN:
+		if (req->path || req->offset || req->pid ||
+		    req->seen > (u64)atomic64_read(&rv->arrived))
+			return -EINVAL;
+		if (req->seen > rv->seen) {
+			WRITE_ONCE(rv->seen, req->seen);
+			wake_up_all(&rv->wq);
+		}
+		break;
+	default:
+		return -EINVAL;
+	}
+	req->arrived = atomic64_read(&rv->arrived);
+	return err;
+}
+
+/**
+ * sonde_rdvs_close() - nobody waits at @st's rendezvous any more
+ * @st: a state that stopped tracing (or was aborted)
+ *
+ * Context: any process context; no lock needed.
+ */
+void sonde_rdvs_close(struct sonde_state *st)
+{
+	if (!st->rdv)
+		return;
+	WRITE_ONCE(st->rdv->closed, true);
+	wake_up_all(&st->rdv->wq);
+}
+
+/**
+ * sonde_rdvs_destroy() - take away @st's rendezvous
+ * @st: the state of a file being released
+ *
+ * Waiting threads are woken first, so unregistering (which waits for
+ * running handlers) cannot wait for them long.
+ *
+ * Context: process context (release), may sleep.
+ */
+void sonde_rdvs_destroy(struct sonde_state *st)
+{
+	struct sonde_rdv_k *r, *n;
+
+	if (!st->rdv)
+		return;
+	sonde_rdvs_close(st);
+	if (!list_empty(&st->rdv->list)) {
+		mutex_lock(&sonde_lock);
+		list_for_each_entry(r, &st->rdv->list, link)
+			sonde_compat_uprobe_unregister(&r->reg, &r->uc);
+		sonde_compat_uprobe_sync();
+		mutex_unlock(&sonde_lock);
+	}
+	list_for_each_entry_safe(r, n, &st->rdv->list, link) {
+		list_del(&r->link);
+		mmdrop(r->mm);
+		path_put(&r->path);
+		kfree(r);
+	}
+	kfree(st->rdv);
+	st->rdv = NULL;
+}
+
 #else /* !SONDE_HAVE_UPROBES: see compat.h */
 
 bool sonde_uprobe_func_entry(const struct sonde_probe *p)
@@ -587,6 +804,19 @@ int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req)
 }
 
 void sonde_uprobes_destroy(struct sonde_state *st)
+{
+}
+
+int sonde_rdv_ioctl(struct sonde_state *st, struct sonde_rdv *req)
+{
+	return -EOPNOTSUPP;
+}
+
+void sonde_rdvs_close(struct sonde_state *st)
+{
+}
+
+void sonde_rdvs_destroy(struct sonde_state *st)
 {
 }
 

@@ -295,6 +295,9 @@ void sonde_cpc_release(struct sonde_state *st);
 extern const struct sonde_provider sonde_uprobe_provider;
 int sonde_uprobe_create(struct sonde_state *st, struct sonde_uprobe *req);
 void sonde_uprobes_destroy(struct sonde_state *st);
+int sonde_rdv_ioctl(struct sonde_state *st, struct sonde_rdv *req);
+void sonde_rdvs_close(struct sonde_state *st);
+void sonde_rdvs_destroy(struct sonde_state *st);
 bool sonde_uprobe_func_entry(const struct sonde_probe *p);
 void sonde_uprobe_arg(struct sonde_fire *f, u32 n);
 
@@ -370,6 +373,14 @@ struct sonde_kecb {
 	bool reserved;			/* counted in probe->res_* */
 };
 
+/* Enablings one SONDE_IOC_ENABLE added: EPIDs @first + 1 on. */
+struct sonde_kecb_more {
+	struct sonde_kecb_more *next;
+	u32 first;
+	u32 n;
+	struct sonde_kecb ecbs[];
+};
+
 /* A jstack() helper (jhelper.c): an interpreter's layout and where its
  * runtime is, for the processes of an executable or for one process. */
 struct sonde_kjhelper {
@@ -393,7 +404,11 @@ struct sonde_state {
 	 * confidentiality (0 or -EPERM), for GO to apply if it is now */
 	int conf_err;
 	struct sonde_kecb *ecbs;
-	u32 necbs;
+	u32 necbs;			/* the image's (LOAD's) */
+	/* enablings added after LOAD (SONDE_IOC_ENABLE), one block per
+	 * call, EPIDs following the image's; sonde_state_ecb() finds any */
+	struct sonde_kecb_more *more;
+	u32 nall;			/* necbs + the added ones */
 	struct sonde_pcpu **pcpu;	/* [nr_cpu_ids] */
 	u32 scratch_size;
 	u32 *agg_vsize;			/* value bytes of each aggregation */
@@ -416,6 +431,9 @@ struct sonde_state {
 	/* user probes it created (prov_uprobe.c; sonde_lock) */
 	struct list_head uprobes;
 	u32 nusites;
+	/* rendezvous at the dynamic linker (prov_uprobe.c), made by the
+	 * first SONDE_IOC_RDV (st->lock) */
+	struct sonde_rdvs *rdv;
 	/* tick-N / profile-N probes its listings hold (prov_profile.c;
 	 * sonde_lock) */
 	struct list_head timer_refs;
@@ -440,6 +458,8 @@ struct sonde_state {
 };
 
 struct sonde_state *sonde_state_create(void);
+struct sonde_kecb *sonde_state_ecb(struct sonde_state *st, u32 i);
+int sonde_state_enable(struct sonde_state *st, struct sonde_enable *req);
 void sonde_state_destroy(struct sonde_state *st);
 int sonde_state_load(struct sonde_state *st, struct sonde_load *req);
 int sonde_state_go(struct sonde_state *st, struct sonde_go *req);

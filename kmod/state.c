@@ -50,6 +50,7 @@ static void sonde_deadman_fn(struct work_struct *work)
 		pr_info("sonde: consumer pid %d aborted: no drain for %llu ms\n",
 			st->owner, st->img.opt[SONDE_OPT_deadman]);
 		sonde_state_disarm(st);
+		sonde_rdvs_close(st);
 	}
 out_unlock:
 	mutex_unlock(&st->lock);
@@ -84,8 +85,8 @@ static void sonde_state_disarm_locked(struct sonde_state *st)
 {
 	u32 i;
 
-	for (i = 0; i < st->necbs; i++) {
-		struct sonde_kecb *ecb = &st->ecbs[i];
+	for (i = 0; i < st->nall; i++) {
+		struct sonde_kecb *ecb = sonde_state_ecb(st, i);
 		struct sonde_probe *p = ecb->probe;
 
 		if (!ecb->armed)
@@ -140,6 +141,23 @@ static int sonde_state_lockdown_go(struct sonde_state *st)
 	return err;
 }
 
+/* Arm one enabling: its probe's first arms the probe; sonde_lock held. */
+static int sonde_kecb_arm(struct sonde_kecb *ecb)
+{
+	struct sonde_probe *p = ecb->probe;
+	int err;
+
+	if (!p->nenabled && p->prov->enable) {
+		err = p->prov->enable(p);
+		if (err)
+			return err;
+	}
+	p->nenabled++;
+	list_add_tail_rcu(&ecb->plink, &p->ecbs);
+	ecb->armed = true;
+	return 0;
+}
+
 static int sonde_state_arm(struct sonde_state *st)
 {
 	u32 i;
@@ -148,19 +166,8 @@ static int sonde_state_arm(struct sonde_state *st)
 	mutex_lock(&sonde_lock);
 	st->armed = true;
 	err = sonde_state_lockdown_go(st);
-	for (i = 0; !err && i < st->necbs; i++) {
-		struct sonde_kecb *ecb = &st->ecbs[i];
-		struct sonde_probe *p = ecb->probe;
-
-		if (!p->nenabled && p->prov->enable) {
-			err = p->prov->enable(p);
-			if (err)
-				break;
-		}
-		p->nenabled++;
-		list_add_tail_rcu(&ecb->plink, &p->ecbs);
-		ecb->armed = true;
-	}
+	for (i = 0; !err && i < st->nall; i++)
+		err = sonde_kecb_arm(sonde_state_ecb(st, i));
 	/* providers that batch arm everything marked above at once */
 	if (!err)
 		err = sonde_providers_commit();
@@ -196,8 +203,8 @@ static void sonde_state_unbudget_locked(struct sonde_state *st)
 	u32 i;
 
 	lockdep_assert_held(&sonde_lock);
-	for (i = 0; i < st->necbs; i++) {
-		struct sonde_kecb *ecb = &st->ecbs[i];
+	for (i = 0; i < st->nall; i++) {
+		struct sonde_kecb *ecb = sonde_state_ecb(st, i);
 
 		if (!ecb->reserved)
 			continue;
@@ -335,9 +342,43 @@ static void sonde_state_stop_grower(struct sonde_state *st)
  *
  * Context: process context (release), may sleep.
  */
+/*
+ * An enabling's clause and its fused forms (vm.h), chosen from the
+ * verified image: at LOAD, and for the enablings ENABLE adds while
+ * tracing.
+ */
+static void sonde_kecb_prepare(struct sonde_state *st, struct sonde_kecb *ecb,
+			       u32 clause)
+{
+	ecb->st = st;
+	ecb->clause = &st->img.clauses[clause];
+	sonde_fastpred_find(&st->img, ecb->clause->pred_off,
+			    ecb->clause->pred_len, &ecb->fastpred);
+	sonde_fastact_find(&st->img, ecb->clause->act_off,
+			   ecb->clause->act_len, &ecb->fastact);
+	/* a record to reserve and commit is the general path's */
+	if (ecb->clause->rec_size ||
+	    (ecb->clause->flags & SONDE_CLAUSEF_RECORD))
+		ecb->fastact.fused = 0;
+	ecb->aggdirect = ecb->fastact.fused && !ecb->fastact.nldb &&
+		!st->img.aggs[st->img.insns[ecb->fastact.agg].imm].nkeys;
+}
+
+static void sonde_state_free_more(struct sonde_state *st)
+{
+	struct sonde_kecb_more *m;
+
+	while ((m = st->more)) {
+		st->more = m->next;
+		kvfree(m);
+	}
+	st->nall = st->necbs;
+}
+
 void sonde_state_destroy(struct sonde_state *st)
 {
 	cancel_delayed_work_sync(&st->deadman);
+	sonde_rdvs_destroy(st);
 	sonde_state_disarm(st);
 	sonde_state_unbudget(st);
 	sonde_uprobes_destroy(st);
@@ -354,6 +395,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	kfree(st->var_off);
 	kfree(st->agg_vsize);
 	kfree(st->agg_hash0);
+	sonde_state_free_more(st);
 	kvfree(st->ecbs);
 	kvfree(st->image);
 	kfree(st);
@@ -709,8 +751,9 @@ static int sonde_state_lockdown(struct sonde_state *st, bool confidential,
 {
 	u32 i;
 
-	for (i = 0; i < st->necbs; i++) {
-		const struct sonde_probe *p = st->ecbs[i].probe;
+	for (i = 0; i < st->nall; i++) {
+		const struct sonde_kecb *ecb = sonde_state_ecb(st, i);
+		const struct sonde_probe *p = ecb->probe;
 		u32 args;
 
 		if ((p->flags & SONDE_PROBEF_KPROBE) &&
@@ -721,7 +764,7 @@ static int sonde_state_lockdown(struct sonde_state *st, bool confidential,
 			return -EPERM;
 		}
 		args = confidential ? p->prov->kaddr_args &
-		       sonde_clause_args(&st->img, st->ecbs[i].clause) : 0;
+		       sonde_clause_args(&st->img, ecb->clause) : 0;
 		if (args) {
 			sonde_vlog(log, "enabling %u: probe %s:%s:%s:%s passes kernel addresses as arg%u: refused under kernel lockdown (confidentiality)\n",
 				   i, sonde_probe_provname(p), p->mod, p->func,
@@ -825,6 +868,7 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		goto out_image;
 
 	st->necbs = st->img.necbs;
+	st->nall = st->necbs;
 	st->ecbs = kvcalloc(max(st->necbs, 1u), sizeof(*st->ecbs),
 			    GFP_KERNEL);
 	st->agg_vsize = kcalloc(max(st->img.naggs, 1u), sizeof(u32),
@@ -855,18 +899,7 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 			err = -ENOENT;
 			break;
 		}
-		ecb->st = st;
-		ecb->clause = &st->img.clauses[ue->clause];
-		sonde_fastpred_find(&st->img, ecb->clause->pred_off,
-				    ecb->clause->pred_len, &ecb->fastpred);
-		sonde_fastact_find(&st->img, ecb->clause->act_off,
-				   ecb->clause->act_len, &ecb->fastact);
-		/* a record to reserve and commit is the general path's */
-		if (ecb->clause->rec_size ||
-		    (ecb->clause->flags & SONDE_CLAUSEF_RECORD))
-			ecb->fastact.fused = 0;
-		ecb->aggdirect = ecb->fastact.fused && !ecb->fastact.nldb &&
-			!st->img.aggs[st->img.insns[ecb->fastact.agg].imm].nkeys;
+		sonde_kecb_prepare(st, ecb, ue->clause);
 		ecb->epid = i + 1;
 		INIT_LIST_HEAD(&ecb->plink);
 	}
@@ -910,6 +943,7 @@ out_ecbs:
 	kvfree(st->ecbs);
 	st->ecbs = NULL;
 	st->necbs = 0;
+	st->nall = 0;
 out_image:
 	kvfree(st->image);
 	st->image = NULL;
@@ -962,6 +996,202 @@ int sonde_state_go(struct sonde_state *st, struct sonde_go *req)
 	return 0;
 }
 
+/**
+ * sonde_state_ecb() - enabling @i (EPID @i + 1) of a state
+ * @st: the consumer state
+ * @i: below @st->nall
+ *
+ * Context: process context, @st->lock held.
+ * Return: the enabling, from the image's or from a later SONDE_IOC_ENABLE.
+ */
+struct sonde_kecb *sonde_state_ecb(struct sonde_state *st, u32 i)
+{
+	struct sonde_kecb_more *m;
+
+	if (i < st->necbs)
+		return &st->ecbs[i];
+	for (m = st->more; m; m = m->next)
+		if (i - m->first < m->n)
+			return &m->ecbs[i - m->first];
+	WARN_ON_ONCE(1);
+	return &st->ecbs[0];
+}
+
+/*
+ * Cost and reserve enablings added after LOAD on their probes, as
+ * sonde_state_budget_locked() did the image's: each clause's cost plus
+ * the ERROR clauses a fault would run.  sonde_lock held.
+ */
+static int sonde_more_budget_locked(struct sonde_state *st,
+				    struct sonde_kecb_more *m,
+				    struct sonde_vlog *log)
+{
+	const struct sonde_image *img = &st->img;
+	u64 errcost = 0, cost;
+	u32 i;
+
+	for (i = 0; i < st->necbs; i++)
+		if (st->ecbs[i].probe == sonde_probe_error)
+			errcost += sonde_clause_cost(img, img->ecbs[i].clause,
+						     nr_cpu_ids);
+	for (i = 0; i < m->n; i++) {
+		struct sonde_kecb *ecb = &m->ecbs[i];
+		struct sonde_probe *p = ecb->probe;
+
+		cost = sonde_clause_cost(img, ecb->clause - img->clauses,
+					 nr_cpu_ids) + errcost;
+		if (p->res_cost + cost > SONDE_FIRING_BUDGET ||
+		    p->res_ecbs + 1 > SONDE_MAX_PROBE_ECBS) {
+			sonde_budget_reject(log, p, p->res_ecbs + 1, 0,
+					    p->res_cost + cost);
+			goto out_reject;
+		}
+		ecb->cost = (u32)cost;
+		p->res_ecbs++;
+		p->res_cost += cost;
+		ecb->reserved = true;
+	}
+	return 0;
+
+out_reject:
+	while (i--) {
+		m->ecbs[i].probe->res_ecbs--;
+		m->ecbs[i].probe->res_cost -= m->ecbs[i].cost;
+		m->ecbs[i].reserved = false;
+	}
+	return -E2BIG;
+}
+
+/* Undo what arming @m's first @n enablings did; sonde_lock held. */
+static void sonde_more_disarm_locked(struct sonde_kecb_more *m, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		struct sonde_kecb *ecb = &m->ecbs[i];
+
+		if (!ecb->armed)
+			continue;
+		list_del_rcu(&ecb->plink);
+		ecb->armed = false;
+		if (!--ecb->probe->nenabled && ecb->probe->prov->disable)
+			ecb->probe->prov->disable(ecb->probe);
+	}
+	sonde_providers_commit();
+}
+
+/**
+ * sonde_state_enable() - SONDE_IOC_ENABLE: enablings added to a program
+ * @st: a loaded or tracing state
+ * @req: the (probe, clause) pairs in; the first one's EPID out
+ *
+ * For probes made after LOAD: the user probes of an object a traced
+ * process mapped later.  They are checked, costed and reserved as LOAD
+ * does, and armed at once when tracing (a firing sees an enabling on its
+ * probe's list whole, or not at all: list_add_tail_rcu()).  All or
+ * nothing.
+ *
+ * Context: process context, @st->lock held, may sleep.
+ * Return: 0, -EINVAL, -ENOENT, -E2BIG, -EPERM, -EBUSY, -EFAULT, -ENOMEM,
+ * or the provider's error in arming.
+ */
+int sonde_state_enable(struct sonde_state *st, struct sonde_enable *req)
+{
+	struct sonde_vlog log = { 0 };
+	struct sonde_kecb_more *m;
+	struct sonde_ecb *ue;
+	bool confidential;
+	u32 i, n = req->necbs;
+	int err = 0;
+
+	if (memchr_inv(req->reserved, 0, sizeof(req->reserved)) ||
+	    req->first_epid || !n)
+		return -EINVAL;
+	if (st->activity != SONDE_ACT_LOADED &&
+	    st->activity != SONDE_ACT_ACTIVE)
+		return -EBUSY;
+	if (n > SONDE_MAX_ECBS - st->nall)
+		return -E2BIG;
+	ue = kvmalloc_array(n, sizeof(*ue), GFP_KERNEL);
+	/* n <= SONDE_MAX_ECBS: no overflow */
+	m = kvzalloc(sizeof(*m) + (size_t)n * sizeof(m->ecbs[0]), GFP_KERNEL);
+	if (!ue || !m) {
+		err = -ENOMEM;
+		goto out_free;
+	}
+	if (copy_from_user(ue, u64_to_user_ptr(req->ecbs),
+			   (size_t)n * sizeof(*ue))) {
+		err = -EFAULT;
+		goto out_free;
+	}
+	m->first = st->nall;
+	m->n = n;
+	confidential = security_locked_down(LOCKDOWN_BPF_READ_KERNEL);
+
+	mutex_lock(&sonde_lock);
+	for (i = 0; i < n; i++) {
+		struct sonde_kecb *ecb = &m->ecbs[i];
+		const struct sonde_probe *p;
+
+		if (ue[i].clause >= st->img.nclauses) {
+			err = -EINVAL;
+			goto out_unlock;
+		}
+		ecb->probe = sonde_probe_lookup(ue[i].probe_id);
+		p = ecb->probe;
+		if (!p || (p->owner && p->owner != st)) {
+			err = -ENOENT;
+			goto out_unlock;
+		}
+		if (sonde_probe_private(p)) {
+			err = -EINVAL;
+			goto out_unlock;
+		}
+		if (((p->flags & SONDE_PROBEF_KPROBE) &&
+		     security_locked_down(LOCKDOWN_KPROBES)) ||
+		    (confidential && (p->prov->kaddr_args &
+				      sonde_clause_args(&st->img,
+						&st->img.clauses[ue[i].clause])))) {
+			err = -EPERM;
+			goto out_unlock;
+		}
+		sonde_kecb_prepare(st, ecb, ue[i].clause);
+		ecb->epid = m->first + i + 1;
+		INIT_LIST_HEAD(&ecb->plink);
+	}
+	err = sonde_more_budget_locked(st, m, &log);
+	if (err)
+		goto out_unlock;
+	for (i = 0; st->armed && i < n; i++) {
+		err = sonde_kecb_arm(&m->ecbs[i]);
+		if (err)
+			break;
+	}
+	if (!err && st->armed)
+		err = sonde_providers_commit();
+	if (err) {
+		sonde_more_disarm_locked(m, n);
+		for (i = 0; i < n; i++) {
+			m->ecbs[i].probe->res_ecbs--;
+			m->ecbs[i].probe->res_cost -= m->ecbs[i].cost;
+		}
+		mutex_unlock(&sonde_lock);
+		sonde_sync();
+		goto out_free;
+	}
+	m->next = st->more;
+	st->more = m;
+	st->nall += n;
+	req->first_epid = m->first + 1;
+	m = NULL;
+out_unlock:
+	mutex_unlock(&sonde_lock);
+out_free:
+	kvfree(ue);
+	kvfree(m);
+	return err;
+}
+
 /* END may now use the room fill buffers kept back for it. */
 static void sonde_state_unkeep(struct sonde_state *st)
 {
@@ -1008,6 +1238,8 @@ int sonde_state_stop(struct sonde_state *st, struct sonde_stop *req)
 	sonde_probe_fire(sonde_probe_end, st, &f);
 	preempt_enable();
 	sonde_state_disarm(st);
+	/* nobody will make the probes a waiting thread waits for */
+	sonde_rdvs_close(st);
 	return 0;
 }
 
@@ -1120,7 +1352,7 @@ int sonde_state_testrun(struct sonde_state *st, struct sonde_testrun *req)
 		return -EINVAL;
 	if (st->activity != SONDE_ACT_LOADED)
 		return st->activity == SONDE_ACT_INACTIVE ? -ENOENT : -EBUSY;
-	if (!req->epid || req->epid > st->necbs)
+	if (!req->epid || req->epid > st->nall)
 		return -ENOENT;
 	if (req->mem_size) {
 		kmem = memdup_user(u64_to_user_ptr(req->mem), req->mem_size);

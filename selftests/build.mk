@@ -124,6 +124,16 @@ $(ST_OUT)/cfi-prog: ST_CFLAGS := $(filter-out -static -O2,$(ST_CFLAGS)) \
 	$(CFI_NOFP) -fno-builtin-gamma
 $(ST_OUT)/cfi-prog: ST_LINK := -L$(ST_OUT) -lcfi -Wl,-rpath,'$$ORIGIN'
 
+# Probes of objects mapped later (dtests/usdt/tst.dlopen*): a dynamic
+# program that dlopen()s libdlo.so (a USDT probe from <sys/sdt.h>, a
+# function for the pid provider) from its own folder once it runs.
+$(ST_OUT)/libdlo.so: $(ST_SRC)/dlopen-lib.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -Wall -Werror -fPIC -shared -o $@ $<
+$(ST_OUT)/dlopen-prog: $(ST_OUT)/libdlo.so
+$(ST_OUT)/dlopen-prog: ST_CFLAGS := $(filter-out -static,$(ST_CFLAGS))
+$(ST_OUT)/dlopen-prog: ST_LINK := -ldl
+
 # An application with probes from a `sonde -h` header.
 $(ST_OUT)/pony.h: $(ST_SRC)/pony.d $(B)/sonde
 	@mkdir -p $(dir $@)

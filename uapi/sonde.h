@@ -26,7 +26,8 @@
 
 #include "sonde_isa.h"
 
-#define SONDE_ABI_VERSION	3	/* 3: SONDE_IOC_UTAB */
+#define SONDE_ABI_VERSION	4	/* 3: SONDE_IOC_UTAB; 4: SONDE_IOC_ENABLE,
+					 * SONDE_IOC_RDV */
 #define SONDE_DEVICE_PATH	"/dev/sonde"
 
 /* Probe name field sizes (with the NUL), as DTrace's. */
@@ -1051,6 +1052,79 @@ struct sonde_pyframe {
 #define SONDE_JSTR_HDR(len, shift)	((__u16)((len) | ((shift) << 14)))
 
 /*
+ * Probes of objects a process maps after tracing began (dlopen(), a
+ * launcher's libjvm.so): the dynamic linker calls _dl_debug_state() (the
+ * r_debug rendezvous debuggers break on) when it has mapped new objects,
+ * before it relocates them or runs one of their constructors.  A
+ * rendezvous (SONDE_IOC_RDV) is a uprobe there, in one process: the
+ * thread that reaches it waits, at most SONDE_RDV_WAIT_MS, until the
+ * consumer says it has seen it, having made the new objects' user probes
+ * (SONDE_IOC_UPROBE) and enabled them (SONDE_IOC_ENABLE) meanwhile.
+ */
+#define SONDE_RDV_WAIT_MS	10000
+#define SONDE_RDV_MAX		16	/* rendezvous per consumer */
+
+#define SONDE_RDV_ADD		1	/* place one at @path + @offset in @pid */
+#define SONDE_RDV_SEEN		2	/* arrivals up to @seen are handled */
+
+/**
+ * struct sonde_rdv - SONDE_IOC_RDV: place a rendezvous, or let the
+ * threads waiting at them go.
+ * @path:     in (ADD): user pointer to the NUL-terminated path of the
+ *            dynamic linker the process runs
+ * @offset:   in (ADD): file offset of its _dl_debug_state()
+ * @pid:      in (ADD): the process (thread group id); 0 with SEEN
+ * @op:       in: SONDE_RDV_ADD or SONDE_RDV_SEEN
+ * @seen:     in (SEEN): every arrival up to this count has been handled;
+ *            its waiting threads go on.  0 with ADD
+ * @arrived:  out (both): the threads that have reached one of this
+ *            consumer's rendezvous so far (a count that only grows): more
+ *            than the @seen of the last call means some wait
+ * @reserved: zero
+ *
+ * A rendezvous stays placed until the file is released; after STOP (and
+ * on release) nobody waits at it any more.  Errors: EINVAL a bad field,
+ * ENOENT @path does not exist, EACCES not a regular file, ESRCH no
+ * process @pid, ENOSPC SONDE_RDV_MAX already, EBUSY no program loaded,
+ * EOPNOTSUPP no uprobes, ENOMEM.
+ */
+struct sonde_rdv {
+	__aligned_u64 path;
+	__u64 offset;
+	__s32 pid;
+	__u32 op;
+	__u64 seen;
+	__u64 arrived;
+	__u32 reserved[4];
+};
+
+/**
+ * struct sonde_enable - SONDE_IOC_ENABLE: add enablings to a loaded or
+ * tracing program, for probes made after LOAD (the user probes of an
+ * object mapped later).  Each is costed and reserved on its probe as
+ * LOAD does, and armed at once when tracing; their EPIDs follow the
+ * image's ECBs and the enablings added before, in order.
+ * @ecbs:       in: user pointer to struct sonde_ecb[@necbs]; the probes
+ *              must be neither BEGIN, END nor ERROR
+ * @necbs:      in: 1 or more; all the enablings together at most
+ *              SONDE_MAX_ECBS
+ * @first_epid: out: the EPID of the first
+ * @reserved:   zero
+ *
+ * All or nothing.  Errors: EINVAL a bad field or clause, ENOENT an
+ * unknown probe (or another consumer's), E2BIG past SONDE_MAX_ECBS or a
+ * probe's firing budget, EPERM refused under lockdown, EBUSY no program
+ * loaded or tracing is over, EFAULT, ENOMEM, and the provider's errors
+ * in arming.
+ */
+struct sonde_enable {
+	__aligned_u64 ecbs;
+	__u32 necbs;
+	__u32 first_epid;
+	__u32 reserved[4];
+};
+
+/*
  * Kernel probe sites that only files name (SONDE_IOC_OFFER).  The module
  * reads no files: the caller reads what a description needs and offers
  * it, and the module checks every entry against the kernel itself before
@@ -1152,6 +1226,8 @@ struct sonde_offer {
 #define SONDE_IOC_OFFER		_IOWR(SONDE_IOC_MAGIC, 0x0a, struct sonde_offer)
 #define SONDE_IOC_JHELPER	_IOWR(SONDE_IOC_MAGIC, 0x0b, struct sonde_jhelper)
 #define SONDE_IOC_UTAB		_IOWR(SONDE_IOC_MAGIC, 0x0c, struct sonde_utab)
+#define SONDE_IOC_ENABLE	_IOWR(SONDE_IOC_MAGIC, 0x0d, struct sonde_enable)
+#define SONDE_IOC_RDV		_IOWR(SONDE_IOC_MAGIC, 0x0e, struct sonde_rdv)
 
 /**
  * struct sonde_insn - one VM instruction (see sonde_isa.h).

@@ -15,8 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
@@ -351,7 +353,8 @@ TEST(semaphore_only_while_armed)
 	EXPECT_EQ(0, semaphore);
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
 	EXPECT_EQ(1, semaphore);
-	fill_req(&r, "other", file_offset((void *)bystander));
+	/* an armed probe's sites stay as they are */
+	fill_req(&r, "entry", file_offset((void *)bystander));
 	EXPECT_EQ(EBUSY, uprobe(fd, &r));
 	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
 	EXPECT_EQ(0, semaphore);
@@ -398,6 +401,244 @@ TEST(consumer_killed_while_armed)
 	EXPECT_EQ(0, semaphore);
 	victim(1, 1);
 	close(pfd[0]);
+}
+
+static int enable(int fd, struct sonde_enable *e)
+{
+	return ioctl(fd, SONDE_IOC_ENABLE, e) ? errno : 0;
+}
+
+static int rdv(int fd, struct sonde_rdv *r)
+{
+	return ioctl(fd, SONDE_IOC_RDV, r) ? errno : 0;
+}
+
+/*
+ * A probe made while tracing (an object mapped later) and enabled then:
+ * its EPID follows the image's, it traps from the ENABLE on, every call
+ * after that is counted; an armed probe's sites stay as they are;
+ * nothing is enabled once tracing has stopped.
+ */
+TEST(probe_enabled_while_tracing)
+{
+	unsigned char orig = *(volatile unsigned char *)bystander;
+	struct sonde_uprobe r;
+	struct sonde_load ld;
+	struct sonde_go go;
+	struct sonde_stop stop;
+	struct sonde_ecb ecb;
+	struct sonde_enable e;
+	long expect = 0, i;
+	__u64 drops;
+	int fd = open(SONDE_DEVICE_PATH, O_RDWR);
+
+	ASSERT_LE(0, fd);
+	fill_req(&r, "entry", file_offset((void *)victim));
+	r.nargs = 1;
+	r.args[0] = (struct sonde_uarg){ .kind = SONDE_UARG_REG, .size = 8,
+					 .base = SONDE_UREG_rdi };
+	ASSERT_EQ(0, uprobe(fd, &r));
+	ASSERT_EQ(0, load_sum(fd, r.id, 0, &ld));
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_GO, &go));
+	/* a new probe while armed: made, not armed */
+	fill_req(&r, "entry", file_offset((void *)bystander));
+	strcpy(r.desc.function, "bystander");
+	r.nargs = 1;
+	r.args[0] = (struct sonde_uarg){ .kind = SONDE_UARG_REG, .size = 8,
+					 .base = SONDE_UREG_rdi };
+	ASSERT_EQ(0, uprobe(fd, &r));
+	EXPECT_EQ(orig, *(volatile unsigned char *)bystander);
+	bystander(1000);	/* not enabled: not counted */
+	victim(1, 0);
+	expect += 1;
+	ecb = (struct sonde_ecb){ .probe_id = r.id, .clause = 0 };
+	memset(&e, 0, sizeof(e));
+	e.ecbs = (__u64)(unsigned long)&ecb;
+	e.necbs = 1;
+	ASSERT_EQ(0, enable(fd, &e));
+	EXPECT_EQ(2, e.first_epid);
+	EXPECT_EQ(0xcc, *(volatile unsigned char *)bystander);
+	for (i = 1; i <= 100; i++) {
+		victim(i, 0);
+		bystander(i);
+		expect += 2 * i;
+	}
+	/* its sites stay as they are now that it is enabled */
+	fill_req(&r, "entry", file_offset((void *)victim));
+	strcpy(r.desc.function, "bystander");
+	r.nargs = 1;
+	r.args[0] = (struct sonde_uarg){ .kind = SONDE_UARG_REG, .size = 8,
+					 .base = SONDE_UREG_rdi };
+	EXPECT_EQ(EBUSY, uprobe(fd, &r));
+	ASSERT_EQ(0, ioctl(fd, SONDE_IOC_STOP, &stop));
+	EXPECT_EQ(orig, *(volatile unsigned char *)bystander);
+	EXPECT_EQ(expect, agg_total(fd, ld.aggsize, &drops));
+	EXPECT_EQ(0, drops);
+	e.first_epid = 0;
+	EXPECT_EQ(EBUSY, enable(fd, &e));
+	close(fd);
+	EXPECT_EQ(orig, *(volatile unsigned char *)bystander);
+}
+
+/* Every malformed SONDE_IOC_ENABLE: a precise errno, nothing added. */
+TEST(enable_rejected)
+{
+	struct sonde_uprobe r;
+	struct sonde_load ld;
+	struct sonde_ecb ecbs[2];
+	struct sonde_enable e;
+	__u32 begin;
+	int fd = open(SONDE_DEVICE_PATH, O_RDWR);
+
+	ASSERT_LE(0, fd);
+	fill_req(&r, "entry", file_offset((void *)victim));
+	ASSERT_EQ(0, uprobe(fd, &r));
+	ecbs[0] = (struct sonde_ecb){ .probe_id = r.id, .clause = 0 };
+	ecbs[1] = ecbs[0];
+	memset(&e, 0, sizeof(e));
+	e.ecbs = (__u64)(unsigned long)ecbs;
+	e.necbs = 1;
+	EXPECT_EQ(EBUSY, enable(fd, &e));	/* nothing loaded */
+	ASSERT_EQ(0, load_sum(fd, r.id, 0, &ld));
+	e.necbs = 0;
+	EXPECT_EQ(EINVAL, enable(fd, &e));
+	e.necbs = 1;
+	e.reserved[3] = 1;
+	EXPECT_EQ(EINVAL, enable(fd, &e));
+	e.reserved[3] = 0;
+	e.first_epid = 1;
+	EXPECT_EQ(EINVAL, enable(fd, &e));
+	e.first_epid = 0;
+	e.necbs = SONDE_MAX_ECBS;
+	EXPECT_EQ(E2BIG, enable(fd, &e));
+	e.necbs = 2;
+	ecbs[1].clause = 1;		/* the image has one clause */
+	EXPECT_EQ(EINVAL, enable(fd, &e));
+	ecbs[1].clause = 0;
+	ecbs[1].probe_id = 0;
+	EXPECT_EQ(ENOENT, enable(fd, &e));
+	begin = probe_id(fd, "dtrace", "", "BEGIN");
+	ASSERT_NE(0, begin);
+	ecbs[1].probe_id = begin;
+	EXPECT_EQ(EINVAL, enable(fd, &e));
+	ecbs[1].probe_id = r.id;
+	e.ecbs = 8;
+	EXPECT_EQ(EFAULT, enable(fd, &e));
+	/* none of those added anything: these are EPIDs 2 and 3 */
+	e.ecbs = (__u64)(unsigned long)ecbs;
+	ASSERT_EQ(0, enable(fd, &e));
+	EXPECT_EQ(2, e.first_epid);
+	close(fd);
+}
+
+struct waiter {
+	volatile int done;
+};
+
+static void *rdv_waiter(void *arg)
+{
+	struct waiter *w = arg;
+
+	victim(1, 1);		/* waits at the rendezvous */
+	w->done = 1;
+	return NULL;
+}
+
+static void msleep(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * A rendezvous: the thread that reaches it waits until the consumer has
+ * seen it (SONDE_RDV_SEEN), and only that process's threads stop there;
+ * closing the file lets a waiting thread go.  Malformed requests: a
+ * precise errno.
+ */
+TEST(rendezvous)
+{
+	struct sonde_uprobe r;
+	struct sonde_load ld;
+	struct sonde_rdv v;
+	struct waiter w = { 0 };
+	pthread_t th;
+	pid_t child;
+	int fd = open(SONDE_DEVICE_PATH, O_RDWR), status, i;
+	__u64 off = file_offset((void *)victim);
+
+	ASSERT_LE(0, fd);
+	memset(&v, 0, sizeof(v));
+	v.op = SONDE_RDV_ADD;
+	v.path = (__u64)(unsigned long)self_path;
+	v.offset = off;
+	v.pid = getpid();
+	EXPECT_EQ(EBUSY, rdv(fd, &v));	/* nothing loaded */
+	fill_req(&r, "entry", file_offset((void *)bystander));
+	ASSERT_EQ(0, uprobe(fd, &r));
+	ASSERT_EQ(0, load_sum(fd, r.id, 0, &ld));
+	v.op = 0;
+	EXPECT_EQ(EINVAL, rdv(fd, &v));
+	v.op = SONDE_RDV_ADD;
+	v.seen = 1;
+	EXPECT_EQ(EINVAL, rdv(fd, &v));
+	v.seen = 0;
+	v.pid = 0;
+	EXPECT_EQ(EINVAL, rdv(fd, &v));
+	v.pid = getpid();
+	v.reserved[0] = 1;
+	EXPECT_EQ(EINVAL, rdv(fd, &v));
+	v.reserved[0] = 0;
+	v.offset = 1ULL << 40;
+	EXPECT_EQ(EINVAL, rdv(fd, &v));
+	v.offset = off;
+	ASSERT_EQ(0, rdv(fd, &v));
+	EXPECT_EQ(0, v.arrived);
+	/* another process passing there does not stop */
+	child = fork();
+	if (child == 0) {
+		victim(2, 2);
+		_exit(0);
+	}
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	memset(&v, 0, sizeof(v));
+	v.op = SONDE_RDV_SEEN;
+	ASSERT_EQ(0, rdv(fd, &v));
+	EXPECT_EQ(0, v.arrived);
+	/* a thread of ours waits there until seen */
+	ASSERT_EQ(0, pthread_create(&th, NULL, rdv_waiter, &w));
+	for (i = 0; i < 500 && v.arrived == 0; i++) {
+		msleep(10);
+		v.arrived = 0;
+		ASSERT_EQ(0, rdv(fd, &v));
+	}
+	EXPECT_EQ(1, v.arrived);
+	msleep(200);
+	EXPECT_EQ(0, w.done);
+	v.seen = 2;			/* more than arrived */
+	v.arrived = 0;
+	EXPECT_EQ(EINVAL, rdv(fd, &v));
+	v.seen = 1;
+	ASSERT_EQ(0, rdv(fd, &v));
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	EXPECT_EQ(1, w.done);
+	/* and closing the file lets a waiting one go */
+	w.done = 0;
+	ASSERT_EQ(0, pthread_create(&th, NULL, rdv_waiter, &w));
+	v.seen = 1;
+	for (i = 0; i < 500 && v.arrived < 2; i++) {
+		msleep(10);
+		v.arrived = 0;
+		ASSERT_EQ(0, rdv(fd, &v));
+	}
+	EXPECT_EQ(2, v.arrived);
+	EXPECT_EQ(0, w.done);
+	close(fd);
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	EXPECT_EQ(1, w.done);
+	victim(3, 3);		/* and the trap is gone */
 }
 
 TEST_HARNESS_MAIN

@@ -22,6 +22,13 @@ struct sonde_dev {
 	 * site whose arguments sonde cannot evaluate); may be NULL */
 	void (*warn)(void *arg, const char *msg);
 	void *warn_arg;
+	/* the objects of each process whose user probes resolving made
+	 * (uprov.c): later.c's rounds start from them */
+	struct sonde_dev_uobjs {
+		pid_t pid;
+		struct sonde_uobjset set;
+	} *uobjs;
+	size_t nuobjs;
 };
 
 /* Tell the warning callback @msg, if there is one. */

@@ -100,6 +100,9 @@ void sonde_dev_close(struct sonde_dev *dev)
 		return;
 	if (dev->fd >= 0)
 		close(dev->fd);
+	while (dev->nuobjs)
+		sonde_uobjset_free(&dev->uobjs[--dev->nuobjs].set);
+	free(dev->uobjs);
 	free(dev);
 }
 
@@ -328,6 +331,16 @@ int sonde_dev_testrun(struct sonde_dev *dev, struct sonde_testrun *t)
 int sonde_dev_uprobe(struct sonde_dev *dev, struct sonde_uprobe *req)
 {
 	return sonde_ioctl(dev, SONDE_IOC_UPROBE, req);
+}
+
+int sonde_dev_enable(struct sonde_dev *dev, struct sonde_enable *req)
+{
+	return sonde_ioctl(dev, SONDE_IOC_ENABLE, req);
+}
+
+int sonde_dev_rdv(struct sonde_dev *dev, struct sonde_rdv *req)
+{
+	return sonde_ioctl(dev, SONDE_IOC_RDV, req);
 }
 
 int sonde_dev_status(struct sonde_dev *dev, struct sonde_status *st)

@@ -146,6 +146,11 @@ int sonde_dev_testrun(struct sonde_dev *dev, struct sonde_testrun *t);
 /* SONDE_IOC_UPROBE: create one user probe, @req->id out
  * (sonde_uprobe_provide() makes them of descriptions). */
 int sonde_dev_uprobe(struct sonde_dev *dev, struct sonde_uprobe *req);
+/* SONDE_IOC_ENABLE: enablings added to a loaded program, the first's
+ * EPID out (later.c adds them to the program too). */
+int sonde_dev_enable(struct sonde_dev *dev, struct sonde_enable *req);
+/* SONDE_IOC_RDV: a rendezvous placed, or its waiting threads let go. */
+int sonde_dev_rdv(struct sonde_dev *dev, struct sonde_rdv *req);
 
 /* ---- load.c: the load policy --------------------------------------- */
 
@@ -221,6 +226,55 @@ int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
 			     size_t errlen);
 /* The USDT providers of process @pid, ", "-separated ("" if none). */
 int sonde_uprobe_providers(pid_t pid, char *buf, size_t size);
+
+/*
+ * Objects mapped later (later.c): is @d a user probe description of one
+ * process (PROVIDER<pid>, pid<pid>), which then goes to *@pid.  A set of
+ * objects (by device and inode) a process's probes were made of;
+ * sonde_uobjs_new() gives the paths of those it maps now and @set does
+ * not hold, adding them (@main: the program's index among them, or -1);
+ * sonde_uprobe_provide_objs() makes @d's probes in just those, as
+ * sonde_uprobe_provide() does in all (0 when @d names another process).
+ */
+struct sonde_uobjset {
+	struct stat *ids;
+	size_t n;
+};
+bool sonde_uprobe_desc_pid(const struct sonde_probe_desc *d, pid_t *pid);
+int sonde_uobjs_new(pid_t pid, struct sonde_uobjset *set, char ***out,
+		    size_t *nout, int *main);
+void sonde_uobjset_free(struct sonde_uobjset *set);
+/* A copy of the objects of @pid that resolving made probes of. */
+int sonde_uobjset_resolved(struct sonde_dev *dev, pid_t pid,
+			   struct sonde_uobjset *out);
+int sonde_uprobe_provide_objs(struct sonde_dev *dev,
+			      const struct sonde_probe_desc *d, pid_t pid,
+			      char **objs, size_t n, int main, char *err,
+			      size_t errlen);
+
+/*
+ * later.c: one traced process whose later objects get their probes.
+ * sonde_later_wanted(): does @p name user probes of @pid.
+ * sonde_later_round(): make and enable the probes of the objects @l's
+ * process maps now that were not seen before (the first round: all).
+ * sonde_later_place(): the rendezvous at its dynamic linker.
+ * sonde_later_poll(): threads arrived at a rendezvous: a round for every
+ * process, then let them go; *@seen the arrivals handled.  0 or -errno,
+ * with the reason in @err (a poll's rounds warn through @c).
+ */
+struct sonde_consumer;
+struct sonde_later {
+	pid_t pid;
+	bool placed;
+	struct sonde_uobjset seen;
+};
+bool sonde_later_wanted(const struct sonde_program *p, pid_t pid);
+int sonde_later_round(struct sonde_dev *dev, struct sonde_program *p,
+		      struct sonde_later *l, char *err, size_t errlen);
+int sonde_later_place(struct sonde_dev *dev, struct sonde_later *l,
+		      char *err, size_t errlen);
+int sonde_later_poll(struct sonde_dev *dev, struct sonde_consumer *c,
+		     struct sonde_later *ls, unsigned int n, uint64_t *seen);
 
 /*
  * pdhint.c: the line to print after "probe description @d does not
@@ -435,6 +489,8 @@ struct sonde_proc *sonde_proc_create(const char *cmd, char *err,
 struct sonde_proc *sonde_proc_grab(pid_t pid, char *err, size_t errlen);
 pid_t sonde_proc_pid(const struct sonde_proc *p);
 bool sonde_proc_live(const struct sonde_proc *p);
+/* -c's (true) or -p's (false). */
+bool sonde_proc_created(const struct sonde_proc *p);
 /* Let a created process run (once); 0 or -errno with @err said. */
 int sonde_proc_continue(struct sonde_proc *p, char *err, size_t errlen);
 /*

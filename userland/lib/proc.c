@@ -246,6 +246,11 @@ bool sonde_proc_live(const struct sonde_proc *t)
 	return t->live;
 }
 
+bool sonde_proc_created(const struct sonde_proc *t)
+{
+	return t->created;
+}
+
 int sonde_proc_continue(struct sonde_proc *t, char *err, size_t errlen)
 {
 	int e;

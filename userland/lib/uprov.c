@@ -348,7 +348,8 @@ static int sonde_uobj_add(char ***v, size_t *n, struct stat **ids,
  * from our root already ("/srv/root/usr/bin/python3.13"), and through
  * its root that prefix would come twice; such a path is taken as it is.
  */
-static int sonde_uobjects(pid_t pid, char ***out, size_t *nout)
+static int sonde_uobjects(pid_t pid, char ***out, size_t *nout,
+			  struct stat **idsout)
 {
 	char **maps = NULL, **need = NULL, **v = NULL, path[PATH_MAX + 32];
 	size_t nmaps = 0, nneed = 0, n = 0, i;
@@ -371,13 +372,76 @@ static int sonde_uobjects(pid_t pid, char ***out, size_t *nout)
 		err = sonde_uobj_add(&v, &n, &ids, need[i]);
 	sonde_strv_free(maps, nmaps);
 	sonde_strv_free(need, nneed);
-	free(ids);
 	if (err) {
+		free(ids);
 		sonde_strv_free(v, n);
 		return err;
 	}
+	if (idsout)
+		*idsout = ids;
+	else
+		free(ids);
 	*out = v;
 	*nout = n;
+	return 0;
+}
+
+/* Note that @pid's objects @ids have had their probes made. */
+static void sonde_uobjs_note(struct sonde_dev *dev, pid_t pid,
+			     const struct stat *ids, size_t n)
+{
+	struct sonde_dev_uobjs *t;
+	struct sonde_uobjset *set;
+	struct stat *ts;
+	size_t i, k;
+
+	for (i = 0; i < dev->nuobjs; i++)
+		if (dev->uobjs[i].pid == pid)
+			break;
+	if (i == dev->nuobjs) {
+		t = realloc(dev->uobjs, (i + 1) * sizeof(*t));
+		if (!t)
+			return;	/* later rounds then read them again */
+		dev->uobjs = t;
+		memset(&t[i], 0, sizeof(t[i]));
+		t[i].pid = pid;
+		dev->nuobjs++;
+	}
+	set = &dev->uobjs[i].set;
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < set->n; i++)
+			if (set->ids[i].st_dev == ids[k].st_dev &&
+			    set->ids[i].st_ino == ids[k].st_ino)
+				break;
+		if (i < set->n)
+			continue;
+		ts = realloc(set->ids, (set->n + 1) * sizeof(*ts));
+		if (!ts)
+			return;
+		set->ids = ts;
+		set->ids[set->n++] = ids[k];
+	}
+}
+
+int sonde_uobjset_resolved(struct sonde_dev *dev, pid_t pid,
+			   struct sonde_uobjset *out)
+{
+	size_t i;
+
+	for (i = 0; i < dev->nuobjs; i++) {
+		if (dev->uobjs[i].pid != pid)
+			continue;
+		out->ids = malloc((dev->uobjs[i].set.n + 1) *
+				  sizeof(*out->ids));
+		if (!out->ids)
+			return -ENOMEM;
+		memcpy(out->ids, dev->uobjs[i].set.ids,
+		       dev->uobjs[i].set.n * sizeof(*out->ids));
+		out->n = dev->uobjs[i].set.n;
+		return 0;
+	}
+	out->ids = NULL;
+	out->n = 0;
 	return 0;
 }
 
@@ -386,6 +450,7 @@ int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
 {
 	struct sonde_uctx u = { .dev = dev, .d = d, .err = err,
 				.errlen = errlen };
+	struct stat *ids = NULL;
 	char **objs;
 	size_t n, i;
 	int ret;
@@ -403,7 +468,7 @@ int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
 		ret = sonde_uobject(&u, d->module, true);
 		return ret ? ret : (int)u.created;
 	}
-	ret = sonde_uobjects(u.pid, &objs, &n);
+	ret = sonde_uobjects(u.pid, &objs, &n, &ids);
 	if (ret == -ENOENT || ret == -ESRCH)
 		return sonde_uerr(&u, -ESRCH, "failed to grab pid %d: no "
 				  "such process", (int)u.pid);
@@ -413,6 +478,9 @@ int sonde_uprobe_provide(struct sonde_dev *dev, struct sonde_probe_desc *d,
 				  strerror(-ret));
 	for (i = 0; i < n && !ret; i++)
 		ret = sonde_uobject(&u, objs[i], i == 0);
+	if (!ret)
+		sonde_uobjs_note(dev, u.pid, ids, n);
+	free(ids);
 	if (!ret && n && !strcmp(d->module, "a.out")) {
 		const char *base = strrchr(objs[0], '/');
 
@@ -435,7 +503,7 @@ int sonde_uprobe_provide_all(struct sonde_dev *dev, pid_t pid, char *err,
 	size_t n, ns, i, k;
 	int ret;
 
-	ret = sonde_uobjects(pid, &objs, &n);
+	ret = sonde_uobjects(pid, &objs, &n, NULL);
 	if (ret)
 		return sonde_uerr(&u, -ESRCH, "failed to grab pid %d: %s",
 				  (int)pid, strerror(-ret));
@@ -479,7 +547,7 @@ int sonde_uprobe_providers(pid_t pid, char *buf, size_t size)
 	if (!size)
 		return -EINVAL;
 	buf[0] = '\0';
-	ret = sonde_uobjects(pid, &objs, &n);
+	ret = sonde_uobjects(pid, &objs, &n, NULL);
 	if (ret)
 		return ret;
 	for (i = 0; i < n && !ret; i++) {
@@ -508,4 +576,96 @@ int sonde_uprobe_providers(pid_t pid, char *buf, size_t size)
 		free(names[j]);
 	}
 	return ret;
+}
+
+/* ---- objects mapped later (later.c) -------------------------------- */
+
+bool sonde_uprobe_desc_pid(const struct sonde_probe_desc *d, pid_t *pid)
+{
+	struct sonde_uctx u = { .d = d };
+
+	if (!sonde_uprobe_desc(d, &u) || !u.pid)
+		return false;
+	*pid = u.pid;
+	return true;
+}
+
+void sonde_uobjset_free(struct sonde_uobjset *set)
+{
+	free(set->ids);
+	set->ids = NULL;
+	set->n = 0;
+}
+
+/*
+ * The executable objects process @pid maps now and @set does not hold
+ * (through /proc/PID/root, as sonde_uobjects() names them), added to
+ * @set; *@main is the index of the program itself among them, or -1.
+ */
+int sonde_uobjs_new(pid_t pid, struct sonde_uobjset *set, char ***out,
+		    size_t *nout, int *main)
+{
+	char **maps = NULL, **v = NULL, path[PATH_MAX + 32];
+	size_t nmaps = 0, n = 0, i, k;
+	struct stat sb, *ti;
+	char **tv;
+	int err;
+
+	*out = NULL;
+	*nout = 0;
+	*main = -1;
+	err = sonde_proc_objects(pid, &maps, &nmaps);
+	if (err)
+		return err;
+	for (i = 0; i < nmaps && !err; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/root%s", (int)pid,
+			 maps[i]);
+		if (stat(path, &sb))
+			continue;
+		for (k = 0; k < set->n; k++)
+			if (set->ids[k].st_dev == sb.st_dev &&
+			    set->ids[k].st_ino == sb.st_ino)
+				break;
+		if (k < set->n)
+			continue;
+		ti = realloc(set->ids, (set->n + 1) * sizeof(*ti));
+		if (ti)
+			set->ids = ti;
+		tv = realloc(v, (n + 1) * sizeof(*tv));
+		if (tv)
+			v = tv;
+		if (!ti || !tv || !(v[n] = strdup(path))) {
+			err = -ENOMEM;
+			break;
+		}
+		set->ids[set->n++] = sb;
+		if (i == 0)
+			*main = (int)n;
+		n++;
+	}
+	sonde_strv_free(maps, nmaps);
+	if (err) {
+		sonde_strv_free(v, n);
+		return err;
+	}
+	*out = v;
+	*nout = n;
+	return 0;
+}
+
+int sonde_uprobe_provide_objs(struct sonde_dev *dev,
+			      const struct sonde_probe_desc *d, pid_t pid,
+			      char **objs, size_t n, int main, char *err,
+			      size_t errlen)
+{
+	struct sonde_uctx u = { .dev = dev, .d = d, .err = err,
+				.errlen = errlen };
+	size_t i;
+	int ret = 0;
+
+	if (!sonde_uprobe_desc(d, &u) || u.pid != pid)
+		return 0;
+	for (i = 0; i < n && !ret; i++)
+		ret = sonde_uobject(&u, objs[i], (int)i == main);
+	return ret ? ret : (int)u.created;
 }

@@ -135,6 +135,8 @@ struct sonde_work {
 	struct sonde_consumer *c;
 	struct sonde_proc *const *procs;
 	unsigned int nprocs;
+	struct sonde_later *later;	/* per process, NULL: none wanted */
+	uint64_t rdv_seen;		/* rendezvous arrivals handled */
 	volatile sig_atomic_t *intr;	/* ^C count, or NULL */
 	bool said_intr;		/* the blank line of the first ^C is out */
 	bool stopped;
@@ -204,12 +206,72 @@ static bool sonde_work_status(struct sonde_work *w, uint64_t t)
 	       st.activity == SONDE_ACT_KILLED;
 }
 
+static void sonde_work_later_free(struct sonde_work *w)
+{
+	unsigned int i;
+
+	for (i = 0; w->later && i < w->nprocs; i++)
+		sonde_uobjset_free(&w->later[i].seen);
+	free(w->later);
+	w->later = NULL;
+}
+
+/* Threads waiting at a rendezvous: their new objects' probes, then on. */
+static void sonde_work_later(struct sonde_work *w)
+{
+	unsigned int i;
+	int err;
+
+	for (i = 0; w->later && i < w->nprocs; i++)
+		if (w->later[i].placed)
+			break;
+	if (!w->later || i == w->nprocs || w->stopped)
+		return;
+	err = sonde_later_poll(w->dev, w->c, w->later, w->nprocs,
+			       &w->rdv_seen);
+	if (err && err != -EINTR) {
+		sonde_consumer_msg(w->c, SONDE_MSG_WARNING,
+				   "cannot enable the probes of objects loaded later: %s",
+				   sonde_strerror(err));
+		/* said once; the rendezvous wait no more than
+		 * SONDE_RDV_WAIT_MS */
+		sonde_work_later_free(w);
+	}
+}
+
+/*
+ * Process @i's objects mapped by now get their probes, and a rendezvous
+ * at its dynamic linker watches for more, when the program names user
+ * probes of it (-c: at its entry point, before it runs; -p: at GO).
+ */
+static void sonde_work_later_start(struct sonde_work *w, unsigned int i)
+{
+	struct sonde_later *l;
+	char msg[768];
+
+	if (!w->later)
+		return;
+	l = &w->later[i];
+	l->pid = sonde_proc_pid(w->procs[i]);
+	if (!sonde_proc_live(w->procs[i]) ||
+	    !sonde_later_wanted(w->c->prog, l->pid))
+		return;
+	msg[0] = '\0';
+	/* what resolving made probes of is done: a round reads the rest */
+	if (sonde_uobjset_resolved(w->dev, l->pid, &l->seen))
+		return;
+	if (sonde_later_round(w->dev, w->c->prog, l, msg, sizeof(msg)) ||
+	    sonde_later_place(w->dev, l, msg, sizeof(msg)))
+		sonde_consumer_msg(w->c, SONDE_MSG_WARNING, "%s", msg);
+}
+
 /* dtrace_sleep(), but watching everything every 10 ms. */
 static void sonde_work_sleep(struct sonde_work *w)
 {
 	uint64_t t;
 
 	while (!sonde_intr(w)) {
+		sonde_work_later(w);
 		if (sonde_work_procs(w, true) == 0 && w->nprocs)
 			return;
 		if (sonde_consumer_exited(w->c, NULL))
@@ -295,6 +357,14 @@ static int sonde_work_go(struct sonde_work *w, int *cont_err)
 	unsigned int i;
 	int err;
 
+	/* -p: the objects mapped since resolving get their probes, and
+	 * the rendezvous is placed, before GO (the deadman's clock runs from
+	 * GO on); -c: at the entry point, below */
+	if (w->nprocs)
+		w->later = calloc(w->nprocs, sizeof(*w->later));
+	for (i = 0; i < w->nprocs; i++)
+		if (!sonde_proc_created(w->procs[i]))
+			sonde_work_later_start(w, i);
 	/* jstack()'s helpers go to the kernel before GO */
 	for (i = 0; i < w->nprocs && i < 64; i++)
 		pids[i] = sonde_proc_pid(w->procs[i]);
@@ -327,7 +397,9 @@ static int sonde_work_go(struct sonde_work *w, int *cont_err)
 	for (i = 0; i < w->nprocs; i++) {
 		/* a created process's libraries are mapped by its entry
 		 * point: their tables before one of its instructions runs */
-		if (sonde_utab_wanted(w->c)) {
+		if (sonde_utab_wanted(w->c) || (w->later &&
+		    sonde_later_wanted(w->c->prog,
+				       sonde_proc_pid(w->procs[i])))) {
 			err = sonde_proc_to_entry(w->procs[i], msg,
 						  sizeof(msg));
 			if (err)
@@ -339,6 +411,8 @@ static int sonde_work_go(struct sonde_work *w, int *cont_err)
 			/* and its libraries' names, should it end at once */
 			sonde_consumer_grab(w->c, sonde_proc_pid(w->procs[i]));
 		}
+		if (sonde_proc_created(w->procs[i]))
+			sonde_work_later_start(w, i);
 		err = sonde_proc_continue(w->procs[i], msg, sizeof(msg));
 		if (err) {
 			sonde_consumer_msg(w->c, SONDE_MSG_ERROR, "%s", msg);
@@ -445,9 +519,11 @@ int sonde_work(struct sonde_dev *dev, struct sonde_consumer *c,
 		if (err)
 			goto out_abort;
 	} while (!done);
+	sonde_work_later_free(&w);
 	return sonde_work_end(&w, ret, status);
 
 out_abort:
+	sonde_work_later_free(&w);
 	if (!sonde_intr(&w) || err != -EINTR)
 		sonde_consumer_msg(c, SONDE_MSG_ERROR, "processing aborted: %s",
 				   sonde_strerror(err));

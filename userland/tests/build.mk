@@ -101,6 +101,23 @@ unit-pyrt: $(B)/tests/test_pyrt
 
 unit: unit-pyrt
 
+# jstack()'s Java side against a live JVM (Debian's openjdk-17, and the
+# JDK 21 and 25 where installed): the layout its VMStructs export, a walk
+# of its interpreted frames with it.
+$(B)/tests/test_hsrt: userland/tests/test_hsrt.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-hsrt
+unit-hsrt: $(B)/tests/test_hsrt
+	$(B)/tests/test_hsrt
+	@for j in /usr/lib/jvm/temurin-25-jdk-amd64/bin/java \
+		/usr/lib/jvm/java-21-openjdk-amd64/bin/java; do \
+		if [ -x $$j ]; then echo "# $$j"; $(B)/tests/test_hsrt $$j || exit 1; fi; \
+	done
+
+unit: unit-hsrt
+
 # Where user symbols come from (sym.c): symfix, unstripped and stripped
 # with its debug file placed each way gdb looks (build-id, debuglink
 # beside it, debuglink under DEBUGDIR/its dir/), with a debuglink whose

@@ -149,6 +149,48 @@ int sonde_elf_needed(const char *path, char ***paths, size_t *n);
 
 void sonde_strv_free(char **v, size_t n);
 
+/* ---- hsrt.c: a HotSpot JVM's exported layout ---------------------- */
+
+/*
+ * What a walk of a thread's Java frames needs of a running JVM, read from
+ * its gHotSpotVMStructs, gHotSpotVMTypes and gHotSpotVMIntConstants
+ * tables (offsets in bytes; addresses in the process): a Method's
+ * ConstMethod, its ConstantPool and name and signature indexes, the pool
+ * holder Klass and its name, a Symbol's length (u2) and characters; the
+ * CodeCache's heaps (a GrowableArray<CodeHeap*>*) and bounds, a
+ * CodeBlob's name, an nmethod's Method*; where an interpreted frame keeps
+ * its Method* (frame_method_slot words from its frame pointer, -3 on
+ * x86-64).  A Symbol* a ConstantPool holds at index i is at
+ * pool + cpool_size + 8 * i.
+ */
+struct sonde_hsrt {
+	uint64_t bias;			/* libjvm.so's load bias */
+	uint64_t method_constmethod;
+	uint64_t constmethod_constants;
+	uint64_t constmethod_name_index;
+	uint64_t constmethod_signature_index;
+	uint64_t cpool_holder;
+	uint64_t cpool_size;		/* sizeof(ConstantPool) */
+	uint64_t klass_name;
+	uint64_t symbol_length;
+	uint64_t symbol_body;
+	uint64_t codeblob_name;
+	uint64_t nmethod_method;
+	uint64_t codecache_heaps;	/* addresses of the statics */
+	uint64_t codecache_low;
+	uint64_t codecache_high;
+	int32_t frame_method_slot;
+};
+
+/* The layout of the JVM process @pid runs (its libjvm.so); 0 or -errno
+ * with the reason in @err. */
+int sonde_hsrt_read(pid_t pid, struct sonde_hsrt *rt, char *err,
+		    size_t errlen);
+/* The characters of the Symbol at @sym in process @pid, NUL-terminated
+ * and cut to @size; 0 or -errno. */
+int sonde_hsrt_symbol(pid_t pid, const struct sonde_hsrt *rt, uint64_t sym,
+		      char *buf, size_t size);
+
 /* ---- pyrt.c: CPython runtimes for jstack() ---------------------- */
 
 /* A CPython runtime in an ELF file, with link-time addresses. */

@@ -355,6 +355,15 @@ void sonde_uprobes_destroy(struct sonde_state *st)
 {
 }
 
+/* prov_uprobe.c's rendezvous: the shim places none */
+void sonde_rdvs_close(struct sonde_state *st)
+{
+}
+
+void sonde_rdvs_destroy(struct sonde_state *st)
+{
+}
+
 /* prov_profile.c's: the shim's profile provider makes no probes */
 void sonde_profile_release(struct sonde_state *st)
 {
