@@ -96,6 +96,8 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 		case SONDE_OP_LNOT:
 		case SONDE_OP_LDK1 ... SONDE_OP_LDU8:
 		case SONDE_OP_LDM1 ... SONDE_OP_LDM8:
+		case SONDE_OP_BTOH:
+		case SONDE_OP_HTOB:
 			FZ_REG(in->rd);
 			FZ_REG(in->rs);
 			break;
@@ -234,6 +236,8 @@ static void fz_check_fault(const struct sonde_image *img, u32 off, u32 len,
 			  (in->op >= SONDE_OP_LDM1 &&
 			   in->op <= SONDE_OP_LDM8) ||
 			  in->op == SONDE_OP_EMITM ||
+			  /* a handle not of this run */
+			  in->op == SONDE_OP_HTOB ||
 			  (in->op >= SONDE_OP_STM1 &&
 			   in->op <= SONDE_OP_STM8) ||
 			  /* a struct variable stored from a buffer */
@@ -283,6 +287,7 @@ static void fz_run_one(struct sonde_vm_ctx *ctx, u32 off, u32 len,
 
 	fz_check_prog(img, off, len, rec_size, pred);
 	ctx->scratch_used = img->scratch_base;
+	ctx->gen = 1;	/* handles of generation 1 are this run's */
 	ctx->fault = 0;
 	err = sonde_vm_run(ctx, off, len, &ret);
 	FZ_ASSERT(err == 0 || err == -EFAULT);
