@@ -1046,6 +1046,15 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		v.t = n->type;
 		v.norm = true;
 		return v;
+	case DC_N_BTOH:
+	case DC_N_HTOB:
+		/* a buffer kept as its handle, a handle dereferenced */
+		v = cg_expr(g, n->l);
+		emit(g, n->kind == DC_N_BTOH ? SONDE_OP_BTOH : SONDE_OP_HTOB,
+		     v.reg, v.reg, 0, 0);
+		v.t = n->type;
+		v.norm = true;
+		return v;
 	case DC_N_XARG:
 		v = cg_expr(g, n->x);
 		return v;
@@ -1127,6 +1136,15 @@ static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
 		emit(g, SONDE_OP_EMITM, 0, v.reg, 0, SONDE_SOL_IMM(off, dt.size));
 		reg_free(g, v.reg);
 		return;
+	}
+	if (n->type.kind == DC_T_INT && n->type.hnd) {
+		/* a handle shows its offset (as Linux DTrace shows an
+		 * alloca pointer), not the run's generation */
+		uint32_t t = reg_alloc(g);
+
+		load_int(g, t, 0xffffffffULL);
+		emit(g, SONDE_OP_AND, v.reg, v.reg, t, 0);
+		reg_free(g, t);
 	}
 	if (dt.kind == SONDE_DT_STR)
 		op = SONDE_OP_EMITS;

@@ -87,6 +87,46 @@ static struct dc_node *dc_wrap(struct dc_cc *cc, struct dc_node *n, int kind)
 	return n;
 }
 
+/*
+ * A handle where a buffer's bytes are read (*p, p[i], p->m, a buffer
+ * argument, stringof()): the buffer it names in this run, or a run-time
+ * invalid address (htob).
+ */
+bool dc_sem_unhnd(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_type t = n->type;
+
+	if (t.kind != DC_T_INT || t.hnd == DC_HND_NONE)
+		return true;
+	if (t.hnd == DC_HND_MIXED) {
+		dc_error(cc, "D_ALLOCA_INCOMPAT", n->line, n->col,
+			 "ternary conditional with alloca and non-alloca branches cannot be dereferenced");
+		return false;
+	}
+	if (!dc_wrap(cc, n, DC_N_HTOB))
+		return false;
+	n->type = t;
+	n->type.kind = DC_T_BUF;
+	n->type.hnd = DC_HND_NONE;
+	n->type.blen = 0;
+	return true;
+}
+
+/* A buffer stored where it outlives the clause: its handle (btoh). */
+bool dc_sem_tohnd(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_type t = n->type;
+
+	if (!dc_wrap(cc, n, DC_N_BTOH))
+		return false;
+	n->type = t;
+	n->type.kind = DC_T_INT;
+	n->type.hnd = DC_HND_ALLOCA;
+	n->type.blen = 0;
+	n->type.space = DC_SP_KERNEL;
+	return true;
+}
+
 struct dc_node *dc_node_clone(struct dc_cc *cc, const struct dc_node *n,
 			      uint32_t line, uint32_t col)
 {
@@ -246,9 +286,12 @@ bool dc_sem_addrof(struct dc_cc *cc, struct dc_node *n)
  * a string): the string it points to, read fault-safely. */
 bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n)
 {
-	if (n->type.kind == DC_T_INT && n->type.ptr == 1 && n->type.tid &&
+	/* a char pointer into a buffer (kept in a variable or not): the
+	 * string in the buffer's bytes */
+	if ((n->type.kind == DC_T_INT || n->type.kind == DC_T_BUF) &&
+	    n->type.ptr == 1 && n->type.tid &&
 	    dc_ct_is_charptr(cc, n->type.tid)) {
-		if (!dc_wrap(cc, n, DC_N_STRINGOF))
+		if (!dc_sem_unhnd(cc, n) || !dc_wrap(cc, n, DC_N_STRINGOF))
 			return false;
 		n->type = dc_str;
 	}
@@ -343,6 +386,8 @@ bool dc_sem_member(struct dc_cc *cc, struct dc_node *n)
 	if (b->kind == DC_N_UNARY && b->op == DC_TK_STAR &&
 	    b->l->kind == DC_N_XLATE && n->op == DC_TK_DOT)
 		return sem_xlate_member(cc, n, b->l);
+	if (n->op == DC_TK_ARROW && !dc_sem_unhnd(cc, b))
+		return false;
 	bt = b->type;
 	if (n->op == DC_TK_ARROW) {
 		uint32_t r = dc_ct_resolve(cc, bt.tid);
@@ -947,8 +992,12 @@ bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l)
 	id = dc_var_find(cc, b->name, b->kind == DC_N_SELF ? SONDE_VAR_TLS :
 			 b->kind == DC_N_THIS ? SONDE_VAR_LOCAL :
 			 SONDE_VAR_GLOBAL);
+	/* an array variable's element, or one a pointer variable points
+	 * to (p[i] is *(p + i)) */
 	return id >= 0 && !cc->vars[id].nkeys &&
-	       cc->vars[id].type.kind == DC_T_ARRAY;
+	       (cc->vars[id].type.kind == DC_T_ARRAY ||
+		cc->vars[id].type.kind == DC_T_BUF ||
+		(cc->vars[id].type.kind == DC_T_INT && cc->vars[id].type.ptr));
 }
 
 /*
