@@ -612,6 +612,11 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n)
 			return false;
 		if (want == DC_T_BUF && !dc_sem_unhnd(cc, a))
 			return false;
+		/* a string to a void * parameter (bcopy()'s source): the
+		 * bytes where the VM keeps it, read as kernel memory */
+		if (want == DC_T_INT && a->type.kind == DC_T_STR &&
+		    i < 3 && s->params[i] && !strcmp(s->params[i], "void *"))
+			continue;
 		if (a->type.kind != want) {
 			dc_proto_arg(cc, n, i, want == DC_T_STR ? "string" :
 				     want == DC_T_BUF ?
@@ -911,6 +916,8 @@ static bool sem_ternary(struct dc_cc *cc, struct dc_node *n)
 	return true;
 }
 
+static bool sem_stringof_done(struct dc_cc *cc, struct dc_node *n);
+
 static bool sem_cast(struct dc_cc *cc, struct dc_node *n)
 {
 	if (n->ctype.kind == DC_T_ERR || !dc_sem_obj(cc, n->l))
@@ -928,6 +935,13 @@ static bool sem_cast(struct dc_cc *cc, struct dc_node *n)
 	if (n->ctype.kind == DC_T_VOID) {
 		n->type = n->ctype;
 		return true;
+	}
+	/* (string)p of a pointer into a buffer: the string in its bytes,
+	 * as stringof(p) (Linux DTrace's cast of an alloca() pointer) */
+	if (n->ctype.kind == DC_T_STR && (n->l->type.kind == DC_T_BUF ||
+	    (n->l->type.kind == DC_T_INT && n->l->type.hnd))) {
+		n->kind = DC_N_STRINGOF;
+		return sem_stringof_done(cc, n);
 	}
 	if (n->l->type.kind == DC_T_BUF) {
 		/* (int *)copyin(...): still the buffer, read as another
@@ -1001,7 +1015,15 @@ static bool sem_sizeof(struct dc_cc *cc, struct dc_node *n)
 
 static bool sem_stringof(struct dc_cc *cc, struct dc_node *n)
 {
-	if (!dc_sem_expr(cc, n->l) || !dc_sem_unhnd(cc, n->l))
+	if (!dc_sem_expr(cc, n->l))
+		return false;
+	return sem_stringof_done(cc, n);
+}
+
+/* stringof(l), l analysed */
+static bool sem_stringof_done(struct dc_cc *cc, struct dc_node *n)
+{
+	if (!dc_sem_unhnd(cc, n->l))
 		return false;
 	/* a buffer: its bytes, to a NUL or the copy's end */
 	if (n->l->type.kind != DC_T_STR && n->l->type.kind != DC_T_BUF &&

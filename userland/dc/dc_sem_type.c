@@ -229,10 +229,13 @@ bool dc_sem_addrof(struct dc_cc *cc, struct dc_node *n)
 
 	if (l->kind == DC_N_IDENT && strchr(l->name, '`'))
 		return dc_sem_symbol_addr(cc, n);
+	/* &p[i] of a pointer variable p is p + i, not a variable's
+	 * address */
 	if (l->kind == DC_N_IDENT || l->kind == DC_N_SELF ||
 	    l->kind == DC_N_THIS || (l->kind == DC_N_INDEX &&
 				     l->l->kind != DC_N_MEMBER &&
-				     l->l->kind != DC_N_UNARY)) {
+				     l->l->kind != DC_N_UNARY &&
+				     !dc_sem_is_ptr_var(cc, l->l))) {
 		if (l->kind != DC_N_IDENT || dc_builtin_lookup(l->name) < 0) {
 			dc_error(cc, "D_ADDROF_VAR", n->line, n->col,
 				 "cannot take address of dynamic variable");
@@ -972,6 +975,23 @@ bool dc_sem_var_byref(struct dc_cc *cc, int id)
  * p->a), an element of an array variable or member (a[i], s.m[i]), *p?
  * Those are stored into the object, not into a variable.
  */
+/* Is @b a scalar pointer variable (an alloca() pointer kept as a handle
+ * too)? */
+bool dc_sem_is_ptr_var(struct dc_cc *cc, const struct dc_node *b)
+{
+	int id;
+
+	if (b->kind != DC_N_IDENT && b->kind != DC_N_SELF &&
+	    b->kind != DC_N_THIS)
+		return false;
+	id = dc_var_find(cc, b->name, b->kind == DC_N_SELF ? SONDE_VAR_TLS :
+			 b->kind == DC_N_THIS ? SONDE_VAR_LOCAL :
+			 SONDE_VAR_GLOBAL);
+	return id >= 0 && !cc->vars[id].nkeys &&
+	       (cc->vars[id].type.kind == DC_T_BUF ||
+		(cc->vars[id].type.kind == DC_T_INT && cc->vars[id].type.ptr));
+}
+
 bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l)
 {
 	const struct dc_node *b;
