@@ -723,6 +723,22 @@ static const int var_ops[3][4] = {
 
 static void cg_kcopy(struct dc_cg *g, uint32_t reg, uint32_t size);
 
+/*
+ * A handle read as a number outside the VM (recorded, a key): its offset
+ * (as Linux DTrace shows an alloca pointer), not the run's generation.
+ */
+static void cg_hnd_off(struct dc_cg *g, uint32_t reg, struct dc_type t)
+{
+	uint32_t m;
+
+	if (t.kind != DC_T_INT || !t.hnd)
+		return;
+	m = reg_alloc(g);
+	load_int(g, m, 0xffffffffULL);
+	emit(g, SONDE_OP_AND, reg, reg, m, 0);
+	reg_free(g, m);
+}
+
 /* One key component in the next register: a struct or array in kernel
  * memory is copied into scratch first (a key is built from a buffer). */
 static struct dc_val cg_key(struct dc_cg *g, struct dc_node *n)
@@ -733,6 +749,7 @@ static struct dc_val cg_key(struct dc_cg *g, struct dc_node *n)
 	    n->type.space != DC_SP_BUF)
 		cg_kcopy(g, k.reg, n->type.size);
 	normalize(g, &k);
+	cg_hnd_off(g, k.reg, n->type);
 	return k;
 }
 
@@ -1137,15 +1154,7 @@ static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
 		reg_free(g, v.reg);
 		return;
 	}
-	if (n->type.kind == DC_T_INT && n->type.hnd) {
-		/* a handle shows its offset (as Linux DTrace shows an
-		 * alloca pointer), not the run's generation */
-		uint32_t t = reg_alloc(g);
-
-		load_int(g, t, 0xffffffffULL);
-		emit(g, SONDE_OP_AND, v.reg, v.reg, t, 0);
-		reg_free(g, t);
-	}
+	cg_hnd_off(g, v.reg, n->type);
 	if (dt.kind == SONDE_DT_STR)
 		op = SONDE_OP_EMITS;
 	else
