@@ -617,6 +617,14 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n)
 		if (want == DC_T_INT && a->type.kind == DC_T_STR &&
 		    i < 3 && s->params[i] && !strcmp(s->params[i], "void *"))
 			continue;
+		/* a handle is no kernel address: a pointer parameter read
+		 * as kernel memory cannot take one */
+		if (want == DC_T_INT && a->type.kind == DC_T_INT &&
+		    a->type.hnd && i < 3 && s->params[i] &&
+		    strchr(s->params[i], '*')) {
+			dc_proto_arg(cc, n, i, "a kernel address, not an alloca() or copyin() pointer");
+			return false;
+		}
 		if (a->type.kind != want) {
 			dc_proto_arg(cc, n, i, want == DC_T_STR ? "string" :
 				     want == DC_T_BUF ?
