@@ -557,7 +557,10 @@ enum sonde_aggfn { SONDE_AGGS(SONDE_AGG_ENUM_) };
 	F(KPRIV,     6, "invalid kernel access")			\
 	F(UPRIV,     7, "invalid user access")				\
 	F(TUPOFLOW,  8, "tuple stack overflow")				\
-	F(BADSTACK,  9, "bad stack")
+	F(BADSTACK,  9, "bad stack")					\
+	/* a copy into a buffer (copyinto(), bcopy()) that starts in	\
+	 * it but is longer than it: the size (Linux DTrace's) */	\
+	F(BADSIZE,  10, "invalid size")
 
 #define SONDE_FLT_ENUM_(name, code, msg) SONDE_FLT_##name = code,
 enum sonde_fault { SONDE_FAULTS(SONDE_FLT_ENUM_) };

@@ -878,7 +878,8 @@ bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
 		return false;
 	}
 	a = e->args[0];
-	if (!dc_sem_trace_arg(cc, e))
+	/* print(p) of a handle: the buffer it names */
+	if (!dc_sem_trace_arg(cc, e) || !dc_sem_unhnd(cc, a))
 		return false;
 	if (a->type.kind == DC_T_SOU && a->type.tid) {
 		t = a->type.tid;	/* as illumos prints a value */

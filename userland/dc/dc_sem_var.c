@@ -528,11 +528,18 @@ static bool sem_alloca_taint(struct dc_cc *cc, struct dc_node *n)
 		v->type.hnd = DC_HND_ALLOCA;
 		n->l->type.hnd = DC_HND_ALLOCA;
 	} else if (r->type.kind != DC_T_STR &&
-		   !(r->isconst && r->type.kind == DC_T_INT && !r->ival)) {
+		   !(r->isconst && r->type.kind == DC_T_INT && !r->type.ptr &&
+		     !r->ival)) {
+		/* not the integer 0 (NULL) */
 		v->nonalloca = 1;
 	}
 	if (v->alloca && v->nonalloca) {
-		dc_error(cc, "D_ALLOCA_INCOMPAT", n->line, n->col,
+		/* at the clause, where DTrace reports it */
+		uint32_t line = cc->cur_clause < cc->nclauses ?
+				cc->clauses[cc->cur_clause].line : n->line;
+
+		dc_error(cc, "D_ALLOCA_INCOMPAT", line,
+			 line == n->line ? n->col : 1,
 			 "%s: cannot reuse the same identifier for both alloca and non-alloca allocations",
 			 v->name);
 		return false;

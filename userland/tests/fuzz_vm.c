@@ -248,6 +248,10 @@ static void fz_check_fault(const struct sonde_image *img, u32 off, u32 len,
 			  in->op == SONDE_OP_AGG ||
 			  (in->op >= SONDE_OP_LDG && in->op <= SONDE_OP_STTA));
 		break;
+	case SONDE_FLT_BADSIZE:
+		/* copyinto(), bcopy() longer than their buffer */
+		FZ_ASSERT(in->op == SONDE_OP_CALL);
+		break;
 	case SONDE_FLT_NOSCRATCH:
 		/* a struct variable loaded into scratch, a string variable */
 		FZ_ASSERT(in->op == SONDE_OP_CALL ||

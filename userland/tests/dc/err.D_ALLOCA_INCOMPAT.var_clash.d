@@ -1,5 +1,5 @@
 /* a variable holds alloca() pointers or others, never both */
-/* @line: 9 */
+/* @line: 4 (the clause, where DTrace reports it) */
 /* @msg: a: cannot reuse the same identifier for both alloca and non-alloca allocations */
 BEGIN
 {
