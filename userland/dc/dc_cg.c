@@ -1254,12 +1254,31 @@ static void cg_print(struct dc_cg *g, struct dc_node *e)
 		return;
 	if (dc_ptype_build(g->cc, (uint32_t)e->id, &a->ptype, &a->nptype))
 		return;
-	v = cg_expr(g, e->args[0]);
-	if (!value) {
+	if (e->args[0]->kind == DC_N_HTOB) {
+		/* print(p) of a handle: its offset as the pointer (as Linux
+		 * DTrace prints an alloca pointer's), then the buffer */
+		v = cg_expr(g, e->args[0]->l);
 		dt.kind = SONDE_DT_UINT;
 		dt.size = 8;
 		add_field(g, dt, &off);
-		emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0, (int32_t)off);
+		{
+			uint32_t h = reg_alloc(g);
+
+			emit(g, SONDE_OP_MOV, h, v.reg, 0, 0);
+			cg_hnd_off(g, h, e->args[0]->l->type);
+			emit(g, SONDE_OP_EMIT8, 0, h, 0, (int32_t)off);
+			reg_free(g, h);
+		}
+		emit(g, SONDE_OP_HTOB, v.reg, v.reg, 0, 0);
+	} else {
+		v = cg_expr(g, e->args[0]);
+		if (!value) {
+			dt.kind = SONDE_DT_UINT;
+			dt.size = 8;
+			add_field(g, dt, &off);
+			emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0,
+			     (int32_t)off);
+		}
 	}
 	if (!buf)
 		cg_kcopy(g, v.reg, (uint32_t)e->ival);
