@@ -277,6 +277,13 @@ static void p_buf64(const struct kind *k)
 	movi(2, 7);
 }
 
+/* r1 = the handle of a 64-byte buffer of this run (htob succeeds) */
+static void p_hnd64(const struct kind *k)
+{
+	p_buf64(k);
+	emit(INSN(SONDE_OP_BTOH, 1, 1, 0, 0));
+}
+
 static void p_emit(const struct kind *k)
 {
 	(void)k;
@@ -668,7 +675,9 @@ static void p_s_link_ntop(const struct kind *k)
 	W(STM1,	p_buf64, r_stm, 0, NULL)				\
 	W(STM2,	p_buf64, r_stm, 0, NULL)				\
 	W(STM4,	p_buf64, r_stm, 0, NULL)				\
-	W(STM8,	p_buf64, r_stm, 0, NULL)
+	W(STM8,	p_buf64, r_stm, 0, NULL)				\
+	W(BTOH,	p_buf64, r_ds, 0, NULL)					\
+	W(HTOB,	p_hnd64, r_ds, 0, NULL)
 
 /* The built-ins' rows: W(name, note); each repetition an LDB. */
 #define WORST_BUILTINS(W)						\

@@ -175,6 +175,24 @@ static __always_inline bool sonde_builtin_quick(struct sonde_mstate *ms,
 	return false;
 }
 
+/*
+ * A new scratch generation for a run that starts from an empty scratch:
+ * every buffer handle an earlier run on this CPU made (kept in a global,
+ * a thread-local or an array) no longer names a buffer.  1 to
+ * SONDE_HND_GEN_MAX, then round again: a handle 2^31 runs old on the
+ * same CPU would name whatever this run put at its offset, still bytes
+ * of this run's scratch.
+ */
+static __always_inline u32 sonde_scratch_gen(struct sonde_pcpu *pc)
+{
+	u32 g = pc->scratch_gen + 1;
+
+	if (g > SONDE_HND_GEN_MAX)
+		g = 1;
+	pc->scratch_gen = g;
+	return g;
+}
+
 /* Run one ECB.  Interrupts are off and this CPU is marked in-probe. */
 static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 					  struct sonde_mstate *ms)
@@ -233,6 +251,7 @@ static __always_inline void sonde_ecb_run(struct sonde_kecb *ecb,
 	ctx.scratch = pc->scratch;
 	ctx.scratch_size = st->scratch_size;
 	ctx.scratch_used = st->img.scratch_base;
+	ctx.gen = sonde_scratch_gen(pc);
 	ctx.epid = ecb->epid;
 	ctx.clause = ecb->epid - 1;
 	ctx.globals = st->globals;
@@ -290,6 +309,8 @@ have_pred:
 		ctx.rec_size = c->rec_size;
 	}
 	ctx.scratch_used = st->img.scratch_base;
+	if (c->pred_len)
+		ctx.gen = sonde_scratch_gen(pc);
 	if (sonde_vm_run(&ctx, c->act_off, c->act_len, &ret)) {
 		/* the reserved record is abandoned: not committed */
 		sonde_fault(ecb, ms, &ctx, 1);

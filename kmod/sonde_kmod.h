@@ -345,6 +345,8 @@ struct sonde_pcpu {
 	u8 *locals;		/* clause-local (this->) variables */
 	u64 *stackbuf;		/* 255 frames: stack() aggregation keys */
 	u64 rand;		/* rand() state */
+	u32 scratch_gen;	/* the last run's scratch generation
+				 * (struct sonde_vm_ctx.gen) */
 	u64 recdrops;
 	u64 nmidrops;
 	u64 dyndrops;

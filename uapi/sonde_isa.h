@@ -27,6 +27,9 @@
  * takes one where it would read it as a number (arithmetic, compares,
  * branches, keys, stores, emit1..8, ret, addresses of loads), so the
  * kernel address it holds never reaches a record, a key or userland.
+ * A variable that outlives the clause keeps a buffer as a handle (btoh,
+ * htob; SONDE_HND_*): an integer of the run's generation and the
+ * buffer's offset, never its address.
  *
  * Branches are forward only: the target is pc + 1 + imm with imm >= 0, so
  * every program terminates after at most its length in instructions.
@@ -123,12 +126,15 @@
  *     address is VM memory, never dereferenced as an integer)
  *  S  a string reference          B  a buffer
  *  A  any type (mov)
+ *  P  an integer on every path: neither a buffer nor a string (htob:
+ *     no address of the VM's memory becomes a handle)
  */
 #define SONDE_K_N	0
 #define SONDE_K_I	1
 #define SONDE_K_S	2
 #define SONDE_K_B	3
 #define SONDE_K_A	4
+#define SONDE_K_P	5
 
 /*
  * Key types of aggregations and arrays (the KEYS section) are SONDE_T_INT,
@@ -164,6 +170,31 @@
  * whole.  A buffer not wholly inside the scratch the firing used is a
  * fault (DTRACEFLT_BADADDR at the buffer's offset), as any buffer read.
  */
+
+/*
+ * A buffer handle: what a buffer (copyin(), alloca()) becomes when a D
+ * variable other than a clause-local keeps it (a global, a thread-local,
+ * an array element), a plain integer that holds no address:
+ *	bits 63..32  the generation of the run whose scratch holds the
+ *		     buffer (never 0, below 2^31: a per-CPU count of runs)
+ *	bits 31..0   the buffer's offset from the start of the run's
+ *		     strings and buffers (struct sonde_image.scratch_base)
+ *		     plus SONDE_HND_BIAS
+ * The low half counts as Linux DTrace counts its alloca offsets (its
+ * first 8 bytes reserved so that no alloca pointer is NULL): the first
+ * buffer a clause allocates reads 8.  Pointer arithmetic on a handle is
+ * integer arithmetic on the low half; htob turns a handle back into the
+ * buffer only in the run that made it (the generation matches) and at an
+ * offset of at least SONDE_HND_BIAS, else it is BADADDR at the handle's
+ * low half: a stale pointer, NULL, or one moved below the first buffer.
+ * The bytes a buffer names are checked again where they are read, as for
+ * any buffer.
+ */
+#define SONDE_HND_BIAS		8
+#define SONDE_HND_GEN_MAX	0x7fffffffu
+#define SONDE_HND(gen, off)	(((__u64)(gen) << 32) | (__u32)(off))
+#define SONDE_HND_GEN(h)	((__u32)((h) >> 32))
+#define SONDE_HND_OFF(h)	((__u32)(h))
 
 /*
  * SONDE_OPS(OP): OP(name, code, form, result type, rs kind, rt kind)
@@ -272,7 +303,14 @@
 	OP(STM1,   0x66, SSI,  NONE, B, I)				\
 	OP(STM2,   0x67, SSI,  NONE, B, I)				\
 	OP(STM4,   0x68, SSI,  NONE, B, I)				\
-	OP(STM8,   0x69, SSI,  NONE, B, I)
+	OP(STM8,   0x69, SSI,  NONE, B, I)				\
+	/* buffer handles (a buffer kept in a variable other than a	\
+	 * clause-local, see SONDE_HND_*): rd = the handle of buffer	\
+	 * rs (0 when rs is too far from the scratch to have one);	\
+	 * rd = the buffer handle rs names, BADADDR (at the handle's	\
+	 * offset) unless rs was made by this run's scratch */		\
+	OP(BTOH,   0x6a, DS,   INT,  B, N)				\
+	OP(HTOB,   0x6b, DS,   BUF,  P, N)
 
 /* Opcode numbers: SONDE_OP_NOP, ... */
 #define SONDE_OP_ENUM_(name, code, form, type, s, t) SONDE_OP_##name = code,
@@ -523,7 +561,10 @@ enum sonde_aggfn { SONDE_AGGS(SONDE_AGG_ENUM_) };
 	F(KPRIV,     6, "invalid kernel access")			\
 	F(UPRIV,     7, "invalid user access")				\
 	F(TUPOFLOW,  8, "tuple stack overflow")				\
-	F(BADSTACK,  9, "bad stack")
+	F(BADSTACK,  9, "bad stack")					\
+	/* a copy into a buffer (copyinto(), bcopy()) that starts in	\
+	 * it but is longer than it: the size (Linux DTrace's) */	\
+	F(BADSIZE,  10, "invalid size")
 
 #define SONDE_FLT_ENUM_(name, code, msg) SONDE_FLT_##name = code,
 enum sonde_fault { SONDE_FAULTS(SONDE_FLT_ENUM_) };

@@ -459,7 +459,10 @@ static const char *sonde_call_conf(const struct sonde_cost_in *c)
 	O(STM1,	2, NULL)						\
 	O(STM2,	2, NULL)						\
 	O(STM4,	2, NULL)						\
-	O(STM8,	2, NULL)
+	O(STM8,	2, NULL)						\
+	/* a subtraction and a compare; a compare and an addition */	\
+	O(BTOH,	1, NULL)						\
+	O(HTOB,	1, NULL)
 
 #define SONDE_OP_COST_FN_(name, cost, conf)				\
 	static u64 sonde_cost_op_##name(const struct sonde_cost_in *c)	\

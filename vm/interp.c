@@ -801,6 +801,24 @@ l_##name:								\
 l_BADD:
 	RD = RS + RT;
 	NEXT();
+	/* buffer handles (SONDE_HND_*): never an address, either way */
+l_BTOH:
+	v = RS - ((u64)(unsigned long)ctx->scratch + img->scratch_base) +
+	    SONDE_HND_BIAS;
+	RD = v <= 0xffffffffULL ? SONDE_HND(ctx->gen, v) : 0;
+	NEXT();
+l_HTOB:
+	if (unlikely(!ctx->gen || SONDE_HND_GEN(RS) != ctx->gen ||
+		     SONDE_HND_OFF(RS) < SONDE_HND_BIAS)) {
+		/* stale (an earlier run's), NULL, or below the first
+		 * buffer: named by the handle's offset */
+		fault = SONDE_FLT_BADADDR;
+		addr = SONDE_HND_OFF(RS);
+		goto l_fault;
+	}
+	RD = (u64)(unsigned long)ctx->scratch + img->scratch_base +
+	     SONDE_HND_OFF(RS) - SONDE_HND_BIAS;
+	NEXT();
 	/* stores into buffers: the bytes must be scratch this firing used */
 #define STOREM(name, size)						\
 l_##name:								\

@@ -260,6 +260,17 @@ static int sonde_alloca(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
 	return 0;
 }
 
+/* A copy of @size bytes into buffer @buf that does not fit: BADSIZE (the
+ * size) when the buffer's first byte is used scratch, else BADADDR (its
+ * offset), as Linux DTrace tells them apart. */
+static int sonde_buf_short(struct sonde_vm_ctx *ctx, u64 buf, u64 size)
+{
+	if (size && sonde_scratch_at(ctx, buf, 1))
+		return sonde_subr_fault(ctx, SONDE_FLT_BADSIZE, size);
+	return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
+				sonde_scratch_off(ctx, buf));
+}
+
 /* copyinto(addr, size, buffer): the destination must be size bytes of
  * this firing's scratch, a buffer alloca() or copyin() made */
 static int sonde_copyinto(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
@@ -267,8 +278,7 @@ static int sonde_copyinto(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
 	u8 *dst = sonde_scratch_at(ctx, a[2], a[1]);
 
 	if (!dst)
-		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
-					sonde_scratch_off(ctx, a[2]));
+		return sonde_buf_short(ctx, a[2], a[1]);
 	if (a[1] && sonde_env_copyin(ctx, a[0], dst, (u32)a[1]) < 0)
 		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
 	*out = 0;
@@ -341,8 +351,7 @@ static int sonde_bcopy(struct sonde_vm_ctx *ctx, const u64 *a, u64 *out)
 	u8 *dst = sonde_scratch_at(ctx, a[1], a[2]);
 
 	if (!dst)
-		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR,
-					sonde_scratch_off(ctx, a[1]));
+		return sonde_buf_short(ctx, a[1], a[2]);
 	if (a[2] && sonde_env_kcopy(ctx, a[0], dst, (u32)a[2]) < a[2])
 		return sonde_subr_fault(ctx, SONDE_FLT_BADADDR, a[0]);
 	*out = 0;

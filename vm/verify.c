@@ -108,6 +108,17 @@ static int sonde_need_nobuf(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
 	return 0;
 }
 
+/* @reg must be an integer on every path: neither a buffer nor a string
+ * (htob: a handle made of a string's address would reveal part of it in
+ * the fault htob reports) */
+static int sonde_need_int(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
+{
+	if (!(ty & TY_INT(reg)))
+		return vreject(v, pc, -EACCES,
+			       "r%u is not an integer on every path", reg);
+	return 0;
+}
+
 static int sonde_need_buf(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg)
 {
 	if (!(ty & TY_BUF(reg)))
@@ -127,8 +138,14 @@ static int sonde_need_kind(struct sonde_vprog *v, u32 pc, u64 ty, u32 reg,
 		return sonde_need_str(v, pc, ty, reg);
 	case SONDE_K_B:
 		return sonde_need_buf(v, pc, ty, reg);
+	case SONDE_K_P:
+		return sonde_need_int(v, pc, ty, reg);
+	case SONDE_K_N:
+	case SONDE_K_A:
+		return 0;
 	}
-	return 0;
+	/* a kind the opcode table does not use */
+	return vreject(v, pc, -EINVAL, "operand kind %d unknown", kind);
 }
 
 /* A value of variable or key type @t (SONDE_T_INT / _STR / _BUF) in

@@ -357,6 +357,12 @@ struct sonde_vm_ctx {
 	u32 scratch_used;
 	char *scratch;		/* per-CPU scratch for strings and keys */
 	u32 scratch_size;
+	u32 gen;		/* the scratch's generation, 1 to
+				 * SONDE_HND_GEN_MAX: differs from every
+				 * other run's that shares this scratch and
+				 * may still hold a handle (a per-CPU count
+				 * bumped each time scratch_used is reset);
+				 * 0: no handle is valid (htob faults) */
 	u32 fault;		/* SONDE_FLT_* when a run returned -EFAULT */
 	u32 fault_pc;
 	u64 fault_addr;

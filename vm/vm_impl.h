@@ -81,8 +81,8 @@ u8 *sonde_scratch_alloc(struct sonde_vm_ctx *ctx, u32 size);
 bool sonde_in_scratch(const struct sonde_vm_ctx *ctx, u64 addr, u64 size);
 
 /**
- * sonde_scratch_at() - a buffer address as a pointer into the scratch
- * the firing has used
+ * sonde_scratch_at() - a buffer address as a pointer into the strings and
+ * buffers the firing has used (scratch_base to scratch_used)
  * @ctx: the firing
  * @addr: the start, a value the program computed
  * @size: the bytes it reads or writes there
@@ -101,7 +101,11 @@ static inline u8 *sonde_scratch_at(const struct sonde_vm_ctx *ctx, u64 addr,
 	u64 used = ctx->scratch_used;
 	u64 off = addr - (u64)(unsigned long)ctx->scratch;
 
-	if (addr < (u64)(unsigned long)ctx->scratch || off > used ||
+	/* buffers live from scratch_base on: below it is the key being
+	 * built, never a buffer's (s[-1] of the first buffer faults, as
+	 * DTrace's below its alloca space does) */
+	if (addr < (u64)(unsigned long)ctx->scratch ||
+	    off < ctx->img->scratch_base || off > used ||
 	    used - off < size)
 		return NULL;
 	/* so off <= used - size: clamp it below used - size + 1 */

@@ -723,6 +723,22 @@ static const int var_ops[3][4] = {
 
 static void cg_kcopy(struct dc_cg *g, uint32_t reg, uint32_t size);
 
+/*
+ * A handle read as a number outside the VM (recorded, a key): its offset
+ * (as Linux DTrace shows an alloca pointer), not the run's generation.
+ */
+static void cg_hnd_off(struct dc_cg *g, uint32_t reg, struct dc_type t)
+{
+	uint32_t m;
+
+	if (t.kind != DC_T_INT || !t.hnd)
+		return;
+	m = reg_alloc(g);
+	load_int(g, m, 0xffffffffULL);
+	emit(g, SONDE_OP_AND, reg, reg, m, 0);
+	reg_free(g, m);
+}
+
 /* One key component in the next register: a struct or array in kernel
  * memory is copied into scratch first (a key is built from a buffer). */
 static struct dc_val cg_key(struct dc_cg *g, struct dc_node *n)
@@ -733,6 +749,7 @@ static struct dc_val cg_key(struct dc_cg *g, struct dc_node *n)
 	    n->type.space != DC_SP_BUF)
 		cg_kcopy(g, k.reg, n->type.size);
 	normalize(g, &k);
+	cg_hnd_off(g, k.reg, n->type);
 	return k;
 }
 
@@ -1050,6 +1067,15 @@ static struct dc_val cg_expr(struct dc_cg *g, struct dc_node *n)
 		v.t = n->type;
 		v.norm = true;
 		return v;
+	case DC_N_BTOH:
+	case DC_N_HTOB:
+		/* a buffer kept as its handle, a handle dereferenced */
+		v = cg_expr(g, n->l);
+		emit(g, n->kind == DC_N_BTOH ? SONDE_OP_BTOH : SONDE_OP_HTOB,
+		     v.reg, v.reg, 0, 0);
+		v.t = n->type;
+		v.norm = true;
+		return v;
 	case DC_N_XARG:
 		v = cg_expr(g, n->x);
 		return v;
@@ -1132,6 +1158,7 @@ static void cg_emit_value(struct dc_cg *g, struct dc_node *n)
 		reg_free(g, v.reg);
 		return;
 	}
+	cg_hnd_off(g, v.reg, n->type);
 	if (dt.kind == SONDE_DT_STR)
 		op = SONDE_OP_EMITS;
 	else
@@ -1231,12 +1258,31 @@ static void cg_print(struct dc_cg *g, struct dc_node *e)
 		return;
 	if (dc_ptype_build(g->cc, (uint32_t)e->id, &a->ptype, &a->nptype))
 		return;
-	v = cg_expr(g, e->args[0]);
-	if (!value) {
+	if (e->args[0]->kind == DC_N_HTOB) {
+		/* print(p) of a handle: its offset as the pointer (as Linux
+		 * DTrace prints an alloca pointer's), then the buffer */
+		v = cg_expr(g, e->args[0]->l);
 		dt.kind = SONDE_DT_UINT;
 		dt.size = 8;
 		add_field(g, dt, &off);
-		emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0, (int32_t)off);
+		{
+			uint32_t h = reg_alloc(g);
+
+			emit(g, SONDE_OP_MOV, h, v.reg, 0, 0);
+			cg_hnd_off(g, h, e->args[0]->l->type);
+			emit(g, SONDE_OP_EMIT8, 0, h, 0, (int32_t)off);
+			reg_free(g, h);
+		}
+		emit(g, SONDE_OP_HTOB, v.reg, v.reg, 0, 0);
+	} else {
+		v = cg_expr(g, e->args[0]);
+		if (!value) {
+			dt.kind = SONDE_DT_UINT;
+			dt.size = 8;
+			add_field(g, dt, &off);
+			emit(g, SONDE_OP_EMIT8, 0, buf ? 0 : v.reg, 0,
+			     (int32_t)off);
+		}
 	}
 	if (!buf)
 		cg_kcopy(g, v.reg, (uint32_t)e->ival);

@@ -125,7 +125,21 @@ struct dc_type {
 				 * constant and the pointer still points at
 				 * their start (what trace() records); else 0 */
 	uint32_t tid;		/* type table id, or 0 */
+	uint8_t hnd;		/* DC_T_INT pointers: DC_HND_* */
 };
+
+/*
+ * A pointer into a copyin() or alloca() buffer kept in a global, a
+ * thread-local or an array element is a handle (uapi SONDE_HND_*): an
+ * integer that names the buffer in the run that made it, never its
+ * address; dereferencing one turns it back (DC_N_HTOB).  DTrace's
+ * DT_NF_ALLOCA taint: a variable holds handles or other pointers, never
+ * both (D_ALLOCA_INCOMPAT).
+ */
+#define DC_HND_NONE	0
+#define DC_HND_ALLOCA	1	/* a handle */
+#define DC_HND_MIXED	2	/* c ? handle : pointer: neither, not to be
+				 * stored or dereferenced (DT_NF_NONASSIGN) */
 
 #include "dc_fn.h"
 
@@ -305,6 +319,10 @@ enum dc_nodekind {
 	DC_N_SYM,		/* a kernel symbol: ival its address; name */
 	DC_N_ADDR,		/* sema: &l, the address of member or object
 				 * l */
+	DC_N_BTOH,		/* sema: buffer l kept in a variable other
+				 * than a clause-local: its handle (btoh) */
+	DC_N_HTOB,		/* sema: handle l dereferenced: the buffer
+				 * it names in this run (htob) */
 	/* statements */
 	DC_N_EXPR,		/* l; */
 	DC_N_IF,		/* if (x) l else r */
@@ -436,6 +454,10 @@ struct dc_var {
 	uint32_t nkeys;		/* associative arrays */
 	struct dc_type keys[SONDE_MAX_AGG_KEYS];
 	uint32_t line, col;	/* declaration or first assignment */
+	uint8_t alloca;		/* assigned a handle (DTrace's
+				 * DT_IDFLG_ALLOCA) */
+	uint8_t nonalloca;	/* assigned a pointer or integer other than
+				 * a handle or 0 (DT_IDFLG_NONALLOCA) */
 };
 
 /* Compile-time view of one aggregation (index = program aggregation). */

@@ -340,6 +340,13 @@ static bool sem_ptr_arith(struct dc_cc *cc, struct dc_node *n)
 	bool lp = is_ptr(l), rp = is_ptr(r);
 	uint32_t sc;
 
+	if (lp && rp && l.hnd != r.hnd) {
+		/* DTrace's words (dt_cook_op2()) */
+		dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
+			 "adding or subtracting pointers to alloca and non-alloca space is meaningless: \"%s\" %s \"%s\"",
+			 dc_type_str(l), dc_tok_name(n->op), dc_type_str(r));
+		return false;
+	}
 	if (lp && rp) {
 		if (n->op != DC_TK_MINUS || l.kind == DC_T_BUF ||
 		    r.kind == DC_T_BUF || l.ptr != r.ptr ||
@@ -381,7 +388,11 @@ static bool sem_ptr_arith(struct dc_cc *cc, struct dc_node *n)
  * copyin() buffer. */
 static bool sem_deref(struct dc_cc *cc, struct dc_node *n)
 {
-	struct dc_type t = n->l->type;
+	struct dc_type t;
+
+	if (!dc_sem_unhnd(cc, n->l))
+		return false;
+	t = n->l->type;
 
 	if (!is_ptr(t)) {
 		dc_error(cc, "D_DEREF_NONPTR", n->line, n->col,
@@ -613,6 +624,21 @@ bool dc_sem_subr(struct dc_cc *cc, struct dc_node *n)
 		 * (dt_node_is_strcompat()) */
 		if (want == DC_T_STR && !dc_sem_charptr_str(cc, a))
 			return false;
+		if (want == DC_T_BUF && !dc_sem_unhnd(cc, a))
+			return false;
+		/* a string to a void * parameter (bcopy()'s source): the
+		 * bytes where the VM keeps it, read as kernel memory */
+		if (want == DC_T_INT && a->type.kind == DC_T_STR &&
+		    i < 3 && s->params[i] && !strcmp(s->params[i], "void *"))
+			continue;
+		/* a handle is no kernel address: a pointer parameter read
+		 * as kernel memory cannot take one */
+		if (want == DC_T_INT && a->type.kind == DC_T_INT &&
+		    a->type.hnd && i < 3 && s->params[i] &&
+		    strchr(s->params[i], '*')) {
+			dc_proto_arg(cc, n, i, "a kernel address, not an alloca() or copyin() pointer");
+			return false;
+		}
 		if (a->type.kind != want) {
 			dc_proto_arg(cc, n, i, want == DC_T_STR ? "string" :
 				     want == DC_T_BUF ?
@@ -849,22 +875,32 @@ static bool sem_ternary_ptr(struct dc_cc *cc, struct dc_node *n)
 	if (lp && rp && l.ptr == r.ptr &&
 	    (!l.tid || !r.tid || dc_sem_same_type(cc, l.tid, r.tid))) {
 		n->type = l;
-		return true;
+		goto out;
 	}
 	if (lp && (is_voidptr(cc, r) || (!rp && n->r->isconst &&
 					  r.kind == DC_T_INT && !n->r->ival))) {
 		n->type = l;
-		return true;
+		goto out;
 	}
 	if (rp && (is_voidptr(cc, l) || (!lp && n->l->isconst &&
 					  l.kind == DC_T_INT && !n->l->ival))) {
 		n->type = r;
-		return true;
+		goto out;
 	}
 	dc_error(cc, "D_OP_INCOMPAT", n->line, n->col,
 		 "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
 		 dc_type_str(l), dc_type_str(r));
 	return false;
+out:
+	/* a handle and NULL is a handle; a handle and another pointer is
+	 * neither (DTrace's DT_NF_NONASSIGN) */
+	if (!lp && !is_voidptr(cc, l))
+		n->type.hnd = r.hnd;
+	else if (!rp && !is_voidptr(cc, r))
+		n->type.hnd = l.hnd;
+	else
+		n->type.hnd = l.hnd == r.hnd ? l.hnd : DC_HND_MIXED;
+	return true;
 }
 
 static bool sem_ternary(struct dc_cc *cc, struct dc_node *n)
@@ -902,6 +938,8 @@ static bool sem_ternary(struct dc_cc *cc, struct dc_node *n)
 	return true;
 }
 
+static bool sem_stringof_done(struct dc_cc *cc, struct dc_node *n);
+
 static bool sem_cast(struct dc_cc *cc, struct dc_node *n)
 {
 	if (n->ctype.kind == DC_T_ERR || !dc_sem_obj(cc, n->l))
@@ -919,6 +957,13 @@ static bool sem_cast(struct dc_cc *cc, struct dc_node *n)
 	if (n->ctype.kind == DC_T_VOID) {
 		n->type = n->ctype;
 		return true;
+	}
+	/* (string)p of a pointer into a buffer: the string in its bytes,
+	 * as stringof(p) (Linux DTrace's cast of an alloca() pointer) */
+	if (n->ctype.kind == DC_T_STR && (n->l->type.kind == DC_T_BUF ||
+	    (n->l->type.kind == DC_T_INT && n->l->type.hnd))) {
+		n->kind = DC_N_STRINGOF;
+		return sem_stringof_done(cc, n);
 	}
 	if (n->l->type.kind == DC_T_BUF) {
 		/* (int *)copyin(...): still the buffer, read as another
@@ -942,6 +987,9 @@ static bool sem_cast(struct dc_cc *cc, struct dc_node *n)
 		return false;
 	}
 	n->type = n->ctype;
+	/* (char *)p of a handle is still one; (int)p its value */
+	if (n->type.ptr)
+		n->type.hnd = n->l->type.hnd;
 	if (n->l->isconst) {
 		n->isconst = true;
 		n->ival = dc_sem_norm(n->l->ival, n->type);
@@ -990,6 +1038,14 @@ static bool sem_sizeof(struct dc_cc *cc, struct dc_node *n)
 static bool sem_stringof(struct dc_cc *cc, struct dc_node *n)
 {
 	if (!dc_sem_expr(cc, n->l))
+		return false;
+	return sem_stringof_done(cc, n);
+}
+
+/* stringof(l), l analysed */
+static bool sem_stringof_done(struct dc_cc *cc, struct dc_node *n)
+{
+	if (!dc_sem_unhnd(cc, n->l))
 		return false;
 	/* a buffer: its bytes, to a NUL or the copy's end */
 	if (n->l->type.kind != DC_T_STR && n->l->type.kind != DC_T_BUF &&

@@ -74,6 +74,9 @@ bool dc_sem_decay(struct dc_cc *cc, struct dc_node *n);
 bool dc_sem_null_str(struct dc_node *n);
 /* A char pointer where a string is wanted: the string it points to. */
 bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_unhnd(struct dc_cc *cc, struct dc_node *n);
+bool dc_sem_is_ptr_var(struct dc_cc *cc, const struct dc_node *b);
+bool dc_sem_tohnd(struct dc_cc *cc, struct dc_node *n);
 /* The argument of trace() or print() (call @e): D_TRACE_DYN /
  * D_PRINT_DYN for a translated pointer or object, else as dc_sem_expr(). */
 bool dc_sem_trace_arg(struct dc_cc *cc, struct dc_node *e);

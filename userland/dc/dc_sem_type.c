@@ -87,6 +87,46 @@ static struct dc_node *dc_wrap(struct dc_cc *cc, struct dc_node *n, int kind)
 	return n;
 }
 
+/*
+ * A handle where a buffer's bytes are read (*p, p[i], p->m, a buffer
+ * argument, stringof()): the buffer it names in this run, or a run-time
+ * invalid address (htob).
+ */
+bool dc_sem_unhnd(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_type t = n->type;
+
+	if (t.kind != DC_T_INT || t.hnd == DC_HND_NONE)
+		return true;
+	if (t.hnd == DC_HND_MIXED) {
+		dc_error(cc, "D_ALLOCA_INCOMPAT", n->line, n->col,
+			 "ternary conditional with alloca and non-alloca branches cannot be dereferenced");
+		return false;
+	}
+	if (!dc_wrap(cc, n, DC_N_HTOB))
+		return false;
+	n->type = t;
+	n->type.kind = DC_T_BUF;
+	n->type.hnd = DC_HND_NONE;
+	n->type.blen = 0;
+	return true;
+}
+
+/* A buffer stored where it outlives the clause: its handle (btoh). */
+bool dc_sem_tohnd(struct dc_cc *cc, struct dc_node *n)
+{
+	struct dc_type t = n->type;
+
+	if (!dc_wrap(cc, n, DC_N_BTOH))
+		return false;
+	n->type = t;
+	n->type.kind = DC_T_INT;
+	n->type.hnd = DC_HND_ALLOCA;
+	n->type.blen = 0;
+	n->type.space = DC_SP_KERNEL;
+	return true;
+}
+
 struct dc_node *dc_node_clone(struct dc_cc *cc, const struct dc_node *n,
 			      uint32_t line, uint32_t col)
 {
@@ -189,10 +229,13 @@ bool dc_sem_addrof(struct dc_cc *cc, struct dc_node *n)
 
 	if (l->kind == DC_N_IDENT && strchr(l->name, '`'))
 		return dc_sem_symbol_addr(cc, n);
+	/* &p[i] of a pointer variable p is p + i, not a variable's
+	 * address */
 	if (l->kind == DC_N_IDENT || l->kind == DC_N_SELF ||
 	    l->kind == DC_N_THIS || (l->kind == DC_N_INDEX &&
 				     l->l->kind != DC_N_MEMBER &&
-				     l->l->kind != DC_N_UNARY)) {
+				     l->l->kind != DC_N_UNARY &&
+				     !dc_sem_is_ptr_var(cc, l->l))) {
 		if (l->kind != DC_N_IDENT || dc_builtin_lookup(l->name) < 0) {
 			dc_error(cc, "D_ADDROF_VAR", n->line, n->col,
 				 "cannot take address of dynamic variable");
@@ -260,9 +303,12 @@ bool dc_sem_null_str(struct dc_node *n)
 
 bool dc_sem_charptr_str(struct dc_cc *cc, struct dc_node *n)
 {
-	if (n->type.kind == DC_T_INT && n->type.ptr == 1 && n->type.tid &&
+	/* a char pointer into a buffer (kept in a variable or not): the
+	 * string in the buffer's bytes */
+	if ((n->type.kind == DC_T_INT || n->type.kind == DC_T_BUF) &&
+	    n->type.ptr == 1 && n->type.tid &&
 	    dc_ct_is_charptr(cc, n->type.tid)) {
-		if (!dc_wrap(cc, n, DC_N_STRINGOF))
+		if (!dc_sem_unhnd(cc, n) || !dc_wrap(cc, n, DC_N_STRINGOF))
 			return false;
 		n->type = dc_str;
 	}
@@ -357,6 +403,8 @@ bool dc_sem_member(struct dc_cc *cc, struct dc_node *n)
 	if (b->kind == DC_N_UNARY && b->op == DC_TK_STAR &&
 	    b->l->kind == DC_N_XLATE && n->op == DC_TK_DOT)
 		return sem_xlate_member(cc, n, b->l);
+	if (n->op == DC_TK_ARROW && !dc_sem_unhnd(cc, b))
+		return false;
 	bt = b->type;
 	if (n->op == DC_TK_ARROW) {
 		uint32_t r = dc_ct_resolve(cc, bt.tid);
@@ -854,7 +902,8 @@ bool dc_sem_print(struct dc_cc *cc, struct dc_node *e)
 		return false;
 	}
 	a = e->args[0];
-	if (!dc_sem_trace_arg(cc, e))
+	/* print(p) of a handle: the buffer it names */
+	if (!dc_sem_trace_arg(cc, e) || !dc_sem_unhnd(cc, a))
 		return false;
 	if (a->type.kind == DC_T_SOU && a->type.tid) {
 		t = a->type.tid;	/* as illumos prints a value */
@@ -951,6 +1000,23 @@ bool dc_sem_var_byref(struct dc_cc *cc, int id)
  * p->a), an element of an array variable or member (a[i], s.m[i]), *p?
  * Those are stored into the object, not into a variable.
  */
+/* Is @b a scalar pointer variable (an alloca() pointer kept as a handle
+ * too)? */
+bool dc_sem_is_ptr_var(struct dc_cc *cc, const struct dc_node *b)
+{
+	int id;
+
+	if (b->kind != DC_N_IDENT && b->kind != DC_N_SELF &&
+	    b->kind != DC_N_THIS)
+		return false;
+	id = dc_var_find(cc, b->name, b->kind == DC_N_SELF ? SONDE_VAR_TLS :
+			 b->kind == DC_N_THIS ? SONDE_VAR_LOCAL :
+			 SONDE_VAR_GLOBAL);
+	return id >= 0 && !cc->vars[id].nkeys &&
+	       (cc->vars[id].type.kind == DC_T_BUF ||
+		(cc->vars[id].type.kind == DC_T_INT && cc->vars[id].type.ptr));
+}
+
 bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l)
 {
 	const struct dc_node *b;
@@ -971,8 +1037,12 @@ bool dc_sem_is_elem(struct dc_cc *cc, const struct dc_node *l)
 	id = dc_var_find(cc, b->name, b->kind == DC_N_SELF ? SONDE_VAR_TLS :
 			 b->kind == DC_N_THIS ? SONDE_VAR_LOCAL :
 			 SONDE_VAR_GLOBAL);
+	/* an array variable's element, or one a pointer variable points
+	 * to (p[i] is *(p + i)) */
 	return id >= 0 && !cc->vars[id].nkeys &&
-	       cc->vars[id].type.kind == DC_T_ARRAY;
+	       (cc->vars[id].type.kind == DC_T_ARRAY ||
+		cc->vars[id].type.kind == DC_T_BUF ||
+		(cc->vars[id].type.kind == DC_T_INT && cc->vars[id].type.ptr));
 }
 
 /*

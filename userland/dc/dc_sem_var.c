@@ -525,6 +525,49 @@ incompat:
 	return false;
 }
 
+/*
+ * DTrace's alloca taint (dt_cook_op2(), dt_cook_taint_alloca()): a
+ * variable assigned a handle holds handles, and one assigned any other
+ * value but 0 (NULL) or a string holds none; both is D_ALLOCA_INCOMPAT,
+ * as is a value that is a handle on one branch of a ?: only.
+ */
+static bool sem_alloca_taint(struct dc_cc *cc, struct dc_node *n)
+{
+	const struct dc_node *r = n->r;
+	struct dc_var *v;
+
+	if (r->type.hnd == DC_HND_MIXED) {
+		dc_error(cc, "D_ALLOCA_INCOMPAT", n->line, n->col,
+			 "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable");
+		return false;
+	}
+	if (!n->l->isvar || n->l->id < 0 || (uint32_t)n->l->id >= cc->nvars)
+		return true;
+	v = &cc->vars[n->l->id];
+	if (r->type.hnd == DC_HND_ALLOCA) {
+		v->alloca = 1;
+		v->type.hnd = DC_HND_ALLOCA;
+		n->l->type.hnd = DC_HND_ALLOCA;
+	} else if (r->type.kind != DC_T_STR &&
+		   !(r->isconst && r->type.kind == DC_T_INT && !r->type.ptr &&
+		     !r->ival)) {
+		/* not the integer 0 (NULL) */
+		v->nonalloca = 1;
+	}
+	if (v->alloca && v->nonalloca) {
+		/* at the clause, where DTrace reports it */
+		uint32_t line = cc->cur_clause < cc->nclauses ?
+				cc->clauses[cc->cur_clause].line : n->line;
+
+		dc_error(cc, "D_ALLOCA_INCOMPAT", line,
+			 line == n->line ? n->col : 1,
+			 "%s: cannot reuse the same identifier for both alloca and non-alloca allocations",
+			 v->name);
+		return false;
+	}
+	return true;
+}
+
 static struct dc_node *dup_node(struct dc_cc *cc, const struct dc_node *n)
 {
 	struct dc_node *d = dc_alloc(cc, sizeof(*d));
@@ -597,9 +640,14 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 		n->type = n->l->type;
 		return true;
 	}
+	/* elsewhere it is kept as its handle (SONDE_HND_*), which names
+	 * the buffer only in the run that made it */
+	if (n->r->type.kind == DC_T_BUF && n->op == DC_TK_ASSIGN &&
+	    !dc_sem_tohnd(cc, n->r))
+		return false;
 	if (n->r->type.kind == DC_T_BUF) {
 		dc_error(cc, "D_OP_INCOMPAT", n->r->line, n->r->col,
-			 "operator %s: the value is a copyin() or alloca() buffer, which lives only while its clause runs: keep it in a this-> variable, or store what it holds (*(int *)copyin(...), stringof(copyin(...)))",
+			 "operator %s: the value is a copyin() or alloca() buffer, not a number",
 			 op);
 		return false;
 	}
@@ -615,7 +663,8 @@ static bool sem_assign(struct dc_cc *cc, struct dc_node *n, bool incdec)
 		/* NULL assigned to a string: the NULL string */
 		if (n->l->type.kind == DC_T_STR)
 			dc_sem_null_str(n->r);
-		if (!sem_store_type(cc, n->l, n->r, op))
+		if (!sem_store_type(cc, n->l, n->r, op) ||
+		    !sem_alloca_taint(cc, n))
 			return false;
 		n->type = n->l->type;
 		return true;

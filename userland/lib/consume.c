@@ -371,6 +371,7 @@ static void sonde_error_record(struct sonde_consumer *c, const void *data,
 	case SONDE_FLT_BADADDR:
 	case SONDE_FLT_BADALIGN:
 	case SONDE_FLT_BADSTACK:
+	case SONDE_FLT_BADSIZE:
 		snprintf(details, sizeof(details), " (0x%llx)",
 			 (unsigned long long)er.addr);
 		break;

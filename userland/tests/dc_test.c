@@ -327,7 +327,7 @@ static int run_prog(struct sonde_program *p, FILE *m)
 	char lbuf[256];
 	void *image = NULL;
 	size_t isize = 0;
-	uint32_t i, j;
+	uint32_t i, j, gen = 0;
 
 	if (sonde_program_image(p, &image, &isize))
 		return -1;
@@ -359,6 +359,10 @@ static int run_prog(struct sonde_program *p, FILE *m)
 		ctx.scratch = scratch;
 		ctx.scratch_size = sonde_vm_scratch_size(&img);
 		ctx.scratch_used = img.scratch_base;
+		/* a generation per run from an empty scratch, as
+		 * kmod/fire.c's: a handle kept in a global from an
+		 * earlier clause is stale */
+		ctx.gen = ++gen;
 		memset(rec, 0, sizeof(rec));
 		ctx.rec = c->rec_size ? rec : NULL;
 		ctx.rec_size = c->rec_size;
@@ -372,6 +376,11 @@ static int run_prog(struct sonde_program *p, FILE *m)
 		if (!err && !rv) {
 			fprintf(m, " -\n");
 			continue;
+		}
+		if (!err && c->pred_len) {
+			/* the actions start from an empty scratch */
+			ctx.scratch_used = img.scratch_base;
+			ctx.gen = ++gen;
 		}
 		if (!err)
 			err = sonde_vm_run(&ctx, c->act_off, c->act_len, &rv);

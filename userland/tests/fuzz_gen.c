@@ -248,6 +248,7 @@ static const u8 fz_subrs[] = {
 struct fz_types {
 	u32 str;	/* bit r: r holds a string on the straight-line path */
 	u32 buf;	/* bit r: r holds a buffer (copyin()) */
+	u32 hnd;	/* bit r: r holds a buffer's handle (btoh) */
 };
 
 static u32 fz_reg(struct fz_in *in)
@@ -310,6 +311,7 @@ static void fz_set_kind(struct fz_types *t, u32 rd, int ty)
 		return;
 	t->str &= ~(1u << rd);
 	t->buf &= ~(1u << rd);
+	t->hnd &= ~(1u << rd);
 	if (ty == SONDE_T_STR)
 		t->str |= 1u << rd;
 	else if (ty == SONDE_T_BUF)
@@ -357,9 +359,17 @@ static void fz_insn_dest(struct fz_in *in, struct fz_prog *g,
 		break;
 	case SONDE_FORM_DS:
 		o->rd = fz_reg(in);
-		o->rs = fz_chance(in, 50) ? fz_strreg(in, t) :
+		o->rs = op == SONDE_OP_BTOH ? fz_bufreg(in, t) :
+			op == SONDE_OP_HTOB ? fz_setreg(in, t->hnd) :
+			fz_chance(in, 50) ? fz_strreg(in, t) :
 			fz_chance(in, 30) ? fz_bufreg(in, t) : fz_reg(in);
-		if (op == SONDE_OP_MOV && o->rs < 16)
+		if (op == SONDE_OP_HTOB) {
+			fz_set_kind(t, o->rd, SONDE_T_BUF);
+		} else if (op == SONDE_OP_BTOH) {
+			fz_set_type(t, o->rd, false);
+			if (o->rd < 16)
+				t->hnd |= 1u << o->rd;
+		} else if (op == SONDE_OP_MOV && o->rs < 16)
 			fz_set_kind(t, o->rd, (t->str & (1u << o->rs)) ?
 				    SONDE_T_STR : (t->buf & (1u << o->rs)) ?
 				    SONDE_T_BUF : SONDE_T_INT);

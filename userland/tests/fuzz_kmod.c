@@ -155,7 +155,7 @@ static void fz_check_drain(const struct sonde_state *st, const u8 *buf,
 
 			FZ_ASSERT(h->size == sizeof(*h) + sizeof(*e));
 			FZ_ASSERT(e->epid >= 1 && e->epid <= st->necbs);
-			FZ_ASSERT(e->where <= 1 && e->fault <= SONDE_FLT_BADSTACK);
+			FZ_ASSERT(e->where <= 1 && e->fault <= SONDE_FLT_BADSIZE);
 		} else {
 			const struct sonde_clause *c;
 

@@ -99,6 +99,8 @@ static void fz_check_prog(const struct sonde_image *img, u32 off, u32 len,
 		case SONDE_OP_LNOT:
 		case SONDE_OP_LDK1 ... SONDE_OP_LDU8:
 		case SONDE_OP_LDM1 ... SONDE_OP_LDM8:
+		case SONDE_OP_BTOH:
+		case SONDE_OP_HTOB:
 			FZ_REG(in->rd);
 			FZ_REG(in->rs);
 			break;
@@ -237,6 +239,8 @@ static void fz_check_fault(const struct sonde_image *img, u32 off, u32 len,
 			  (in->op >= SONDE_OP_LDM1 &&
 			   in->op <= SONDE_OP_LDM8) ||
 			  in->op == SONDE_OP_EMITM ||
+			  /* a handle not of this run */
+			  in->op == SONDE_OP_HTOB ||
 			  (in->op >= SONDE_OP_STM1 &&
 			   in->op <= SONDE_OP_STM8) ||
 			  /* a struct variable stored from a buffer */
@@ -246,6 +250,10 @@ static void fz_check_fault(const struct sonde_image *img, u32 off, u32 len,
 			  in->op == SONDE_OP_SCMP || in->op == SONDE_OP_EMITS ||
 			  in->op == SONDE_OP_AGG ||
 			  (in->op >= SONDE_OP_LDG && in->op <= SONDE_OP_STTA));
+		break;
+	case SONDE_FLT_BADSIZE:
+		/* copyinto(), bcopy() longer than their buffer */
+		FZ_ASSERT(in->op == SONDE_OP_CALL);
 		break;
 	case SONDE_FLT_NOSCRATCH:
 		/* a struct variable loaded into scratch, a string variable */
@@ -340,6 +348,7 @@ static void fz_run_one(struct sonde_vm_ctx *ctx, u32 off, u32 len,
 	if (!pred)
 		fused = fz_run_fused(ctx, off, len, &n_before, &n_fused, &ferr);
 	ctx->scratch_used = img->scratch_base;
+	ctx->gen = 1;	/* handles of generation 1 are this run's */
 	ctx->fault = 0;
 	err = sonde_vm_run(ctx, off, len, &ret);
 	if (fused && !ferr) {

@@ -942,6 +942,7 @@ static int case_run(struct vcase *vc)
 	ctx->scratch = scratch;
 	ctx->scratch_size = sonde_vm_scratch_size(&vc->img);
 	ctx->scratch_used = vc->img.scratch_base;
+	ctx->gen = 1;	/* the module's differs: results must not show it */
 	memset(rec, 0, sizeof(rec));
 	vc->rec = rec;
 	ctx->rec = c->rec_size ? rec : NULL;

@@ -1,5 +1,6 @@
-# fault.bcopy_past_buffer: bcopy() of more bytes than the buffer has
-# faults at the buffer's offset in scratch
+# fault.bcopy_past_buffer: bcopy() of more bytes than the buffer has,
+# into a buffer that starts in used scratch: invalid size (the size), as
+# Linux DTrace reports it
 -- mem
 01 02 03 04 05 06 07 08
 -- asm
@@ -11,4 +12,4 @@ movi r3, 64
 call r6, bcopy, r1, 3
 ret r0
 -- fault
-invalid address at 5 addr 0x0
+invalid size at 5 addr 0x40
