@@ -150,6 +150,13 @@ void sonde_consumer_set_snapfn(struct sonde_consumer *c, sonde_snap_fn fn,
 	c->snap_arg = arg;
 }
 
+void sonde_consumer_set_pollfn(struct sonde_consumer *c, sonde_poll_fn fn,
+			       void *arg)
+{
+	c->pollfn = fn;
+	c->poll_arg = arg;
+}
+
 int sonde_consumer_snapshot(struct sonde_consumer *c)
 {
 	return sonde_out(c, snapshot);

@@ -86,6 +86,9 @@ struct sonde_consumer {
 	sonde_snap_fn snapfn;	/* -O prometheus: each exposition */
 	struct sonde_pprof *pprof;	/* -O pprof's profile */
 	void *snap_arg;
+	sonde_poll_fn pollfn;	/* asked every watch interval whether to end
+				 * the trace (a reload), else NULL */
+	void *poll_arg;
 };
 
 

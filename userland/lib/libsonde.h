@@ -355,6 +355,17 @@ int sonde_consumer_set_format(struct sonde_consumer *c, int format);
 typedef int (*sonde_snap_fn)(void *arg, const char *text, size_t len);
 void sonde_consumer_set_snapfn(struct sonde_consumer *c, sonde_snap_fn fn,
 			       void *arg);
+/*
+ * The run loop (sonde_work()) asks @fn, from the consumer thread, at every
+ * watch interval (10 ms at most) whether to end the trace now, as exit()
+ * would: a true return stops tracing, drains it and prints what is left.
+ * The sonde command ends a trace this way when a reloaded program is
+ * ready to replace it (--service and SIGHUP).  @fn may take its time
+ * (compile, load): tracing goes on meanwhile.
+ */
+typedef bool (*sonde_poll_fn)(void *arg);
+void sonde_consumer_set_pollfn(struct sonde_consumer *c, sonde_poll_fn fn,
+			       void *arg);
 /* The aggregations were snapshot: the format's snapshot operation. */
 int sonde_consumer_snapshot(struct sonde_consumer *c);
 /* The trace is over: what a format keeps for the end (the flame graph,
