@@ -25,6 +25,7 @@
 #include "usdt.h"
 #include "cli.h"
 #include "httpd.h"
+#include "push.h"
 
 #ifndef SONDE_VERSION
 #error "SONDE_VERSION comes from the top-level VERSION file (Makefile)"
@@ -129,13 +130,14 @@ static const struct cli_opt cli_refused[] = {
 #define CLI_NREFUSED	(sizeof(cli_refused) / sizeof(cli_refused[0]))
 
 enum { CLI_LONG_HELP = 0x100, CLI_LONG_VERSION, CLI_LONG_LISTEN,
-       CLI_LONG_SERVICE };
+       CLI_LONG_SERVICE, CLI_LONG_PUSH };
 
 static const struct option cli_longopts[] = {
 	{ "help", no_argument, NULL, CLI_LONG_HELP },
 	{ "version", no_argument, NULL, CLI_LONG_VERSION },
 	{ "listen", required_argument, NULL, CLI_LONG_LISTEN },
 	{ "service", no_argument, NULL, CLI_LONG_SERVICE },
+	{ "push", required_argument, NULL, CLI_LONG_PUSH },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -216,6 +218,7 @@ static int usage(FILE *fp, int status)
 	fprintf(fp, "\n\t--help     print this text and exit\n"
 		"\t--version  print the version and exit\n"
 		"\t--listen addr:port  serve the -O prometheus metrics at http://addr:port/metrics\n"
+		"\t--push url  send the stack aggregations' folded profiles to a Pyroscope server at each printa()\n"
 		"\t--service  run unattended: SIGHUP reloads the scripts, exit status 3 when the program is refused\n\n"
 		"See sonde(8).\n");
 	return status;
@@ -969,6 +972,7 @@ struct cli {
 	const char *listen;	/* --listen ADDR:PORT */
 	bool oformat;		/* -O given */
 	bool service;		/* --service */
+	const char *push;	/* --push URL */
 	bool refused;		/* the compiler, probe matching or LOAD
 				 * refused the program */
 	int argc;		/* the macro arguments ($1...) */
@@ -1057,6 +1061,9 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 			break;
 		case CLI_LONG_SERVICE:
 			o->service = true;
+			break;
+		case CLI_LONG_PUSH:
+			o->push = optarg;
 			break;
 		case CLI_LONG_VERSION:
 			printf("sonde %s\nD 1.0, module ABI %u\n", SONDE_VERSION,
@@ -1346,6 +1353,10 @@ static int cli_prepare(struct cli *o, struct sonde_dev *dev,
 		error("no probes matched");
 		return E_ERROR;
 	}
+	if (o->push && !sonde_program_has_stack_agg(p)) {
+		error("--push: no aggregation has a stack(), ustack() or jstack() key: a profile is of stacks");
+		return E_ERROR;
+	}
 	if (sonde_program_kopt(p, SONDE_OPT_destructive))
 		notice("allowing destructive actions");
 	/*
@@ -1416,6 +1427,66 @@ out_keep:
 	return false;
 }
 
+/* --push: the sender, and what it says (from its thread too). */
+static struct cli_push *g_push;
+
+static void cli_push_msg(const char *msg)
+{
+	error("%s", msg);
+}
+
+static int cli_push_fn(void *arg, const char *agg, const char *text,
+		       size_t len)
+{
+	return cli_push_profile(arg, agg, text, len);
+}
+
+/*
+ * The profile's sampling rate (Pyroscope's sampleRate, in Hz): that of
+ * the program's profile-N probes when they all have one (profile-997,
+ * profile-97hz, profile-1ms), else 0 (the server's default).
+ */
+static unsigned int cli_push_rate(const struct sonde_program *p)
+{
+	unsigned int rate = 0, r;
+	unsigned long long v, ns;
+	uint32_t c, d;
+	char *end;
+
+	for (c = 0; c < p->nclauses; c++) {
+		for (d = 0; d < p->clauses[c].ndescs; d++) {
+			const struct sonde_probe_desc *pd =
+				&p->clauses[c].descs[d].desc;
+
+			/* "profile-97" alone names the name only */
+			if ((pd->provider[0] && strcmp(pd->provider, "profile")) ||
+			    strncmp(pd->name, "profile-", 8))
+				continue;
+			v = strtoull(pd->name + 8, &end, 10);
+			if (!v)
+				return 0;
+			if (!*end || !strcmp(end, "hz"))
+				ns = 1000000000ULL / v;
+			else if (!strcmp(end, "ns"))
+				ns = v;
+			else if (!strcmp(end, "us"))
+				ns = v * 1000;
+			else if (!strcmp(end, "ms"))
+				ns = v * 1000000;
+			else if (!strcmp(end, "s") || !strcmp(end, "sec"))
+				ns = v * 1000000000ULL;
+			else
+				return 0;
+			r = !*end || !strcmp(end, "hz") ? (unsigned int)v :
+			    ns ? (unsigned int)((1000000000ULL + ns / 2) / ns) : 0;
+			if (!r || (rate && r != rate))
+				return 0;
+			rate = r;
+		}
+	}
+	return rate;
+}
+
 /* Trace @o->p, loaded on @o->dev, to the end: the exit status. */
 static int cli_run(struct cli *o)
 {
@@ -1440,6 +1511,8 @@ static int cli_run(struct cli *o)
 		sonde_consumer_set_snapfn(c, cli_prom_snap, &g_prom);
 	if (o->service)
 		sonde_consumer_set_pollfn(c, cli_reload_poll, &g_reload);
+	if (g_push)
+		sonde_consumer_set_pushfn(c, cli_push_fn, g_push);
 	if (o->ntgt)
 		sonde_consumer_set_upid(c, sonde_proc_pid(o->procs[0]));
 	err = sonde_work(o->dev, c, o->procs, (unsigned int)o->ntgt, &g_intr,
@@ -1470,6 +1543,15 @@ static int cli_trace(struct cli *o)
 				error("%s", ebuf);
 				return E_ERROR;
 			}
+		}
+	}
+	if (o->push) {
+		g_push = cli_push_start(o->push, cli_push_rate(o->p),
+					cli_push_msg, ebuf, sizeof(ebuf));
+		if (!g_push) {
+			error("%s", ebuf);
+			cli_httpd_stop(g_prom.httpd);
+			return E_ERROR;
 		}
 	}
 	/*
@@ -1512,6 +1594,8 @@ static int cli_trace(struct cli *o)
 	}
 	cli_httpd_stop(g_prom.httpd);
 	g_prom.httpd = NULL;
+	cli_push_stop(g_push);
+	g_push = NULL;
 	return g_prom.failed ? E_ERROR : status;
 }
 
