@@ -18,7 +18,7 @@
 #    as `SONDE -e ...` (compile, then exit before enabling anything), with
 #    -c CMD and -p PID replaced by -p $$ (this shell: a pid that exists),
 #    -p $$ added when the program says $target without either, and -o FILE
-#    dropped.  Commands with no program (no -n -s -P -m -f -i), listings
+#    dropped; --listen and --push keep their argument.  Commands with no program (no -n -s -P -m -f -i), listings
 #    (-l), -V and -h are skipped, as is -s FILE when FILE is not in the
 #    tree;
 #  - blocks tagged ```d (or ```dtrace): the block is a script, compiled with
@@ -240,6 +240,21 @@ for loc in "$TMP"/*.loc; do
 			args+=("$wd")
 			continue
 		fi
+		# long options: --listen and --push take the next word (or
+		# =VALUE), passed on as they are; --help and --version are no
+		# program
+		case $wd in
+		--listen=* | --push=* | --service)
+			args+=("$wd")
+			continue ;;
+		--listen | --push)
+			k=$((k + 1))
+			args+=("$wd" "${WORDS[k]-}")
+			continue ;;
+		--help | --version)
+			skip="not a program ($wd)"
+			continue ;;
+		esac
 		for ((j = 1; j < ${#wd}; j++)); do
 			o=${wd:j:1}
 			case $OPTARG_OPTS in
