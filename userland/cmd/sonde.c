@@ -1391,7 +1391,8 @@ static bool cli_reload_poll(void *arg)
 {
 	struct cli_reload *r = arg;
 	struct cli *o = r->o;
-	int quiet = g_quiet;
+	struct sonde_consumer *c;
+	int quiet = g_quiet, err;
 
 	if (!g_hup)
 		return false;
@@ -1412,6 +1413,17 @@ static bool cli_reload_poll(void *arg)
 		goto out_keep;
 	g_quiet = r->p->uopts.quiet;	/* the new program's notices */
 	if (cli_prepare(o, r->dev, r->p) != E_SUCCESS)
+		goto out_keep;
+	/* what the output format refuses (-O prometheus: a stack key),
+	 * refused now, while the old program still traces */
+	c = sonde_consumer_new(r->p, g_ofp, lib_msg, NULL);
+	if (!c) {
+		error("failed to allocate memory");
+		goto out_keep;
+	}
+	err = sonde_consumer_set_format(c, g_format);
+	sonde_consumer_free(c);
+	if (err)
 		goto out_keep;
 	g_quiet = quiet;
 	return true;
