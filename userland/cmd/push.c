@@ -431,6 +431,20 @@ out_bad:
 	return -EINVAL;
 }
 
+int cli_push_check(const char *url, char *err, size_t n)
+{
+	struct cli_push *p = calloc(1, sizeof(*p));
+	int r;
+
+	if (!p) {
+		snprintf(err, n, "--push: %s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	r = cli_push_parse(p, url, err, n);
+	free(p);
+	return r;
+}
+
 struct cli_push *cli_push_start(const char *url, unsigned int rate,
 				cli_push_say_fn say, char *err, size_t n)
 {

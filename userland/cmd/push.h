@@ -23,6 +23,8 @@ typedef void (*cli_push_say_fn)(const char *msg);
  */
 struct cli_push *cli_push_start(const char *url, unsigned int rate,
 				cli_push_say_fn say, char *err, size_t n);
+/* Is @url one cli_push_start() takes?  0, or -EINVAL and why in @err. */
+int cli_push_check(const char *url, char *err, size_t n);
 /*
  * Queue aggregation @agg's folded lines @body for sending, the interval
  * from its last push (or the start) to now; never waits on the network.

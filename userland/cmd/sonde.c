@@ -1713,6 +1713,14 @@ int main(int argc, char **argv)
 		error("--service traces the whole system: it takes no -c, -p or -l");
 		return E_USAGE;
 	}
+	if (o.push) {
+		char perr[512];
+
+		if (cli_push_check(o.push, perr, sizeof(perr))) {
+			error("%s", perr);
+			return E_USAGE;
+		}
+	}
 	if (o.listen && !o.oformat)
 		g_format = SONDE_OUT_PROMETHEUS;
 	if (o.listen && g_format != SONDE_OUT_PROMETHEUS) {

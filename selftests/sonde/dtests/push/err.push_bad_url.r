@@ -1,3 +1,2 @@
 -- @@stderr --
-sonde: script 'err.push_bad_url.d' matched 1 probe
 sonde: --push https://pyroscope.example:4040: https is not supported: push to a local proxy (or an agent such as Grafana Alloy) over http
