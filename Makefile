@@ -178,6 +178,11 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 # runtime files), not /usr/local/share: set VIMDIR for a local Vim
 VIMDIR ?= $(PREFIX)/share/vim/vimfiles
 VIMFILES := syntax/dtrace.vim ftdetect/sonde.vim
+# the service (userland/service/): sonde@.service, its logrotate rules,
+# the scripts' folder, an example script and options file
+UNITDIR ?= /lib/systemd/system
+SYSCONFDIR ?= /etc
+SVC := userland/service
 DKMS_SRCS = Kbuild VERSION COPYING $(filter-out kmod/sonde_syscalls.h,$(wildcard kmod/*.[ch])) \
 	$(wildcard vm/*.[ch] uapi/*.h)
 DKMS_DEST = $(DESTDIR)$(DKMSDIR)/sonde-$(VERSION)
@@ -208,6 +213,12 @@ install-userland: userland
 	for f in $(VIMFILES); do \
 		install -D -m 644 userland/vim/$$f $(DESTDIR)$(VIMDIR)/$$f || exit 1; \
 	done
+	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/sonde/scripts.d \
+		$(DESTDIR)$(SYSCONFDIR)/logrotate.d $(DESTDIR)$(DOCDIR)/examples
+	sed 's|/usr/sbin/sonde |$(SBINDIR)/sonde |; s|/etc/|$(SYSCONFDIR)/|g' $(SVC)/sonde@.service \
+		> $(DESTDIR)$(UNITDIR)/sonde@.service
+	install -m 644 $(SVC)/sonde.logrotate $(DESTDIR)$(SYSCONFDIR)/logrotate.d/sonde
+	install -m 644 $(SVC)/syscalls.d $(SVC)/default-sonde-NAME $(DESTDIR)$(DOCDIR)/examples/
 
 install-dtrace:
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(BASHCOMPDIR)
@@ -229,6 +240,10 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(SBINDIR)/,$(notdir $(TOOLS)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man8/,$(notdir $(TOOLMANS)))
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/sonde $(addprefix $(DESTDIR)$(VIMDIR)/,$(VIMFILES))
+	rm -f $(DESTDIR)$(UNITDIR)/sonde@.service $(DESTDIR)$(SYSCONFDIR)/logrotate.d/sonde
+	rm -f $(DESTDIR)$(DOCDIR)/examples/syscalls.d $(DESTDIR)$(DOCDIR)/examples/default-sonde-NAME
+	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(SYSCONFDIR)/sonde/scripts.d \
+		$(DESTDIR)$(SYSCONFDIR)/sonde 2>/dev/null
 	@# install-dtrace's links, if they are sonde's
 	for l in $(SBINDIR)/dtrace:sonde $(MANDIR)/man8/dtrace.8:sonde.8 $(BASHCOMPDIR)/dtrace:sonde; do \
 		test "$$(readlink $(DESTDIR)$${l%%:*})" != "$${l##*:}" || rm -f $(DESTDIR)$${l%%:*}; \

@@ -52,6 +52,127 @@ node_state() {
 	if [ -d /sys/module/sonde ]; then echo loaded; else echo not-loaded; fi
 }
 
+# ---- sonde@NAME.service (phase 1) ---------------------------------
+# await UNIT ERE [SECONDS]: the unit's journal (this boot) gets a line
+# matching ERE; its journal is left in $T/UNIT.log either way
+await() {
+	local i=0
+	while [ $i -lt "${3:-120}" ]; do
+		journalctl -b -q -u "$1" -o cat > "$T/$1.log" 2>&1
+		grep -Eq "$2" "$T/$1.log" && return 0
+		sleep 1
+		i=$((i + 1))
+	done
+	return 1
+}
+# count UNIT ERE: how many lines of the unit's journal match ERE
+count() {
+	journalctl -b -q -u "$1" -o cat 2>/dev/null | grep -Ec "$2"
+}
+# svc_script NAME VERSION: a script saying so at BEGIN, each second, END
+svc_script() {
+	cat > /etc/sonde/scripts.d/$1.d <<EOF
+#pragma D option quiet
+BEGIN { printf("svc $2 begin\n"); stack(); }
+tick-1s { printf("svc $2 tick\n"); }
+END { printf("svc $2 end\n"); }
+EOF
+}
+service_checks() {
+	local u=sonde@t.service n i rc
+	{ systemctl is-enabled $u; ls /etc/sonde/scripts.d;
+	  ls /usr/share/doc/sonde/examples; } > $T/unit 2>&1
+	[ "$(head -n 1 $T/unit)" = disabled ] && grep -qx syscalls.d $T/unit
+	ok "service_installed_disabled" $? $T/unit
+
+	svc_script t v1
+	systemctl start $u
+	await $u '^svc v1 tick$'
+	ok "service_start_output_in_journal" $? $T/$u.log
+	# the hardened unit still reads kernel symbols: BEGIN's stack() is
+	# the GO ioctl's
+	grep -q 'vmlinux`__x64_sys_ioctl' $T/$u.log
+	ok "service_stack_symbols_under_hardening" $? $T/$u.log
+	systemd-analyze security --no-pager $u > $T/security 2>&1
+	mark "systemd-analyze security $u: $(grep -o 'Overall exposure level.*' $T/security)"
+
+	svc_script t v2
+	systemctl reload $u
+	await $u '^svc v2 tick$' && grep -qx 'svc v1 end' $T/$u.log &&
+		grep -q '^sonde: reloaded: the new program traces$' $T/$u.log &&
+		[ "$(systemctl show -P NRestarts $u)" = 0 ]
+	ok "service_reload_changes_the_script" $? $T/$u.log
+
+	echo 'BEGIN { x = ; }' > /etc/sonde/scripts.d/t.d
+	systemctl reload $u
+	await $u 'reload failed: the running program goes on' &&
+		grep -q 'error: \[D_SYNTAX\]' $T/$u.log
+	ok "service_reload_broken_script_says_why" $? $T/$u.log
+	n=$(count $u '^svc v2 tick$')
+	sleep 4
+	[ "$(count $u '^svc v2 tick$')" -gt "$n" ] &&
+		[ "$(systemctl is-active $u)" = active ]
+	ok "service_reload_broken_script_keeps_the_old_one" $? $T/$u.log
+
+	systemctl stop $u
+	await $u '^svc v2 end$' 10 && [ "$(systemctl is-active $u)" = inactive ]
+	ok "service_stop_runs_end" $? $T/$u.log
+
+	# a script that fails at run time is restarted, its reason in the
+	# journal
+	u=sonde@fail.service
+	cat > /etc/sonde/scripts.d/fail.d <<'EOF'
+#pragma D option quiet
+BEGIN { printf("svc fail begin\n"); }
+tick-1s { printf("giving up: the disk is full\n"); exit(1); }
+EOF
+	systemctl start $u
+	i=0
+	while [ $i -lt 90 ] && [ "$(count $u '^svc fail begin$')" -lt 2 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	journalctl -b -q -u $u > $T/$u.full 2>&1
+	[ "$(count $u '^svc fail begin$')" -ge 2 ] &&
+		grep -q 'giving up: the disk is full' $T/$u.full &&
+		grep -q 'status=1/FAILURE' $T/$u.full &&
+		[ "$(systemctl show -P NRestarts $u)" -ge 1 ]
+	ok "service_runtime_failure_restarts_with_reason" $? $T/$u.full
+	systemctl stop $u
+
+	# a compile error is not restarted (status 3)
+	u=sonde@bad.service
+	echo 'BEGIN { x = ; }' > /etc/sonde/scripts.d/bad.d
+	systemctl start $u
+	await $u 'error: \[D_SYNTAX\]' 60
+	sleep 15
+	journalctl -b -q -u $u > $T/$u.full 2>&1
+	[ "$(systemctl show -P NRestarts $u)" = 0 ] &&
+		[ "$(systemctl show -P ExecMainStatus $u)" = 3 ] &&
+		[ "$(systemctl is-active $u)" = failed ] &&
+		grep -q 'error: \[D_SYNTAX\]' $T/$u.full
+	ok "service_compile_error_not_restarted" $? $T/$u.full
+	systemctl reset-failed $u
+
+	# output to a file in /var/log/sonde, JSON lines
+	u=sonde@json.service
+	echo 'SONDE_OPTS="-O json -o /var/log/sonde/json.json"' > /etc/default/sonde-json
+	svc_script json v1
+	systemctl start $u
+	i=0
+	while [ $i -lt 120 ] && ! grep -q 'svc v1 tick' /var/log/sonde/json.json 2>/dev/null; do
+		sleep 1
+		i=$((i + 1))
+	done
+	{ head -n 3 /var/log/sonde/json.json; journalctl -b -q -u $u; } > $T/json 2>&1
+	head -n 1 /var/log/sonde/json.json 2>/dev/null | grep -q '^{.*svc v1 begin' &&
+		grep -q 'svc v1 tick' /var/log/sonde/json.json &&
+		! journalctl -b -q -u $u -o cat | grep -q '^svc v1'
+	ok "service_json_lines_to_a_file" $? $T/json
+	systemctl stop $u
+	rm -f /etc/sonde/scripts.d/*.d /etc/default/sonde-json
+}
+
 REL=$(uname -r)
 mark "begin phase=$PHASE kernel=$REL uptime=$(cut -d' ' -f1 /proc/uptime)"
 T=/root/pkg-test.$PHASE
@@ -79,6 +200,7 @@ not-loaded" ]
 	ok "dev_sonde_made_module_not_loaded" $? $T/node
 	sonde -n 'BEGIN { exit(0); }' > $T/run 2>&1 && [ -d /sys/module/sonde ]
 	ok "sonde_works_without_modprobe" $? $T/run
+	service_checks
 	t0=$(date +%s)
 	dpkg -i /pkg-kernel/*.deb > $T/kernel.log 2>&1
 	rc=$?

@@ -420,6 +420,15 @@ if [ -d "$ST" ]; then
 	done
 fi
 
+# Debian's Prometheus server (dtests/prometheus/tst.prom_real_server.sh
+# scrapes sonde --listen with it and reads the values back through its
+# HTTP API), for the runs that may use it, as the JVM above (50 MB).
+# SONDE_GUEST_PROMETHEUS= (empty) leaves it out.
+PROMETHEUS=${SONDE_GUEST_PROMETHEUS-/usr/bin/prometheus}
+if [ -n "$java_wanted" ] && [ -n "$PROMETHEUS" ] && [ -x "$PROMETHEUS" ]; then
+	install_bin "$PROMETHEUS" /usr/bin/prometheus
+fi
+
 # A folder the caller brings along (--cmd runs it from there).
 if [ -n "${SONDE_GUEST_EXTRA:-}" ]; then
 	[ -d "$SONDE_GUEST_EXTRA" ] || die "SONDE_GUEST_EXTRA=$SONDE_GUEST_EXTRA is not a folder"

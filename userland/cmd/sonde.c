@@ -25,6 +25,7 @@
 #include "usdt.h"
 #include "cli.h"
 #include "httpd.h"
+#include "push.h"
 
 #ifndef SONDE_VERSION
 #error "SONDE_VERSION comes from the top-level VERSION file (Makefile)"
@@ -36,6 +37,10 @@
 #define E_SUCCESS	0
 #define E_ERROR		1
 #define E_USAGE		2
+/* --service: the program was refused before tracing began (compiler,
+ * probe matching, LOAD): starting again cannot help.  The unit's
+ * RestartPreventExitStatus= names it, with E_USAGE. */
+#define E_REFUSED	3
 
 static const char *g_pname = "sonde";
 static bool g_errtags;		/* -x errtags: dtrace's messages carry tags */
@@ -52,6 +57,8 @@ static const char *g_libdirs[65];
 static unsigned int g_nlibdirs;
 static int g_quiet;
 static volatile sig_atomic_t g_intr;	/* signals seen: sonde_work() */
+static volatile sig_atomic_t g_hup;	/* --service: SIGHUPs not yet seen
+					 * by cli_reload_poll() */
 static FILE *g_ofp;		/* -o FILE, else stdout */
 static int g_format;		/* -O: SONDE_OUT_* */
 
@@ -122,12 +129,15 @@ static const struct cli_opt cli_refused[] = {
 #define CLI_NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
 #define CLI_NREFUSED	(sizeof(cli_refused) / sizeof(cli_refused[0]))
 
-enum { CLI_LONG_HELP = 0x100, CLI_LONG_VERSION, CLI_LONG_LISTEN };
+enum { CLI_LONG_HELP = 0x100, CLI_LONG_VERSION, CLI_LONG_LISTEN,
+       CLI_LONG_SERVICE, CLI_LONG_PUSH };
 
 static const struct option cli_longopts[] = {
 	{ "help", no_argument, NULL, CLI_LONG_HELP },
 	{ "version", no_argument, NULL, CLI_LONG_VERSION },
 	{ "listen", required_argument, NULL, CLI_LONG_LISTEN },
+	{ "service", no_argument, NULL, CLI_LONG_SERVICE },
+	{ "push", required_argument, NULL, CLI_LONG_PUSH },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -207,7 +217,9 @@ static int usage(FILE *fp, int status)
 	}
 	fprintf(fp, "\n\t--help     print this text and exit\n"
 		"\t--version  print the version and exit\n"
-		"\t--listen addr:port  serve the -O prometheus metrics at http://addr:port/metrics\n\n"
+		"\t--listen addr:port  serve the -O prometheus metrics at http://addr:port/metrics\n"
+		"\t--push url  send the stack aggregations' folded profiles to a Pyroscope server at each printa()\n"
+		"\t--service  run unattended: SIGHUP reloads the scripts, exit status 3 when the program is refused\n\n"
 		"See sonde(8).\n");
 	return status;
 }
@@ -254,6 +266,11 @@ static void intr(int sig)
 	g_intr++;
 }
 
+static void hup(int sig)
+{
+	g_hup = 1;
+}
+
 /* ---- the compiler, behind one small adapter --------------------------- */
 
 /*
@@ -262,11 +279,18 @@ static void intr(int sig)
  * this block.  Without the compiler built in, they fail cleanly.
  */
 struct cli_dc;
+static void cli_dc_free(struct cli_dc *c);
 
 struct cli_dc {
 	struct dc *dc;
 	struct sonde_dev **devp;	/* the command's device, opened when
 					 * a #pragma D depends_on asks */
+	/* the options set, in order (strings of argv or constants), so
+	 * that a --service reload compiles with the same ones */
+	struct cli_dc_opt {
+		const char *opt, *val;
+	} *opts;
+	unsigned int nopts;
 };
 
 static struct cli_dc *cli_dc_new(void)
@@ -282,7 +306,41 @@ static struct cli_dc *cli_dc_new(void)
 
 static int cli_dc_setopt(struct cli_dc *c, const char *opt, const char *val)
 {
-	return dc_setopt(c->dc, opt, val);
+	struct cli_dc_opt *n;
+	int err = dc_setopt(c->dc, opt, val);
+
+	if (err)
+		return err;
+	n = realloc(c->opts, (c->nopts + 1) * sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	c->opts = n;
+	c->opts[c->nopts].opt = opt;
+	c->opts[c->nopts++].val = val;
+	return 0;
+}
+
+/* A new compiler with @from's options: NULL (said) when it fails. */
+static struct cli_dc *cli_dc_again(const struct cli_dc *from)
+{
+	struct cli_dc *c = cli_dc_new();
+	unsigned int i;
+	int err;
+
+	if (!c) {
+		error("%s", strerror(ENOMEM));
+		return NULL;
+	}
+	for (i = 0; i < from->nopts; i++) {
+		err = cli_dc_setopt(c, from->opts[i].opt, from->opts[i].val);
+		if (err) {
+			error("failed to set -x %s: %s", from->opts[i].opt,
+			      dc_option_strerror(err));
+			cli_dc_free(c);
+			return NULL;
+		}
+	}
+	return c;
 }
 
 /* -x mangled on the command line (a script's pragma is its program's) */
@@ -546,8 +604,10 @@ static void cli_dc_dump(struct cli_dc *c, const struct sonde_program *p)
 
 static void cli_dc_free(struct cli_dc *c)
 {
-	if (c)
+	if (c) {
 		dc_free(c->dc);
+		free(c->opts);
+	}
 	free(c);
 }
 
@@ -919,6 +979,12 @@ struct cli {
 	const char *ofile;
 	const char *listen;	/* --listen ADDR:PORT */
 	bool oformat;		/* -O given */
+	bool service;		/* --service */
+	const char *push;	/* --push URL */
+	bool refused;		/* the compiler, probe matching or LOAD
+				 * refused the program */
+	int argc;		/* the macro arguments ($1...) */
+	char **argv;
 	/* what main() sets up */
 	struct sonde_proc **procs;
 	long target;		/* $target: the first process */
@@ -1000,6 +1066,12 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 			return usage(stdout, E_SUCCESS);
 		case CLI_LONG_LISTEN:
 			o->listen = optarg;
+			break;
+		case CLI_LONG_SERVICE:
+			o->service = true;
+			break;
+		case CLI_LONG_PUSH:
+			o->push = optarg;
 			break;
 		case CLI_LONG_VERSION:
 			printf("sonde %s\nD 1.0, module ABI %u\n", SONDE_VERSION,
@@ -1209,7 +1281,6 @@ static int cli_specs(struct cli *o)
 	return 0;
 }
 
-/* Resolve, load and trace the compiled program: the exit status. */
 /* -O prometheus with -o FILE or --listen: where each exposition goes. */
 static struct cli_prom {
 	const char *path;	/* -o FILE, else NULL */
@@ -1275,21 +1346,23 @@ static int cli_prom_snap(void *arg, const char *text, size_t len)
 	return pr->httpd ? cli_httpd_update(pr->httpd, text, len) : 0;
 }
 
-static int cli_trace(struct cli *o)
+/*
+ * Resolve and LOAD @p on @dev: what comes between compiling and GO.  The
+ * CLI's exit status (E_SUCCESS or E_ERROR, said).
+ */
+static int cli_prepare(struct cli *o, struct sonde_dev *dev,
+		       struct sonde_program *p)
 {
-	struct sonde_program *p = o->p;
-	struct sonde_consumer *c;
-	struct sigaction act;
-	char ebuf[256];
-	int status, err;
+	bool zdefs = o->zdefs || p->uopts.zdefs;	/* -Z, -x zdefs, the pragma */
 
-	if (!o->dev && !(o->dev = cli_open()))
+	if (cli_enable(dev, p, o->cmds, o->ncmds, zdefs))
 		return E_ERROR;
-	o->zdefs |= p->uopts.zdefs;	/* -Z, -x zdefs, the pragma */
-	if (cli_enable(o->dev, p, o->cmds, o->ncmds, o->zdefs))
-		return E_ERROR;
-	if (p->necbs == 0 && !o->zdefs) {
+	if (p->necbs == 0 && !zdefs) {
 		error("no probes matched");
+		return E_ERROR;
+	}
+	if (o->push && !sonde_program_has_stack_agg(p)) {
+		error("--push: no aggregation has a stack(), ustack() or jstack() key: a profile is of stacks");
 		return E_ERROR;
 	}
 	if (sonde_program_kopt(p, SONDE_OPT_destructive))
@@ -1302,10 +1375,145 @@ static int cli_trace(struct cli *o)
 	 */
 	if (p->necbs >= CLI_ATTACH_NOTE && isatty(STDERR_FILENO))
 		notice("attaching %u probes...", p->necbs);
-	if (cli_load(o->dev, p))
+	if (cli_load(dev, p))
 		return E_ERROR;
+	return E_SUCCESS;
+}
 
-	c = sonde_consumer_new(p, g_ofp, lib_msg, NULL);
+/*
+ * --service: the program that replaces the running one at a SIGHUP,
+ * compiled from the scripts as they are now, its probes matched and
+ * LOADed on a device opened of its own while the old one still traces,
+ * so that a script that fails anywhere before GO leaves the old program
+ * tracing.
+ */
+static struct cli_reload {
+	struct cli *o;
+	struct cli_dc *dc;
+	struct sonde_dev *dev;
+	struct sonde_program *p;
+} g_reload;
+
+/* Consumer thread (sonde_work()'s pollfn): true when g_reload is ready. */
+static bool cli_reload_poll(void *arg)
+{
+	struct cli_reload *r = arg;
+	struct cli *o = r->o;
+	struct sonde_consumer *c;
+	int quiet = g_quiet, err;
+
+	if (!g_hup)
+		return false;
+	g_hup = 0;
+	fflush(stdout);
+	fprintf(stderr, "%s: SIGHUP: reloading %s\n", g_pname,
+		o->ncmds == 1 && o->cmds[0].script ? o->cmds[0].name :
+		"the program");
+	r->dc = cli_dc_again(o->dc);
+	if (!r->dc)
+		goto out_keep;
+	r->dc->devp = &r->dev;
+	r->p = cli_dc_compile(r->dc, o->cmds, o->ncmds, o->target, o->argc,
+			      o->argv);
+	if (!r->p)
+		goto out_keep;
+	if (!r->dev && !(r->dev = cli_open()))
+		goto out_keep;
+	g_quiet = r->p->uopts.quiet;	/* the new program's notices */
+	if (cli_prepare(o, r->dev, r->p) != E_SUCCESS)
+		goto out_keep;
+	/* what the output format refuses (-O prometheus: a stack key),
+	 * refused now, while the old program still traces */
+	c = sonde_consumer_new(r->p, g_ofp, lib_msg, NULL);
+	if (!c) {
+		error("failed to allocate memory");
+		goto out_keep;
+	}
+	err = sonde_consumer_set_format(c, g_format);
+	sonde_consumer_free(c);
+	if (err)
+		goto out_keep;
+	g_quiet = quiet;
+	return true;
+
+out_keep:
+	g_quiet = quiet;
+	error("reload failed: the running program goes on");
+	sonde_dev_close(r->dev);
+	sonde_program_free(r->p);
+	cli_dc_free(r->dc);
+	memset(r, 0, sizeof(*r));
+	r->o = o;
+	return false;
+}
+
+/* --push: the sender, and what it says (from its thread too). */
+static struct cli_push *g_push;
+
+static void cli_push_msg(const char *msg)
+{
+	error("%s", msg);
+}
+
+static int cli_push_fn(void *arg, const char *agg, const char *text,
+		       size_t len)
+{
+	return cli_push_profile(arg, agg, text, len);
+}
+
+/*
+ * The profile's sampling rate (Pyroscope's sampleRate, in Hz): that of
+ * the program's profile-N probes when they all have one (profile-997,
+ * profile-97hz, profile-1ms), else 0 (the server's default).
+ */
+static unsigned int cli_push_rate(const struct sonde_program *p)
+{
+	unsigned int rate = 0, r;
+	unsigned long long v, ns;
+	uint32_t c, d;
+	char *end;
+
+	for (c = 0; c < p->nclauses; c++) {
+		for (d = 0; d < p->clauses[c].ndescs; d++) {
+			const struct sonde_probe_desc *pd =
+				&p->clauses[c].descs[d].desc;
+
+			/* "profile-97" alone names the name only */
+			if ((pd->provider[0] && strcmp(pd->provider, "profile")) ||
+			    strncmp(pd->name, "profile-", 8))
+				continue;
+			v = strtoull(pd->name + 8, &end, 10);
+			if (!v)
+				return 0;
+			if (!*end || !strcmp(end, "hz"))
+				ns = 1000000000ULL / v;
+			else if (!strcmp(end, "ns"))
+				ns = v;
+			else if (!strcmp(end, "us"))
+				ns = v * 1000;
+			else if (!strcmp(end, "ms"))
+				ns = v * 1000000;
+			else if (!strcmp(end, "s") || !strcmp(end, "sec"))
+				ns = v * 1000000000ULL;
+			else
+				return 0;
+			r = !*end || !strcmp(end, "hz") ? (unsigned int)v :
+			    ns ? (unsigned int)((1000000000ULL + ns / 2) / ns) : 0;
+			if (!r || (rate && r != rate))
+				return 0;
+			rate = r;
+		}
+	}
+	return rate;
+}
+
+/* Trace @o->p, loaded on @o->dev, to the end: the exit status. */
+static int cli_run(struct cli *o)
+{
+	struct sonde_consumer *c;
+	int status, err;
+
+	c = sonde_consumer_new(o->p, g_ofp, lib_msg, NULL);
 	if (!c) {
 		error("failed to allocate memory");
 		return E_ERROR;
@@ -1319,6 +1527,33 @@ static int cli_trace(struct cli *o)
 		sonde_consumer_free(c);
 		return E_ERROR;
 	}
+	if (g_prom.path || g_prom.httpd)
+		sonde_consumer_set_snapfn(c, cli_prom_snap, &g_prom);
+	if (o->service)
+		sonde_consumer_set_pollfn(c, cli_reload_poll, &g_reload);
+	if (g_push)
+		sonde_consumer_set_pushfn(c, cli_push_fn, g_push);
+	if (o->ntgt)
+		sonde_consumer_set_upid(c, sonde_proc_pid(o->procs[0]));
+	err = sonde_work(o->dev, c, o->procs, (unsigned int)o->ntgt, &g_intr,
+			 &status);
+	sonde_consumer_free(c);
+	return err ? E_ERROR : status;
+}
+
+static int cli_trace(struct cli *o)
+{
+	struct sigaction act;
+	char ebuf[256];
+	int status;
+
+	if (!o->dev && !(o->dev = cli_open()))
+		return E_ERROR;
+	status = cli_prepare(o, o->dev, o->p);
+	if (status != E_SUCCESS) {
+		o->refused = true;
+		return status;
+	}
 	if (g_format == SONDE_OUT_PROMETHEUS && (o->ofile || o->listen)) {
 		g_prom.path = o->ofile;
 		if (o->listen) {
@@ -1326,26 +1561,62 @@ static int cli_trace(struct cli *o)
 						       sizeof(ebuf));
 			if (!g_prom.httpd) {
 				error("%s", ebuf);
-				sonde_consumer_free(c);
 				return E_ERROR;
 			}
 		}
-		sonde_consumer_set_snapfn(c, cli_prom_snap, &g_prom);
 	}
-	if (o->ntgt)
-		sonde_consumer_set_upid(c, sonde_proc_pid(o->procs[0]));
-	/* from here on ^C ends the trace (twice: at once) */
+	if (o->push) {
+		g_push = cli_push_start(o->push, cli_push_rate(o->p),
+					cli_push_msg, ebuf, sizeof(ebuf));
+		if (!g_push) {
+			error("%s", ebuf);
+			cli_httpd_stop(g_prom.httpd);
+			return E_ERROR;
+		}
+	}
+	/*
+	 * From here on ^C ends the trace (twice: at once).  SIGHUP too, as
+	 * dtrace's; with --service it reloads the program instead.
+	 */
 	memset(&act, 0, sizeof(act));
 	sigemptyset(&act.sa_mask);
 	act.sa_handler = intr;
 	sigaction(SIGINT, &act, NULL);
 	sigaction(SIGTERM, &act, NULL);
-	err = sonde_work(o->dev, c, o->procs, (unsigned int)o->ntgt, &g_intr,
-			 &status);
-	sonde_consumer_free(c);
+	act.sa_handler = o->service ? hup : intr;
+	sigaction(SIGHUP, &act, NULL);
+	g_reload.o = o;
+	for (;;) {
+		status = cli_run(o);
+		if (!g_reload.p)
+			break;
+		if (g_intr) {
+			/* stopped as the reload was ready: it never runs */
+			sonde_dev_close(g_reload.dev);
+			sonde_program_free(g_reload.p);
+			cli_dc_free(g_reload.dc);
+			break;
+		}
+		/* the old trace has ended (END, its last output): the
+		 * reloaded program takes its place */
+		sonde_dev_close(o->dev);
+		sonde_program_free(o->p);
+		cli_dc_free(o->dc);
+		o->dev = g_reload.dev;
+		o->p = g_reload.p;
+		o->dc = g_reload.dc;
+		memset(&g_reload, 0, sizeof(g_reload));
+		g_reload.o = o;
+		g_quiet = o->p->uopts.quiet;
+		fflush(stdout);
+		fprintf(stderr, "%s: reloaded: the new program traces\n",
+			g_pname);
+	}
 	cli_httpd_stop(g_prom.httpd);
 	g_prom.httpd = NULL;
-	return err || g_prom.failed ? E_ERROR : status;
+	cli_push_stop(g_push);
+	g_push = NULL;
+	return g_prom.failed ? E_ERROR : status;
 }
 
 /* Everything after the options: the exit status. */
@@ -1370,10 +1641,14 @@ static int cli_main(struct cli *o, int argc, char **argv)
 		return E_ERROR;
 
 	o->dc->devp = &o->dev;
+	o->argc = argc;
+	o->argv = argv;
 	o->p = cli_dc_compile(o->dc, o->cmds, o->ncmds, o->target, argc,
 			      argv);
-	if (!o->p)
+	if (!o->p) {
+		o->refused = true;
 		return E_ERROR;
+	}
 	g_quiet = o->p->uopts.quiet;	/* -q, -x quiet=no, pragmas: the last */
 	if (o->dump)
 		cli_dc_dump(o->dc, o->p);
@@ -1442,6 +1717,18 @@ int main(int argc, char **argv)
 			      g_pname, argv[optind]);
 		return E_ERROR;
 	}
+	if (o.service && (o.ntgt || o.list)) {
+		error("--service traces the whole system: it takes no -c, -p or -l");
+		return E_USAGE;
+	}
+	if (o.push) {
+		char perr[512];
+
+		if (cli_push_check(o.push, perr, sizeof(perr))) {
+			error("%s", perr);
+			return E_USAGE;
+		}
+	}
 	if (o.listen && !o.oformat)
 		g_format = SONDE_OUT_PROMETHEUS;
 	if (o.listen && g_format != SONDE_OUT_PROMETHEUS) {
@@ -1460,6 +1747,9 @@ int main(int argc, char **argv)
 	}
 
 	status = cli_main(&o, argc - optind, argv + optind);
+	/* refused before tracing began: no restart will help */
+	if (o.service && status == E_ERROR && o.refused)
+		status = E_REFUSED;
 
 	for (i = 0; i < o.ntgt; i++)
 		sonde_proc_release(o.procs[i]);

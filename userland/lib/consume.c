@@ -150,6 +150,20 @@ void sonde_consumer_set_snapfn(struct sonde_consumer *c, sonde_snap_fn fn,
 	c->snap_arg = arg;
 }
 
+void sonde_consumer_set_pushfn(struct sonde_consumer *c, sonde_push_fn fn,
+			       void *arg)
+{
+	c->pushfn = fn;
+	c->push_arg = arg;
+}
+
+void sonde_consumer_set_pollfn(struct sonde_consumer *c, sonde_poll_fn fn,
+			       void *arg)
+{
+	c->pollfn = fn;
+	c->poll_arg = arg;
+}
+
 int sonde_consumer_snapshot(struct sonde_consumer *c)
 {
 	return sonde_out(c, snapshot);
@@ -444,6 +458,7 @@ static int sonde_agg_walk(struct sonde_consumer *c,
 	size_t cap = 0, k;
 	int64_t *nval;
 	uint32_t i, j;
+	bool push;
 	int err;
 
 	for (j = 0; j < ap->naggs; j++) {
@@ -453,6 +468,7 @@ static int sonde_agg_walk(struct sonde_consumer *c,
 	nval = malloc(ap->naggs * cap * sizeof(int64_t) + 1);
 	if (!nval)
 		return -ENOMEM;
+	push = sonde_push_wanted(c, ap);
 	err = sonde_out(c, agg_begin, ap);
 	for (i = 0; i < n && !err; i++) {
 		struct sonde_aggent *const *e = b ? b[i] : &v[i];
@@ -467,9 +483,16 @@ static int sonde_agg_walk(struct sonde_consumer *c,
 		row.index = i;
 		row.nkeys = sonde_aggent_keys(c, rep, keys);
 		err = sonde_out(c, agg_row, ap, &row);
+		if (!err && push && sonde_push_row(c, ap, &row))
+			push = false;	/* out of memory: said at the end */
 	}
 	if (!err)
 		err = sonde_out(c, agg_end, ap);
+	if (!err && sonde_push_wanted(c, ap) &&
+	    (!push || sonde_push_end(c, ap)))
+		sonde_consumer_msg(c, SONDE_MSG_ERROR,
+				   "--push: the profile of @%s is not sent: %s",
+				   ap->aggs[0]->name, strerror(ENOMEM));
 	free(nval);
 	if (!err && ferror(c->out))
 		err = -EIO;

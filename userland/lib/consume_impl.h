@@ -86,6 +86,12 @@ struct sonde_consumer {
 	sonde_snap_fn snapfn;	/* -O prometheus: each exposition */
 	struct sonde_pprof *pprof;	/* -O pprof's profile */
 	void *snap_arg;
+	sonde_push_fn pushfn;	/* --push: each stack aggregation's folded
+				 * lines as printed, else NULL */
+	void *push_arg;
+	sonde_poll_fn pollfn;	/* asked every watch interval whether to end
+				 * the trace (a reload), else NULL */
+	void *poll_arg;
 };
 
 
@@ -192,6 +198,17 @@ void sonde_format_set_consumer(struct sonde_consumer *c);
 
 /* out_folded.c: its lines, freed with the consumer. */
 void sonde_fold_state_free(struct sonde_consumer *c);
+/*
+ * out_folded.c, --push: the rows of a printed aggregation folded as -O
+ * folded folds them (whatever the format), then its lines, sorted, to
+ * the consumer's pushfn.  Only for one aggregation with a stack key:
+ * sonde_push_wanted().
+ */
+bool sonde_push_wanted(const struct sonde_consumer *c,
+		       const struct sonde_aggprint *ap);
+int sonde_push_row(struct sonde_consumer *c, const struct sonde_aggprint *ap,
+		   const struct sonde_aggrow *row);
+int sonde_push_end(struct sonde_consumer *c, const struct sonde_aggprint *ap);
 
 /* aggact.c: clear/trunc/normalize/denormalize/setopt; values as printed. */
 int sonde_consumer_aggact(struct sonde_consumer *c,

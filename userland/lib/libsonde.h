@@ -416,6 +416,32 @@ int sonde_consumer_set_format(struct sonde_consumer *c, int format);
 typedef int (*sonde_snap_fn)(void *arg, const char *text, size_t len);
 void sonde_consumer_set_snapfn(struct sonde_consumer *c, sonde_snap_fn fn,
 			       void *arg);
+/*
+ * The run loop (sonde_work()) asks @fn, from the consumer thread, at every
+ * watch interval (10 ms at most) whether to end the trace now, as exit()
+ * would: a true return stops tracing, drains it and prints what is left.
+ * The sonde command ends a trace this way when a reloaded program is
+ * ready to replace it (--service and SIGHUP).  @fn may take its time
+ * (compile, load): tracing goes on meanwhile.
+ */
+typedef bool (*sonde_poll_fn)(void *arg);
+/*
+ * --push: each time an aggregation with a stack key is printed (printa(),
+ * the end), its rows as -O folded lines ("a;b;c 42\n", sorted, rows of
+ * count 0 left out) go to @fn with the aggregation's name ("_" for @),
+ * whatever the output format; @fn must not block for long (the sonde
+ * command queues them for a thread of its own).  0 or -errno; an error
+ * ends nothing (the format's output is done).
+ */
+typedef int (*sonde_push_fn)(void *arg, const char *agg, const char *text,
+			     size_t len);
+void sonde_consumer_set_pushfn(struct sonde_consumer *c, sonde_push_fn fn,
+			       void *arg);
+/* Does the program have an aggregation with a stack key (--push, -O
+ * pprof need one)? */
+bool sonde_program_has_stack_agg(const struct sonde_program *p);
+void sonde_consumer_set_pollfn(struct sonde_consumer *c, sonde_poll_fn fn,
+			       void *arg);
 /* The aggregations were snapshot: the format's snapshot operation. */
 int sonde_consumer_snapshot(struct sonde_consumer *c);
 /* The trace is over: what a format keeps for the end (the flame graph,

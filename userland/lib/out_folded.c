@@ -360,6 +360,7 @@ static int64_t sonde_fold_value(const struct sonde_agg_desc *ad,
 struct sonde_foldstate {
 	struct sonde_fold recs;		/* stacks in records */
 	struct sonde_fold cur;		/* the aggregation being printed */
+	struct sonde_fold push;		/* --push: the same, for pushfn */
 	struct sonde_fold *aggs;	/* flamegraph: each as last printed */
 	uint32_t naggs;
 };
@@ -390,6 +391,7 @@ void sonde_fold_state_free(struct sonde_consumer *c)
 		return;
 	sonde_fold_free(&c->fold->recs);
 	sonde_fold_free(&c->fold->cur);
+	sonde_fold_free(&c->fold->push);
 	for (i = 0; i < c->fold->naggs; i++)
 		sonde_fold_free(&c->fold->aggs[i]);
 	free(c->fold->aggs);
@@ -425,18 +427,15 @@ static int fold_agg_begin(struct sonde_consumer *c,
 	return 0;
 }
 
-static int fold_agg_row(struct sonde_consumer *c,
-			const struct sonde_aggprint *ap,
-			const struct sonde_aggrow *row)
+/* A row's folded line, added to @f. */
+static int sonde_fold_row(struct sonde_consumer *c, struct sonde_fold *f,
+			  const struct sonde_aggprint *ap,
+			  const struct sonde_aggrow *row)
 {
-	struct sonde_foldstate *fs = sonde_fs(c);
 	struct sonde_sbuf b = { 0 };
 	struct sonde_dtype kt;
 	uint32_t i;
 	int err = 0;
-
-	if (!fs)
-		return -ENOMEM;
 	for (i = 0; i < row->nkeys && !err; i++) {
 		kt = row->keys[i].type;
 		if (sonde_is_stack(kt))
@@ -446,11 +445,87 @@ static int fold_agg_row(struct sonde_consumer *c,
 			sonde_fold_key(c, &b, row->keys[i].data, kt);
 	}
 	if (!err && !b.oom)
-		err = sonde_fold_add(&fs->cur, b.len ? b.s : "",
+		err = sonde_fold_add(f, b.len ? b.s : "",
 				     sonde_fold_value(&ap->aggs[0]->desc,
 						      row->vals[0]));
 	free(b.s);
 	return err ? err : b.oom ? -ENOMEM : 0;
+}
+
+static int fold_agg_row(struct sonde_consumer *c,
+			const struct sonde_aggprint *ap,
+			const struct sonde_aggrow *row)
+{
+	struct sonde_foldstate *fs = sonde_fs(c);
+
+	return fs ? sonde_fold_row(c, &fs->cur, ap, row) : -ENOMEM;
+}
+
+/* ---- --push ---------------------------------------------------------- */
+
+bool sonde_program_has_stack_agg(const struct sonde_program *p)
+{
+	uint32_t i, k;
+
+	for (i = 0; i < p->naggs; i++)
+		for (k = 0; k < p->aggs[i].desc.nkeys; k++)
+			if (sonde_is_stack(p->aggs[i].keys[k]))
+				return true;
+	return false;
+}
+
+bool sonde_push_wanted(const struct sonde_consumer *c,
+		       const struct sonde_aggprint *ap)
+{
+	uint32_t k;
+
+	if (!c->pushfn || ap->naggs != 1)
+		return false;
+	for (k = 0; k < ap->aggs[0]->desc.nkeys; k++)
+		if (sonde_is_stack(ap->aggs[0]->keys[k]))
+			return true;
+	return false;
+}
+
+int sonde_push_row(struct sonde_consumer *c, const struct sonde_aggprint *ap,
+		   const struct sonde_aggrow *row)
+{
+	struct sonde_foldstate *fs = sonde_fs(c);
+
+	return fs ? sonde_fold_row(c, &fs->push, ap, row) : -ENOMEM;
+}
+
+/* The lines, sorted, of count > 0 (a trunc()ed or clear()ed row is none
+ * of the interval's samples), to pushfn; none when no row has samples
+ * (the next profile's interval covers this one's). */
+int sonde_push_end(struct sonde_consumer *c, const struct sonde_aggprint *ap)
+{
+	struct sonde_foldstate *fs = sonde_fs(c);
+	struct sonde_sbuf b = { 0 };
+	struct sonde_fline *v = NULL;
+	char num[32];
+	uint32_t i;
+	int err = 0;
+
+	if (!fs)
+		return -ENOMEM;
+	if (fs->push.n && !(v = sonde_fold_sorted(&fs->push)))
+		err = -ENOMEM;
+	for (i = 0; !err && i < fs->push.n; i++) {
+		if (v[i].count <= 0)
+			continue;
+		sb_put(&b, v[i].line, strlen(v[i].line));
+		snprintf(num, sizeof(num), " %lld\n", (long long)v[i].count);
+		sb_put(&b, num, strlen(num));
+	}
+	if (!err && b.oom)
+		err = -ENOMEM;
+	if (!err && b.len)
+		c->pushfn(c->push_arg, ap->aggs[0]->name, b.s, b.len);
+	free(v);
+	free(b.s);
+	sonde_fold_free(&fs->push);
+	return err;
 }
 
 /* Lines sorted, "frames count"; a line of no frames (an aggregation

@@ -141,6 +141,7 @@ struct sonde_work {
 	bool said_intr;		/* the blank line of the first ^C is out */
 	bool stopped;
 	bool killed;		/* the kernel aborted us (deadman) */
+	bool polled_end;	/* the consumer's pollfn asked to end */
 	uint32_t begin_cpu, end_cpu;
 	uint64_t next_sw, next_agg, next_st;
 	uint64_t swrate, aggrate, strate;	/* switchrate, aggrate,
@@ -265,6 +266,14 @@ static void sonde_work_later_start(struct sonde_work *w, unsigned int i)
 		sonde_consumer_msg(w->c, SONDE_MSG_WARNING, "%s", msg);
 }
 
+/* The consumer's pollfn, if any: does it want the trace to end now? */
+static bool sonde_work_poll(struct sonde_work *w)
+{
+	if (!w->polled_end && w->c->pollfn && w->c->pollfn(w->c->poll_arg))
+		w->polled_end = true;
+	return w->polled_end;
+}
+
 /* dtrace_sleep(), but watching everything every 10 ms. */
 static void sonde_work_sleep(struct sonde_work *w)
 {
@@ -272,6 +281,8 @@ static void sonde_work_sleep(struct sonde_work *w)
 
 	while (!sonde_intr(w)) {
 		sonde_work_later(w);
+		if (sonde_work_poll(w))
+			return;
 		if (sonde_work_procs(w, true) == 0 && w->nprocs)
 			return;
 		if (sonde_consumer_exited(w->c, NULL))
@@ -289,7 +300,7 @@ static bool sonde_work_over(struct sonde_work *w)
 {
 	struct sonde_status st;
 
-	return sonde_intr(w) ||
+	return sonde_intr(w) || w->polled_end ||
 	       (w->nprocs && sonde_work_procs(w, false) == 0) ||
 	       sonde_consumer_exited(w->c, NULL) ||
 	       (!sonde_dev_status(w->dev, &st) &&

@@ -519,3 +519,15 @@ unit-pprof: $(B)/tests/test_pprof
 	$(B)/tests/test_pprof $(B)/tests/profile.pb.gz
 
 unit: unit-pprof
+
+# sonde --push's sender against a receiver on 127.0.0.1: bytes, retries,
+# bounds, URLs (about 20 s: the server-away case waits out its retries).
+$(B)/tests/test_push: userland/tests/test_push.c userland/cmd/push.c $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) $(TEST_INC) -Iuserland/cmd -o $@ $(filter %.c,$^) -lpthread
+
+.PHONY: unit-push
+unit-push: $(B)/tests/test_push
+	timeout 120 $(B)/tests/test_push
+
+unit: unit-push

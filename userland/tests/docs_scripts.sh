@@ -21,7 +21,7 @@
 #    as `SONDE -e ...` (compile, then exit before enabling anything), with
 #    -c CMD and -p PID replaced by -p $$ (this shell: a pid that exists),
 #    -p $$ added when the program says $target without either, and -o FILE
-#    and long options with a value (--listen ADDR) dropped.  Commands with no program (no -n -s -P -m -f -i), listings
+#    dropped; --listen and --push keep their argument.  Commands with no program (no -n -s -P -m -f -i), listings
 #    (-l), -V and -h are skipped, as is -s FILE when FILE is not in the
 #    tree;
 #  - blocks tagged ```d (or ```dtrace): the block is a script, compiled with
@@ -293,26 +293,25 @@ for loc in "$TMP"/*.loc; do
 			args+=("$wd")
 			continue
 		fi
-		if [ "${wd:0:2}" = "--" ]; then
-			# a long option: --listen ADDR serves, so it only runs
-			# in the guest; --help and --version are not programs
-			name=${wd#--}
-			val=
-			case $name in
-			*=*)	val=${name#*=}; name=${name%%=*} ;;
-			listen|push) k=$((k + 1)); val=${WORDS[k]-} ;;
-			esac
-			case $name in
-			help|version)
-				if [ -n "$EMIT" ]; then
-					prog=1; args+=("--$name")
-				else
-					skip="not a program (--$name)"
-				fi ;;
-			*)	[ -n "$EMIT" ] && args+=("--$name=$val") ;;
-			esac
-			continue
-		fi
+		# long options: --listen and --push take the next word (or
+		# =VALUE), passed on as they are; --help and --version are no
+		# program (run in the guest all the same)
+		case $wd in
+		--listen=* | --push=* | --service)
+			args+=("$wd")
+			continue ;;
+		--listen | --push)
+			k=$((k + 1))
+			args+=("$wd" "${WORDS[k]-}")
+			continue ;;
+		--help | --version)
+			if [ -n "$EMIT" ]; then
+				prog=1; args+=("$wd")
+			else
+				skip="not a program ($wd)"
+			fi
+			continue ;;
+		esac
 		for ((j = 1; j < ${#wd}; j++)); do
 			o=${wd:j:1}
 			case $OPTARG_OPTS in

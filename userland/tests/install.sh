@@ -28,7 +28,9 @@ for f in usr/sbin/sonde usr/lib/x86_64-linux-gnu/libsonde.a \
 	usr/share/man/man8/execsnoop.d.8 usr/share/man/man8/pyflow.d.8 \
 	usr/share/bash-completion/completions/sonde \
 	usr/share/vim/vimfiles/syntax/dtrace.vim usr/share/vim/vimfiles/ftdetect/sonde.vim \
-	usr/sbin/dtrace usr/share/man/man8/dtrace.8 usr/share/bash-completion/completions/dtrace; do
+	usr/sbin/dtrace usr/share/man/man8/dtrace.8 usr/share/bash-completion/completions/dtrace \
+	lib/systemd/system/sonde@.service etc/logrotate.d/sonde etc/sonde/scripts.d \
+	usr/share/doc/sonde/examples/syscalls.d usr/share/doc/sonde/examples/default-sonde-NAME; do
 	[ -e "$D/$f" ] || { echo "# missing $f"; fail=1; }
 done
 check installed_files [ $fail = 0 ]
@@ -43,6 +45,24 @@ check dlibdir_compiled_in sh -c "strings '$D/usr/sbin/sonde' | grep -qx /usr/lib
 check dlib_with_L "$D/usr/sbin/sonde" -e -L "$D/usr/lib/x86_64-linux-gnu/sonde" \
 	-n 'BEGIN { trace(sizeof (psinfo_t)); }'
 check L_missing_refused sh -c "! '$D/usr/sbin/sonde' -e -L '$D/nonexistent' -n 'BEGIN { exit(0); }' 2>/dev/null"
+
+# the service: systemd's own check of the unit as an instance (the
+# command's path made the installed one), the options the unit gives
+# sonde and the example script compile, the logrotate rules parse
+U=$D/unit
+mkdir -p "$U"
+sed "s|^ExecStart=/usr/sbin/sonde |ExecStart=$D/usr/sbin/sonde |" \
+	"$D/lib/systemd/system/sonde@.service" > "$U/sonde@example.service"
+check unit_exec_is_installed_sonde grep -q '^ExecStart=/usr/sbin/sonde --service \$SONDE_OPTS -s /etc/sonde/scripts.d/%i.d$' \
+	"$D/lib/systemd/system/sonde@.service"
+check unit_systemd_analyze_verify sh -c "systemd-analyze verify --man=no '$U/sonde@example.service' > '$U/verify' 2>&1; cat '$U/verify' | sed 's/^/# /'; ! [ -s '$U/verify' ]"
+check unit_example_compiles "$D/usr/sbin/sonde" --service -e -s "$D/usr/share/doc/sonde/examples/syscalls.d"
+if command -v logrotate >/dev/null; then
+	check logrotate_rules_parse sh -c "logrotate -d '$D/etc/logrotate.d/sonde' >/dev/null 2>&1"
+else
+	echo "ok logrotate_rules_parse # SKIP no logrotate here (check-packages runs it)"
+fi
+rm -rf "$U"
 
 printf '#include <libsonde.h>\nint main(void) { return sonde_strerror(-1) ? 0 : 1; }\n' > "$D/t.c"
 export PKG_CONFIG_SYSROOT_DIR=$D PKG_CONFIG_LIBDIR=$D/usr/lib/x86_64-linux-gnu/pkgconfig:/usr/lib/x86_64-linux-gnu/pkgconfig:/usr/share/pkgconfig
