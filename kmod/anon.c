@@ -257,6 +257,8 @@ static int sonde_anon_copy(struct sonde_state *st, struct sonde_anon *req)
 	req->file_size = st->anon_size;
 	req->begin_cpu = st->anon_begin_cpu;
 	req->loaded_ns = st->anon_loaded_ns;
+	req->bufsize = st->img.opt[SONDE_OPT_bufsize];
+	req->aggsize = st->img.naggs ? st->img.opt[SONDE_OPT_aggsize] : 0;
 	if (!req->file || room < st->anon_size)
 		return 0;
 	if (copy_to_user(u64_to_user_ptr(req->file), st->anon_file,

@@ -1209,6 +1209,8 @@ struct sonde_anon_hdr {
  * @begin_cpu:  out: the CPU BEGIN fired on (drain it first)
  * @flags:      in: zero
  * @loaded_ns:  out: ktime_get_ns() of the anonymous enabling's GO at load
+ * @bufsize:    out: bytes a DRAIN buffer must hold (as LOAD's)
+ * @aggsize:    out: bytes an AGGSNAP buffer must hold (as LOAD's)
  * @reserved:   zero
  *
  * Errors: ENOENT no anonymous state (none was saved, the module was
@@ -1224,6 +1226,8 @@ struct sonde_anon {
 	__u32 flags;
 	__u32 reserved0;
 	__u64 loaded_ns;
+	__u64 bufsize;
+	__u64 aggsize;
 	__u32 reserved[4];
 };
 

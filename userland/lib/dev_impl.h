@@ -22,6 +22,10 @@ struct sonde_dev {
 	 * site whose arguments sonde cannot evaluate); may be NULL */
 	void (*warn)(void *arg, const char *msg);
 	void *warn_arg;
+	/* SONDE_IOC_ANON claimed this file the anonymous state, already
+	 * going: the next sonde_dev_go() gives its BEGIN CPU, no GO */
+	bool anon_claimed;
+	uint32_t anon_begin_cpu;
 };
 
 /* Tell the warning callback @msg, if there is one. */
