@@ -13,10 +13,12 @@
  * without anonymous state.
  *
  * The file is read with kernel_read_file_from_path_initns() (exported
- * GPL on 6.1 and 6.12): a path in the initial mount namespace, as the
- * firmware loader reads, through security_kernel_read_file() (IMA and
- * LoadPin may refuse it; lockdown has no rule for it).  The program in it
- * meets lockdown's rules at LOAD and GO as any other.
+ * GPL on 6.1 and 6.12): a path in the initial mount namespace, read as
+ * the firmware loader reads a blob a driver asks for, and said to the
+ * LSMs as one (READING_FIRMWARE: IMA's FIRMWARE_CHECK rules, LoadPin's
+ * pinned root, IPE's firmware operation apply; READING_UNKNOWN makes
+ * 6.12's IPE warn).  Lockdown has no rule for the read itself: the
+ * program in the file meets lockdown's rules at LOAD and GO as any other.
  *
  * Process context: module init (sonde_anon_init()), the ioctl, release
  * and module exit.  sonde_anon_mutex guards the state waiting for its
@@ -164,7 +166,7 @@ void sonde_anon_init(void)
 		return;
 	n = kernel_read_file_from_path_initns(anonymous_path, 0, &file,
 					      SONDE_ANON_MAX_SIZE, &size,
-					      READING_UNKNOWN);
+					      READING_FIRMWARE);
 	if (n == -ENOENT)
 		return;
 	if (n == -EFBIG) {

@@ -39,13 +39,14 @@ static bool anon_probe_ok(const struct sonde_probe_desc *d, char *err,
 	return true;
 }
 
-/* @p's image with enablings @ecbs instead of its own (malloc'd). */
-static int anon_image(const struct sonde_program *p,
-		      struct sonde_ecb *ecbs, void **image, size_t *size)
+/* @p's image with the @n enablings @ecbs instead of its own (malloc'd). */
+static int anon_image(const struct sonde_program *p, struct sonde_ecb *ecbs,
+		      uint32_t n, void **image, size_t *size)
 {
 	struct sonde_program q = *p;
 
 	q.ecbs = ecbs;
+	q.necbs = n;
 	return sonde_program_image_bind(&q, image, size);
 }
 
@@ -84,7 +85,7 @@ int sonde_anon_build(const struct sonde_program *p, const char *args,
 		ecbs[i].clause = p->ecbs[i].clause;
 		ecbs[i].probe_id = i + 1;
 	}
-	ret = anon_image(p, ecbs, &image, &isize);
+	ret = anon_image(p, ecbs, p->necbs, &image, &isize);
 	free(ecbs);
 	if (ret)
 		return ret;
@@ -187,7 +188,7 @@ int sonde_anon_bind(struct sonde_dev *dev, struct sonde_program *p,
 		goto out_free;
 	}
 	memcpy(ecbs, view.ecbs, view.necbs * sizeof(*ecbs));
-	ret = anon_image(p, ecbs, &image, &isize);
+	ret = anon_image(p, ecbs, view.necbs, &image, &isize);
 	if (ret)
 		goto out_free;
 	if (isize != v.prog_size || memcmp(image, v.prog, isize)) {
