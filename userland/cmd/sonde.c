@@ -1389,6 +1389,14 @@ static int cli_consume(struct cli *o)
 	return err || g_prom.failed ? E_ERROR : status;
 }
 
+/* -A with arguments but no program: a mistake, not a removal. */
+static int cli_usage_anon(const char *arg)
+{
+	error("-A without a program removes the saved enabling and takes no arguments (%s); give the program with -n or -s",
+	      arg);
+	return E_USAGE;
+}
+
 /* -A's file: -o's path, else the one the module reads by default. */
 static const char *cli_anon_path(const struct cli *o)
 {
@@ -1708,6 +1716,8 @@ int main(int argc, char **argv)
 
 	if (o.anon_claim)
 		status = cli_anon_claim(&o);
+	else if (o.anon_save && o.ncmds == 0 && optind < argc)
+		status = cli_usage_anon(argv[optind]);
 	else if (o.anon_save && o.ncmds == 0)
 		status = cli_anon_clean(&o);
 	else
