@@ -87,6 +87,11 @@ $(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_HDRS) $(KSFT_INC)/kselftest_harness.
 $(ST_TESTS): $(ST_ASM_OBJS)
 $(ST_TESTS): ST_LINK := $(ST_ASM_OBJS)
 
+# anon-patch reseals the anonymous enablings it damages with vm/anon.c's
+# CRC (the parse it runs first needs the verifier log's vlog.c).
+$(ST_OUT)/anon-patch: $(ST_OUT)/vm/anon.o $(ST_OUT)/vm/vlog.o
+$(ST_OUT)/anon-patch: ST_LINK := $(ST_OUT)/vm/anon.o $(ST_OUT)/vm/vlog.o
+
 # pprof-dump reads -O pprof's gzipped profiles (zlib, static as the rest).
 $(ST_OUT)/pprof-dump: ST_LINK := -lz
 

@@ -14,7 +14,8 @@ TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers \
 	test_uprobe test_jstack test_safety test_lockdown test_ioctl_fuzz \
 	test_lockdown_go test_utab
 TEST_GEN_PROGS_EXTENDED := loop-getppid uprobe-prog write-known usdt-hdr-prog \
-	types-prog cswitch-prog toolwork prov-prog net-prog pprof-dump cfi-prog
+	types-prog cswitch-prog toolwork prov-prog net-prog pprof-dump cfi-prog \
+	anon-patch
 TEST_PROGS := test_cli.sh test_vm_corpus.sh test_messages.sh test_dtests.sh
 TEST_FILES := ktap_helpers.sh dtests
 # shared by the C tests (img.h: their programs, assembled by the VM's

@@ -1403,12 +1403,38 @@ static const char *cli_anon_path(const struct cli *o)
 	return o->ofile ? o->ofile : SONDE_ANON_PATH;
 }
 
+/*
+ * The default file is the boot's: sonde -A (without -o) also has the
+ * module loaded at boot, by systemd-modules-load, as dtrace -A adds
+ * "forceload: drv/dtrace" to /etc/system; sonde -A alone takes it out.
+ */
+#define CLI_ANON_LOAD	"/etc/modules-load.d/sonde.conf"
+
+static int cli_anon_forceload(void)
+{
+	static const char text[] =
+		"# sonde -A: load sonde at boot, to start the anonymous enabling\n"
+		"# saved in " SONDE_ANON_PATH " (sonde -A alone removes both)\n"
+		"sonde\n";
+	int ret = cli_anon_write(CLI_ANON_LOAD, text, sizeof(text) - 1);
+
+	if (ret)
+		error("failed to write %s: %s", CLI_ANON_LOAD, strerror(-ret));
+	return ret;
+}
+
 /* -A with no program, and before saving one: remove the old file, as
- * dtrace's dof_prune() says it. */
+ * dtrace's dof_prune() says it (and, for the default file, the boot's
+ * loading of the module, as its etcsystem_prune()). */
 static int cli_anon_clean(const struct cli *o)
 {
 	const char *path = cli_anon_path(o);
 
+	if (!o->ofile && !unlink(CLI_ANON_LOAD))
+		error("cleaned up forceload directives in %s", CLI_ANON_LOAD);
+	else if (!o->ofile && errno != ENOENT)
+		error("failed to remove %s: %s", CLI_ANON_LOAD,
+		      strerror(errno));
 	if (!unlink(path)) {
 		error("cleaned up old anonymous enabling in %s", path);
 		return E_SUCCESS;
@@ -1486,6 +1512,8 @@ static int cli_anon_save(struct cli *o, int argc, char **argv)
 		error("failed to write %s: %s", path, strerror(-ret));
 		goto out;
 	}
+	if (!o->ofile && cli_anon_forceload())
+		goto out;
 	/* error(), not notice(): said even for a program with the quiet
 	 * option, as dtrace says it */
 	error("saved anonymous enabling in %s", path);
