@@ -260,6 +260,13 @@ endif
 guest-check: module userland selftests-bin
 	KDIR=$(KDIR) SONDE_TESTS="$(SONDE_TESTS)" selftests/guest/run-guest.sh
 
+# Anonymous tracing across real boots: three boots of the guest on one
+# disk image (selftests/guest/anon-reboot.sh); part of make check
+# (check-all.sh runs it for each kernel).
+.PHONY: guest-anon-reboot
+guest-anon-reboot: module userland selftests-bin
+	KDIR=$(KDIR) selftests/guest/anon-reboot.sh
+
 # dtrace-utils' unittest suite against sonde (CONF_FILTER=REGEX for a
 # subset, CONF_REJUDGE=1 to judge the last run again); results in
 # build/conformance/.
