@@ -29,6 +29,13 @@ W=$B/guest/anon-reboot
 rm -rf "$W"
 mkdir -p "$W"
 
+# one lock for the three boots: no other guest between them
+if [ "${SONDE_GUEST_LOCK_HELD:-}" != 1 ]; then
+	exec {lock}>"${SONDE_GUEST_LOCK:-/tmp/sonde-guest.lock}"
+	flock "$lock"
+	export SONDE_GUEST_LOCK_HELD=1
+fi
+
 export SONDE_GUEST_DISK=$W/disk.img SONDE_GUEST_PERSIST=1
 export SONDE_GUEST_EXTRA=$HERE/anon-reboot
 
