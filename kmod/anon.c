@@ -199,8 +199,9 @@ void sonde_anon_init(void)
 	mutex_lock(&sonde_anon_mutex);
 	sonde_anon = st;
 	mutex_unlock(&sonde_anon_mutex);
-	pr_info("sonde: anonymous enabling %s started: %u enablings, BEGIN on CPU %u\n",
-		anonymous_path, st->necbs, st->anon_begin_cpu);
+	pr_info("sonde: anonymous enabling %s started: %u enabling%s, BEGIN on CPU %u\n",
+		anonymous_path, st->necbs, st->necbs == 1 ? "" : "s",
+		st->anon_begin_cpu);
 out_log:
 	if (err) {
 		if (log.buf && log.needed > 1)

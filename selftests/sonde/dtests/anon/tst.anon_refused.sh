@@ -6,7 +6,7 @@
 # enabling names no probe of its table.  Each is named in the kernel log
 # with the reason; the module loads without anonymous state (sonde -a
 # says so) and without a splat.  anonymous=0 skips a good file; no file
-# is no state, silently.
+# is no state, silently.  A state nobody claimed goes with rmmod.
 . ./lib.sh
 
 "$SONDE" -A -o "$T/good.img" -qn 'BEGIN { printf("hello\n"); exit(0); }' \
@@ -44,4 +44,7 @@ anon_reload anonymous_path="$T/good.img" || exit 1
 anon_log
 t "$SONDE" -a
 echo "exit status $?"
-anon_reload
+echo "== unclaimed when the module is removed"
+anon_reload anonymous_path="$T/good.img" || exit 1
+rmmod sonde && echo "rmmod: torn down"
+insmod "$KO" || echo "insmod $KO failed"
