@@ -15,6 +15,7 @@ anon_reload anonymous_path="$T/anon.img" || exit 1
 for i in 1 2 3; do
 	loop-getppid 10
 done
+: > "$T/out"
 "$SONDE" -a > "$T/out" 2> "$T/err" &
 pid=$!
 # claimed once BEGIN's line is out
