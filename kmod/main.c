@@ -151,13 +151,25 @@ static int sonde_ioc_offer(struct sonde_state *st, void *arg)
 	return sonde_probe_offer(arg);
 }
 
+/*
+ * One row an ioctl: @fn runs under the file's state lock; @ffn, for the
+ * ioctl that changes which state the file has (SONDE_IOC_ANON), gets the
+ * file and takes the locks itself.
+ */
 struct sonde_ioc {
 	unsigned int cmd;
 	u32 size;
 	int (*fn)(struct sonde_state *st, void *arg);
+	int (*ffn)(struct file *file, void *arg);
 };
 
-#define SONDE_IOC(c, type, f) [_IOC_NR(c)] = { c, sizeof(type), f }
+#define SONDE_IOC(c, type, f) [_IOC_NR(c)] = { c, sizeof(type), f, NULL }
+#define SONDE_IOC_FILE(c, type, f) [_IOC_NR(c)] = { c, sizeof(type), NULL, f }
+
+static int sonde_ioc_anon(struct file *file, void *arg)
+{
+	return sonde_anon_claim(file, arg);
+}
 static const struct sonde_ioc sonde_iocs[] = {
 	SONDE_IOC(SONDE_IOC_INFO, struct sonde_info, sonde_ioc_info),
 	SONDE_IOC(SONDE_IOC_PROBES, struct sonde_probes, sonde_ioc_probes),
@@ -174,6 +186,7 @@ static const struct sonde_ioc sonde_iocs[] = {
 	SONDE_IOC(SONDE_IOC_UTAB, struct sonde_utab, sonde_ioc_utab),
 	SONDE_IOC(SONDE_IOC_ENABLE, struct sonde_enable, sonde_ioc_enable),
 	SONDE_IOC(SONDE_IOC_RDV, struct sonde_rdv, sonde_ioc_rdv),
+	SONDE_IOC_FILE(SONDE_IOC_ANON, struct sonde_anon, sonde_ioc_anon),
 };
 
 /* The largest ioctl argument; bigger ones from newer callers are cut. */
@@ -182,7 +195,7 @@ static const struct sonde_ioc sonde_iocs[] = {
 static long sonde_ioctl(struct file *file, unsigned int cmd,
 			unsigned long uarg)
 {
-	struct sonde_state *st = file->private_data;
+	struct sonde_state *st = READ_ONCE(file->private_data);
 	void __user *up = (void __user *)uarg;
 	const struct sonde_ioc *ioc;
 	u8 kbuf[SONDE_IOC_MAXSIZE] __aligned(8);
@@ -195,6 +208,7 @@ static long sonde_ioctl(struct file *file, unsigned int cmd,
 	BUILD_BUG_ON(sizeof(struct sonde_jhelper) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_offer) > SONDE_IOC_MAXSIZE);
 	BUILD_BUG_ON(sizeof(struct sonde_utab) > SONDE_IOC_MAXSIZE);
+	BUILD_BUG_ON(sizeof(struct sonde_anon) > SONDE_IOC_MAXSIZE);
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
@@ -202,7 +216,7 @@ static long sonde_ioctl(struct file *file, unsigned int cmd,
 	    _IOC_NR(cmd) >= ARRAY_SIZE(sonde_iocs))
 		return -ENOTTY;
 	ioc = &sonde_iocs[_IOC_NR(cmd)];
-	if (!ioc->fn || _IOC_DIR(cmd) != _IOC_DIR(ioc->cmd))
+	if ((!ioc->fn && !ioc->ffn) || _IOC_DIR(cmd) != _IOC_DIR(ioc->cmd))
 		return -ENOTTY;
 
 	memset(kbuf, 0, sizeof(kbuf));
@@ -211,9 +225,13 @@ static long sonde_ioctl(struct file *file, unsigned int cmd,
 		if (ret)
 			return ret;
 	}
-	mutex_lock(&st->lock);
-	ret = ioc->fn(st, kbuf);
-	mutex_unlock(&st->lock);
+	if (ioc->ffn) {
+		ret = ioc->ffn(file, kbuf);
+	} else {
+		mutex_lock(&st->lock);
+		ret = ioc->fn(st, kbuf);
+		mutex_unlock(&st->lock);
+	}
 	/* out-fields are valid on success, and LOAD's log_true_size always */
 	if ((ret == 0 || ioc->fn == sonde_ioc_load) &&
 	    (_IOC_DIR(cmd) & _IOC_READ)) {
@@ -268,6 +286,8 @@ static int __init sonde_init(void)
 		goto out_syscall;
 	pr_info("sonde: version %s, ABI %u, %u probes\n", SONDE_VERSION,
 		SONDE_ABI_VERSION, sonde_probe_count());
+	/* last: the device is there for its claimant */
+	sonde_anon_init();
 	return 0;
 
 out_syscall:
@@ -284,6 +304,7 @@ static void __exit sonde_exit(void)
 {
 	/* no open file remains: the module is pinned while one is open */
 	misc_deregister(&sonde_dev);
+	sonde_anon_exit();
 	sonde_syscall_exit();
 	sonde_fbt_exit();
 	sonde_tracepoint_exit();

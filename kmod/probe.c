@@ -365,6 +365,53 @@ out_unlock:
 	return err;
 }
 
+/**
+ * sonde_probe_find() - the probe of a full name, made if its provider
+ * makes probes on demand
+ * @st: the state the probe is for (tick-N and profile-N probes are held
+ *      by it)
+ * @desc: provider, module, function and name, each compared as a string
+ *        (no glob), NUL-terminated
+ *
+ * The anonymous enabling's resolution (anon.c): its file names each probe
+ * in full.  fbt's probes are not found before a consumer offered them.
+ *
+ * Context: process context; takes sonde_lock.
+ * Return: the probe's id, 0 when there is none (or on a provider's error).
+ */
+u32 sonde_probe_find(struct sonde_state *st,
+		     const struct sonde_probe_desc *desc)
+{
+	struct sonde_probe *p;
+	unsigned long id;
+	u32 i, found = 0;
+
+	mutex_lock(&sonde_lock);
+	for (i = 0; i < ARRAY_SIZE(sonde_providers); i++) {
+		const struct sonde_provider *prov = sonde_providers[i];
+
+		if (prov->provide && !strcmp(desc->provider, prov->name) &&
+		    prov->provide(st, desc))
+			goto out_unlock;
+	}
+	xa_for_each(&sonde_probes, id, p) {
+		if (p->owner && p->owner != st)
+			continue;
+		if (p->prov->listed && !p->prov->listed(p))
+			continue;
+		if (!strcmp(desc->provider, sonde_probe_provname(p)) &&
+		    !strcmp(desc->module, p->mod) &&
+		    !strcmp(desc->function, p->func) &&
+		    !strcmp(desc->name, p->name)) {
+			found = p->id;
+			break;
+		}
+	}
+out_unlock:
+	mutex_unlock(&sonde_lock);
+	return found;
+}
+
 /* Letters, digits, '_', '.', '-'; NUL-terminated in @size, not empty. */
 static bool sonde_offer_name_ok(const char *s, size_t size)
 {

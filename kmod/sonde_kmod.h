@@ -233,6 +233,8 @@ struct sonde_probe *sonde_probe_create(const struct sonde_provider *prov,
 				       const char *name, u32 nargs,
 				       unsigned long data);
 struct sonde_probe *sonde_probe_lookup(u32 id);
+u32 sonde_probe_find(struct sonde_state *st,
+		     const struct sonde_probe_desc *desc);
 int sonde_probe_list(struct sonde_state *st, struct sonde_probes *req);
 int sonde_probe_offer(struct sonde_offer *req);
 int sonde_providers_commit(void);
@@ -457,6 +459,17 @@ struct sonde_state {
 	bool grow_all;		/* GO's request: on to bufsize */
 	/* the memory LOAD reserved for it and what it holds (state.c) */
 	struct sonde_mem mem;
+	/* the anonymous enabling (anon.c): the file it was loaded from
+	 * (kvmalloc'd, anon_size bytes), GO's time and BEGIN's CPU;
+	 * anon_waiting while no consumer has claimed it (the deadman
+	 * spares it); anon_prev, the claimant's own empty state, freed
+	 * with it */
+	void *anon_file;
+	u32 anon_size;
+	u32 anon_begin_cpu;
+	u64 anon_loaded_ns;
+	bool anon_waiting;
+	struct sonde_state *anon_prev;
 };
 
 struct sonde_state *sonde_state_create(void);
@@ -464,6 +477,15 @@ struct sonde_kecb *sonde_state_ecb(struct sonde_state *st, u32 i);
 int sonde_state_enable(struct sonde_state *st, struct sonde_enable *req);
 void sonde_state_destroy(struct sonde_state *st);
 int sonde_state_load(struct sonde_state *st, struct sonde_load *req);
+int sonde_state_load_kernel(struct sonde_state *st, void *image, u32 size,
+			    struct sonde_vlog *log);
+
+/* The anonymous enabling (anon.c). */
+struct file;
+void sonde_anon_init(void);
+void sonde_anon_exit(void);
+void sonde_anon_release(struct sonde_state *st);
+int sonde_anon_claim(struct file *file, struct sonde_anon *req);
 int sonde_state_go(struct sonde_state *st, struct sonde_go *req);
 int sonde_state_stop(struct sonde_state *st, struct sonde_stop *req);
 int sonde_state_status(struct sonde_state *st, struct sonde_status *req);

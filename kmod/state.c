@@ -42,7 +42,10 @@ static void sonde_deadman_fn(struct work_struct *work)
 	act = READ_ONCE(st->activity);
 	if (act != SONDE_ACT_ACTIVE && act != SONDE_ACT_DRAINING)
 		goto out_unlock;
-	if (time_before(jiffies, READ_ONCE(st->alive) + timeout)) {
+	/* an anonymous enabling has no consumer until one claims it: its
+	 * buffers fill and count drops meanwhile, as DTrace's do */
+	if (READ_ONCE(st->anon_waiting) ||
+	    time_before(jiffies, READ_ONCE(st->alive) + timeout)) {
 		schedule_delayed_work(&st->deadman, HZ);
 		goto out_unlock;
 	}
@@ -398,6 +401,7 @@ void sonde_state_destroy(struct sonde_state *st)
 	sonde_state_free_more(st);
 	kvfree(st->ecbs);
 	kvfree(st->image);
+	sonde_anon_release(st);
 	kfree(st);
 }
 
@@ -799,71 +803,33 @@ static int sonde_state_conf_verdict(struct sonde_state *st, u32 size,
 	return 0;
 }
 
-/**
- * sonde_state_load() - SONDE_IOC_LOAD: verify and load a program image
- * @st: the consumer state, nothing loaded yet
- * @req: the image and the verifier log buffer in; buffer sizes and the
- *       log's true size out
- *
- * Copies the image in, verifies it again (the kernel trusts no compiler),
- * checks probes, lockdown and options, and allocates every buffer and
- * table a firing will use: nothing is allocated in probe context.
- *
- * Context: process context, @st->lock held, may sleep.
- * Return: 0, or the verifier's -EINVAL / -E2BIG / -EACCES (with a log
- * line), -EACCES for a destructive subroutine kernel_destructive refuses
- * (sonde_destruct_check(); libsonde reads an -EACCES for an image its
- * verifier accepted as that refusal: keep -EACCES for it alone),
- * -ENOSPC for a log too small, -EBUSY, -ENOENT, -EPERM, -ENOMEM,
- * -EFAULT.
+/*
+ * LOAD after the copy: @image (kvmalloc()'d) becomes @st's, kept on
+ * success and freed on failure; the verifier's line goes to @log when
+ * @verbose, the other refusals' always.
  */
-int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
+static int sonde_state_load_image(struct sonde_state *st, void *image,
+				  u32 size, struct sonde_vlog *log,
+				  bool verbose)
 {
-	struct sonde_vlog log = { 0 };
 	bool confidential;
 	u32 i;
 	int err;
 
-	if (st->activity != SONDE_ACT_INACTIVE)
-		return -EBUSY;
-	if (req->log_level > 1 || (req->log_size && !req->log_buf) ||
-	    req->log_size > SONDE_MAX_LOG)
-		return -EINVAL;
-	if (req->log_level && req->log_size) {
-		log.buf = kvzalloc(req->log_size, GFP_KERNEL);
-		if (!log.buf)
-			return -ENOMEM;
-		log.size = req->log_size;
-	}
-	/* the verifier explains sizes; just never copy an absurd one in */
-	if (req->prog_size > SONDE_MAX_PROG_SIZE ||
-	    req->prog_size < sizeof(struct sonde_prog_hdr)) {
-		err = sonde_image_verify(NULL, req->prog_size, &st->img, &log);
-		goto out_log;
-	}
-	st->image = kvmalloc(req->prog_size, GFP_KERNEL);
-	if (!st->image) {
-		err = -ENOMEM;
-		goto out_log;
-	}
-	if (copy_from_user(st->image, u64_to_user_ptr(req->prog),
-			   req->prog_size)) {
-		err = -EFAULT;
-		goto out_image;
-	}
+	st->image = image;
 	/* no kernel memory read, no kernel address handed over, when the
 	 * kernel is locked down for confidentiality */
 	confidential = security_locked_down(LOCKDOWN_BPF_READ_KERNEL);
-	err = sonde_image_verify_flags(st->image, req->prog_size, &st->img,
+	err = sonde_image_verify_flags(st->image, size, &st->img,
 				       confidential ?
 				       SONDE_VERIFY_CONFIDENTIAL : 0,
-				       req->log_level ? &log : NULL);
+				       verbose ? log : NULL);
 	if (err)
 		goto out_image;
-	err = sonde_destruct_check(&st->img, &log);
+	err = sonde_destruct_check(&st->img, log);
 	if (err)
 		goto out_image;
-	err = sonde_state_conf_verdict(st, req->prog_size, confidential);
+	err = sonde_state_conf_verdict(st, size, confidential);
 	if (err)
 		goto out_image;
 
@@ -894,7 +860,7 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		ecb->probe = sonde_probe_lookup(ue->probe_id);
 		if (!ecb->probe ||
 		    (ecb->probe->owner && ecb->probe->owner != st)) {
-			sonde_vlog(&log, "enabling %u: no probe with id %u\n",
+			sonde_vlog(log, "enabling %u: no probe with id %u\n",
 				   i, ue->probe_id);
 			err = -ENOENT;
 			break;
@@ -904,26 +870,24 @@ int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
 		INIT_LIST_HEAD(&ecb->plink);
 	}
 	if (!err)
-		err = sonde_state_lockdown(st, confidential, &log);
+		err = sonde_state_lockdown(st, confidential, log);
 	if (!err)
-		err = sonde_state_budget_locked(st, &log);
+		err = sonde_state_budget_locked(st, log);
 	mutex_unlock(&sonde_lock);
 	if (err)
 		goto out_ecbs;
 
-	err = sonde_state_memory(st, &log);
+	err = sonde_state_memory(st, log);
 	if (!err)
 		err = sonde_state_alloc_pcpu(st);
 	if (!err)
-		err = sonde_state_alloc_vars(st, &log);
+		err = sonde_state_alloc_vars(st, log);
 	if (!err)
 		err = sonde_specs_create(st);
 	if (err)
 		goto out_pcpu;
-	req->bufsize = st->img.opt[SONDE_OPT_bufsize];
-	req->aggsize = st->img.naggs ? st->img.opt[SONDE_OPT_aggsize] : 0;
 	st->activity = SONDE_ACT_LOADED;
-	goto out_log;
+	return 0;
 
 out_pcpu:
 	sonde_state_free_pcpu(st);
@@ -948,6 +912,98 @@ out_image:
 	kvfree(st->image);
 	st->image = NULL;
 	memset(&st->img, 0, sizeof(st->img));
+	return err;
+}
+
+/**
+ * sonde_state_load_kernel() - load a program image the module read itself
+ * @st: a state with nothing loaded
+ * @image: the image, kvmalloc()'d; @st owns it from now on, loaded or not
+ * @size: its bytes
+ * @log: the rejection's line
+ *
+ * What LOAD does after copying the image in, word for word: the image is
+ * verified again, its probes, lockdown and options checked, everything a
+ * firing uses allocated.  The anonymous enabling's way in (anon.c).
+ *
+ * Context: process context, @st->lock held, may sleep.
+ * Return: as sonde_state_load().
+ */
+int sonde_state_load_kernel(struct sonde_state *st, void *image, u32 size,
+			    struct sonde_vlog *log)
+{
+	if (st->activity != SONDE_ACT_INACTIVE || st->image) {
+		kvfree(image);
+		return -EBUSY;
+	}
+	if (size > SONDE_MAX_PROG_SIZE ||
+	    size < sizeof(struct sonde_prog_hdr)) {
+		kvfree(image);
+		return sonde_image_verify(NULL, size, &st->img, log);
+	}
+	return sonde_state_load_image(st, image, size, log, true);
+}
+
+/**
+ * sonde_state_load() - SONDE_IOC_LOAD: verify and load a program image
+ * @st: the consumer state, nothing loaded yet
+ * @req: the image and the verifier log buffer in; buffer sizes and the
+ *       log's true size out
+ *
+ * Copies the image in, verifies it again (the kernel trusts no compiler),
+ * checks probes, lockdown and options, and allocates every buffer and
+ * table a firing will use: nothing is allocated in probe context.
+ *
+ * Context: process context, @st->lock held, may sleep.
+ * Return: 0, or the verifier's -EINVAL / -E2BIG / -EACCES (with a log
+ * line), -EACCES for a destructive subroutine kernel_destructive refuses
+ * (sonde_destruct_check(); libsonde reads an -EACCES for an image its
+ * verifier accepted as that refusal: keep -EACCES for it alone),
+ * -ENOSPC for a log too small, -EBUSY, -ENOENT, -EPERM, -ENOMEM,
+ * -EFAULT.
+ */
+int sonde_state_load(struct sonde_state *st, struct sonde_load *req)
+{
+	struct sonde_vlog log = { 0 };
+	void *image;
+	int err;
+
+	if (st->activity != SONDE_ACT_INACTIVE)
+		return -EBUSY;
+	if (req->log_level > 1 || (req->log_size && !req->log_buf) ||
+	    req->log_size > SONDE_MAX_LOG)
+		return -EINVAL;
+	if (req->log_level && req->log_size) {
+		log.buf = kvzalloc(req->log_size, GFP_KERNEL);
+		if (!log.buf)
+			return -ENOMEM;
+		log.size = req->log_size;
+	}
+	/* the verifier explains sizes; just never copy an absurd one in */
+	if (req->prog_size > SONDE_MAX_PROG_SIZE ||
+	    req->prog_size < sizeof(struct sonde_prog_hdr)) {
+		err = sonde_image_verify(NULL, req->prog_size, &st->img, &log);
+		goto out_log;
+	}
+	image = kvmalloc(req->prog_size, GFP_KERNEL);
+	if (!image) {
+		err = -ENOMEM;
+		goto out_log;
+	}
+	if (copy_from_user(image, u64_to_user_ptr(req->prog),
+			   req->prog_size)) {
+		kvfree(image);
+		err = -EFAULT;
+		goto out_log;
+	}
+	err = sonde_state_load_image(st, image, req->prog_size, &log,
+				     req->log_level);
+	if (!err) {
+		req->bufsize = st->img.opt[SONDE_OPT_bufsize];
+		req->aggsize = st->img.naggs ?
+			       st->img.opt[SONDE_OPT_aggsize] : 0;
+	}
+
 out_log:
 	req->log_true_size = log.needed;
 	if (log.buf) {

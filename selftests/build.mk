@@ -87,6 +87,11 @@ $(ST_BINS): $(ST_OUT)/%: $(ST_SRC)/%.c $(ST_HDRS) $(KSFT_INC)/kselftest_harness.
 $(ST_TESTS): $(ST_ASM_OBJS)
 $(ST_TESTS): ST_LINK := $(ST_ASM_OBJS)
 
+# anon-patch reseals the anonymous enablings it damages with vm/anon.c's
+# CRC (the parse it runs first needs the verifier log's vlog.c).
+$(ST_OUT)/anon-patch: $(ST_OUT)/vm/anon.o $(ST_OUT)/vm/vlog.o
+$(ST_OUT)/anon-patch: ST_LINK := $(ST_OUT)/vm/anon.o $(ST_OUT)/vm/vlog.o
+
 # pprof-dump reads -O pprof's gzipped profiles (zlib, static as the rest).
 $(ST_OUT)/pprof-dump: ST_LINK := -lz
 
@@ -272,6 +277,13 @@ endif
 .PHONY: guest-check
 guest-check: module userland selftests-bin
 	KDIR=$(KDIR) SONDE_TESTS="$(SONDE_TESTS)" selftests/guest/run-guest.sh
+
+# Anonymous tracing across real boots: three boots of the guest on one
+# disk image (selftests/guest/anon-reboot.sh); part of make check
+# (check-all.sh runs it for each kernel).
+.PHONY: guest-anon-reboot
+guest-anon-reboot: module userland selftests-bin
+	KDIR=$(KDIR) selftests/guest/anon-reboot.sh
 
 # dtrace-utils' unittest suite against sonde (CONF_FILTER=REGEX for a
 # subset, CONF_REJUDGE=1 to judge the last run again); results in

@@ -27,7 +27,7 @@
 #include "sonde_isa.h"
 
 #define SONDE_ABI_VERSION	4	/* 3: SONDE_IOC_UTAB; 4: SONDE_IOC_ENABLE,
-					 * SONDE_IOC_RDV */
+					 * SONDE_IOC_RDV, SONDE_IOC_ANON */
 #define SONDE_DEVICE_PATH	"/dev/sonde"
 
 /* Probe name field sizes (with the NUL), as DTrace's. */
@@ -1211,6 +1211,105 @@ struct sonde_offer {
 	__u32 reserved[3];
 };
 
+/*
+ * Anonymous (boot-time) tracing.  `sonde -A` compiles and verifies a
+ * program as for a run and saves it, bound to its options, in one file
+ * (SONDE_ANON_PATH unless -o names another); the module reads that file
+ * when it loads (its anonymous_path parameter), verifies the program
+ * image in it exactly as LOAD verifies one, and runs it with no consumer
+ * attached until `sonde -a` claims it (SONDE_IOC_ANON).  The file:
+ *
+ *	struct sonde_anon_hdr
+ *	the program image (struct sonde_prog_hdr ...), 8-byte aligned; its
+ *	    enablings' @probe_id are 1-based indexes into the probe table
+ *	the probe table: @nprobes struct sonde_probe_desc, each a probe's
+ *	    full name (no glob), NUL-terminated fields, 8-byte aligned
+ *	the arguments: what the command needs to compile the same program
+ *	    again on `sonde -a` (its formats are not in the image): strings,
+ *	    each NUL-terminated, @args_size bytes; the module only bounds it
+ *
+ * Every offset is from the start of the file; the sections do not
+ * overlap and end by @file_size.  @crc covers the bytes after the header.
+ * vm/anon.c parses the header for both sides.
+ */
+#define SONDE_ANON_PATH		"/etc/sonde/anonymous.img"
+#define SONDE_ANON_MAGIC	0x41444e53	/* "SNDA" little-endian */
+#define SONDE_ANON_VERSION	1
+#define SONDE_ANON_MAX_PROBES	SONDE_MAX_ECBS
+#define SONDE_ANON_MAX_ARGS	(1 << 20)	/* bytes */
+#define SONDE_ANON_MAX_SIZE	(SONDE_MAX_PROG_SIZE + (8 << 20)) /* bytes */
+
+/**
+ * struct sonde_anon_hdr - start of an anonymous enabling's file.
+ * @magic:      SONDE_ANON_MAGIC
+ * @version:    SONDE_ANON_VERSION of the file's layout
+ * @hdr_size:   sizeof(struct sonde_anon_hdr) as the writer knew it
+ * @abi_version: SONDE_ABI_VERSION of the command that wrote it
+ * @file_size:  bytes of the whole file
+ * @crc:        CRC-32 (IEEE 802.3, as zlib's crc32()) of the bytes from
+ *              @hdr_size to @file_size
+ * @prog_off:   the program image: offset, multiple of 8
+ * @prog_size:  its bytes
+ * @probes_off: the probe table: offset, multiple of 8
+ * @nprobes:    its struct sonde_probe_desc entries, 1..SONDE_ANON_MAX_PROBES
+ * @args_off:   the command's arguments: offset
+ * @args_size:  their bytes, 0..SONDE_ANON_MAX_ARGS (the last one a NUL)
+ * @flags:      zero
+ * @reserved:   zero
+ */
+struct sonde_anon_hdr {
+	__u32 magic;
+	__u32 version;
+	__u32 hdr_size;
+	__u32 abi_version;
+	__u32 file_size;
+	__u32 crc;
+	__u32 prog_off;
+	__u32 prog_size;
+	__u32 probes_off;
+	__u32 nprobes;
+	__u32 args_off;
+	__u32 args_size;
+	__u32 flags;
+	__u32 reserved[3];
+};
+
+/**
+ * struct sonde_anon - SONDE_IOC_ANON: claim the anonymous state.  The
+ * first call on a file that has loaded nothing makes the module's
+ * anonymous state this file's: from then on it is this file's consumer
+ * state (DRAIN, AGGSNAP, STATUS, STOP as after GO; closing it tears it
+ * down).  On the claiming file the call may be repeated, to read the
+ * file again.
+ * @file:       in: user pointer to a buffer for the anonymous enabling's
+ *              file as the module read it at load, or 0
+ * @file_size:  in: bytes at @file; out: bytes of the file (when @file is
+ *              too small or 0, nothing is copied: call again)
+ * @begin_cpu:  out: the CPU BEGIN fired on (drain it first)
+ * @flags:      in: zero
+ * @loaded_ns:  out: ktime_get_ns() of the anonymous enabling's GO at load
+ * @bufsize:    out: bytes a DRAIN buffer must hold (as LOAD's)
+ * @aggsize:    out: bytes an AGGSNAP buffer must hold (as LOAD's)
+ * @reserved:   zero
+ *
+ * Errors: ENOENT no anonymous state (none was saved, the module was
+ * loaded with anonymous=0, the saved one was refused, or it was claimed
+ * and its claimant is gone), EBUSY another open file claimed it and is
+ * still open, or this file has loaded a program of its own, EINVAL
+ * nonzero @flags or reserved fields, EFAULT.
+ */
+struct sonde_anon {
+	__aligned_u64 file;
+	__u32 file_size;
+	__u32 begin_cpu;
+	__u32 flags;
+	__u32 reserved0;
+	__u64 loaded_ns;
+	__u64 bufsize;
+	__u64 aggsize;
+	__u32 reserved[4];
+};
+
 #define SONDE_IOC_MAGIC		0xd7
 
 #define SONDE_IOC_INFO		_IOR(SONDE_IOC_MAGIC, 0x00, struct sonde_info)
@@ -1228,6 +1327,7 @@ struct sonde_offer {
 #define SONDE_IOC_UTAB		_IOWR(SONDE_IOC_MAGIC, 0x0c, struct sonde_utab)
 #define SONDE_IOC_ENABLE	_IOWR(SONDE_IOC_MAGIC, 0x0d, struct sonde_enable)
 #define SONDE_IOC_RDV		_IOWR(SONDE_IOC_MAGIC, 0x0e, struct sonde_rdv)
+#define SONDE_IOC_ANON		_IOWR(SONDE_IOC_MAGIC, 0x0f, struct sonde_anon)
 
 /**
  * struct sonde_insn - one VM instruction (see sonde_isa.h).

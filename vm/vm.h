@@ -344,6 +344,54 @@ int sonde_image_verify_flags(const void *image, u32 size,
 			     struct sonde_image *img, u32 flags,
 			     struct sonde_vlog *log);
 
+/**
+ * struct sonde_anon_view - an anonymous enabling's file, parsed
+ * (sonde_anon_parse()); every pointer is into the caller's file.
+ * @hdr:       its header
+ * @prog:      the program image, @prog_size bytes (not verified yet)
+ * @probes:    @nprobes full probe names; enabling i's probe_id is an
+ *             index into them from 1
+ * @args:      the command's arguments, @args_size bytes of strings
+ */
+struct sonde_anon_view {
+	const struct sonde_anon_hdr *hdr;
+	const void *prog;
+	u32 prog_size;
+	const struct sonde_probe_desc *probes;
+	u32 nprobes;
+	const char *args;
+	u32 args_size;
+};
+
+/**
+ * sonde_crc32() - CRC-32 of IEEE 802.3, as zlib's crc32()
+ * @crc: 0, or the CRC of the bytes before @buf
+ * @buf: the bytes
+ * @len: their count
+ *
+ * Context: any.
+ * Return: the CRC of everything so far.
+ */
+u32 sonde_crc32(u32 crc, const void *buf, size_t len);
+
+/**
+ * sonde_anon_parse() - check an anonymous enabling's file and find its parts
+ * @file: the file's bytes (kept by the caller: @v points into them)
+ * @size: their count
+ * @v: filled on success, zeroed on failure
+ * @log: one line naming what was wrong, on failure
+ *
+ * Checks the size, magic, versions, checksum, reserved fields, the
+ * sections' bounds, alignment and overlap, the probe names and the
+ * arguments' end.  The program image is left to sonde_image_verify().
+ *
+ * Context: any; never allocates.
+ * Return: 0, -EINVAL (malformed: truncated, corrupt), -E2BIG (over a
+ * limit), -EPROTO (a file version or ABI version this code does not read).
+ */
+int sonde_anon_parse(const void *file, size_t size,
+		     struct sonde_anon_view *v, struct sonde_vlog *log);
+
 /*
  * One program run: the state of a firing, shared by the predicate and the
  * actions of a clause.  Set up by the caller; regs are cleared by the VM.

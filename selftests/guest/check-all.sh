@@ -4,7 +4,9 @@
 # check-all.sh - the kernel half of `make check`: for each kernel release
 # given, the no-`rep stos` check of its module (bench/hotpath-check.sh)
 # and the full selftests in a guest booting that kernel (run-guest.sh),
-# then, when SONDE_LOCKDOWN_TESTS names tests, two more boots of it with
+# anonymous tracing across three boots of it (anon-reboot.sh; unless
+# SONDE_TESTS names a subset), then, when SONDE_LOCKDOWN_TESTS names
+# tests, two more boots of it with
 # those tests under kernel lockdown (SONDE_GUEST_LOCKDOWN=integrity, then
 # confidentiality), one after the other.  The modules are
 # build/kmod/<release>/sonde.ko, which the Makefile builds first.
@@ -56,6 +58,27 @@ run_one() {
 	lines+=("# $what: $last$([ "$r" = 0 ] || echo " -- FAILED, logs in $log")")
 }
 
+# Anonymous tracing across boots (anon-reboot.sh) of kernel $1's module,
+# its logs kept in build/guest/<release>/anon-reboot/.
+run_reboot() {
+	local rel=$1 log=$B/guest/$1/anon-reboot r last
+	mkdir -p "$log"
+	KDIR=$(kdir_of "$rel") SONDE_KO=$B/kmod/$rel/sonde.ko \
+		"$ROOT/selftests/guest/anon-reboot.sh" | tee "$log/summary.log"
+	r=${PIPESTATUS[0]}
+	cp "$B"/guest/anon-reboot/boot*.* "$log/" 2>/dev/null
+	last=$(tail -n 1 "$log/summary.log")
+	if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+		tp=$((tp + BASH_REMATCH[1]))
+		tf=$((tf + BASH_REMATCH[2]))
+	else
+		tf=$((tf + 1))
+		last="no summary (exit status $r)"
+	fi
+	[ "$r" = 0 ] || rc=1
+	lines+=("# $rel anon-reboot: $last$([ "$r" = 0 ] || echo " -- FAILED, logs in $log")")
+}
+
 for rel in "$@"; do
 	ko=$B/kmod/$rel/sonde.ko
 	echo "# ==== kernel $rel ===="
@@ -64,6 +87,10 @@ for rel in "$@"; do
 		rc=1
 	fi
 	run_one "$rel" "$B/guest/$rel" "$rel"
+	if [ -z "${SONDE_TESTS:-}" ]; then
+		echo "# ==== kernel $rel, anonymous tracing across boots ===="
+		run_reboot "$rel"
+	fi
 	[ -n "${SONDE_LOCKDOWN_TESTS:-}" ] || continue
 	for level in integrity confidentiality; do
 		echo "# ==== kernel $rel, lockdown=$level ===="

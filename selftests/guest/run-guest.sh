@@ -74,6 +74,15 @@
 #   SONDE_GUEST_LOCK     the lock file that keeps one guest at a time on the
 #                        machine (default /tmp/sonde-guest.lock)
 #   SONDE_GUEST_LOCK_HELD=1  the caller holds that lock already
+#   SONDE_GUEST_DISK     a disk image kept from run to run as /dev/vda
+#                        (made, 64 MiB of zeros, when missing) instead of
+#                        the fresh scratch disk: what one boot leaves
+#                        there the next one finds (the reboot test of
+#                        anonymous tracing, selftests/guest/anon-reboot.sh)
+#   SONDE_GUEST_PERSIST=1  the guest's /init extracts /dev/vda, a tar
+#                        archive (busybox tar), into / before it loads
+#                        sonde.ko: a persistent /etc for that disk; the
+#                        command saves it with `tar -cf /dev/vda ...`
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -516,6 +525,7 @@ esac
 	echo "TESTS='$TESTS'"
 	echo "TEST_TIMEOUT=$TEST_TIMEOUT"
 	echo "LOCKDOWN=${SONDE_GUEST_LOCKDOWN:-}"
+	echo "PERSIST=${SONDE_GUEST_PERSIST:-}"
 } > "$R/etc/sonde-guest.conf"
 printf '%s\n' "$CMD" > "$R/etc/sonde-cmd.sh"
 
@@ -523,8 +533,14 @@ CPIO=$G/initramfs.cpio
 # Uncompressed: the guest unpacks it faster than it would inflate it.
 (cd "$R" && find . -mindepth 1 | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) > "$CPIO"
 
-rm -f "$G/disk.img"
-truncate -s 64M "$G/disk.img"
+DISK=$G/disk.img
+if [ -n "${SONDE_GUEST_DISK:-}" ]; then
+	DISK=$SONDE_GUEST_DISK
+	[ -e "$DISK" ] || truncate -s 64M "$DISK"
+else
+	rm -f "$DISK"
+	truncate -s 64M "$DISK"
+fi
 
 # ---------------------------------------------------------------------------
 # QEMU.
@@ -562,7 +578,7 @@ EXTRA=(${SONDE_QEMU_EXTRA:-})
 QEMU=("$QEMU_BIN" -nodefaults -no-user-config -display none -no-reboot
 	-m "$MEM" -smp "$SMP" "${ACCEL[@]}" "${EXTRA[@]}"
 	-kernel "$VMLINUX" -initrd "$CPIO" -append "$APPEND"
-	-drive "file=$G/disk.img,if=virtio,format=raw")
+	-drive "file=$DISK,if=virtio,format=raw")
 
 # One guest at a time on this machine, whichever tree it comes from: two
 # TCG guests on 2 cores make timing-bound tests fail for reasons that are

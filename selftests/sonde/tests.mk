@@ -15,7 +15,7 @@ TEST_GEN_PROGS := test_device test_load test_trace test_core test_providers \
 	test_lockdown_go test_utab
 TEST_GEN_PROGS_EXTENDED := loop-getppid uprobe-prog write-known usdt-hdr-prog \
 	types-prog cswitch-prog toolwork prov-prog net-prog pprof-dump cfi-prog \
-	dlopen-prog
+	dlopen-prog anon-patch
 TEST_PROGS := test_cli.sh test_vm_corpus.sh test_messages.sh test_dtests.sh \
 	test_docs.sh
 TEST_FILES := ktap_helpers.sh dtests

@@ -48,4 +48,26 @@ struct dc_diag;
 void cli_dtrace_diag(FILE *fp, const struct dc_diag *d, const char *what,
 		     bool script, bool errtags);
 
+/* anon.c: the command's own part of an anonymous enabling's file. */
+struct cli_anon_args {
+	char *buf;
+	size_t size, cap;
+};
+
+/* Append string @s (with its NUL).  0 or -ENOMEM. */
+int cli_anon_args_add(struct cli_anon_args *a, const char *s);
+
+/*
+ * Split an arguments section (@size bytes) into an argument vector for
+ * getopt (*@argv, *@argc, argv[0] "sonde", NULL-terminated; its strings
+ * point into @buf) and the -s scripts' texts (*@scripts, *@nscripts).
+ * Both arrays malloc'd.  0 or -EINVAL (malformed), -ENOMEM.
+ */
+int cli_anon_args_decode(const char *buf, size_t size, char ***argv,
+			 int *argc, char ***scripts, int *nscripts);
+
+/* Write @path whole or not at all (its folder made if missing).  0 or
+ * -errno. */
+int cli_anon_write(const char *path, const void *buf, size_t size);
+
 #endif /* _SONDE_CLI_H */

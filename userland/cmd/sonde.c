@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "libsonde.h"
+#include "vm.h"
 #include "dc.h"
 #include "usdt.h"
 #include "cli.h"
@@ -67,6 +68,8 @@ struct cli_cmd {
 	int spec;		/* 'n', 'P', 'm', 'f', 'i', 's' */
 	char *arg;		/* as given */
 	char *name;		/* for messages: file, or the cropped text */
+	const char *text;	/* -s: the script's text when not read from
+				 * the file (sonde -a: the saved one) */
 	uint32_t clause0;	/* first clause of this command */
 	uint32_t nclauses;
 };
@@ -87,6 +90,8 @@ struct cli_opt {
 
 static const struct cli_opt cli_opts[] = {
 	{ '6', "4", "64-bit programs (the only data model sonde has)" },
+	{ 'a', NULL, "claim anonymous tracing state" },
+	{ 'A', NULL, "save the program as the anonymous (boot-time) enabling the module starts at load" },
 	{ 'b', "bufsz", "set trace buffer size" },
 	{ 'c', "cmd", "run specified command and exit upon its completion" },
 	{ 'C', NULL, "run cpp(1) preprocessor on script files" },
@@ -121,8 +126,6 @@ static const struct cli_opt cli_opts[] = {
 /* dtrace options sonde refuses, each with its reason (exit status 2). */
 static const struct cli_opt cli_refused[] = {
 	{ '3', "2", "-32 is not supported: sonde compiles for 64-bit programs only" },
-	{ 'a', NULL, "-a is not supported: sonde has no anonymous tracing state to claim" },
-	{ 'A', NULL, "-A is not supported: sonde has no anonymous (boot-time) tracing" },
 	{ 'X', "a|c|s|t", "-X is not supported: the preprocessor's ISO C mode cannot be chosen" },
 };
 
@@ -561,7 +564,8 @@ static struct sonde_program *cli_dc_compile(struct cli_dc *c,
 	}
 	for (i = 0; i < ncmds; i++) {
 		if (cmds[i].script) {
-			texts[i] = cli_slurp(cmds[i].arg);
+			texts[i] = cmds[i].text ? strdup(cmds[i].text) :
+				   cli_slurp(cmds[i].arg);
 			if (!texts[i])
 				goto out;
 			in[i].name = cmds[i].arg;
@@ -683,7 +687,7 @@ static void cli_hint(struct sonde_dev *dev, const struct sonde_probe_desc *d)
 }
 
 static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
-		      struct cli_cmd *cmds, int ncmds, bool zdefs)
+		      struct cli_cmd *cmds, int ncmds, bool zdefs, bool say)
 {
 	uint32_t *counts, di = 0, c, d, total;
 	int i, err;
@@ -742,10 +746,11 @@ static int cli_enable(struct sonde_dev *dev, struct sonde_program *p,
 				goto out;
 			}
 		}
-		notice("%s '%s' matched %u probe%s",
-		       cmds[i].script ? "script" : "description",
-		       cmds[i].name, total, total == 1 ? "" : "s");
-		if (g_verbose)
+		if (say)
+			notice("%s '%s' matched %u probe%s",
+			       cmds[i].script ? "script" : "description",
+			       cmds[i].name, total, total == 1 ? "" : "s");
+		if (say && g_verbose)
 			cli_stability(p, &cmds[i], true);
 	}
 out:
@@ -985,6 +990,11 @@ struct cli {
 				 * refused the program */
 	int argc;		/* the macro arguments ($1...) */
 	char **argv;
+	bool anon_save;		/* -A */
+	bool anon_claim;	/* -a */
+	/* -A: the options as getopt saw them, for the saved file */
+	struct cli_anon_args rec;
+	int nrec;
 	/* what main() sets up */
 	struct sonde_proc **procs;
 	long target;		/* $target: the first process */
@@ -1050,6 +1060,27 @@ static int cli_badopt(int opt, char **argv)
  * One pass over the options: modes, options, programs, targets in
  * command-line order.  -1 to go on, else the exit status.
  */
+/*
+ * Keep option @opt (and its @arg) for -A's file: every option of
+ * cli_opts but the ones that are not about the program (-A, -a, -o, -V,
+ * -e, -l, -S, -h, -G).  0, or -1 (said).
+ */
+static int cli_record(struct cli *o, int opt, const char *arg)
+{
+	const struct cli_opt *co = cli_opt_find(cli_opts, CLI_NOPTS, opt);
+	char flag[3] = { '-', (char)opt, '\0' };
+
+	if (!co || strchr("aAoVelShG", opt))
+		return 0;
+	if (cli_anon_args_add(&o->rec, flag) ||
+	    (co->arg && cli_anon_args_add(&o->rec, arg))) {
+		error("failed to allocate memory for arguments");
+		return -1;
+	}
+	o->nrec += co->arg ? 2 : 1;
+	return 0;
+}
+
 static int cli_getopt(struct cli *o, int argc, char **argv)
 {
 	char optstr[2 * (CLI_NOPTS + CLI_NREFUSED) + 2];
@@ -1061,6 +1092,8 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, optstr, cli_longopts,
 				  NULL)) != -1) {
+		if (cli_record(o, opt, optarg))
+			return E_ERROR;
 		switch (opt) {
 		case CLI_LONG_HELP:
 			return usage(stdout, E_SUCCESS);
@@ -1097,6 +1130,12 @@ static int cli_getopt(struct cli *o, int argc, char **argv)
 						 crop_name(optarg);
 			o->byid |= opt == 'i';
 			o->ncmds++;
+			break;
+		case 'a':
+			o->anon_claim = true;
+			break;
+		case 'A':
+			o->anon_save = true;
 			break;
 		case 'l':
 			o->list = true;
@@ -1355,7 +1394,7 @@ static int cli_prepare(struct cli *o, struct sonde_dev *dev,
 {
 	bool zdefs = o->zdefs || p->uopts.zdefs;	/* -Z, -x zdefs, the pragma */
 
-	if (cli_enable(dev, p, o->cmds, o->ncmds, zdefs))
+	if (cli_enable(dev, p, o->cmds, o->ncmds, zdefs, true))
 		return E_ERROR;
 	if (p->necbs == 0 && !zdefs) {
 		error("no probes matched");
@@ -1541,19 +1580,16 @@ static int cli_run(struct cli *o)
 	return err ? E_ERROR : status;
 }
 
-static int cli_trace(struct cli *o)
+/*
+ * The program loaded (or the anonymous state claimed, -a): the outputs,
+ * GO, the run loop and --service's reloads, the end; the exit status.
+ */
+static int cli_consume(struct cli *o)
 {
 	struct sigaction act;
 	char ebuf[256];
 	int status;
 
-	if (!o->dev && !(o->dev = cli_open()))
-		return E_ERROR;
-	status = cli_prepare(o, o->dev, o->p);
-	if (status != E_SUCCESS) {
-		o->refused = true;
-		return status;
-	}
 	if (g_format == SONDE_OUT_PROMETHEUS && (o->ofile || o->listen)) {
 		g_prom.path = o->ofile;
 		if (o->listen) {
@@ -1619,6 +1655,262 @@ static int cli_trace(struct cli *o)
 	return g_prom.failed ? E_ERROR : status;
 }
 
+static int cli_trace(struct cli *o)
+{
+	int status;
+
+	if (!o->dev && !(o->dev = cli_open()))
+		return E_ERROR;
+	status = cli_prepare(o, o->dev, o->p);
+	if (status != E_SUCCESS) {
+		o->refused = true;
+		return status;
+	}
+	return cli_consume(o);
+}
+
+/* -A with arguments but no program: a mistake, not a removal. */
+static int cli_usage_anon(const char *arg)
+{
+	error("-A without a program removes the saved enabling and takes no arguments (%s); give the program with -n or -s",
+	      arg);
+	return E_USAGE;
+}
+
+/* -A's file: -o's path, else the one the module reads by default. */
+static const char *cli_anon_path(const struct cli *o)
+{
+	return o->ofile ? o->ofile : SONDE_ANON_PATH;
+}
+
+/*
+ * The default file is the boot's: sonde -A (without -o) also has the
+ * module loaded at boot, by systemd-modules-load, as dtrace -A adds
+ * "forceload: drv/dtrace" to /etc/system; sonde -A alone takes it out.
+ */
+#define CLI_ANON_LOAD	"/etc/modules-load.d/sonde.conf"
+
+static int cli_anon_forceload(void)
+{
+	static const char text[] =
+		"# sonde -A: load sonde at boot, to start the anonymous enabling\n"
+		"# saved in " SONDE_ANON_PATH " (sonde -A alone removes both)\n"
+		"sonde\n";
+	int ret = cli_anon_write(CLI_ANON_LOAD, text, sizeof(text) - 1);
+
+	if (ret)
+		error("failed to write %s: %s", CLI_ANON_LOAD, strerror(-ret));
+	return ret;
+}
+
+/* -A with no program, and before saving one: remove the old file, as
+ * dtrace's dof_prune() says it (and, for the default file, the boot's
+ * loading of the module, as its etcsystem_prune()). */
+static int cli_anon_clean(const struct cli *o)
+{
+	const char *path = cli_anon_path(o);
+
+	if (!o->ofile && !unlink(CLI_ANON_LOAD))
+		error("cleaned up forceload directives in %s", CLI_ANON_LOAD);
+	else if (!o->ofile && errno != ENOENT)
+		error("failed to remove %s: %s", CLI_ANON_LOAD,
+		      strerror(errno));
+	if (!unlink(path)) {
+		error("cleaned up old anonymous enabling in %s", path);
+		return E_SUCCESS;
+	}
+	if (errno == ENOENT)
+		return E_SUCCESS;
+	error("failed to remove %s: %s", path, strerror(errno));
+	return E_ERROR;
+}
+
+/* Append every string of @from (the recorded options) to @a. */
+static int cli_anon_args_cat(struct cli_anon_args *a,
+			     const struct cli_anon_args *from)
+{
+	size_t off;
+
+	for (off = 0; off < from->size; off += strlen(from->buf + off) + 1)
+		if (cli_anon_args_add(a, from->buf + off))
+			return -ENOMEM;
+	return 0;
+}
+
+/*
+ * -A with a program: resolve its probes (no "matched" notices, as dtrace
+ * -A), and save it with what compiling it again takes (cmd/anon.c).
+ */
+static int cli_anon_save(struct cli *o, int argc, char **argv)
+{
+	const char *path = cli_anon_path(o);
+	struct sonde_program *p = o->p;
+	struct cli_anon_args a = { 0 };
+	char num[16], why[512] = "", *text;
+	void *file = NULL;
+	size_t size = 0;
+	int i, ret, status = E_ERROR;
+
+	if (o->ntgt) {
+		error("-A cannot be used with -c or -p: the process will not be there at boot");
+		return E_USAGE;
+	}
+	if (!o->dev && !(o->dev = cli_open()))
+		return E_ERROR;
+	o->zdefs |= p->uopts.zdefs;
+	if (cli_enable(o->dev, p, o->cmds, o->ncmds, o->zdefs, false))
+		return E_ERROR;
+	if (p->necbs == 0) {
+		error("no probes matched");
+		return E_ERROR;
+	}
+	snprintf(num, sizeof(num), "%d", o->nrec + argc);
+	ret = cli_anon_args_add(&a, num) ?: cli_anon_args_cat(&a, &o->rec);
+	for (i = 0; !ret && i < argc; i++)
+		ret = cli_anon_args_add(&a, argv[i]);
+	for (i = 0; !ret && i < o->ncmds; i++) {
+		if (!o->cmds[i].script)
+			continue;
+		text = cli_slurp(o->cmds[i].arg);
+		if (!text)
+			goto out;
+		ret = cli_anon_args_add(&a, text);
+		free(text);
+	}
+	if (!ret)
+		ret = sonde_anon_build(p, a.buf, a.size, &file, &size, why,
+				       sizeof(why));
+	if (ret) {
+		error("cannot save an anonymous enabling: %s",
+		      why[0] ? why : sonde_strerror(ret));
+		goto out;
+	}
+	if (cli_anon_clean(o))
+		goto out;
+	ret = cli_anon_write(path, file, size);
+	if (ret) {
+		error("failed to write %s: %s", path, strerror(-ret));
+		goto out;
+	}
+	if (!o->ofile && cli_anon_forceload())
+		goto out;
+	/* error(), not notice(): said even for a program with the quiet
+	 * option, as dtrace says it */
+	error("saved anonymous enabling in %s", path);
+	error("load the sonde module again, or reboot (after update-initramfs -u if sonde is in the initramfs), to enable changes");
+	status = E_SUCCESS;
+out:
+	free(a.buf);
+	free(file);
+	return status;
+}
+
+/*
+ * -a: claim the module's anonymous state, compile the saved program
+ * again from the file the module gives back, and consume it as if this
+ * command had started it: what it recorded since boot first, then on
+ * until ^C or exit().
+ */
+static int cli_anon_claim(struct cli *o)
+{
+	struct cli o2 = { .exec = true };
+	struct sonde_anon_view v;
+	struct sonde_vlog log;
+	char text[256] = "", why[512] = "";
+	char **av = NULL, **scripts = NULL;
+	int ac = 0, ns = 0, i, k, ret, status = E_ERROR;
+	void *file = NULL;
+	size_t size = 0;
+
+	if (o->ncmds) {
+		error("could not enable tracing: Can't claim anonymous state and enable probes");
+		return E_ERROR;
+	}
+	if (o->anon_save) {
+		error("-a and -A cannot be used together");
+		return E_USAGE;
+	}
+	if (!o->dev && !(o->dev = cli_open()))
+		return E_ERROR;
+	ret = sonde_dev_anon_claim(o->dev, &file, &size);
+	if (ret == -ENOENT) {
+		error("could not enable tracing: No anonymous tracing state");
+		return E_ERROR;
+	}
+	if (ret == -EBUSY) {
+		error("could not enable tracing: the anonymous tracing state is claimed by another consumer, still running");
+		return E_ERROR;
+	}
+	if (ret) {
+		error("could not enable tracing: %s", sonde_strerror(ret));
+		return E_ERROR;
+	}
+	memset(&log, 0, sizeof(log));
+	log.buf = text;
+	log.size = sizeof(text);
+	ret = sonde_anon_parse(file, size, &v, &log);
+	if (ret) {
+		text[strcspn(text, "\n")] = '\0';
+		error("%s", text);
+		goto out;
+	}
+	if (cli_anon_args_decode(v.args, v.args_size, &av, &ac, &scripts,
+				 &ns)) {
+		error("anonymous enabling: its arguments are malformed");
+		goto out;
+	}
+	o2.cmds = calloc(ac, sizeof(*o2.cmds));
+	o2.tgts = calloc(ac, sizeof(*o2.tgts));
+	o2.procs = calloc(ac, sizeof(*o2.procs));
+	if (!o2.cmds || !o2.tgts || !o2.procs) {
+		error("failed to allocate memory for arguments");
+		goto out;
+	}
+	o2.dc = o->dc;
+	o2.dev = o->dev;
+	o2.ofile = o->ofile;
+	o2.listen = o->listen;
+	optind = 0;	/* getopt starts again, on the saved arguments */
+	if (cli_getopt(&o2, ac, av) >= 0 || o2.ntgt || !o2.ncmds) {
+		error("anonymous enabling: its arguments are not a program's");
+		goto out;
+	}
+	for (i = 0, k = 0; i < o2.ncmds; i++) {
+		if (!o2.cmds[i].script)
+			continue;
+		if (k >= ns) {
+			error("anonymous enabling: a script's text is missing");
+			goto out;
+		}
+		o2.cmds[i].text = scripts[k++];
+	}
+	o2.dc->devp = &o2.dev;
+	o2.p = cli_dc_compile(o2.dc, o2.cmds, o2.ncmds, 0, ac - optind,
+			      av + optind);
+	if (!o2.p)
+		goto out;
+	g_quiet = o2.p->uopts.quiet;
+	ret = sonde_anon_bind(o2.dev, o2.p, file, size, why, sizeof(why));
+	if (ret) {
+		error("cannot consume the anonymous enabling: %s",
+		      why[0] ? why : sonde_strerror(ret));
+		goto out;
+	}
+	status = cli_consume(&o2);
+out:
+	sonde_program_free(o2.p);
+	for (i = 0; i < o2.ncmds; i++)
+		free(o2.cmds[i].name);
+	free(o2.cmds);
+	free(o2.tgts);
+	free(o2.procs);
+	free(o2.rec.buf);
+	free(av);
+	free(scripts);
+	free(file);
+	return status;
+}
+
 /* Everything after the options: the exit status. */
 static int cli_main(struct cli *o, int argc, char **argv)
 {
@@ -1665,7 +1957,7 @@ static int cli_main(struct cli *o, int argc, char **argv)
 			cli_stability(o->p, &o->cmds[i], false);
 		return E_SUCCESS;
 	}
-	return cli_trace(o);
+	return o->anon_save ? cli_anon_save(o, argc, argv) : cli_trace(o);
 }
 
 int main(int argc, char **argv)
@@ -1708,7 +2000,7 @@ int main(int argc, char **argv)
 		return cli_sdt_object(o.cmds[0].arg,
 				      o.ncmds == 1 && o.cmds[0].script, o.ofile,
 				      argc - optind, argv + optind);
-	if (o.ncmds == 0 && !o.list) {
+	if (o.ncmds == 0 && !o.list && !o.anon_claim && !o.anon_save) {
 		error("no probes specified");
 		/* bpftrace's -e PROGRAM: here -e is dtrace's, and the
 		 * program was left over as an argument */
@@ -1738,7 +2030,7 @@ int main(int argc, char **argv)
 	/* dtrace appends; a flame graph and a pprof profile are one
 	 * document: they replace; -O prometheus replaces the file at every
 	 * exposition (cli_prom_snap) */
-	if (o.ofile && g_format != SONDE_OUT_PROMETHEUS &&
+	if (o.ofile && !o.anon_save && g_format != SONDE_OUT_PROMETHEUS &&
 	    !(g_ofp = fopen(o.ofile, g_format == SONDE_OUT_FLAMEGRAPH ||
 				     g_format == SONDE_OUT_PPROF ? "w" : "a"))) {
 		error("failed to open output file '%s': %s", o.ofile,
@@ -1746,7 +2038,14 @@ int main(int argc, char **argv)
 		return E_ERROR;
 	}
 
-	status = cli_main(&o, argc - optind, argv + optind);
+	if (o.anon_claim)
+		status = cli_anon_claim(&o);
+	else if (o.anon_save && o.ncmds == 0 && optind < argc)
+		status = cli_usage_anon(argv[optind]);
+	else if (o.anon_save && o.ncmds == 0)
+		status = cli_anon_clean(&o);
+	else
+		status = cli_main(&o, argc - optind, argv + optind);
 	/* refused before tracing began: no restart will help */
 	if (o.service && status == E_ERROR && o.refused)
 		status = E_REFUSED;
@@ -1757,6 +2056,7 @@ int main(int argc, char **argv)
 	sonde_dev_close(o.dev);
 	sonde_program_free(o.p);	/* frees p itself */
 	cli_dc_free(o.dc);
+	free(o.rec.buf);
 	for (i = 0; i < o.ncmds; i++) {
 		free(o.cmds[i].name);
 		if (o.cmds[i].spec == 'N')

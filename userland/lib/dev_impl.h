@@ -29,6 +29,10 @@ struct sonde_dev {
 		struct sonde_uobjset set;
 	} *uobjs;
 	size_t nuobjs;
+	/* SONDE_IOC_ANON claimed this file the anonymous state, already
+	 * going: the next sonde_dev_go() gives its BEGIN CPU, no GO */
+	bool anon_claimed;
+	uint32_t anon_begin_cpu;
 };
 
 /* Tell the warning callback @msg, if there is one. */

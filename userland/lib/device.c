@@ -271,11 +271,49 @@ int sonde_dev_go(struct sonde_dev *dev, uint32_t *begin_cpu)
 	struct sonde_go req;
 	int err;
 
+	if (dev->anon_claimed) {
+		/* the anonymous state went at module load: its BEGIN */
+		dev->anon_claimed = false;
+		if (begin_cpu)
+			*begin_cpu = dev->anon_begin_cpu;
+		return 0;
+	}
 	memset(&req, 0, sizeof(req));
 	err = sonde_ioctl(dev, SONDE_IOC_GO, &req);
 	if (!err && begin_cpu)
 		*begin_cpu = req.begin_cpu;
 	return err;
+}
+
+int sonde_dev_anon_claim(struct sonde_dev *dev, void **file, size_t *size)
+{
+	struct sonde_anon req;
+	void *buf;
+	int err;
+
+	*file = NULL;
+	*size = 0;
+	memset(&req, 0, sizeof(req));
+	err = sonde_ioctl(dev, SONDE_IOC_ANON, &req);
+	if (err)
+		return err;
+	/* claimed: the file's size is known, and asking again copies it */
+	buf = malloc(req.file_size ? req.file_size : 1);
+	if (!buf)
+		return -ENOMEM;
+	req.file = (uint64_t)(uintptr_t)buf;
+	err = sonde_ioctl(dev, SONDE_IOC_ANON, &req);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	dev->bufsize = req.bufsize;
+	dev->aggsize = req.aggsize;
+	dev->anon_claimed = true;
+	dev->anon_begin_cpu = req.begin_cpu;
+	*file = buf;
+	*size = req.file_size;
+	return 0;
 }
 
 int sonde_dev_stop(struct sonde_dev *dev, uint32_t *end_cpu)

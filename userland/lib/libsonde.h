@@ -129,6 +129,15 @@ int sonde_dev_offer(struct sonde_dev *dev, const struct sonde_offer_ent *ents,
 int sonde_dev_load(struct sonde_dev *dev, const void *image, size_t size,
 		   char **log);
 int sonde_dev_go(struct sonde_dev *dev, uint32_t *begin_cpu);
+/*
+ * SONDE_IOC_ANON: make the module's anonymous state (the enabling `sonde
+ * -A` saved, started at module load) this device's, and read the file it
+ * was started from (malloc'd, *@file, *@size bytes).  The state is
+ * already going: the next sonde_dev_go() makes no GO and gives the CPU
+ * its BEGIN fired on.  -ENOENT no anonymous state, -EBUSY another file
+ * claimed it and is still open (or this one loaded a program).
+ */
+int sonde_dev_anon_claim(struct sonde_dev *dev, void **file, size_t *size);
 int sonde_dev_stop(struct sonde_dev *dev, uint32_t *end_cpu);
 /* DRAIN / AGGSNAP one CPU into @buf; @d->size, drops, errors are out. */
 int sonde_dev_drain(struct sonde_dev *dev, uint32_t cpu, void *buf,
@@ -181,6 +190,44 @@ int sonde_dev_rdv(struct sonde_dev *dev, struct sonde_rdv *req);
 int sonde_program_load(struct sonde_dev *dev, struct sonde_program *p,
 		       sonde_msg_fn msg, void *msg_arg,
 		       struct sonde_load_err *e);
+
+/* ---- anon.c: anonymous (boot-time) enablings ------------------------ */
+
+/**
+ * sonde_anon_build() - the file `sonde -A` saves for @p
+ * @p: the program, verified (p->image) and resolved: each enabling's probe
+ *     is named in full in the file, its probe_id an index into those names
+ * @args: the strings the command needs to compile @p again (uapi/sonde.h),
+ *        @args_size bytes, each NUL-terminated
+ * @file: out: the file's bytes (malloc'd), *@size of them
+ * @err: out: why not, one sentence (a probe that will not exist at
+ *       boot: fbt's, which the command offers; a process's)
+ *
+ * Return: 0, -EINVAL (no enabling, a probe anonymous tracing cannot
+ * use: @err says which), -E2BIG, -ENOMEM.
+ */
+int sonde_anon_build(const struct sonde_program *p, const char *args,
+		     size_t args_size, void **file, size_t *size, char *err,
+		     size_t errlen);
+
+/**
+ * sonde_anon_bind() - @p, compiled again on `sonde -a` from a claimed
+ * anonymous state's file, given that state's enablings
+ * @dev: the device that claimed it
+ * @p: the program compiled from the file's arguments, verified
+ * @file: the file the module read (sonde_dev_anon_claim()), @size bytes
+ * @err: out: why not, one sentence
+ *
+ * Checks that @p's image is the file's (a sonde that compiles the
+ * script otherwise than the one that saved it cannot read its records),
+ * then sets @p's enablings to the file's, each with its probe as the
+ * module lists it now (its id in this boot).
+ *
+ * Return: 0, -EINVAL (the file is malformed, or not @p's), -ENOENT (a
+ * probe the module no longer lists), -ENOMEM.
+ */
+int sonde_anon_bind(struct sonde_dev *dev, struct sonde_program *p,
+		    const void *file, size_t size, char *err, size_t errlen);
 
 /* ---- resolve.c: probe descriptions -> ECBs --------------------------- */
 

@@ -429,6 +429,19 @@ $(B)/tests/test_pdhint: userland/tests/test_pdhint.c $(SAN_LIB) $(TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(SAN_LINK)
 
+# Anonymous enablings' files: the parse the module runs at load, on a
+# good file and every way of a bad one; a compiled program saved and
+# read back.
+$(B)/tests/test_anon: userland/tests/test_anon.c $(SAN_LIB) $(TEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(SAN_LINK)
+
+.PHONY: unit-anon
+unit-anon: $(B)/tests/test_anon
+	$(B)/tests/test_anon
+
+unit: unit-anon
+
 .PHONY: unit-pdhint
 unit-pdhint: $(B)/tests/test_pdhint $(B)/selftests/uprobe-prog
 	$(B)/tests/test_pdhint $(B)/selftests/uprobe-prog

@@ -60,7 +60,7 @@ check() {
 	fi
 }
 
-check options_from_help '--help --listen --version -64 -C -D -F -G -H -I -L -O -P -S -U -V -Z -b -c -e -f -h -i -l -m -n -o -p -q -s -v -w -x' \
+check options_from_help '--help --listen --version -64 -A -C -D -F -G -H -I -L -O -P -S -U -V -Z -a -b -c -e -f -h -i -l -m -n -o -p -q -s -v -w -x' \
 	sonde -
 check x_options_from_the_table 'bufpolicy bufresize bufsize' sonde -x buf
 check x_option_one_match 'dynvarsize=' sonde -x dynv

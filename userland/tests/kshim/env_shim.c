@@ -326,6 +326,16 @@ void sonde_utabs_free(struct sonde_state *st)
 			KSHIM_BUG("a user stack table in a fuzzed state");
 }
 
+/*
+ * anon.c's (not in this build: no fuzzed session starts or claims an
+ * anonymous enabling): a state has no anonymous file to free.
+ */
+void sonde_anon_release(struct sonde_state *st)
+{
+	if (st->anon_file || st->anon_prev)
+		KSHIM_BUG("an anonymous enabling in a fuzzed state");
+}
+
 /* ---- the providers probe.c lists: names only, nothing to arm ---- */
 
 const struct sonde_provider sonde_syscall_provider = { .name = "syscall" };
