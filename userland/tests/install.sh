@@ -8,8 +8,9 @@
 #   install.sh      (from the top of the tree, after make userland)
 set -uo pipefail
 
-D=$(mktemp -d /tmp/sonde-install.XXXXXX)
-trap 'rm -rf "$D"' EXIT
+TOP=$(mktemp -d /tmp/sonde-install.XXXXXX)
+trap 'rm -rf "$TOP"' EXIT
+D=$TOP
 V=$(cat VERSION)
 fail=0
 check() {	# NAME COMMAND...
@@ -18,7 +19,16 @@ check() {	# NAME COMMAND...
 	if "$@"; then echo "ok $name"; else echo "not ok $name"; fail=1; fi
 }
 
-make -s install install-dtrace DESTDIR="$D" PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu >/dev/null || { echo "not ok make_install"; exit 1; }
+# in a build folder of its own, seeded with a copy of the tree's: PREFIX=/usr
+# compiles another D library folder into sonde.o, and relinking the tree's
+# build/sonde would pull it from under the unit tests running beside this
+# one (make -j2 unit)
+mkdir -p "$TOP/build"
+cp -a build/userland build/vm build/libsonde.a build/sonde build/names \
+	build/completion build/dlibdir.stamp "$TOP/build/" 2>/dev/null
+D=$TOP/root
+make -s B="$TOP/build" install install-dtrace DESTDIR="$D" PREFIX=/usr \
+	LIBDIR=/usr/lib/x86_64-linux-gnu >/dev/null || { echo "not ok make_install"; exit 1; }
 for f in usr/sbin/sonde usr/lib/x86_64-linux-gnu/libsonde.a \
 	usr/lib/x86_64-linux-gnu/pkgconfig/libsonde.pc usr/include/sonde/libsonde.h \
 	usr/include/sonde/sonde.h usr/share/man/man8/sonde.8 usr/share/doc/sonde/install.md \
@@ -69,7 +79,7 @@ export PKG_CONFIG_SYSROOT_DIR=$D PKG_CONFIG_LIBDIR=$D/usr/lib/x86_64-linux-gnu/p
 check links_with_pkg_config sh -c "cc \$(pkg-config --cflags libsonde) -o '$D/t' '$D/t.c' \$(pkg-config --static --libs libsonde) && '$D/t'"
 rm -f "$D/t" "$D/t.c"
 
-make -s uninstall DESTDIR="$D" PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu >/dev/null
+make -s B="$TOP/build" uninstall DESTDIR="$D" PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu >/dev/null
 left=$(find "$D" -type f)
 [ -z "$left" ] || echo "# left behind: $left"
 check uninstall_removes_every_file [ -z "$left" ]
