@@ -2,10 +2,10 @@
 sonde: anonymous enabling $T/bad.img not started: anonymous enabling: file of 26 bytes is shorter than its header (64 bytes): truncated (error -22)
 sonde: could not enable tracing: No anonymous tracing state
 == truncated
-sonde: anonymous enabling $T/bad.img not started: anonymous enabling: file of 100 bytes, its header says 638: truncated (error -22)
+sonde: anonymous enabling $T/bad.img not started: anonymous enabling: file of 100 bytes, its header says SIZE: truncated (error -22)
 sonde: could not enable tracing: No anonymous tracing state
 == corrupt
-sonde: anonymous enabling $T/bad.img not started: anonymous enabling: checksum 0x5ef16996, its header says 0x58862306: the file is corrupt (error -22)
+sonde: anonymous enabling $T/bad.img not started: anonymous enabling: checksum 0xSUM, its header says 0xSUM: the file is corrupt (error -22)
 sonde: could not enable tracing: No anonymous tracing state
 == a bad instruction, resealed
 sonde: anonymous enabling $T/bad.img not started: clause 0 actions: insn 0: invalid opcode 0xff (error -22)
