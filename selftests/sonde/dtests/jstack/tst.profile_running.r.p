@@ -1,1 +1,1 @@
-python3.11 check.py profile
+python3.11 check.py profile few-drops
