@@ -5,7 +5,8 @@
  * alignment ("k" and 0..17 letters: a word that would cross the edge is
  * read byte by byte); one with no NUL before the edge is an ERROR
  * (strsize bytes are read, as DTrace's copyinstr() does), the only one;
- * one longer than strsize (300 letters) is cut to strsize - 1 bytes.
+ * one longer than strsize (300 letters) is cut to strsize characters
+ * (256: D's strsize counts characters, as Linux dtrace's).
  *
  * @@runtest-opts: -c 'uprobe-prog edges'
  * @@timeout: 60
