@@ -147,7 +147,7 @@ static const struct dc_option {
 	{ "cleanrate", DC_OPT_RATE, UO(cleanrate_ns), 0, 0, NULL,
 	  "sonde frees dynamic variables as they are deleted, with no cleaner" },
 	{ "grabanon", DC_OPT_IGNORED, 0, 0, 0, NULL,
-	  "sonde has no anonymous tracing state" },
+	  "the anonymous state is claimed with -a" },
 	{ "jstackframes", DC_OPT_UINT, UO(jstackframes), 1, DC_STACKFRAMES_MAX,
 	  NULL, NULL },
 	{ "jstackstrsize", DC_OPT_USIZE, UO(jstackstrsize), 8,
